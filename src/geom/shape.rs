@@ -1,0 +1,679 @@
+use super::{cross, right_perp, signed_area};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Largest vertex count a polygon may have.
+pub const MAX_POLYGON_VERTICES: usize = 4096;
+
+/// Largest coordinate, radius or extent accepted anywhere: beyond it `f32` keeps fewer than
+/// two decimal places and the numbers stop being worth showing to anyone.
+pub const MAX_COORDINATE: f32 = 1.0e6;
+
+/// Polygons with more vertices than this find support points by binary search over their
+/// edge normals' angles instead of scanning every vertex.
+const LINEAR_SUPPORT_LIMIT: usize = 16;
+
+/// A turn whose cross product is below `-CONVEXITY_TOLERANCE * |e1| * |e2|` (the sine of the
+/// turning angle, about 0.006 degrees) is a reflex vertex; smaller wobbles are float noise
+/// on a collinear vertex.
+const CONVEXITY_TOLERANCE: f32 = 1.0e-4;
+
+/// A shape as a person describes it, in the body's local frame. This is also the form
+/// stored in scene files (see `docs/scene-format.md`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum ShapeKind {
+    /// A convex polygon, in either winding. Collinear and repeated vertices are kept.
+    Polygon { points: Vec<Vec2> },
+    /// An axis-aligned box centred on the origin.
+    Box { half_extents: Vec2 },
+    /// A regular polygon: vertex `k` at angle `360 * k / sides` degrees from +x, at distance
+    /// `radius` (the circumradius) from the origin.
+    Regular { sides: u32, radius: f32 },
+    Circle { radius: f32 },
+    /// The segment from `(-half_length, 0)` to `(half_length, 0)` inflated by `radius`;
+    /// radius 0 is a plain segment.
+    Capsule { half_length: f32, radius: f32 },
+}
+
+/// Why a shape was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShapeError {
+    TooFewVertices { count: usize },
+    TooManyVertices { count: usize },
+    NonFinite { what: String },
+    TooLarge { what: String, value: f32 },
+    Negative { what: String, value: f32 },
+    ZeroArea,
+    /// The outline turns clockwise at this vertex (index as given in the input).
+    NonConvex { vertex: usize },
+    /// The outline turns around more than once, so it crosses itself.
+    SelfIntersecting,
+    TooFewSides { sides: u32 },
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShapeError::TooFewVertices { count } => {
+                write!(f, "a polygon needs at least 3 points, this one has {count}")
+            }
+            ShapeError::TooManyVertices { count } => write!(
+                f,
+                "a polygon may have at most {MAX_POLYGON_VERTICES} points, this one has {count}"
+            ),
+            ShapeError::NonFinite { what } => write!(f, "{what} is not a finite number"),
+            ShapeError::TooLarge { what, value } => write!(
+                f,
+                "{what} is {value}, beyond the largest accepted magnitude {MAX_COORDINATE}"
+            ),
+            ShapeError::Negative { what, value } => {
+                write!(f, "{what} must not be negative, it is {value}")
+            }
+            ShapeError::ZeroArea => write!(f, "the polygon has zero area (all points on a line)"),
+            ShapeError::NonConvex { vertex } => write!(
+                f,
+                "the polygon is not convex: it turns the wrong way at point {vertex} (counting from 0)"
+            ),
+            ShapeError::SelfIntersecting => {
+                write!(f, "the polygon crosses itself (its outline winds around more than once)")
+            }
+            ShapeError::TooFewSides { sides } => {
+                write!(f, "a regular polygon needs at least 3 sides, this one has {sides}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShapeError {}
+
+/// A validated convex shape: a core (polygon, segment or point) and a radius.
+///
+/// The core is stored counter-clockwise with outward unit edge normals; a segment core has
+/// two edges, one per side, and a point core none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    kind: ShapeKind,
+    core: Vec<Vec2>,
+    normals: Vec<Vec2>,
+    radius: f32,
+    centroid: Vec2,
+    bounding_radius: f32,
+    cones: Option<SupportCones>,
+}
+
+/// Normal cones for logarithmic support look-ups on large polygons. The farthest vertex in
+/// a direction whose angle lies between the normals of edge `j` and of the next non-degenerate
+/// edge is the end of edge `j`; the table holds those normals' pseudo-angles sorted ascending.
+#[derive(Clone, Debug, PartialEq)]
+struct SupportCones {
+    angles: Vec<f32>,
+    vertex: Vec<u32>,
+}
+
+impl Shape {
+    /// Builds and validates a shape from its description.
+    pub fn new(kind: ShapeKind) -> Result<Shape, ShapeError> {
+        match &kind {
+            ShapeKind::Polygon { points } => {
+                let (core, _) = polygon_core(points)?;
+                Ok(Self::from_core(kind, core, 0.0))
+            }
+            ShapeKind::Box { half_extents } => {
+                let h = *half_extents;
+                check_positive("a half extent", h.x)?;
+                check_positive("a half extent", h.y)?;
+                if h.x == 0.0 || h.y == 0.0 {
+                    return Err(ShapeError::ZeroArea);
+                }
+                let core = vec![
+                    Vec2::new(-h.x, -h.y),
+                    Vec2::new(h.x, -h.y),
+                    Vec2::new(h.x, h.y),
+                    Vec2::new(-h.x, h.y),
+                ];
+                Ok(Self::from_core(kind, core, 0.0))
+            }
+            ShapeKind::Regular { sides, radius } => {
+                if *sides < 3 {
+                    return Err(ShapeError::TooFewSides { sides: *sides });
+                }
+                if *sides as usize > MAX_POLYGON_VERTICES {
+                    return Err(ShapeError::TooManyVertices {
+                        count: *sides as usize,
+                    });
+                }
+                check_positive("the radius", *radius)?;
+                if *radius == 0.0 {
+                    return Err(ShapeError::ZeroArea);
+                }
+                let core = regular_polygon_points(*sides, *radius);
+                Ok(Self::from_core(kind, core, 0.0))
+            }
+            ShapeKind::Circle { radius } => {
+                check_positive("the radius", *radius)?;
+                let r = *radius;
+                Ok(Self::from_core(kind, vec![Vec2::ZERO], r))
+            }
+            ShapeKind::Capsule {
+                half_length,
+                radius,
+            } => {
+                check_positive("the half length", *half_length)?;
+                check_positive("the radius", *radius)?;
+                let (h, r) = (*half_length, *radius);
+                if h == 0.0 && r == 0.0 {
+                    return Err(ShapeError::ZeroArea);
+                }
+                Ok(Self::from_core(
+                    kind,
+                    vec![Vec2::new(-h, 0.0), Vec2::new(h, 0.0)],
+                    r,
+                ))
+            }
+        }
+    }
+
+    pub fn polygon(points: Vec<Vec2>) -> Result<Shape, ShapeError> {
+        Shape::new(ShapeKind::Polygon { points })
+    }
+
+    pub fn rect(half_extents: Vec2) -> Result<Shape, ShapeError> {
+        Shape::new(ShapeKind::Box { half_extents })
+    }
+
+    pub fn regular(sides: u32, radius: f32) -> Result<Shape, ShapeError> {
+        Shape::new(ShapeKind::Regular { sides, radius })
+    }
+
+    pub fn circle(radius: f32) -> Result<Shape, ShapeError> {
+        Shape::new(ShapeKind::Circle { radius })
+    }
+
+    pub fn capsule(half_length: f32, radius: f32) -> Result<Shape, ShapeError> {
+        Shape::new(ShapeKind::Capsule {
+            half_length,
+            radius,
+        })
+    }
+
+    fn from_core(kind: ShapeKind, core: Vec<Vec2>, radius: f32) -> Shape {
+        let normals = edge_normals(&core);
+        let centroid = core_centroid(&core);
+        let bounding_radius =
+            core.iter().map(|p| (*p - centroid).length()).fold(0.0, f32::max) + radius;
+        let cones = (core.len() > LINEAR_SUPPORT_LIMIT).then(|| SupportCones::new(&normals));
+        Shape {
+            kind,
+            core,
+            normals,
+            radius,
+            centroid,
+            bounding_radius,
+            cones,
+        }
+    }
+
+    /// The description this shape was built from.
+    pub fn kind(&self) -> &ShapeKind {
+        &self.kind
+    }
+
+    /// Core vertices in the local frame, counter-clockwise.
+    #[inline]
+    pub fn core(&self) -> &[Vec2] {
+        &self.core
+    }
+
+    /// Outward unit normals of the core edges (zero for a zero-length edge).
+    #[inline]
+    pub fn normals(&self) -> &[Vec2] {
+        &self.normals
+    }
+
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        self.normals.len()
+    }
+
+    #[inline]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// Whether the shape has a rounded boundary (circle, capsule with radius > 0).
+    pub fn is_round(&self) -> bool {
+        self.radius > 0.0
+    }
+
+    pub fn centroid(&self) -> Vec2 {
+        self.centroid
+    }
+
+    /// Distance from the centroid to the farthest boundary point.
+    pub fn bounding_radius(&self) -> f32 {
+        self.bounding_radius
+    }
+
+    /// A short name for the kind of shape: "polygon", "box", "regular", "circle", "capsule"
+    /// or "segment".
+    pub fn kind_name(&self) -> &'static str {
+        match &self.kind {
+            ShapeKind::Polygon { .. } => "polygon",
+            ShapeKind::Box { .. } => "box",
+            ShapeKind::Regular { .. } => "regular",
+            ShapeKind::Circle { .. } => "circle",
+            ShapeKind::Capsule { radius, .. } if *radius == 0.0 => "segment",
+            ShapeKind::Capsule { .. } => "capsule",
+        }
+    }
+
+    /// The index of the core vertex farthest along the local direction `d`. Ties go to the
+    /// lowest index on small polygons; any farthest vertex is a correct answer.
+    #[inline]
+    pub fn support_index(&self, d: Vec2) -> usize {
+        match &self.cones {
+            Some(cones) => cones.lookup(d),
+            None => {
+                let mut best = 0;
+                let mut best_dot = self.core[0].dot(d);
+                for (i, p) in self.core.iter().enumerate().skip(1) {
+                    let dot = p.dot(d);
+                    if dot > best_dot {
+                        best = i;
+                        best_dot = dot;
+                    }
+                }
+                best
+            }
+        }
+    }
+
+    /// The outline of the whole shape in the local frame, for drawing: the polygon itself, or
+    /// a circle/capsule sampled with `segments_per_turn` points per full turn of arc.
+    pub fn outline(&self, segments_per_turn: usize) -> Vec<Vec2> {
+        rounded_outline(&self.core, self.radius, segments_per_turn)
+    }
+}
+
+/// The outline of `core` (counter-clockwise; may be a segment or a point) inflated by
+/// `radius`, with arcs sampled at `segments_per_turn` points per full turn.
+pub(crate) fn rounded_outline(core: &[Vec2], radius: f32, segments_per_turn: usize) -> Vec<Vec2> {
+    if radius <= 0.0 {
+        return core.to_vec();
+    }
+    let segments_per_turn = segments_per_turn.max(8);
+    if core.len() == 1 {
+        return (0..segments_per_turn)
+            .map(|k| {
+                let a = std::f32::consts::TAU * k as f32 / segments_per_turn as f32;
+                core[0] + radius * Vec2::from_angle(a)
+            })
+            .collect();
+    }
+    // Around each vertex, an arc from the previous edge's normal to the next edge's normal.
+    let normals = edge_normals(core);
+    let n = core.len();
+    let mut out = Vec::new();
+    for i in 0..n {
+        let before = normals[(i + n - 1) % n];
+        let after = normals[i];
+        let start = before.y.atan2(before.x);
+        let mut sweep = after.y.atan2(after.x) - start;
+        while sweep < 0.0 {
+            sweep += std::f32::consts::TAU;
+        }
+        if before == Vec2::ZERO || after == Vec2::ZERO {
+            continue;
+        }
+        let steps = ((sweep / std::f32::consts::TAU) * segments_per_turn as f32).ceil() as usize;
+        for k in 0..=steps.max(1) {
+            let a = start + sweep * k as f32 / steps.max(1) as f32;
+            out.push(core[i] + radius * Vec2::from_angle(a));
+        }
+    }
+    out
+}
+
+impl SupportCones {
+    fn new(normals: &[Vec2]) -> SupportCones {
+        let n = normals.len();
+        let mut entries: Vec<(f32, u32)> = (0..n)
+            .filter(|&j| normals[j] != Vec2::ZERO)
+            .map(|j| (pseudo_angle(normals[j]), ((j + 1) % n) as u32))
+            .collect();
+        // The normals of a convex counter-clockwise polygon already increase in angle; the
+        // sequence only has to be rotated to start at the smallest. A stable sort does that
+        // and keeps collinear edges (equal angles) in outline order.
+        entries.sort_by(|a, b| a.0.total_cmp(&b.0));
+        SupportCones {
+            angles: entries.iter().map(|e| e.0).collect(),
+            vertex: entries.iter().map(|e| e.1).collect(),
+        }
+    }
+
+    #[inline]
+    fn lookup(&self, d: Vec2) -> usize {
+        let a = pseudo_angle(d);
+        // The last normal at or before `a`, wrapping round to the last one when `a` precedes
+        // every normal.
+        let k = self.angles.partition_point(|&x| x <= a);
+        let k = if k == 0 { self.angles.len() - 1 } else { k - 1 };
+        self.vertex[k] as usize
+    }
+}
+
+/// A number in [0, 4) that increases monotonically with the angle of `d` from +x, cheaper
+/// than `atan2` and enough to order directions. Zero for the zero vector.
+#[inline]
+pub(crate) fn pseudo_angle(d: Vec2) -> f32 {
+    let l1 = d.x.abs() + d.y.abs();
+    if l1 == 0.0 || !l1.is_finite() {
+        return 0.0;
+    }
+    let p = d.y / l1;
+    if d.x < 0.0 {
+        2.0 - p
+    } else if d.y < 0.0 {
+        4.0 + p
+    } else {
+        p
+    }
+}
+
+fn check_positive(what: &str, value: f32) -> Result<(), ShapeError> {
+    if !value.is_finite() {
+        return Err(ShapeError::NonFinite { what: what.into() });
+    }
+    if value < 0.0 {
+        return Err(ShapeError::Negative {
+            what: what.into(),
+            value,
+        });
+    }
+    if value > MAX_COORDINATE {
+        return Err(ShapeError::TooLarge {
+            what: what.into(),
+            value,
+        });
+    }
+    Ok(())
+}
+
+/// Validates a polygon outline and returns it counter-clockwise, together with whether the
+/// input had to be reversed.
+fn polygon_core(points: &[Vec2]) -> Result<(Vec<Vec2>, bool), ShapeError> {
+    let n = points.len();
+    if n < 3 {
+        return Err(ShapeError::TooFewVertices { count: n });
+    }
+    if n > MAX_POLYGON_VERTICES {
+        return Err(ShapeError::TooManyVertices { count: n });
+    }
+    for (i, p) in points.iter().enumerate() {
+        if !p.is_finite() {
+            return Err(ShapeError::NonFinite {
+                what: format!("point {i}"),
+            });
+        }
+        let m = p.x.abs().max(p.y.abs());
+        if m > MAX_COORDINATE {
+            return Err(ShapeError::TooLarge {
+                what: format!("a coordinate of point {i}"),
+                value: m,
+            });
+        }
+    }
+    let area = signed_area(points);
+    let extent = points
+        .iter()
+        .fold(0.0f32, |m, p| m.max((*p - points[0]).length()));
+    // Zero area relative to the outline's size: a sliver thinner than about 1e-6 of its
+    // length is indistinguishable from a segment in f32.
+    if area.abs() <= 1.0e-6 * extent * extent || extent == 0.0 {
+        return Err(ShapeError::ZeroArea);
+    }
+    let reversed = area < 0.0;
+    let ccw: Vec<Vec2> = if reversed {
+        points.iter().rev().copied().collect()
+    } else {
+        points.to_vec()
+    };
+    let original_index = |i: usize| if reversed { n - 1 - i } else { i };
+    // Every turn must be counter-clockwise or straight, and the turns must add up to one full
+    // turn; a straight turn that doubles back (a spike) is a half turn and fails the sum.
+    let mut total_turn = 0.0f64;
+    let mut previous: Option<Vec2> = None;
+    let mut first: Option<Vec2> = None;
+    for i in 0..=n {
+        let e = ccw[(i + 1) % n] - ccw[i % n];
+        if e == Vec2::ZERO {
+            continue;
+        }
+        if let Some(prev) = previous {
+            let c = cross(prev, e);
+            if c < -CONVEXITY_TOLERANCE * prev.length() * e.length() {
+                return Err(ShapeError::NonConvex {
+                    vertex: original_index(i % n),
+                });
+            }
+            total_turn += (c as f64).atan2(prev.dot(e) as f64).abs();
+        } else {
+            first = Some(e);
+        }
+        previous = Some(e);
+        if i == n {
+            break;
+        }
+    }
+    let _ = first;
+    if total_turn > std::f64::consts::TAU + 1.0e-3 {
+        return Err(ShapeError::SelfIntersecting);
+    }
+    Ok((ccw, reversed))
+}
+
+fn regular_polygon_points(sides: u32, radius: f32) -> Vec<Vec2> {
+    (0..sides)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / sides as f64;
+            Vec2::new((a.cos() * radius as f64) as f32, (a.sin() * radius as f64) as f32)
+        })
+        .collect()
+}
+
+/// Outward unit normals of a counter-clockwise core: none for a point, two opposite ones for
+/// a segment, one per edge for a polygon (zero for a repeated vertex's zero-length edge).
+fn edge_normals(core: &[Vec2]) -> Vec<Vec2> {
+    let n = core.len();
+    if n < 2 {
+        return Vec::new();
+    }
+    (0..n)
+        .map(|i| right_perp(core[(i + 1) % n] - core[i]).normalize_or_zero())
+        .collect()
+}
+
+fn core_centroid(core: &[Vec2]) -> Vec2 {
+    match core.len() {
+        0 => Vec2::ZERO,
+        1 => core[0],
+        2 => 0.5 * (core[0] + core[1]),
+        _ => {
+            let o = core[0];
+            let mut twice_area = 0.0;
+            let mut weighted = Vec2::ZERO;
+            for i in 1..core.len() - 1 {
+                let (p, q) = (core[i] - o, core[i + 1] - o);
+                let c = cross(p, q);
+                twice_area += c;
+                weighted += c * (p + q);
+            }
+            o + weighted / (3.0 * twice_area)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn clockwise_input_is_stored_counter_clockwise() {
+        let s = Shape::polygon(vec![v(0.0, 0.0), v(0.0, 1.0), v(1.0, 1.0), v(1.0, 0.0)]).unwrap();
+        assert!(signed_area(s.core()) > 0.0);
+        // Edge 0 of the stored outline runs along y = 0 to the right: outward is -y.
+        assert_eq!(s.core()[0], v(1.0, 0.0));
+        assert!((s.normals()[0] - v(1.0, 0.0)).length() < 1e-6);
+    }
+
+    #[test]
+    fn box_normals_point_outward() {
+        let s = Shape::rect(v(1.0, 0.5)).unwrap();
+        assert_eq!(s.normals()[0], v(0.0, -1.0));
+        assert_eq!(s.normals()[1], v(1.0, 0.0));
+        assert_eq!(s.normals()[2], v(0.0, 1.0));
+        assert_eq!(s.normals()[3], v(-1.0, 0.0));
+    }
+
+    #[test]
+    fn non_convex_polygon_names_the_vertex() {
+        let err = Shape::polygon(vec![
+            v(0.0, 0.0),
+            v(2.0, 0.0),
+            v(1.0, 0.5),
+            v(2.0, 2.0),
+            v(0.0, 2.0),
+        ])
+        .unwrap_err();
+        assert_eq!(err, ShapeError::NonConvex { vertex: 2 });
+    }
+
+    #[test]
+    fn pentagram_is_self_intersecting() {
+        let star: Vec<Vec2> = (0..5)
+            .map(|k| Vec2::from_angle(std::f32::consts::TAU * (2 * k) as f32 / 5.0))
+            .collect();
+        assert_eq!(Shape::polygon(star).unwrap_err(), ShapeError::SelfIntersecting);
+    }
+
+    #[test]
+    fn spike_doubling_back_is_refused() {
+        let err = Shape::polygon(vec![
+            v(0.0, 0.0),
+            v(2.0, 0.0),
+            v(3.0, 0.0),
+            v(2.5, 0.0),
+            v(2.0, 2.0),
+        ]);
+        assert!(err.is_err());
+    }
+
+    #[test]
+    fn degenerate_inputs_are_typed_errors() {
+        assert_eq!(
+            Shape::polygon(vec![v(0.0, 0.0), v(1.0, 0.0)]).unwrap_err(),
+            ShapeError::TooFewVertices { count: 2 }
+        );
+        assert_eq!(
+            Shape::polygon(vec![v(0.0, 0.0), v(1.0, 1.0), v(2.0, 2.0)]).unwrap_err(),
+            ShapeError::ZeroArea
+        );
+        assert!(matches!(
+            Shape::polygon(vec![v(0.0, 0.0), v(f32::NAN, 1.0), v(2.0, 0.0)]),
+            Err(ShapeError::NonFinite { .. })
+        ));
+        assert!(matches!(
+            Shape::circle(-1.0),
+            Err(ShapeError::Negative { .. })
+        ));
+        assert!(matches!(Shape::circle(f32::INFINITY), Err(ShapeError::NonFinite { .. })));
+    }
+
+    #[test]
+    fn collinear_and_duplicate_vertices_are_kept() {
+        let s = Shape::polygon(vec![
+            v(0.0, 0.0),
+            v(1.0, 0.0),
+            v(2.0, 0.0),
+            v(2.0, 0.0),
+            v(2.0, 2.0),
+            v(0.0, 2.0),
+        ])
+        .unwrap();
+        assert_eq!(s.core().len(), 6);
+        assert_eq!(s.normals()[2], Vec2::ZERO);
+    }
+
+    #[test]
+    fn binary_search_support_matches_a_scan() {
+        let s = Shape::regular(100, 2.0).unwrap();
+        assert!(s.cones.is_some());
+        for k in 0..720 {
+            let d = Vec2::from_angle(k as f32 * 0.5f32.to_radians() + 0.001);
+            let i = s.support_index(d);
+            let best = s.core().iter().map(|p| p.dot(d)).fold(f32::MIN, f32::max);
+            assert!(s.core()[i].dot(d) >= best - 1e-5, "direction {d}");
+        }
+    }
+
+    #[test]
+    fn binary_search_support_with_collinear_and_repeated_vertices() {
+        // A 40-gon approximating a square with many points along each side, one repeated.
+        let mut pts = Vec::new();
+        for side in 0..4 {
+            for k in 0..10 {
+                let t = k as f32 / 10.0 * 2.0 - 1.0;
+                let p = match side {
+                    0 => v(t, -1.0),
+                    1 => v(1.0, t),
+                    2 => v(-t, 1.0),
+                    _ => v(-1.0, -t),
+                };
+                pts.push(p);
+                if k == 3 {
+                    pts.push(p);
+                }
+            }
+        }
+        let s = Shape::polygon(pts).unwrap();
+        for k in 0..360 {
+            let d = Vec2::from_angle((k as f32).to_radians());
+            let i = s.support_index(d);
+            let best = s.core().iter().map(|p| p.dot(d)).fold(f32::MIN, f32::max);
+            assert!(s.core()[i].dot(d) >= best - 1e-5, "direction {d}");
+        }
+    }
+
+    #[test]
+    fn regular_polygon_vertex_zero_is_on_plus_x() {
+        let s = Shape::regular(6, 2.0).unwrap();
+        assert_eq!(s.core()[0], v(2.0, 0.0));
+        assert!((s.core()[1] - v(1.0, 3f32.sqrt())).length() < 1e-6);
+    }
+
+    #[test]
+    fn capsule_core_is_a_two_sided_segment() {
+        let s = Shape::capsule(1.0, 0.5).unwrap();
+        assert_eq!(s.edge_count(), 2);
+        assert_eq!(s.normals()[0], v(0.0, -1.0));
+        assert_eq!(s.normals()[1], v(0.0, 1.0));
+        assert_eq!(s.kind_name(), "capsule");
+        assert_eq!(Shape::capsule(1.0, 0.0).unwrap().kind_name(), "segment");
+    }
+
+    #[test]
+    fn pseudo_angle_is_monotonic() {
+        let mut last = -1.0;
+        for k in 0..3600 {
+            let a = pseudo_angle(Vec2::from_angle(k as f32 * 0.1f32.to_radians()));
+            assert!(a >= last, "{k}");
+            last = a;
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! collision-lab: 2D narrow-phase collision detection, with every step recorded.
+//!
+//! Layering (see `docs/architecture.md`): `geom` (shapes, poses, support functions),
+//! `query` (one algorithm per file, each generic over a [`trace::Tracer`]), `scene`
+//! (the RON scene model), `cli` (headless commands) and `app` (the macroquad/egui window).
+//! Nothing below `app` imports the window toolkit.
+
+pub mod cli;
+pub mod geom;
+pub mod query;
+pub mod scene;
+pub mod trace;
+
+pub use glam::Vec2;

@@ -1,0 +1,395 @@
+//! GJK: are two convex shapes overlapping, and if not, how far apart and where?
+//!
+//! Algorithm (Gilbert, Johnson and Keerthi 1988; the 2D form in Ericson, *Real-Time Collision
+//! Detection*, 9.5, and Catto's GDC 2010 talk "Computing Distance"):
+//!
+//! ```text
+//! simplex = { support(A - B, cB - cA) }
+//! loop:
+//!     find the point v of the simplex closest to the origin (by Voronoi region) and keep
+//!     only the vertices of the feature it lies on
+//!     if the simplex is a triangle holding the origin: the cores overlap
+//!     if |v| ~ 0: the origin lies on the simplex: the cores touch
+//!     w = support(A - B, -v)
+//!     if w is already in the simplex, or w is no closer along v than v itself: v is the
+//!     closest point of A - B, stop
+//!     add w
+//! ```
+//!
+//! Rounded shapes run GJK on their cores and subtract the radii at the end (Box2D's way):
+//! a circle is a point core, a capsule a segment core.
+
+use super::{ShapePair, SupportPoint};
+use crate::geom::cross;
+use crate::trace::Tracer;
+use glam::Vec2;
+
+/// Limits for the GJK loop.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkConfig {
+    /// The loop stops after this many iterations and reports [`GjkStatus::MaxIterations`].
+    pub max_iterations: u32,
+    /// Relative progress below which the loop stops: when the new support point improves
+    /// the squared distance by less than `tolerance * |v|^2`.
+    pub tolerance: f32,
+}
+
+impl Default for GjkConfig {
+    fn default() -> Self {
+        GjkConfig {
+            max_iterations: 64,
+            tolerance: 1.0e-6,
+        }
+    }
+}
+
+/// How the GJK loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GjkStatus {
+    /// The simplex became a triangle holding the origin: the cores overlap.
+    Enclosed,
+    /// The closest point of the simplex is the origin (within tolerance): the cores touch.
+    OriginOnSimplex,
+    /// The new support point was no closer along the search direction: distance found.
+    Converged,
+    /// The new support point was already a simplex vertex: distance found.
+    RepeatedSupport,
+    /// The iteration cap was reached; the distance is the best found so far.
+    MaxIterations,
+}
+
+impl GjkStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GjkStatus::Enclosed => "enclosed",
+            GjkStatus::OriginOnSimplex => "origin_on_simplex",
+            GjkStatus::Converged => "converged",
+            GjkStatus::RepeatedSupport => "repeated_support",
+            GjkStatus::MaxIterations => "max_iterations",
+        }
+    }
+}
+
+/// The Voronoi region of the simplex that holds the origin, naming simplex vertices by
+/// their position in the simplex (0 oldest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VoronoiRegion {
+    /// Closest to this vertex: the simplex shrinks to it.
+    Vertex(u8),
+    /// Closest to the inside of this edge: the simplex shrinks to it.
+    Edge(u8, u8),
+    /// Inside the triangle.
+    Inside,
+}
+
+/// Up to three support points of A - B.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Simplex {
+    pub vertices: [SupportPoint; 3],
+    pub len: usize,
+}
+
+impl Simplex {
+    pub fn points(&self) -> &[SupportPoint] {
+        &self.vertices[..self.len]
+    }
+
+    fn push(&mut self, w: SupportPoint) {
+        self.vertices[self.len] = w;
+        self.len += 1;
+    }
+
+    fn to_world(self, pair: &ShapePair) -> Simplex {
+        let mut out = self;
+        for v in &mut out.vertices[..self.len] {
+            *v = v.to_world(pair);
+        }
+        out
+    }
+}
+
+/// One GJK iteration as the window shows it. Points of A - B are frame-free; `on_a` and
+/// `on_b` of every support point are world coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GjkStep {
+    pub iteration: u32,
+    /// The simplex after reduction to the feature closest to the origin.
+    pub simplex: Simplex,
+    /// Where the origin fell before the reduction.
+    pub region: VoronoiRegion,
+    /// The point of the simplex closest to the origin, in A - B.
+    pub closest: Vec2,
+    /// Its distance to the origin (the cores' distance bound so far).
+    pub distance: f32,
+    /// The search direction `-closest`, when the loop went on to search.
+    pub direction: Option<Vec2>,
+    /// The support point found in that direction.
+    pub support: Option<SupportPoint>,
+    /// Set on the last step: how the loop ended.
+    pub status: Option<GjkStatus>,
+}
+
+/// What GJK found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkOutput {
+    /// The shapes overlap or touch (distance within the touch tolerance).
+    pub intersecting: bool,
+    /// Distance between the shapes' boundaries (radii included); 0 when intersecting.
+    pub distance: f32,
+    /// Closest point on A's boundary and on B's (world), when separated.
+    pub closest_a: Option<Vec2>,
+    pub closest_b: Option<Vec2>,
+    /// Distance between the cores (no radii).
+    pub core_distance: f32,
+    pub iterations: u32,
+    pub status: GjkStatus,
+    /// The final simplex in the work frame, for EPA.
+    pub simplex: Simplex,
+    /// The unit direction from A's core toward B's at the closest points (zero when the
+    /// cores overlap).
+    pub core_normal: Vec2,
+}
+
+/// Runs GJK on the pair with the default limits and no recording.
+pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
+    gjk(pair, &GjkConfig::default(), &mut ())
+}
+
+/// Runs GJK on the pair, recording every iteration into `tracer`.
+pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mut T) -> GjkOutput {
+    let touch = pair.touch_tolerance();
+    let start = pair.b.centroid() - pair.a.centroid();
+    let start = if start.length_squared() > 0.0 {
+        start
+    } else {
+        Vec2::X
+    };
+    let mut simplex = Simplex::default();
+    simplex.push(pair.support(-start));
+    let mut iteration = 0;
+    let (status, closest) = loop {
+        iteration += 1;
+        let (region, closest) = reduce_to_closest_feature(&mut simplex);
+        let distance = closest.length();
+        let ended = if simplex.len == 3 {
+            Some(GjkStatus::Enclosed)
+        } else if distance <= touch {
+            Some(GjkStatus::OriginOnSimplex)
+        } else if iteration > config.max_iterations {
+            Some(GjkStatus::MaxIterations)
+        } else {
+            None
+        };
+        if let Some(status) = ended {
+            tracer.record(|| GjkStep {
+                iteration,
+                simplex: simplex.to_world(pair),
+                region,
+                closest,
+                distance,
+                direction: None,
+                support: None,
+                status: Some(status),
+            });
+            break (status, closest);
+        }
+        let direction = -closest;
+        let w = pair.support(direction);
+        let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
+        // Progress along the search direction: how much closer to the origin the support
+        // plane through w is than v itself. No progress means v is the closest point of A - B.
+        let no_progress =
+            closest.length_squared() - closest.dot(w.point) <= config.tolerance * closest.length_squared();
+        let status = if repeated {
+            Some(GjkStatus::RepeatedSupport)
+        } else if no_progress {
+            Some(GjkStatus::Converged)
+        } else {
+            None
+        };
+        tracer.record(|| GjkStep {
+            iteration,
+            simplex: simplex.to_world(pair),
+            region,
+            closest,
+            distance,
+            direction: Some(direction),
+            support: Some(w.to_world(pair)),
+            status,
+        });
+        if let Some(status) = status {
+            break (status, closest);
+        }
+        simplex.push(w);
+    };
+    finish(pair, simplex, closest, iteration, status, touch)
+}
+
+fn finish(
+    pair: &ShapePair,
+    simplex: Simplex,
+    closest: Vec2,
+    iterations: u32,
+    status: GjkStatus,
+    touch: f32,
+) -> GjkOutput {
+    let weights = barycentric_weights(&simplex);
+    let mut on_a = Vec2::ZERO;
+    let mut on_b = Vec2::ZERO;
+    for (w, p) in weights.iter().zip(simplex.points()) {
+        on_a += *w * p.on_a;
+        on_b += *w * p.on_b;
+    }
+    let core_distance = if status == GjkStatus::Enclosed {
+        0.0
+    } else {
+        closest.length()
+    };
+    // v = a - b points from B's core to A's, so -v points from A toward B.
+    let core_normal = if core_distance > touch {
+        -closest / core_distance
+    } else {
+        Vec2::ZERO
+    };
+    let radii = pair.a.radius() + pair.b.radius();
+    let distance = (core_distance - radii).max(0.0);
+    let intersecting = core_distance - radii <= touch;
+    let (closest_a, closest_b) = if intersecting {
+        (None, None)
+    } else {
+        (
+            Some(pair.to_world(on_a + pair.a.radius() * core_normal)),
+            Some(pair.to_world(on_b - pair.b.radius() * core_normal)),
+        )
+    };
+    GjkOutput {
+        intersecting,
+        distance: if intersecting { 0.0 } else { distance },
+        closest_a,
+        closest_b,
+        core_distance,
+        iterations,
+        status,
+        simplex,
+        core_normal,
+    }
+}
+
+/// Finds the point of the simplex closest to the origin, reduces the simplex to the vertices
+/// of the feature holding it, and says which Voronoi region the origin was in.
+fn reduce_to_closest_feature(simplex: &mut Simplex) -> (VoronoiRegion, Vec2) {
+    let region = match simplex.len {
+        1 => VoronoiRegion::Vertex(0),
+        2 => segment_region(simplex.vertices[0].point, simplex.vertices[1].point),
+        _ => triangle_region(
+            simplex.vertices[0].point,
+            simplex.vertices[1].point,
+            simplex.vertices[2].point,
+        ),
+    };
+    let v = simplex.vertices;
+    match region {
+        VoronoiRegion::Vertex(i) => {
+            simplex.vertices[0] = v[i as usize];
+            simplex.len = 1;
+        }
+        VoronoiRegion::Edge(i, j) => {
+            simplex.vertices[0] = v[i as usize];
+            simplex.vertices[1] = v[j as usize];
+            simplex.len = 2;
+        }
+        VoronoiRegion::Inside => {}
+    }
+    let weights = barycentric_weights(simplex);
+    let closest = weights
+        .iter()
+        .zip(simplex.points())
+        .fold(Vec2::ZERO, |acc, (w, p)| acc + *w * p.point);
+    let closest = if region == VoronoiRegion::Inside {
+        Vec2::ZERO
+    } else {
+        closest
+    };
+    (region, closest)
+}
+
+/// The Voronoi region of segment `w0 w1` holding the origin. The barycentric coordinate of
+/// the origin's projection along the segment decides: at or before w0, at or after w1, or
+/// between.
+fn segment_region(w0: Vec2, w1: Vec2) -> VoronoiRegion {
+    let e = w1 - w0;
+    // u = weight of w0, v = weight of w1, both scaled by |e|^2.
+    let u = w1.dot(e);
+    let v = -w0.dot(e);
+    if v <= 0.0 {
+        VoronoiRegion::Vertex(0)
+    } else if u <= 0.0 {
+        VoronoiRegion::Vertex(1)
+    } else {
+        VoronoiRegion::Edge(0, 1)
+    }
+}
+
+/// The Voronoi region of triangle `w0 w1 w2` holding the origin, tested vertex regions
+/// first, then edge regions (edge test: inside the edge's slab and on the outer side, where
+/// the signed area of the origin with the edge has the opposite sign to the triangle's).
+fn triangle_region(w0: Vec2, w1: Vec2, w2: Vec2) -> VoronoiRegion {
+    let e01 = w1 - w0;
+    let (u01, v01) = (w1.dot(e01), -w0.dot(e01));
+    let e02 = w2 - w0;
+    let (u02, v02) = (w2.dot(e02), -w0.dot(e02));
+    let e12 = w2 - w1;
+    let (u12, v12) = (w2.dot(e12), -w1.dot(e12));
+    // Signed areas of the sub-triangles opposite each vertex, times the triangle's area, so
+    // that a positive value means the origin is on the inner side of that edge.
+    let area = cross(e01, e02);
+    let inner_12 = area * cross(w1, w2);
+    let inner_20 = area * cross(w2, w0);
+    let inner_01 = area * cross(w0, w1);
+    if v01 <= 0.0 && v02 <= 0.0 {
+        VoronoiRegion::Vertex(0)
+    } else if u01 > 0.0 && v01 > 0.0 && inner_01 <= 0.0 {
+        VoronoiRegion::Edge(0, 1)
+    } else if u02 > 0.0 && v02 > 0.0 && inner_20 <= 0.0 {
+        VoronoiRegion::Edge(0, 2)
+    } else if u01 <= 0.0 && v12 <= 0.0 {
+        VoronoiRegion::Vertex(1)
+    } else if u02 <= 0.0 && u12 <= 0.0 {
+        VoronoiRegion::Vertex(2)
+    } else if u12 > 0.0 && v12 > 0.0 && inner_12 <= 0.0 {
+        VoronoiRegion::Edge(1, 2)
+    } else {
+        VoronoiRegion::Inside
+    }
+}
+
+/// Barycentric weights, over the simplex's vertices, of the origin's projection onto the
+/// simplex's feature (the simplex must already be reduced to that feature).
+fn barycentric_weights(simplex: &Simplex) -> [f32; 3] {
+    let p = &simplex.vertices;
+    match simplex.len {
+        1 => [1.0, 0.0, 0.0],
+        2 => {
+            let e = p[1].point - p[0].point;
+            let (u, v) = (p[1].point.dot(e), -p[0].point.dot(e));
+            let sum = u + v;
+            if sum <= 0.0 {
+                [1.0, 0.0, 0.0]
+            } else {
+                [u / sum, v / sum, 0.0]
+            }
+        }
+        _ => {
+            let (w0, w1, w2) = (p[0].point, p[1].point, p[2].point);
+            let a0 = cross(w1, w2);
+            let a1 = cross(w2, w0);
+            let a2 = cross(w0, w1);
+            let sum = a0 + a1 + a2;
+            if sum == 0.0 {
+                [1.0, 0.0, 0.0]
+            } else {
+                [a0 / sum, a1 / sum, a2 / sum]
+            }
+        }
+    }
+}

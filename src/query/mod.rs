@@ -1,0 +1,173 @@
+//! The narrow-phase algorithms, one per file, each a function of two placed shapes that
+//! returns a named output with a status and records its steps through a [`crate::trace::Tracer`].
+//!
+//! Conventions shared by every query:
+//! - Inputs and outputs are in world coordinates. Inside, each query works in the frame of
+//!   [`ShapePair`]: the world shifted so that body A sits at the origin, which keeps `f32`
+//!   precision for bodies far from the world origin.
+//! - A normal is a unit vector pointing from A toward B: moving B by `depth * normal`
+//!   leaves the two shapes just touching.
+//! - Depths are >= 0; a separation or distance is >= 0 too and says how far apart they are.
+//! - The Minkowski difference is A - B = { a - b }. The shapes overlap exactly when it
+//!   contains the origin.
+
+pub mod clip;
+pub mod epa;
+pub mod gjk;
+pub mod minkowski;
+pub mod pair;
+pub mod sat;
+pub mod sweep;
+
+use crate::geom::{Placed, Pose, Shape};
+use glam::Vec2;
+
+/// Relative size of the tolerances used to decide "touching": distances below
+/// `TOUCH_TOLERANCE * scale` count as zero, where `scale` is the size of the pair
+/// (see [`ShapePair::scale`]). About 80 times `f32::EPSILON`: room for the rounding of a few
+/// rotations and products, far below anything visible.
+pub const TOUCH_TOLERANCE: f32 = 1.0e-5;
+
+/// Two shapes placed in a common work frame whose origin is body A's world position.
+#[derive(Clone, Copy, Debug)]
+pub struct ShapePair<'a> {
+    pub a: Placed<'a>,
+    pub b: Placed<'a>,
+    /// The world position of the work frame's origin.
+    pub origin: Vec2,
+}
+
+impl<'a> ShapePair<'a> {
+    pub fn new(a: &'a Shape, pose_a: Pose, b: &'a Shape, pose_b: Pose) -> Self {
+        let origin = pose_a.position;
+        ShapePair {
+            a: Placed::new(a, pose_a, origin),
+            b: Placed::new(b, pose_b, origin),
+            origin,
+        }
+    }
+
+    /// The same pair with A and B exchanged (same work frame).
+    pub fn swapped(&self) -> Self {
+        ShapePair {
+            a: self.b,
+            b: self.a,
+            origin: self.origin,
+        }
+    }
+
+    /// The same pair with B moved by `offset`.
+    pub fn with_b_moved(&self, offset: Vec2) -> Self {
+        ShapePair {
+            b: self.b.translated(offset),
+            ..*self
+        }
+    }
+
+    /// A length that sets the scale of the tolerances: the sum of both bounding radii and the
+    /// distance between the bodies, at least 1.
+    pub fn scale(&self) -> f32 {
+        let reach = self.a.shape.bounding_radius() + self.b.shape.bounding_radius();
+        (reach + (self.b.centroid() - self.a.centroid()).length()).max(1.0)
+    }
+
+    /// Distances below this count as zero for this pair.
+    pub fn touch_tolerance(&self) -> f32 {
+        TOUCH_TOLERANCE * self.scale()
+    }
+
+    /// A work-frame point in world coordinates.
+    #[inline]
+    pub fn to_world(&self, p: Vec2) -> Vec2 {
+        p + self.origin
+    }
+
+    /// The support point of the Minkowski difference of the cores, A - B, in `direction`,
+    /// with the points of A and B it came from.
+    #[inline]
+    pub fn support(&self, direction: Vec2) -> SupportPoint {
+        let index_a = self.a.support_index(direction);
+        let index_b = self.b.support_index(-direction);
+        let on_a = self.a.vertex(index_a);
+        let on_b = self.b.vertex(index_b);
+        SupportPoint {
+            point: on_a - on_b,
+            on_a,
+            on_b,
+            index_a: index_a as u32,
+            index_b: index_b as u32,
+        }
+    }
+}
+
+/// A vertex of the Minkowski difference of the cores, with its sources: `point = on_a - on_b`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SupportPoint {
+    pub point: Vec2,
+    pub on_a: Vec2,
+    pub on_b: Vec2,
+    /// Core vertex indices on A and on B.
+    pub index_a: u32,
+    pub index_b: u32,
+}
+
+impl SupportPoint {
+    /// The same point with its source points moved from the work frame to the world (the
+    /// difference itself does not depend on the frame).
+    pub fn to_world(self, pair: &ShapePair) -> Self {
+        SupportPoint {
+            on_a: pair.to_world(self.on_a),
+            on_b: pair.to_world(self.on_b),
+            ..self
+        }
+    }
+
+    pub(crate) fn same_sources(&self, other: &SupportPoint) -> bool {
+        self.index_a == other.index_a && self.index_b == other.index_b
+    }
+}
+
+/// One of the two bodies of a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Body {
+    A,
+    B,
+}
+
+impl Body {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Body::A => "a",
+            Body::B => "b",
+        }
+    }
+
+    pub fn other(self) -> Body {
+        match self {
+            Body::A => Body::B,
+            Body::B => Body::A,
+        }
+    }
+}
+
+/// An interval of a projection onto an axis: `min <= max`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Interval {
+    pub min: f32,
+    pub max: f32,
+}
+
+impl Interval {
+    pub fn new(min: f32, max: f32) -> Self {
+        Interval { min, max }
+    }
+
+    /// The interval widened by `r` on both sides (the radius of a rounded shape).
+    pub fn inflated(self, r: f32) -> Self {
+        Interval::new(self.min - r, self.max + r)
+    }
+
+    pub fn shifted(self, by: f32) -> Self {
+        Interval::new(self.min + by, self.max + by)
+    }
+}

@@ -1,0 +1,332 @@
+//! SAT: the separating axis test, with projection intervals on every candidate axis.
+//!
+//! Algorithm (Gottschalk 1996 and Ericson, *Real-Time Collision Detection*, 4.4 and 5.2.1):
+//!
+//! ```text
+//! for each candidate axis u (a unit vector):
+//!     project both shapes: [minA, maxA] and [minB, maxB] on u
+//!     overlap(u) = min(maxA - minB, maxB - minA)      negative: a gap along u
+//! the shapes overlap iff overlap(u) >= 0 on every candidate axis
+//! best axis = the one with the smallest overlap; depth (or separation) = |overlap|,
+//! normal = u if B lies on the + side of A along u (maxA - minB is the smaller term), else -u
+//! ```
+//!
+//! Candidate axes: the outward edge normals of both cores (a segment core has two, a point
+//! core none). When either shape is round, also the *vertex axes*: from each core vertex of
+//! one shape to the closest point of the other core. For two polygons the edge normals
+//! suffice for the overlap test and give the exact penetration depth; the separation they
+//! give is a lower bound on the distance (exact when a face is the closest feature). With
+//! the vertex axes, round shapes get exact depths and separations too.
+//!
+//! Projections on an edge normal use rotating calipers: as the edge normals of a convex
+//! polygon turn counter-clockwise, the extreme vertices in those directions move forward
+//! round the outline, so each is found by stepping from the previous one and the whole test
+//! costs O(n + m), not O(n * m).
+
+use super::{Body, Interval, ShapePair};
+use crate::geom::{cross, Placed};
+use crate::trace::Tracer;
+use glam::Vec2;
+
+/// Where a candidate axis came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AxisSource {
+    /// The outward normal of core edge `index` of `body`.
+    Edge { body: Body, index: u32 },
+    /// From core vertex `index` of `body` toward the closest point of the other core.
+    Vertex { body: Body, index: u32 },
+    /// The +x axis, tested when no other axis exists (two circles with the same centre).
+    Fallback,
+}
+
+impl AxisSource {
+    pub fn body(&self) -> Option<Body> {
+        match self {
+            AxisSource::Edge { body, .. } | AxisSource::Vertex { body, .. } => Some(*body),
+            AxisSource::Fallback => None,
+        }
+    }
+
+    pub fn index(&self) -> u32 {
+        match self {
+            AxisSource::Edge { index, .. } | AxisSource::Vertex { index, .. } => *index,
+            AxisSource::Fallback => 0,
+        }
+    }
+
+    pub fn kind_str(&self) -> &'static str {
+        match self {
+            AxisSource::Edge { .. } => "edge",
+            AxisSource::Vertex { .. } => "vertex",
+            AxisSource::Fallback => "fallback",
+        }
+    }
+}
+
+/// One tested axis, with both projection intervals in world coordinates (projections of
+/// world points onto `axis`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatAxis {
+    pub source: AxisSource,
+    /// Unit direction of the axis.
+    pub axis: Vec2,
+    pub interval_a: Interval,
+    pub interval_b: Interval,
+    /// `min(maxA - minB, maxB - minA)`: positive is an overlap, negative a gap.
+    pub overlap: f32,
+}
+
+impl SatAxis {
+    /// Which way B has to move along this axis to get out the short way: `axis` or `-axis`,
+    /// pointing from A toward B.
+    pub fn normal(&self) -> Vec2 {
+        let b_above = self.interval_a.max - self.interval_b.min;
+        let b_below = self.interval_b.max - self.interval_a.min;
+        if b_above <= b_below {
+            self.axis
+        } else {
+            -self.axis
+        }
+    }
+
+    pub fn separates(&self) -> bool {
+        self.overlap < 0.0
+    }
+}
+
+/// What SAT found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatOutput {
+    /// No axis shows a gap larger than the touch tolerance.
+    pub intersecting: bool,
+    /// When intersecting: the smallest overlap, >= 0.
+    pub depth: Option<f32>,
+    /// When separated: the largest gap found on any axis.
+    pub separation: Option<f32>,
+    /// Unit normal of the best axis, from A toward B.
+    pub normal: Vec2,
+    /// The best axis: smallest overlap, or largest gap.
+    pub axis: AxisSource,
+    pub best: SatAxis,
+    pub axes_tested: u32,
+}
+
+/// Runs SAT without recording.
+pub fn sat_test(pair: &ShapePair) -> SatOutput {
+    sat(pair, &mut ())
+}
+
+/// Runs SAT, recording every axis tested, including those after the first separating one.
+pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
+    let mut search = BestAxis {
+        pair,
+        tracer,
+        best: None,
+        tested: 0,
+    };
+    edge_axes(&pair.a, &pair.b, Body::A, &mut |axis| search.consider(axis));
+    edge_axes(&pair.b, &pair.a, Body::B, &mut |axis| search.consider(axis));
+    if pair.a.radius() > 0.0 || pair.b.radius() > 0.0 {
+        vertex_axes(&pair.a, &pair.b, Body::A, &mut |axis| search.consider(axis));
+        vertex_axes(&pair.b, &pair.a, Body::B, &mut |axis| search.consider(axis));
+    }
+    let best = match search.best {
+        Some(best) => best,
+        None => {
+            let fallback = project(pair, Vec2::X, AxisSource::Fallback);
+            search.consider(fallback);
+            fallback
+        }
+    };
+    let best = to_world(pair, best);
+    let touch = pair.touch_tolerance();
+    let intersecting = best.overlap >= -touch;
+    SatOutput {
+        intersecting,
+        depth: intersecting.then_some(best.overlap.max(0.0)),
+        separation: (!intersecting).then_some(-best.overlap),
+        normal: best.normal(),
+        axis: best.source,
+        best,
+        axes_tested: search.tested,
+    }
+}
+
+/// Keeps the axis with the smallest overlap and records every axis it is shown.
+struct BestAxis<'p, 'a, T> {
+    pair: &'p ShapePair<'a>,
+    tracer: &'p mut T,
+    best: Option<SatAxis>,
+    tested: u32,
+}
+
+impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
+    #[inline]
+    fn consider(&mut self, axis: SatAxis) {
+        self.tested += 1;
+        let pair = self.pair;
+        self.tracer.record(|| to_world(pair, axis));
+        // Strictly smaller wins, so on a tie the earlier axis (A's edges first) is kept.
+        if self.best.is_none_or(|b| axis.overlap < b.overlap) {
+            self.best = Some(axis);
+        }
+    }
+}
+
+/// Work-frame projections shifted to world projections.
+fn to_world(pair: &ShapePair, axis: SatAxis) -> SatAxis {
+    let shift = axis.axis.dot(pair.origin);
+    SatAxis {
+        interval_a: axis.interval_a.shifted(shift),
+        interval_b: axis.interval_b.shifted(shift),
+        ..axis
+    }
+}
+
+fn make_axis(source: AxisSource, axis: Vec2, a: Interval, b: Interval) -> SatAxis {
+    SatAxis {
+        source,
+        axis,
+        interval_a: a,
+        interval_b: b,
+        overlap: (a.max - b.min).min(b.max - a.min),
+    }
+}
+
+/// Projects both shapes on `axis` by their support points (any axis).
+fn project(pair: &ShapePair, axis: Vec2, source: AxisSource) -> SatAxis {
+    let a = Interval::new(
+        pair.a.support(-axis).dot(axis),
+        pair.a.support(axis).dot(axis),
+    )
+    .inflated(pair.a.radius());
+    let b = Interval::new(
+        pair.b.support(-axis).dot(axis),
+        pair.b.support(axis).dot(axis),
+    )
+    .inflated(pair.b.radius());
+    make_axis(source, axis, a, b)
+}
+
+/// Tests the edge normals of `own` (body `body`) against `other`, with calipers on the three
+/// extreme vertices that move as the normal turns: `own`'s lowest, `other`'s lowest and
+/// highest. `own`'s highest along its own edge normal is the edge itself.
+fn edge_axes(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
+    let edges = own.edge_count();
+    let mut started = false;
+    let (mut own_low, mut other_low, mut other_high) = (0, 0, 0);
+    for i in 0..edges {
+        let n = own.normal(i);
+        if n == Vec2::ZERO {
+            continue; // a repeated vertex: no edge, no axis
+        }
+        if started {
+            own_low = step_to_extreme(own, own_low, -n);
+            other_low = step_to_extreme(other, other_low, -n);
+            other_high = step_to_extreme(other, other_high, n);
+        } else {
+            own_low = own.support_index(-n);
+            other_low = other.support_index(-n);
+            other_high = other.support_index(n);
+            started = true;
+        }
+        let own_interval =
+            Interval::new(own.vertex(own_low).dot(n), own.vertex(i).dot(n)).inflated(own.radius());
+        let other_interval = Interval::new(
+            other.vertex(other_low).dot(n),
+            other.vertex(other_high).dot(n),
+        )
+        .inflated(other.radius());
+        let (a, b) = match body {
+            Body::A => (own_interval, other_interval),
+            Body::B => (other_interval, own_interval),
+        };
+        consider(make_axis(
+            AxisSource::Edge {
+                body,
+                index: i as u32,
+            },
+            n,
+            a,
+            b,
+        ));
+    }
+}
+
+/// From vertex `start`, the previous extreme vertex for a direction a little clockwise of
+/// `d`, steps forward round the outline while that does not lower the projection on `d`.
+/// Bounded by one lap.
+#[inline]
+fn step_to_extreme(shape: &Placed, start: usize, d: Vec2) -> usize {
+    let n = shape.vertex_count();
+    let mut k = start;
+    let mut best = shape.vertex(k).dot(d);
+    for _ in 0..n {
+        let next = if k + 1 == n { 0 } else { k + 1 };
+        let value = shape.vertex(next).dot(d);
+        if value < best {
+            break;
+        }
+        k = next;
+        best = value;
+    }
+    k
+}
+
+/// Tests the axes from each core vertex of `own` toward the closest point of `other`'s core.
+fn vertex_axes(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
+    for i in 0..own.vertex_count() {
+        let p = own.vertex(i);
+        let q = closest_point_on_core(other, p);
+        let Some(u) = (q - p).try_normalize() else {
+            continue; // the vertex is inside or on the other core: no direction
+        };
+        let source = AxisSource::Vertex {
+            body,
+            index: i as u32,
+        };
+        let (a, b) = match body {
+            Body::A => (own, other),
+            Body::B => (other, own),
+        };
+        let ia = Interval::new(a.support(-u).dot(u), a.support(u).dot(u)).inflated(a.radius());
+        let ib = Interval::new(b.support(-u).dot(u), b.support(u).dot(u)).inflated(b.radius());
+        consider(make_axis(source, u, ia, ib));
+    }
+}
+
+/// The point of `core` (a point, a segment or a convex polygon) closest to `p`; `p` itself
+/// when `p` is inside.
+pub(crate) fn closest_point_on_core(core: &Placed, p: Vec2) -> Vec2 {
+    let n = core.vertex_count();
+    if n == 1 {
+        return core.vertex(0);
+    }
+    let mut inside = n >= 3;
+    let mut best = core.vertex(0);
+    let mut best_d = f32::INFINITY;
+    for i in 0..n {
+        let s = core.vertex(i);
+        let e = core.vertex((i + 1) % n) - s;
+        if n >= 3 && cross(e, p - s) < 0.0 {
+            inside = false; // p is on the outer (right) side of this counter-clockwise edge
+        }
+        let len2 = e.length_squared();
+        let t = if len2 > 0.0 {
+            ((p - s).dot(e) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let c = s + t * e;
+        let d = (p - c).length_squared();
+        if d < best_d {
+            best = c;
+            best_d = d;
+        }
+    }
+    if inside {
+        p
+    } else {
+        best
+    }
+}

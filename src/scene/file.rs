@@ -1,0 +1,317 @@
+use super::model::{parse_color, Scene, SceneBody, MAX_BODIES, SCENE_VERSION};
+use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
+use glam::Vec2;
+use ron::extensions::Extensions;
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+
+/// Largest scene file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Largest magnitude of any position, velocity or view number.
+const MAX_MAGNITUDE: f32 = 1.0e6;
+
+/// Why a scene could not be loaded: `FILE:LINE:COL: message`, or `FILE: message` where no
+/// position exists.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneError {
+    pub file: String,
+    /// 1-based line and column.
+    pub position: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some((line, col)) => write!(f, "{}:{}:{}: {}", self.file, line, col, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+/// Reads, parses and validates a scene file.
+pub fn load_scene_file(path: &Path) -> Result<(Scene, Vec<SceneBody>), SceneError> {
+    let file = path.display().to_string();
+    let plain = |message: String| SceneError {
+        file: file.clone(),
+        position: None,
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| plain(format!("cannot read: {e}")))?;
+    if meta.is_dir() {
+        return Err(plain("is a folder, not a scene file".into()));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(plain(format!(
+            "the file is {} bytes, larger than the {} byte limit for scenes",
+            meta.len(),
+            MAX_FILE_BYTES
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| plain(format!("cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = line_col(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
+        SceneError {
+            file: file.clone(),
+            position: Some((line, col)),
+            message: "the file is not valid UTF-8 text".into(),
+        }
+    })?;
+    parse_scene(&text, &file)
+}
+
+/// Parses and validates scene text; `file` names it in errors.
+pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), SceneError> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(SceneError {
+            file: file.into(),
+            position: None,
+            message: format!("the text is larger than the {MAX_FILE_BYTES} byte limit"),
+        });
+    }
+    let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
+        file: file.into(),
+        position: Some((e.span.start.line, e.span.start.col)),
+        message: describe_ron_error(&e.code),
+    })?;
+    let bodies = validate(&scene, text).map_err(|(needle, message)| SceneError {
+        file: file.into(),
+        position: needle.and_then(|n| locate(text, &n)),
+        message,
+    })?;
+    Ok((scene, bodies))
+}
+
+fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(64)
+}
+
+fn describe_ron_error(code: &ron::Error) -> String {
+    let text = code.to_string();
+    match code {
+        ron::Error::ExceededRecursionLimit => {
+            "the file nests deeper than the 64 levels a scene may use".into()
+        }
+        _ => text,
+    }
+}
+
+/// The scene as RON text, optional fields written plainly.
+pub fn scene_to_string(scene: &Scene) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .extensions(Extensions::IMPLICIT_SOME)
+        .struct_names(false)
+        .indentor("    ".to_string());
+    ron::ser::to_string_pretty(scene, config).expect("a scene always serializes")
+}
+
+/// Saves a scene without ever leaving a damaged file: writes a temporary file beside the
+/// target, flushes it to disk, then renames it over the target.
+pub fn save_scene_atomic(path: &Path, scene: &Scene) -> std::io::Result<()> {
+    write_atomic(path, scene_to_string(scene).as_bytes())
+}
+
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "scene.ron".into());
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&temp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Where to point in the text for a validation error (a string to find), and the message.
+type Invalid = (Option<String>, String);
+
+fn body_needle(name: &str) -> Option<String> {
+    Some(format!("\"{name}\""))
+}
+
+/// Checks everything the parser cannot: the version, names, numbers and shapes.
+fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
+    if scene.version != SCENE_VERSION {
+        return Err((
+            Some("version".into()),
+            format!(
+                "scene version {} is not known to this build (it reads version {SCENE_VERSION})",
+                scene.version
+            ),
+        ));
+    }
+    if scene.bodies.len() > MAX_BODIES {
+        return Err((
+            Some("bodies".into()),
+            format!(
+                "the scene has {} bodies, more than the {MAX_BODIES} allowed",
+                scene.bodies.len()
+            ),
+        ));
+    }
+    let mut names = std::collections::HashSet::new();
+    let mut bodies = Vec::with_capacity(scene.bodies.len());
+    for def in &scene.bodies {
+        let at = || body_needle(&def.name);
+        if def.name.is_empty() {
+            return Err((Some("name".into()), "a body has an empty name".into()));
+        }
+        if !names.insert(def.name.as_str()) {
+            return Err((
+                at(),
+                format!("two bodies are named \"{}\"; names must be unique", def.name),
+            ));
+        }
+        let in_body = |m: String| (at(), format!("body \"{}\": {m}", def.name));
+        check_vec("position", def.position).map_err(in_body)?;
+        check_number("angle", def.angle).map_err(in_body)?;
+        if let Some(v) = def.velocity {
+            check_vec("velocity", v).map_err(in_body)?;
+        }
+        let color = match &def.color {
+            None => None,
+            Some(c) => Some(parse_color(c).ok_or_else(|| {
+                in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
+            })?),
+        };
+        let shape = Shape::new(def.shape.clone()).map_err(|e| in_body(shape_message(&def.shape, &e)))?;
+        bodies.push(SceneBody {
+            name: def.name.clone(),
+            shape,
+            pose: Pose::new(def.position, def.angle.to_radians()),
+            velocity: def.velocity,
+            color,
+        });
+    }
+    let known = |n: &str| names.contains(n);
+    if let Some((a, b)) = &scene.focus {
+        for n in [a, b] {
+            if !known(n) {
+                return Err((
+                    Some("focus".into()),
+                    format!("focus names \"{n}\", but no body has that name"),
+                ));
+            }
+        }
+        if a == b {
+            return Err((Some("focus".into()), "focus names the same body twice".into()));
+        }
+    }
+    if let Some(view) = &scene.view {
+        check_vec("view center", view.center).map_err(|m| (Some("view".into()), m))?;
+        if !view.zoom.is_finite() || view.zoom <= 0.0 || view.zoom > MAX_MAGNITUDE {
+            return Err((
+                Some("zoom".into()),
+                format!("view zoom must be a positive number of pixels per unit, it is {}", view.zoom),
+            ));
+        }
+    }
+    if let Some(t) = scene.sweep_time {
+        if !t.is_finite() || t <= 0.0 || t > MAX_MAGNITUDE {
+            return Err((
+                Some("sweep_time".into()),
+                format!("sweep_time must be a positive number, it is {t}"),
+            ));
+        }
+    }
+    for e in &scene.expect {
+        for n in [&e.a, &e.b] {
+            if !known(n) {
+                return Err((
+                    Some("expect".into()),
+                    format!("an expectation names \"{n}\", but no body has that name"),
+                ));
+            }
+        }
+        if e.a == e.b {
+            return Err((
+                Some("expect".into()),
+                format!("an expectation pairs \"{}\" with itself", e.a),
+            ));
+        }
+        let numbers = [
+            ("distance", e.distance),
+            ("depth", e.depth),
+            ("t_first", e.t_first),
+            ("tolerance", e.tolerance),
+        ];
+        for (what, value) in numbers {
+            if let Some(v) = value {
+                if !v.is_finite() || v < 0.0 {
+                    return Err((
+                        Some("expect".into()),
+                        format!("expectation {} vs {}: {what} must be a finite number >= 0, it is {v}", e.a, e.b),
+                    ));
+                }
+            }
+        }
+        if let Some(n) = e.normal {
+            if !n.is_finite() || (n.length() - 1.0).abs() > 1.0e-3 {
+                return Err((
+                    Some("expect".into()),
+                    format!("expectation {} vs {}: normal must be a unit vector, it is ({}, {})", e.a, e.b, n.x, n.y),
+                ));
+            }
+        }
+    }
+    Ok(bodies)
+}
+
+fn shape_message(kind: &ShapeKind, e: &ShapeError) -> String {
+    let what = match kind {
+        ShapeKind::Polygon { .. } => "Polygon",
+        ShapeKind::Box { .. } => "Box",
+        ShapeKind::Regular { .. } => "Regular",
+        ShapeKind::Circle { .. } => "Circle",
+        ShapeKind::Capsule { .. } => "Capsule",
+    };
+    format!("{what}: {e}")
+}
+
+fn check_number(what: &str, v: f32) -> Result<(), String> {
+    if !v.is_finite() {
+        return Err(format!("{what} is not a finite number ({v})"));
+    }
+    if v.abs() > MAX_MAGNITUDE {
+        return Err(format!(
+            "{what} is {v}, beyond the largest accepted magnitude {MAX_MAGNITUDE}"
+        ));
+    }
+    Ok(())
+}
+
+fn check_vec(what: &str, v: Vec2) -> Result<(), String> {
+    check_number(what, v.x)?;
+    check_number(what, v.y)
+}
+
+/// 1-based line and column of the first occurrence of `needle`.
+fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
+    let at = text.find(needle)?;
+    Some(line_col(&text.as_bytes()[..at]))
+}
+
+fn line_col(before: &[u8]) -> (usize, usize) {
+    let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
+    let line_start = before.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    (line, col)
+}

@@ -1,0 +1,190 @@
+use crate::geom::{Pose, Shape, ShapeKind};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// The only scene format version this build reads and writes.
+pub const SCENE_VERSION: u32 = 1;
+
+/// Most bodies a scene may hold.
+pub const MAX_BODIES: usize = 10_000;
+
+/// A scene file as written. Optional fields are written plainly (RON's `implicit_some`);
+/// unknown fields are errors.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    pub version: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    pub bodies: Vec<BodyDef>,
+    /// The pair the window explains; default the first two bodies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub focus: Option<(String, String)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<View>,
+    /// Overlays switched on when the scene opens; empty means the window's defaults.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overlays: Vec<Overlay>,
+    /// The sweep covers t in [0, sweep_time]; default 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep_time: Option<f32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect: Vec<Expectation>,
+}
+
+/// One body as written: a named shape in its local frame, placed in the world.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodyDef {
+    pub name: String,
+    pub shape: ShapeKind,
+    #[serde(default)]
+    pub position: Vec2,
+    /// Degrees, counter-clockwise.
+    #[serde(default)]
+    pub angle: f32,
+    /// Units per unit time; present (even zero) makes the pair's sweep run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub velocity: Option<Vec2>,
+    /// `"#rrggbb"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+}
+
+/// The camera: the world point at the window's centre and pixels per world unit.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct View {
+    pub center: Vec2,
+    pub zoom: f32,
+}
+
+/// An overlay of the window, by algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Overlay {
+    Minkowski,
+    Gjk,
+    Epa,
+    Sat,
+    Clip,
+    Sweep,
+}
+
+impl Overlay {
+    pub const ALL: [Overlay; 6] = [
+        Overlay::Minkowski,
+        Overlay::Gjk,
+        Overlay::Epa,
+        Overlay::Sat,
+        Overlay::Clip,
+        Overlay::Sweep,
+    ];
+}
+
+/// What a pair must give, checked by `collision-lab check` and the test suite. Everything
+/// but `a` and `b` is optional; numbers are compared within `tolerance` (default 1e-4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    pub a: String,
+    pub b: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intersecting: Option<bool>,
+    /// GJK distance (0 when intersecting).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distance: Option<f32>,
+    /// Penetration depth (EPA; SAT must agree).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<f32>,
+    /// Unit normal from a toward b (EPA's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normal: Option<Vec2>,
+    /// Number of contact points of the clipped manifold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contacts: Option<u32>,
+    /// Whether the sweep hits within [0, sweep_time].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hit: Option<bool>,
+    /// The sweep's time of first contact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub t_first: Option<f32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f32>,
+}
+
+impl Expectation {
+    pub fn tolerance(&self) -> f32 {
+        self.tolerance.unwrap_or(1.0e-4)
+    }
+}
+
+/// A validated body, ready for the queries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneBody {
+    pub name: String,
+    pub shape: Shape,
+    pub pose: Pose,
+    pub velocity: Option<Vec2>,
+    /// RGB.
+    pub color: Option<[u8; 3]>,
+}
+
+impl SceneBody {
+    /// The body as written in a scene file (angle back in degrees).
+    pub fn to_def(&self) -> BodyDef {
+        BodyDef {
+            name: self.name.clone(),
+            shape: self.shape.kind().clone(),
+            position: self.pose.position,
+            angle: self.pose.angle.to_degrees(),
+            velocity: self.velocity,
+            color: self
+                .color
+                .map(|[r, g, b]| format!("#{r:02x}{g:02x}{b:02x}")),
+        }
+    }
+}
+
+/// Parses `"#rrggbb"`.
+pub fn parse_color(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+impl Scene {
+    /// An empty scene of the current version.
+    pub fn empty() -> Scene {
+        Scene {
+            version: SCENE_VERSION,
+            title: None,
+            notes: None,
+            bodies: Vec::new(),
+            focus: None,
+            view: None,
+            overlays: Vec::new(),
+            sweep_time: None,
+            expect: Vec::new(),
+        }
+    }
+
+    /// The sweep interval's end.
+    pub fn sweep_time(&self) -> f32 {
+        self.sweep_time.unwrap_or(1.0)
+    }
+
+    /// Indices of the focused pair: the `focus` field, else the first two bodies.
+    pub fn focus_indices(&self) -> Option<(usize, usize)> {
+        let index = |n: &str| self.bodies.iter().position(|b| b.name == n);
+        match &self.focus {
+            Some((a, b)) => Some((index(a)?, index(b)?)),
+            None if self.bodies.len() >= 2 => Some((0, 1)),
+            None => None,
+        }
+    }
+}

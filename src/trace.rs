@@ -1,0 +1,31 @@
+//! Step recording.
+//!
+//! Every algorithm takes `&mut impl Tracer<Step>` for its own step type. The unit type `()`
+//! is the no-op tracer: its `record` is an empty inline function and the closure that would
+//! build the step is never called, so an untraced query compiles to the same code as one with
+//! no tracing at all and allocates nothing. A `Vec<Step>` records every step.
+
+/// Receives the steps of one algorithm run, in order.
+pub trait Tracer<Step> {
+    /// Whether steps are kept. Algorithms may skip bookkeeping that only a trace needs.
+    const ENABLED: bool;
+
+    /// Records one step. `make` builds the step and is only called when recording.
+    fn record(&mut self, make: impl FnOnce() -> Step);
+}
+
+impl<Step> Tracer<Step> for () {
+    const ENABLED: bool = false;
+
+    #[inline(always)]
+    fn record(&mut self, _make: impl FnOnce() -> Step) {}
+}
+
+impl<Step> Tracer<Step> for Vec<Step> {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        self.push(make());
+    }
+}
