@@ -1,1 +1,43 @@
-fn main(){}
+//! The `collision-lab` command: opens the window, or runs a headless command.
+
+use clap::{Parser, Subcommand};
+use collision_lab::cli;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "collision-lab",
+    version,
+    about = "A sandbox for 2D narrow-phase collision detection: GJK, EPA, SAT, clipping and swept SAT, step by step."
+)]
+struct Args {
+    /// A scene file to open in the window (default: the built-in welcome scene).
+    scene: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print every algorithm's results for each pair of bodies (or one pair).
+    Query(cli::QueryArgs),
+    /// Check the `expect` blocks of scene files (default: scenes/).
+    Check(cli::CheckArgs),
+    /// Print the recorded steps of one algorithm, with explanations.
+    Trace(cli::TraceArgs),
+    /// Draw a scene with its overlays to a PNG file (needs an X server; xvfb-run works).
+    Render(cli::RenderArgs),
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let code = match args.command {
+        Some(Command::Query(q)) => cli::run_query(&q),
+        Some(Command::Check(c)) => cli::run_check(&c),
+        Some(Command::Trace(t)) => cli::run_trace(&t),
+        Some(Command::Render(r)) => cli::run_render(&r),
+        None => cli::run_window(args.scene),
+    };
+    ExitCode::from(code)
+}
