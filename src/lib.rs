@@ -5,6 +5,7 @@
 //! (the RON scene model), `cli` (headless commands) and `app` (the macroquad/egui window).
 //! Nothing below `app` imports the window toolkit.
 
+pub mod app;
 pub mod cli;
 pub mod geom;
 pub mod query;

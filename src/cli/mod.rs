@@ -67,12 +67,10 @@ pub fn run_trace(_args: &TraceArgs) -> u8 {
     2
 }
 
-pub fn run_render(_args: &RenderArgs) -> u8 {
-    eprintln!("error: render is not built yet");
-    2
+pub fn run_render(args: &RenderArgs) -> u8 {
+    crate::app::render_png(args)
 }
 
-pub fn run_window(_scene: Option<PathBuf>) -> u8 {
-    eprintln!("error: the window is not built yet");
-    2
+pub fn run_window(scene: Option<PathBuf>) -> u8 {
+    crate::app::run_window(scene)
 }
