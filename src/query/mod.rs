@@ -171,3 +171,14 @@ impl Interval {
         Interval::new(self.min + by, self.max + by)
     }
 }
+
+impl ShapePair<'_> {
+    /// The pair with A moved by `offset_a` and B by `offset_b` (the work frame stays put).
+    pub fn translated_both(&self, offset_a: Vec2, offset_b: Vec2) -> Self {
+        ShapePair {
+            a: self.a.translated(offset_a),
+            b: self.b.translated(offset_b),
+            origin: self.origin,
+        }
+    }
+}

@@ -183,7 +183,7 @@ fn to_world(pair: &ShapePair, axis: SatAxis) -> SatAxis {
     }
 }
 
-fn make_axis(source: AxisSource, axis: Vec2, a: Interval, b: Interval) -> SatAxis {
+pub(crate) fn make_axis(source: AxisSource, axis: Vec2, a: Interval, b: Interval) -> SatAxis {
     SatAxis {
         source,
         axis,
@@ -211,7 +211,7 @@ fn project(pair: &ShapePair, axis: Vec2, source: AxisSource) -> SatAxis {
 /// Tests the edge normals of `own` (body `body`) against `other`, with calipers on the three
 /// extreme vertices that move as the normal turns: `own`'s lowest, `other`'s lowest and
 /// highest. `own`'s highest along its own edge normal is the edge itself.
-fn edge_axes(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
+pub(crate) fn edge_axes(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
     let edges = own.edge_count();
     let mut started = false;
     let (mut own_low, mut other_low, mut other_high) = (0, 0, 0);
