@@ -44,11 +44,10 @@ use parry2d::query::{
     ContactManifoldsWorkspace, DefaultQueryDispatcher, PersistentQueryDispatcher, ShapeCastOptions,
 };
 use parry2d::shape::{ConvexPolygon, PackedFeatureId, PolygonalFeature, PolygonalFeatureMap, SupportMap};
-use std::collections::BTreeMap;
 use std::f32::consts::TAU;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// Vertex counts of the growth sweep.
 const VERTEX_COUNTS: [usize; 6] = [4, 8, 16, 64, 256, 1024];
@@ -603,30 +602,43 @@ fn run_parry_public(
     }
 }
 
+/// One batch of queries, ready to run again and again.
+type Runner<'a> = Box<dyn FnMut() + 'a>;
+
+/// The runners of one query at one vertex count: ours, parry2d's generic functions, and at
+/// the headline count parry2d's public API.
+fn versus_runners<'a>(query: Query, inputs: &'a Inputs) -> Vec<(&'static str, Runner<'a>)> {
+    let cases = query.cases(inputs);
+    let set = &inputs.set;
+    let mut runners: Vec<(&'static str, Runner<'a>)> = Vec::new();
+    let ours = pairs(cases, set);
+    runners.push((OURS, Box::new(move || run_ours(query, &ours, cases))));
+    let mut manifold = ContactManifold::new();
+    runners.push((
+        PARRY,
+        Box::new(move || run_parry_exact(query, set, cases, &mut manifold)),
+    ));
+    if inputs.n == HEADLINE_N && set.has_public() {
+        let mut manifolds = Vec::new();
+        let mut workspace = None;
+        runners.push((
+            PARRY_PUBLIC,
+            Box::new(move || run_parry_public(query, set, cases, &mut manifolds, &mut workspace)),
+        ));
+    }
+    runners
+}
+
 fn bench_versus(c: &mut Criterion, all: &[Inputs]) {
     for query in Query::ALL {
         let mut group = c.benchmark_group(query.group());
         for inputs in all {
-            let cases = query.cases(inputs);
-            let set = &inputs.set;
-            let n = inputs.n;
-            // Our distance and closest points are the same GJK call: measured once.
-            if query != Query::ClosestPoints {
-                let pairs = pairs(cases, set);
-                group.bench_function(BenchmarkId::new(OURS, n), |b| {
-                    b.iter(|| run_ours(query, &pairs, cases))
-                });
-            }
-            let mut manifold = ContactManifold::new();
-            group.bench_function(BenchmarkId::new(PARRY, n), |b| {
-                b.iter(|| run_parry_exact(query, set, cases, &mut manifold))
-            });
-            if n == HEADLINE_N && set.has_public() {
-                let mut manifolds = Vec::new();
-                let mut workspace = None;
-                group.bench_function(BenchmarkId::new(PARRY_PUBLIC, n), |b| {
-                    b.iter(|| run_parry_public(query, set, cases, &mut manifolds, &mut workspace))
-                });
+            for (lib, mut run) in versus_runners(query, inputs) {
+                // Our distance and closest points are the same GJK call: measured once.
+                if lib == OURS && query == Query::ClosestPoints {
+                    continue;
+                }
+                group.bench_function(BenchmarkId::new(lib, inputs.n), |b| b.iter(&mut run));
             }
         }
         group.finish();
@@ -639,49 +651,65 @@ fn bench_versus(c: &mut Criterion, all: &[Inputs]) {
 
 const ALGORITHMS: [&str; 6] = ["gjk", "epa", "sat", "clip", "sweep", "pair"];
 
-fn bench_recording(c: &mut Criterion, inputs: &Inputs) {
-    let set = &inputs.set;
-    let mut group = c.benchmark_group("recording");
-    let penetrating = pairs(&inputs.penetrating, set);
-    let mixed = pairs(&inputs.mixed, set);
-    let gjk_config = GjkConfig::default();
-    let epa_config = EpaConfig::default();
-    let gjk_outputs: Vec<_> = penetrating
-        .iter()
-        .map(|p| gjk(p, &gjk_config, &mut ()))
-        .collect();
-    let sat_normals: Vec<Vec2> = penetrating.iter().map(|p| sat(p, &mut ()).normal).collect();
-    let motions: Vec<Motion> = inputs
-        .approaching
-        .iter()
-        .map(|c| Motion {
-            velocity_a: Vec2::ZERO,
-            velocity_b: c.velocity_b,
-            t_max: 1.0,
-        })
-        .collect();
-    let approaching = pairs(&inputs.approaching, set);
-    let bodies: Vec<(BodyRef, BodyRef)> = inputs
-        .mixed
-        .iter()
-        .map(|c| {
-            (
-                BodyRef {
-                    shape: &set.ours[c.a],
-                    pose: c.pose_a,
-                    velocity: Some(Vec2::ZERO),
-                },
-                BodyRef {
-                    shape: &set.ours[c.b],
-                    pose: c.pose_b,
-                    velocity: Some(c.velocity_b),
-                },
-            )
-        })
-        .collect();
-    let settings = PairSettings::default();
-    for traced in [false, true] {
-        let mode = if traced { "traced" } else { "untraced" };
+/// Inputs of the recording benchmarks, built once.
+struct RecordingInputs<'a> {
+    mixed: Vec<ShapePair<'a>>,
+    penetrating: Vec<ShapePair<'a>>,
+    gjk_outputs: Vec<collision_lab::query::gjk::GjkOutput>,
+    sat_normals: Vec<Vec2>,
+    approaching: Vec<ShapePair<'a>>,
+    motions: Vec<Motion>,
+    bodies: Vec<(BodyRef<'a>, BodyRef<'a>)>,
+}
+
+impl<'a> RecordingInputs<'a> {
+    fn new(inputs: &'a Inputs) -> Self {
+        let set = &inputs.set;
+        let penetrating = pairs(&inputs.penetrating, set);
+        RecordingInputs {
+            mixed: pairs(&inputs.mixed, set),
+            gjk_outputs: penetrating
+                .iter()
+                .map(|p| gjk(p, &GjkConfig::default(), &mut ()))
+                .collect(),
+            sat_normals: penetrating.iter().map(|p| sat(p, &mut ()).normal).collect(),
+            penetrating,
+            approaching: pairs(&inputs.approaching, set),
+            motions: inputs
+                .approaching
+                .iter()
+                .map(|c| Motion {
+                    velocity_a: Vec2::ZERO,
+                    velocity_b: c.velocity_b,
+                    t_max: 1.0,
+                })
+                .collect(),
+            bodies: inputs
+                .mixed
+                .iter()
+                .map(|c| {
+                    (
+                        BodyRef {
+                            shape: &set.ours[c.a],
+                            pose: c.pose_a,
+                            velocity: Some(Vec2::ZERO),
+                        },
+                        BodyRef {
+                            shape: &set.ours[c.b],
+                            pose: c.pose_b,
+                            velocity: Some(c.velocity_b),
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// Runs `algorithm` over its cases, recording into a fresh `Vec` per call when `traced`.
+    fn run(&self, algorithm: &str, traced: bool) {
+        let gjk_config = GjkConfig::default();
+        let epa_config = EpaConfig::default();
+        let settings = PairSettings::default();
         macro_rules! run {
             ($call:expr) => {
                 if traced {
@@ -693,52 +721,55 @@ fn bench_recording(c: &mut Criterion, inputs: &Inputs) {
                 }
             };
         }
-        group.bench_function(BenchmarkId::new("gjk", mode), |b| {
-            b.iter(|| {
-                for pair in &mixed {
+        match algorithm {
+            "gjk" => {
+                for pair in &self.mixed {
                     run!(|t| gjk(black_box(pair), &gjk_config, t));
                 }
-            })
-        });
-        group.bench_function(BenchmarkId::new("epa", mode), |b| {
-            b.iter(|| {
-                for (pair, g) in penetrating.iter().zip(&gjk_outputs) {
+            }
+            "epa" => {
+                for (pair, g) in self.penetrating.iter().zip(&self.gjk_outputs) {
                     run!(|t| epa(black_box(pair), g, &epa_config, t));
                 }
-            })
-        });
-        group.bench_function(BenchmarkId::new("sat", mode), |b| {
-            b.iter(|| {
-                for pair in &mixed {
+            }
+            "sat" => {
+                for pair in &self.mixed {
                     run!(|t| sat(black_box(pair), t));
                 }
-            })
-        });
-        group.bench_function(BenchmarkId::new("clip", mode), |b| {
-            b.iter(|| {
-                for (pair, normal) in penetrating.iter().zip(&sat_normals) {
+            }
+            "clip" => {
+                for (pair, normal) in self.penetrating.iter().zip(&self.sat_normals) {
                     run!(|t| clip(black_box(pair), *normal, t));
                 }
-            })
-        });
-        group.bench_function(BenchmarkId::new("sweep", mode), |b| {
-            b.iter(|| {
-                for (pair, motion) in approaching.iter().zip(&motions) {
+            }
+            "sweep" => {
+                for (pair, motion) in self.approaching.iter().zip(&self.motions) {
                     run!(|t| sweep(black_box(pair), motion, t));
                 }
-            })
-        });
-        group.bench_function(BenchmarkId::new("pair", mode), |b| {
-            b.iter(|| {
-                for (a, bb) in &bodies {
+            }
+            "pair" => {
+                for (a, b) in &self.bodies {
                     if traced {
-                        black_box(trace_pair(black_box(a), bb, &settings));
+                        black_box(trace_pair(black_box(a), b, &settings));
                     } else {
-                        black_box(query_pair(black_box(a), bb, &settings));
+                        black_box(query_pair(black_box(a), b, &settings));
                     }
                 }
-            })
-        });
+            }
+            other => panic!("no algorithm {other}"),
+        }
+    }
+}
+
+fn bench_recording(c: &mut Criterion, recording: &RecordingInputs) {
+    let mut group = c.benchmark_group("recording");
+    for algorithm in ALGORITHMS {
+        for traced in [false, true] {
+            let mode = if traced { "traced" } else { "untraced" };
+            group.bench_function(BenchmarkId::new(algorithm, mode), |b| {
+                b.iter(|| recording.run(algorithm, traced))
+            });
+        }
     }
     group.finish();
 }
@@ -859,40 +890,73 @@ fn bench_frame(c: &mut Criterion) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The report: criterion's medians, read back from its output.
+// The table. Criterion measures each benchmark on its own, one after the other; on a
+// shared machine the load changes between them, which moves a ratio of two separate
+// measurements. So the table comes from a paired measurement: the runners of one row take
+// turns, round after round, and each ratio is the median over rounds of the ratio within a
+// round.
 
-/// Where criterion writes, by the rules criterion 0.5 follows.
-fn criterion_dir() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return PathBuf::from(home);
-    }
-    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
-        return PathBuf::from(target).join("criterion");
-    }
-    // Benchmarks run with the package root as the working directory.
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("criterion")
+/// Interleaved timings of several runners.
+struct Paired {
+    /// Median nanoseconds per batch, per runner.
+    medians: Vec<f64>,
+    /// Median over rounds of `time[0] / time[k]`, for k >= 1 (index k - 1).
+    ratios: Vec<f64>,
 }
 
-/// Criterion's median time per iteration in nanoseconds, if this run wrote it.
-fn median_ns(root: &Path, group: &str, function: &str, parameter: &str, since: SystemTime) -> Option<f64> {
-    let mut path = root.join(group).join(function);
-    if !parameter.is_empty() {
-        path = path.join(parameter);
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let m = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[m]
+    } else {
+        0.5 * (values[m - 1] + values[m])
     }
-    let path = path.join("new").join("estimates.json");
-    let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
-    if modified < since {
-        return None;
+}
+
+/// Samples of at least this long (several batches when one batch is shorter).
+const SAMPLE_NS: u128 = 200_000;
+
+fn measure_paired(runners: &mut [&mut dyn FnMut()], budget: Duration, min_rounds: usize) -> Paired {
+    let reps: Vec<u32> = runners
+        .iter_mut()
+        .map(|run| {
+            run(); // warm the caches
+            let start = Instant::now();
+            run();
+            let once = start.elapsed().as_nanos().max(1);
+            (SAMPLE_NS / once).clamp(1, 100_000) as u32
+        })
+        .collect();
+    let mut samples = vec![Vec::new(); runners.len()];
+    let start = Instant::now();
+    let mut round = 0;
+    while round < min_rounds || (start.elapsed() < budget && round < 1000) {
+        for j in 0..runners.len() {
+            // Rotate who goes first, so no runner always follows the same one.
+            let k = (j + round) % runners.len();
+            let t = Instant::now();
+            for _ in 0..reps[k] {
+                runners[k]();
+            }
+            samples[k].push(t.elapsed().as_nanos() as f64 / reps[k] as f64);
+        }
+        round += 1;
     }
-    let text = std::fs::read_to_string(&path).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    json["median"]["point_estimate"].as_f64()
+    let ratios = (1..runners.len())
+        .map(|k| median(samples[0].iter().zip(&samples[k]).map(|(a, b)| a / b).collect()))
+        .collect();
+    Paired {
+        medians: samples.into_iter().map(median).collect(),
+        ratios,
+    }
 }
 
 fn format_ns(ns: Option<f64>) -> String {
     match ns {
         None => "-".into(),
         Some(t) if t >= 1.0e6 => format!("{:.2} ms", t / 1.0e6),
+        Some(t) if t >= 1.0e4 => format!("{:.1} us", t / 1.0e3),
         Some(t) if t >= 1.0e3 => format!("{:.2} us", t / 1.0e3),
         Some(t) => format!("{t:.0} ns"),
     }
@@ -902,77 +966,128 @@ fn format_ratio(r: Option<f64>) -> String {
     r.map_or("-".into(), |r| format!("{r:.2}"))
 }
 
-fn report(since: SystemTime) {
-    let root = criterion_dir();
-    let per_query = |group: &str, lib: &str, n: usize, cases: usize| {
-        median_ns(&root, group, lib, &n.to_string(), since).map(|t| t / cases as f64)
-    };
-    let ours_group = |q: Query| if q == Query::ClosestPoints { Query::Distance } else { q }.group();
-    let mut csv = String::from("query,n,collision_lab_ns,parry2d_ns,ratio\n");
-    let mut out = String::new();
-    out.push_str("\n## collision-lab against parry2d (median per query; ratio = ours / parry2d)\n\n");
-    out.push_str("| query | n | collision-lab | parry2d | ratio |\n|---|---:|---:|---:|---:|\n");
-    let mut ours_at: BTreeMap<(Query, usize), f64> = BTreeMap::new();
-    let mut parry_at: BTreeMap<(Query, usize), f64> = BTreeMap::new();
-    for q in Query::ALL {
-        for &n in &VERTEX_COUNTS {
-            let ours = per_query(ours_group(q), OURS, n, CASES);
-            let theirs = per_query(q.group(), PARRY, n, CASES);
-            let ratio = ours.zip(theirs).map(|(a, b)| a / b);
-            if let Some(t) = ours {
-                ours_at.insert((q, n), t);
-            }
-            if let Some(t) = theirs {
-                parry_at.insert((q, n), t);
-            }
-            out.push_str(&format!(
-                "| {} | {} | {} | {} | {} |\n",
-                q.group(),
-                n,
-                format_ns(ours),
-                format_ns(theirs),
-                format_ratio(ratio)
-            ));
-            csv.push_str(&format!(
-                "{},{},{},{},{}\n",
-                q.group(),
-                n,
-                ours.map_or(String::new(), |t| format!("{t:.2}")),
-                theirs.map_or(String::new(), |t| format!("{t:.2}")),
-                ratio.map_or(String::new(), |r| format!("{r:.4}"))
-            ));
+fn optional(x: Option<f64>) -> String {
+    x.map_or(String::new(), |x| format!("{x:.4}"))
+}
+
+/// One row of the comparison: medians per query in nanoseconds.
+struct Row {
+    query: Query,
+    n: usize,
+    ours: f64,
+    parry: f64,
+    ratio: f64,
+    public: Option<f64>,
+    ratio_public: Option<f64>,
+}
+
+/// Where the CSV and Markdown copies of the table go: next to criterion's output.
+fn report_dir() -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return PathBuf::from(home);
+    }
+    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
+        return PathBuf::from(target).join("criterion");
+    }
+    // Benchmarks run with the package root as the working directory.
+    PathBuf::from("target").join("criterion")
+}
+
+fn machine() -> String {
+    let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    format!("{model}, {cpus} logical CPUs, {}", std::env::consts::OS)
+}
+
+fn table(all: &[Inputs], recording: &RecordingInputs, quick: bool) {
+    let budget = if quick { Duration::ZERO } else { Duration::from_millis(400) };
+    let min_rounds = if quick { 1 } else { 15 };
+    let per_query = CASES as f64;
+    let mut rows = Vec::new();
+    eprintln!("\nPaired measurement for the table ...");
+    for query in Query::ALL {
+        for inputs in all {
+            let mut runners = versus_runners(query, inputs);
+            let mut refs: Vec<&mut dyn FnMut()> = runners.iter_mut().map(|(_, r)| &mut **r as &mut dyn FnMut()).collect();
+            let p = measure_paired(&mut refs, budget, min_rounds);
+            let public = (p.medians.len() > 2).then(|| p.medians[2] / per_query);
+            rows.push(Row {
+                query,
+                n: inputs.n,
+                ours: p.medians[0] / per_query,
+                parry: p.medians[1] / per_query,
+                ratio: p.ratios[0],
+                public,
+                ratio_public: public.map(|_| p.ratios[1]),
+            });
         }
     }
+    let find = |q: Query, n: usize| rows.iter().find(|r| r.query == q && r.n == n);
+
+    let mut out = String::new();
+    let now = std::process::Command::new("date")
+        .args(["-u", "+%Y-%m-%d %H:%M UTC"])
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or("unknown date".into(), |d| d.trim().to_string());
+    out.push_str(&format!("\nMeasured {now} on {}.\n", machine()));
     out.push_str(&format!(
-        "\n## Targets at n = {HEADLINE_N} (parry2d's public API on its ConvexPolygon; in brackets against its generic functions)\n\n"
+        "Median cost of one query over {CASES} fixed-seed cases; ratio = collision-lab / parry2d, the median of per-round ratios of interleaved runs.\n"
     ));
-    out.push_str("| query | collision-lab | parry2d public | ratio | target | met | ratio vs generic |\n|---|---:|---:|---:|---:|:---:|---:|\n");
+    out.push_str(&format!(
+        "\n### Targets at n = {HEADLINE_N} (against parry2d's public API on its ConvexPolygon)\n\n"
+    ));
+    out.push_str("| query | collision-lab | parry2d | ratio | target | met | ratio vs parry2d generic |\n|---|---:|---:|---:|---:|:---:|---:|\n");
     for q in Query::ALL {
-        let ours = per_query(ours_group(q), OURS, HEADLINE_N, CASES);
-        let public = per_query(q.group(), PARRY_PUBLIC, HEADLINE_N, CASES);
-        let generic = per_query(q.group(), PARRY, HEADLINE_N, CASES);
-        let ratio = ours.zip(public).map(|(a, b)| a / b);
-        let ratio_generic = ours.zip(generic).map(|(a, b)| a / b);
-        let met = ratio.map_or("-", |r| if r <= q.target() { "yes" } else { "NO" });
+        let Some(r) = find(q, HEADLINE_N) else { continue };
+        let met = r
+            .ratio_public
+            .map_or("-", |x| if x <= q.target() { "yes" } else { "NO" });
         out.push_str(&format!(
-            "| {} | {} | {} | {} | <= {} | {} | ({}) |\n",
+            "| {} | {} | {} | {} | <= {} | {} | {} |\n",
             q.title(),
-            format_ns(ours),
-            format_ns(public),
-            format_ratio(ratio),
+            format_ns(Some(r.ours)),
+            format_ns(r.public),
+            format_ratio(r.ratio_public),
             q.target(),
             met,
-            format_ratio(ratio_generic)
-        ));
-        csv.push_str(&format!(
-            "{}-public,{},,{},\n",
-            q.group(),
-            HEADLINE_N,
-            public.map_or(String::new(), |t| format!("{t:.2}"))
+            format_ratio(Some(r.ratio)),
         ));
     }
-    out.push_str("\n## Growth with the vertex count (cost at n = 1024 / cost at n = 8)\n\n");
-    out.push_str("| query | collision-lab | parry2d | target (ours) | met |\n|---|---:|---:|---:|:---:|\n");
+    out.push_str("\n### Every vertex count (parry2d's generic functions on polygons that keep every vertex)\n\n");
+    out.push_str("| query | n | collision-lab | parry2d | ratio |\n|---|---:|---:|---:|---:|\n");
+    let mut csv = String::from("query,n,collision_lab_ns,parry2d_ns,ratio,parry2d_public_ns,ratio_public\n");
+    for r in &rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            r.query.group(),
+            r.n,
+            format_ns(Some(r.ours)),
+            format_ns(Some(r.parry)),
+            format_ratio(Some(r.ratio))
+        ));
+        csv.push_str(&format!(
+            "{},{},{:.2},{:.2},{:.4},{},{}\n",
+            r.query.group(),
+            r.n,
+            r.ours,
+            r.parry,
+            r.ratio,
+            optional(r.public),
+            optional(r.ratio_public)
+        ));
+    }
+    out.push_str("\n### Growth: cost at n = 1024 / cost at n = 8\n\n");
+    out.push_str("| query | collision-lab | parry2d | target (collision-lab) | met |\n|---|---:|---:|---:|:---:|\n");
     for (q, target) in [
         (Query::Distance, Some(10.0)),
         (Query::Manifold, Some(300.0)),
@@ -980,71 +1095,65 @@ fn report(since: SystemTime) {
         (Query::Penetration, None),
         (Query::TimeOfImpact, None),
     ] {
-        let growth = |m: &BTreeMap<(Query, usize), f64>| {
-            m.get(&(q, 1024)).zip(m.get(&(q, 8))).map(|(a, b)| a / b)
-        };
-        let ours = growth(&ours_at);
-        let theirs = growth(&parry_at);
-        let met = match (ours, target) {
-            (Some(g), Some(t)) => if g <= t { "yes" } else { "NO" },
-            _ => "-",
-        };
+        let (Some(big), Some(small)) = (find(q, 1024), find(q, 8)) else { continue };
+        let ours = big.ours / small.ours;
+        let theirs = big.parry / small.parry;
+        let met = target.map_or("-", |t| if ours <= t { "yes" } else { "NO" });
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {:.1} | {:.1} | {} | {} |\n",
             q.group(),
-            format_ratio(ours),
-            format_ratio(theirs),
+            ours,
+            theirs,
             target.map_or("-".into(), |t: f64| format!("<= {t}")),
             met
         ));
+        csv.push_str(&format!("growth-{},1024,{ours:.4},{theirs:.4},,,\n", q.group()));
     }
     out.push_str(&format!(
-        "\n## Recording overhead at n = {HEADLINE_N} (median per call; target traced / untraced <= 4)\n\n"
+        "\n### Recording overhead at n = {HEADLINE_N} (each call records into a fresh Vec; target traced / untraced <= 4)\n\n"
     ));
-    out.push_str("| algorithm | untraced | traced | ratio | met |\n|---|---:|---:|---:|:---:|\n");
+    out.push_str("| algorithm | untraced | traced | traced / untraced | met |\n|---|---:|---:|---:|:---:|\n");
     for algorithm in ALGORITHMS {
-        let untraced = median_ns(&root, "recording", algorithm, "untraced", since).map(|t| t / CASES as f64);
-        let traced = median_ns(&root, "recording", algorithm, "traced", since).map(|t| t / CASES as f64);
-        let ratio = traced.zip(untraced).map(|(a, b)| a / b);
-        let met = ratio.map_or("-", |r| if r <= 4.0 { "yes" } else { "NO" });
+        let mut untraced = || recording.run(algorithm, false);
+        let mut traced = || recording.run(algorithm, true);
+        let p = measure_paired(&mut [&mut traced, &mut untraced], budget, min_rounds);
+        let ratio = p.ratios[0];
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {:.2} | {} |\n",
             algorithm,
-            format_ns(untraced),
-            format_ns(traced),
-            format_ratio(ratio),
-            met
+            format_ns(Some(p.medians[1] / per_query)),
+            format_ns(Some(p.medians[0] / per_query)),
+            ratio,
+            if ratio <= 4.0 { "yes" } else { "NO" }
         ));
         csv.push_str(&format!(
-            "recording-{},{},{},{},{}\n",
-            algorithm,
-            HEADLINE_N,
-            untraced.map_or(String::new(), |t| format!("{t:.2}")),
-            traced.map_or(String::new(), |t| format!("{t:.2}")),
-            ratio.map_or(String::new(), |r| format!("{r:.4}"))
+            "recording-{algorithm},{HEADLINE_N},{:.2},{:.2},{ratio:.4},,\n",
+            p.medians[1] / per_query,
+            p.medians[0] / per_query
         ));
     }
-    out.push_str("\n## The window's frame without drawing (median per frame)\n\n");
-    out.push_str("| scene | pairs | frame |\n|---|---:|---:|\n");
-    for (scene, bodies) in [("welcome", welcome_scene().len()), ("bodies_100", 100)] {
-        let t = median_ns(&root, "frame", scene, "", since);
+    out.push_str("\n### The window's frame without drawing\n\n");
+    out.push_str("| scene | bodies | pairs | frame (median) |\n|---|---:|---:|---:|\n");
+    let settings = PairSettings::default();
+    for (name, scene) in [("welcome", welcome_scene()), ("bodies_100", crowd_scene())] {
+        let mut run = || {
+            black_box(frame(black_box(&scene), (0, 1), &settings));
+        };
+        let p = measure_paired(&mut [&mut run], budget, min_rounds);
+        let n = scene.len();
         out.push_str(&format!(
-            "| {} | {} | {} |\n",
-            scene,
-            bodies * (bodies - 1) / 2,
-            format_ns(t)
+            "| {} | {} | {} | {} |\n",
+            name,
+            n,
+            n * (n - 1) / 2,
+            format_ns(Some(p.medians[0]))
         ));
-        csv.push_str(&format!(
-            "frame-{},{},{},,\n",
-            scene,
-            bodies,
-            t.map_or(String::new(), |t| format!("{t:.2}"))
-        ));
+        csv.push_str(&format!("frame-{name},{n},{:.2},,,,\n", p.medians[0]));
     }
     println!("{out}");
-    let csv_path = root.join("versus_parry.csv");
-    let md_path = root.join("versus_parry.md");
-    if std::fs::create_dir_all(&root).is_ok()
+    let dir = report_dir();
+    let (csv_path, md_path) = (dir.join("versus_parry.csv"), dir.join("versus_parry.md"));
+    if std::fs::create_dir_all(&dir).is_ok()
         && std::fs::write(&csv_path, csv).is_ok()
         && std::fs::write(&md_path, out).is_ok()
     {
@@ -1053,7 +1162,7 @@ fn report(since: SystemTime) {
 }
 
 fn main() {
-    let since = SystemTime::now() - Duration::from_secs(1);
+    let quick = std::env::args().any(|a| a == "--test");
     let mut criterion = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_millis(1500))
@@ -1064,10 +1173,11 @@ fn main() {
     for inputs in &all {
         check_agreement(inputs);
     }
-    bench_versus(&mut criterion, &all);
     let headline = all.iter().find(|i| i.n == HEADLINE_N).expect("headline inputs");
-    bench_recording(&mut criterion, headline);
+    let recording = RecordingInputs::new(headline);
+    bench_versus(&mut criterion, &all);
+    bench_recording(&mut criterion, &recording);
     bench_frame(&mut criterion);
     criterion.final_summary();
-    report(since);
+    table(&all, &recording, quick);
 }
