@@ -113,6 +113,8 @@ impl Simplex {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GjkStep {
     pub iteration: u32,
+    /// The simplex at the start of the iteration, before reduction.
+    pub candidate: Simplex,
     /// The simplex after reduction to the feature closest to the origin.
     pub simplex: Simplex,
     /// Where the origin fell before the reduction.
@@ -169,6 +171,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let mut iteration = 0;
     let (status, closest) = loop {
         iteration += 1;
+        let candidate = simplex;
         let (region, closest) = reduce_to_closest_feature(&mut simplex);
         let distance = closest.length();
         let ended = if simplex.len == 3 {
@@ -183,6 +186,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         if let Some(status) = ended {
             tracer.record(|| GjkStep {
                 iteration,
+                candidate: candidate.to_world(pair),
                 simplex: simplex.to_world(pair),
                 region,
                 closest,
@@ -209,6 +213,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         };
         tracer.record(|| GjkStep {
             iteration,
+            candidate: candidate.to_world(pair),
             simplex: simplex.to_world(pair),
             region,
             closest,

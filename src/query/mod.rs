@@ -13,6 +13,7 @@
 
 pub mod clip;
 pub mod epa;
+pub mod explain;
 pub mod gjk;
 pub mod minkowski;
 pub mod pair;
