@@ -34,6 +34,11 @@ const COLLINEAR_TOLERANCE: f32 = 1.0e-7;
 /// symmetric stacks do not flicker between frames.
 const REFERENCE_PREFERENCE: f32 = 1.0e-4;
 
+/// The reference edge must face along the collision normal to within this (1 - cos, about
+/// 2.5 degrees). A normal that no edge faces comes from a round part or a corner touching
+/// a corner (a vertex axis of SAT); such a contact is a single point, found directly.
+const FACE_ALIGNMENT: f32 = 1.0e-3;
+
 /// One side of a body's core used for clipping, in the work frame while computing and in
 /// world coordinates when recorded.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -148,10 +153,17 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
                 (a, b)
             }
         }
-        (Some(a), None) => return round_point(pair, normal, Some(a), Body::B, tracer),
-        (None, Some(b)) => return round_point(pair, normal, Some(b), Body::A, tracer),
-        (None, None) => return round_point(pair, normal, None, Body::B, tracer),
+        (Some(a), None) => return single_point(pair, normal, Some(a), Body::B, tracer),
+        (None, Some(b)) => return single_point(pair, normal, Some(b), Body::A, tracer),
+        (None, None) => return single_point(pair, normal, None, Body::B, tracer),
     };
+    let facing = match reference.body {
+        Body::A => reference.normal.dot(normal),
+        Body::B => -reference.normal.dot(normal),
+    };
+    if facing < 1.0 - FACE_ALIGNMENT {
+        return single_point(pair, normal, Some(reference), reference.body.other(), tracer);
+    }
     tracer.record(|| ClipStep {
         stage: ClipStage::ChooseEdges,
         reference: Some(reference.to_world(pair)),
@@ -403,9 +415,10 @@ fn step_over_zero_edges(shape: &Placed, mut e: usize, stride: usize) -> Option<u
     None
 }
 
-/// A circle against anything: its one deepest point. `edge` is the other body's best edge,
-/// if it has edges; `round` is the body whose point core gives the contact.
-fn round_point<T: Tracer<ClipStep>>(
+/// A contact at one point: a circle against anything, or a corner or rounded end meeting
+/// the other shape away from any face. The point is `round`'s deepest point toward the
+/// other body; `edge` is the other body's best edge, if it has edges.
+fn single_point<T: Tracer<ClipStep>>(
     pair: &ShapePair,
     normal: Vec2,
     edge: Option<EdgeFeature>,
