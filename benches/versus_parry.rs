@@ -1169,7 +1169,15 @@ fn main() {
         .sample_size(30)
         .without_plots()
         .configure_from_args();
-    let all: Vec<Inputs> = VERTEX_COUNTS.iter().map(|&n| Inputs::new(n)).collect();
+    // `VERSUS_PARRY_N=8,1024` limits the vertex counts, for quick looks while optimizing.
+    let only: Option<Vec<usize>> = std::env::var("VERSUS_PARRY_N")
+        .ok()
+        .map(|list| list.split(',').filter_map(|n| n.trim().parse().ok()).collect());
+    let all: Vec<Inputs> = VERTEX_COUNTS
+        .iter()
+        .filter(|n| only.as_ref().is_none_or(|only| only.contains(n)) || **n == HEADLINE_N)
+        .map(|&n| Inputs::new(n))
+        .collect();
     for inputs in &all {
         check_agreement(inputs);
     }
