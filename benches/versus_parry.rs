@@ -24,7 +24,7 @@
 use collision_lab::geom::{Pose, Shape};
 use collision_lab::query::clip::clip;
 use collision_lab::query::epa::{epa, EpaConfig};
-use collision_lab::query::gjk::{gjk, GjkConfig};
+use collision_lab::query::gjk::{gjk, gjk_intersects, GjkConfig};
 use collision_lab::query::minkowski::minkowski_difference;
 use collision_lab::query::pair::{query_pair, trace_pair, BodyRef, PairSettings};
 use collision_lab::query::sat::sat;
@@ -339,7 +339,7 @@ fn check_agreement(inputs: &Inputs) {
     let mut disagreements = Vec::new();
     let tolerance = 2.0e-3;
     for case in &inputs.mixed {
-        let ours = gjk(&case.pair(set), &GjkConfig::default(), &mut ()).intersecting;
+        let ours = gjk_intersects(&case.pair(set), &GjkConfig::default());
         let theirs = intersection_test_support_map_support_map(
             &case.pos12(),
             &set.exact[case.a],
@@ -497,7 +497,7 @@ fn run_ours(query: Query, pairs: &[ShapePair], cases: &[Case]) {
         }
         Query::Intersection => {
             for pair in pairs {
-                black_box(gjk(black_box(pair), &gjk_config, &mut ()).intersecting);
+                black_box(gjk_intersects(black_box(pair), &gjk_config));
             }
         }
         // One GJK run gives both the distance and the closest points.

@@ -5,7 +5,7 @@
 use collision_lab::geom::{Pose, Shape};
 use collision_lab::query::clip::{clip, contact_manifold};
 use collision_lab::query::epa::{epa, EpaConfig};
-use collision_lab::query::gjk::{gjk, GjkConfig};
+use collision_lab::query::gjk::{gjk, gjk_intersects, GjkConfig};
 use collision_lab::query::pair::{query_pair, BodyRef, PairSettings};
 use collision_lab::query::sat::sat;
 use collision_lab::query::sweep::{sweep, Motion};
@@ -136,6 +136,7 @@ fn untraced_queries_do_not_allocate() {
                     ..body_b
                 };
                 let (count, intersecting) = allocations_during(|| {
+                    black_box(gjk_intersects(&pair, &gjk_config));
                     let g = black_box(gjk(&pair, &gjk_config, &mut ()));
                     black_box(epa(&pair, &g, &epa_config, &mut ()));
                     let s = black_box(sat(&pair, &mut ()));
