@@ -36,7 +36,12 @@ fn sat_margin(p: &ShapePair) -> f32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig {
+        cases: 400,
+        max_global_rejects: 1_000_000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn gjk_and_sat_agree_on_intersection(a in any_shape(), b in any_shape(), pa in pose(2.0), pb in pose(2.0)) {

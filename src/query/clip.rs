@@ -30,9 +30,11 @@ use glam::Vec2;
 const COLLINEAR_TOLERANCE: f32 = 1.0e-7;
 
 /// The reference edge becomes B's only when its normal is closer to the collision normal
-/// by more than this (as a cosine difference); on a tie A's edge stays the reference, so
-/// symmetric stacks do not flicker between frames.
-const REFERENCE_PREFERENCE: f32 = 1.0e-4;
+/// by more than this (as a cosine difference, about 0.08 degrees: rounding noise, not
+/// geometry); on a tie A's edge stays the reference, so symmetric stacks do not flicker
+/// between frames. It must stay tiny: a reference face tilted by angle `x` misplaces points
+/// at its far end by about `x` times its length.
+const REFERENCE_PREFERENCE: f32 = 1.0e-6;
 
 /// The reference edge must face along the collision normal to within this (1 - cos, about
 /// 2.5 degrees). A normal that no edge faces comes from a round part or a corner touching
