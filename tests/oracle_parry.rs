@@ -55,9 +55,10 @@ fn random_shape(rng: &mut Rng) -> Shape {
 fn parry_shape(s: &Shape) -> SharedShape {
     match s.kind() {
         ShapeKind::Circle { radius } => SharedShape::new(Ball::new(*radius)),
-        ShapeKind::Capsule { half_length, radius } => {
-            SharedShape::new(Capsule::new_x(*half_length, *radius))
-        }
+        ShapeKind::Capsule {
+            half_length,
+            radius,
+        } => SharedShape::new(Capsule::new_x(*half_length, *radius)),
         _ => {
             let pts: Vec<Point<Real>> = s.core().iter().map(|p| Point::new(p.x, p.y)).collect();
             SharedShape::new(ConvexPolygon::from_convex_hull(&pts).expect("a valid polygon"))
@@ -102,7 +103,11 @@ mod referee {
 
     fn point_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
         let e = b - a;
-        let t = if e.length_squared() > 0.0 { ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
+        let t = if e.length_squared() > 0.0 {
+            ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         (p - (a + t * e)).length()
     }
 
@@ -169,8 +174,12 @@ mod referee {
         normals
             .iter()
             .map(|n| {
-                let (amin, amax) = ca.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.dot(*n)), hi.max(p.dot(*n))));
-                let (bmin, bmax) = cb.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.dot(*n)), hi.max(p.dot(*n))));
+                let (amin, amax) = ca.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+                    (lo.min(p.dot(*n)), hi.max(p.dot(*n)))
+                });
+                let (bmin, bmax) = cb.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+                    (lo.min(p.dot(*n)), hi.max(p.dot(*n)))
+                });
                 (amax - bmin).min(bmax - amin)
             })
             .fold(f32::INFINITY, f32::min)
@@ -197,7 +206,12 @@ fn intersection_distance_and_closest_points_match_parry() {
             assert!(
                 (ours.distance - exact).abs() <= 1e-5,
                 "distance {} vs parry {} vs exact {exact}\n{:?} {:?}\n{:?} {:?}",
-                ours.distance, theirs_d, a.kind(), pa, b.kind(), pb
+                ours.distance,
+                theirs_d,
+                a.kind(),
+                pa,
+                b.kind(),
+                pb
             );
         }
         let clear = theirs_d > 1e-3 || (theirs_hit && referee::depth(&a, pa, &b, pb) > 1e-3);
@@ -214,12 +228,16 @@ fn intersection_distance_and_closest_points_match_parry() {
             {
                 // Closest points are unique unless two edges are parallel; then any pair
                 // along the overlap is right. Count agreement, and check ours are on the shapes.
-                if (Vec2::new(p1.x, p1.y) - ca).length() < 1e-3 && (Vec2::new(p2.x, p2.y) - cb).length() < 1e-3 {
+                if (Vec2::new(p1.x, p1.y) - ca).length() < 1e-3
+                    && (Vec2::new(p2.x, p2.y) - cb).length() < 1e-3
+                {
                     same_points += 1;
                 }
             }
             let dot = Shape::circle(0.0).unwrap();
-            let on = |s: &Shape, ps: Pose, p: Vec2| gjk_distance(&ShapePair::new(&dot, Pose::new(p, 0.0), s, ps)).distance;
+            let on = |s: &Shape, ps: Pose, p: Vec2| {
+                gjk_distance(&ShapePair::new(&dot, Pose::new(p, 0.0), s, ps)).distance
+            };
             assert!(on(&a, pa, ca) <= 1e-4 && on(&b, pb, cb) <= 1e-4);
         }
     }
@@ -254,14 +272,24 @@ fn depth_and_normal_match_parry() {
             assert!(
                 (e.depth - exact).abs() <= 1e-4,
                 "depth {} vs parry {} vs exact {exact}\n{:?} {:?}\n{:?} {:?}",
-                e.depth, -c.dist, a.kind(), pa, b.kind(), pb
+                e.depth,
+                -c.dist,
+                a.kind(),
+                pa,
+                b.kind(),
+                pb
             );
             continue;
         }
         if normal_margin(&pair) > 1e-2 {
             normals += 1;
             let n = Vec2::new(c.normal1.x, c.normal1.y);
-            assert!((e.normal - n).length() <= 1e-2, "normal {} vs parry {}", e.normal, n);
+            assert!(
+                (e.normal - n).length() <= 1e-2,
+                "normal {} vs parry {}",
+                e.normal,
+                n
+            );
         }
     }
     println!("depth compared on {compared} pairs, normal on {normals}; parry off on {disagreements} (the referee sided with us)");
@@ -320,12 +348,23 @@ fn contact_points_match_parry_manifolds() {
         if matches {
             agreed += 1;
         } else if compared - agreed < 4 {
-            eprintln!("MISMATCH {:?} {:?} | {:?} {:?}\n ours {:?}\n theirs {:?}", a.kind(), pa, b.kind(), pb, ours.points(), theirs);
+            eprintln!(
+                "MISMATCH {:?} {:?} | {:?} {:?}\n ours {:?}\n theirs {:?}",
+                a.kind(),
+                pa,
+                b.kind(),
+                pb,
+                ours.points(),
+                theirs
+            );
         }
     }
     println!("manifolds compared on {compared} pairs, identical on {agreed}");
     assert!(compared > 300);
-    assert!(agreed * 100 >= compared * 95, "only {agreed} of {compared} manifolds agree");
+    assert!(
+        agreed * 100 >= compared * 95,
+        "only {agreed} of {compared} manifolds agree"
+    );
 }
 
 #[test]
@@ -341,7 +380,11 @@ fn time_of_impact_matches_parry() {
             Vec2::new(rng.f(-3.0, 3.0), rng.f(-3.0, 3.0)),
             Vec2::new(rng.f(-3.0, 3.0), rng.f(-3.0, 3.0)),
         );
-        let motion = Motion { velocity_a: va, velocity_b: vb, t_max: 2.0 };
+        let motion = Motion {
+            velocity_a: va,
+            velocity_b: vb,
+            t_max: 2.0,
+        };
         let ours = sweep_test(&ShapePair::new(&a, pa, &b, pb), &motion);
         let (qa, qb) = (parry_shape(&a), parry_shape(&b));
         let theirs = pq::cast_shapes(
@@ -359,14 +402,23 @@ fn time_of_impact_matches_parry() {
                 hits += 1;
                 assert!(ours.hit, "parry hits at {} but we miss", hit.time_of_impact);
                 let t = ours.t_first.unwrap();
-                assert!((t - hit.time_of_impact).abs() <= 2e-3, "t_first {t} vs parry {}", hit.time_of_impact);
+                assert!(
+                    (t - hit.time_of_impact).abs() <= 2e-3,
+                    "t_first {t} vs parry {}",
+                    hit.time_of_impact
+                );
             }
             None => {
                 misses += 1;
                 // A graze within tolerance may count as a hit for us; anything more is wrong.
                 if ours.hit {
                     let t = ours.t_first.unwrap();
-                    let at = ShapePair::new(&a, Pose::new(pa.position + va * t, pa.angle), &b, Pose::new(pb.position + vb * t, pb.angle));
+                    let at = ShapePair::new(
+                        &a,
+                        Pose::new(pa.position + va * t, pa.angle),
+                        &b,
+                        Pose::new(pb.position + vb * t, pb.angle),
+                    );
                     assert!(gjk_distance(&at).distance <= 1e-3);
                 }
             }

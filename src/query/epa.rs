@@ -134,11 +134,7 @@ pub fn epa<T: Tracer<EpaStep>>(
         return Some(rounded_shallow(pair, gjk, radii));
     }
     let mut polytope = Polytope::default();
-    let degenerate_normal = match seed_polytope(pair, gjk, &mut polytope, touch) {
-        Ok(()) => None,
-        Err(normal) => Some(normal),
-    };
-    if let Some(normal) = degenerate_normal {
+    if let Err(normal) = seed_polytope(pair, gjk, &mut polytope, touch) {
         let p = gjk.simplex.vertices[0];
         return Some(EpaOutput {
             depth: radii,
@@ -420,7 +416,12 @@ mod tests {
         // A diamond (square turned 45 degrees, half-diagonal sqrt 2) and a unit box whose
         // bottom face sits 0.2 below the diamond's top vertex: depth 0.2 along +y.
         let s = square(1.0);
-        let (out, _) = run(&s, at_deg(0.0, 0.0, 45.0), &s, at(0.0, 2f32.sqrt() + 1.0 - 0.2));
+        let (out, _) = run(
+            &s,
+            at_deg(0.0, 0.0, 45.0),
+            &s,
+            at(0.0, 2f32.sqrt() + 1.0 - 0.2),
+        );
         assert!(close(out.depth, 0.2, 1e-5), "{}", out.depth);
         assert!(close_v(out.normal, v(0.0, 1.0), 1e-5));
     }

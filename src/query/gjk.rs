@@ -202,8 +202,8 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
         // Progress along the search direction: how much closer to the origin the support
         // plane through w is than v itself. No progress means v is the closest point of A - B.
-        let no_progress =
-            closest.length_squared() - closest.dot(w.point) <= config.tolerance * closest.length_squared();
+        let no_progress = closest.length_squared() - closest.dot(w.point)
+            <= config.tolerance * closest.length_squared();
         let status = if repeated {
             Some(GjkStatus::RepeatedSupport)
         } else if no_progress {
@@ -405,7 +405,12 @@ mod tests {
     use crate::geom::Shape;
     use crate::query::testing::*;
 
-    fn run(a: &Shape, pa: crate::geom::Pose, b: &Shape, pb: crate::geom::Pose) -> (GjkOutput, Vec<GjkStep>) {
+    fn run(
+        a: &Shape,
+        pa: crate::geom::Pose,
+        b: &Shape,
+        pb: crate::geom::Pose,
+    ) -> (GjkOutput, Vec<GjkStep>) {
         let pair = ShapePair::new(a, pa, b, pb);
         let mut steps = Vec::new();
         let out = gjk(&pair, &GjkConfig::default(), &mut steps);
@@ -476,7 +481,12 @@ mod tests {
     fn far_from_the_world_origin_keeps_precision() {
         let s = square(1.0);
         // Near 1e5 an f32 steps by 1/128; the gap is one such step, and must come out exact.
-        let (out, _) = run(&s, at(1.0e5, 1.0e5), &s, at(1.0e5 + 2.0 + 1.0 / 128.0, 1.0e5));
+        let (out, _) = run(
+            &s,
+            at(1.0e5, 1.0e5),
+            &s,
+            at(1.0e5 + 2.0 + 1.0 / 128.0, 1.0e5),
+        );
         assert!(close(out.distance, 1.0 / 128.0, 1e-6), "{}", out.distance);
     }
 

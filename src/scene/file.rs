@@ -177,7 +177,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if !names.insert(def.name.as_str()) {
             return Err((
                 at(),
-                format!("two bodies are named \"{}\"; names must be unique", def.name),
+                format!(
+                    "two bodies are named \"{}\"; names must be unique",
+                    def.name
+                ),
             ));
         }
         let in_body = |m: String| (at(), format!("body \"{}\": {m}", def.name));
@@ -186,13 +189,15 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if let Some(v) = def.velocity {
             check_vec("velocity", v).map_err(in_body)?;
         }
-        let color = match &def.color {
-            None => None,
-            Some(c) => Some(parse_color(c).ok_or_else(|| {
-                in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
-            })?),
-        };
-        let shape = Shape::new(def.shape.clone()).map_err(|e| in_body(shape_message(&def.shape, &e)))?;
+        let color =
+            match &def.color {
+                None => None,
+                Some(c) => Some(parse_color(c).ok_or_else(|| {
+                    in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
+                })?),
+            };
+        let shape =
+            Shape::new(def.shape.clone()).map_err(|e| in_body(shape_message(&def.shape, &e)))?;
         bodies.push(SceneBody {
             name: def.name.clone(),
             shape,
@@ -212,7 +217,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
             }
         }
         if a == b {
-            return Err((Some("focus".into()), "focus names the same body twice".into()));
+            return Err((
+                Some("focus".into()),
+                "focus names the same body twice".into(),
+            ));
         }
     }
     if let Some(view) = &scene.view {
@@ -220,7 +228,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if !view.zoom.is_finite() || view.zoom <= 0.0 || view.zoom > MAX_MAGNITUDE {
             return Err((
                 Some("zoom".into()),
-                format!("view zoom must be a positive number of pixels per unit, it is {}", view.zoom),
+                format!(
+                    "view zoom must be a positive number of pixels per unit, it is {}",
+                    view.zoom
+                ),
             ));
         }
     }
@@ -258,7 +269,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
                 if !v.is_finite() || v < 0.0 {
                     return Err((
                         Some("expect".into()),
-                        format!("expectation {} vs {}: {what} must be a finite number >= 0, it is {v}", e.a, e.b),
+                        format!(
+                            "expectation {} vs {}: {what} must be a finite number >= 0, it is {v}",
+                            e.a, e.b
+                        ),
                     ));
                 }
             }
@@ -267,7 +281,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
             if !n.is_finite() || (n.length() - 1.0).abs() > 1.0e-3 {
                 return Err((
                     Some("expect".into()),
-                    format!("expectation {} vs {}: normal must be a unit vector, it is ({}, {})", e.a, e.b, n.x, n.y),
+                    format!(
+                        "expectation {} vs {}: normal must be a unit vector, it is ({}, {})",
+                        e.a, e.b, n.x, n.y
+                    ),
                 ));
             }
         }
@@ -311,7 +328,13 @@ fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
 
 fn line_col(before: &[u8]) -> (usize, usize) {
     let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }

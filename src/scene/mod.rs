@@ -2,12 +2,12 @@
 //! bodies, expectations, and atomic saving. The format is documented in
 //! `docs/scene-format.md`.
 
-
 mod file;
 mod model;
 
-
-pub use file::{load_scene_file, parse_scene, save_scene_atomic, scene_to_string, SceneError, MAX_FILE_BYTES};
+pub use file::{
+    load_scene_file, parse_scene, save_scene_atomic, scene_to_string, SceneError, MAX_FILE_BYTES,
+};
 pub use model::{
     parse_color, BodyDef, Expectation, Overlay, Scene, SceneBody, View, MAX_BODIES, SCENE_VERSION,
 };
