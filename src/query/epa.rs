@@ -29,8 +29,10 @@ use crate::geom::{cross, right_perp};
 use crate::trace::Tracer;
 use glam::Vec2;
 
-/// Largest number of polytope vertices; the polytope lives on the stack.
-pub const MAX_POLYTOPE_VERTICES: usize = 96;
+/// Largest number of polytope vertices; the polytope lives on the stack (24 bytes each).
+/// A - B of two many-sided polygons is nearly round, and a deep overlap makes EPA refine
+/// most of the way round it: a 128-gon needs about 130 vertices.
+pub const MAX_POLYTOPE_VERTICES: usize = 320;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpaConfig {
@@ -44,7 +46,7 @@ pub struct EpaConfig {
 impl Default for EpaConfig {
     fn default() -> Self {
         EpaConfig {
-            max_iterations: 64,
+            max_iterations: 300,
             tolerance: 1.0e-6,
         }
     }

@@ -24,6 +24,10 @@ use crate::geom::cross;
 use crate::trace::Tracer;
 use glam::Vec2;
 
+/// Relative rounding of an `f32` dot product, a few ulps: progress smaller than this times
+/// the pair's size is noise.
+const ROUNDING_NOISE: f32 = 4.0 * f32::EPSILON;
+
 /// Limits for the GJK loop.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GjkConfig {
@@ -169,6 +173,10 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let mut simplex = Simplex::default();
     simplex.push(pair.support(-start));
     let mut iteration = 0;
+    let mut previous_distance = f32::INFINITY;
+    // The progress test cannot resolve less than the rounding of a dot product of points
+    // as far apart as the pair is large.
+    let noise = ROUNDING_NOISE * pair.scale();
     let (status, closest) = loop {
         iteration += 1;
         let candidate = simplex;
@@ -178,6 +186,11 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             Some(GjkStatus::Enclosed)
         } else if distance <= touch {
             Some(GjkStatus::OriginOnSimplex)
+        } else if distance >= previous_distance {
+            // Exact GJK gets strictly closer every iteration; not doing so means rounding
+            // has taken over (thin shapes next to long ones): the distance is as good as
+            // it gets.
+            Some(GjkStatus::Converged)
         } else if iteration > config.max_iterations {
             Some(GjkStatus::MaxIterations)
         } else {
@@ -197,13 +210,14 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             });
             break (status, closest);
         }
+        previous_distance = distance;
         let direction = -closest;
         let w = pair.support(direction);
         let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
         // Progress along the search direction: how much closer to the origin the support
         // plane through w is than v itself. No progress means v is the closest point of A - B.
         let no_progress = closest.length_squared() - closest.dot(w.point)
-            <= config.tolerance * closest.length_squared();
+            <= (config.tolerance * distance + noise) * distance;
         let status = if repeated {
             Some(GjkStatus::RepeatedSupport)
         } else if no_progress {

@@ -126,7 +126,7 @@ pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
     };
     edge_axes(&pair.a, &pair.b, Body::A, &mut |axis| search.consider(axis));
     edge_axes(&pair.b, &pair.a, Body::B, &mut |axis| search.consider(axis));
-    if pair.a.radius() > 0.0 || pair.b.radius() > 0.0 {
+    if !pair.edge_normals_suffice() {
         vertex_axes(&pair.a, &pair.b, Body::A, &mut |axis| search.consider(axis));
         vertex_axes(&pair.b, &pair.a, Body::B, &mut |axis| search.consider(axis));
     }

@@ -146,7 +146,7 @@ pub fn sweep<T: Tracer<SweepStep>>(
         return miss(tested);
     }
     let mut capped = false;
-    if pair.a.radius() > 0.0 || pair.b.radius() > 0.0 {
+    if !pair.edge_normals_suffice() {
         let first = refine(pair, v, t_first, t_last, true, tracer);
         let last = refine(pair, v, t_last, first.time, false, tracer);
         match (first.outcome, last.outcome) {
