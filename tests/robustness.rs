@@ -110,7 +110,12 @@ fn random_kind(rng: &mut Rng) -> ShapeKind {
             radius: scale,
         },
         6 => ShapeKind::Circle {
-            radius: scale * rng.log_range(-2.0, 0.0),
+            // A circle of radius 0 (a point) is a valid scene shape too.
+            radius: if rng.below(8) == 0 {
+                0.0
+            } else {
+                scale * rng.log_range(-2.0, 0.0)
+            },
         },
         7 | 8 => ShapeKind::Capsule {
             half_length: scale,
@@ -300,8 +305,45 @@ fn check_outputs(q: &PairQuery, settings: &PairSettings) -> Result<(), String> {
     Ok(())
 }
 
+/// How the loops ended, over a run: every status is one of the named ones, and the counts
+/// show the generator reaches the interesting cases.
+#[derive(Default)]
+struct Tally {
+    counts: std::collections::BTreeMap<String, u64>,
+    /// The first case that ended at an iteration cap, per algorithm, to look into.
+    capped: std::collections::BTreeMap<String, String>,
+}
+
+impl Tally {
+    fn add(&mut self, key: String) {
+        *self.counts.entry(key).or_default() += 1;
+    }
+
+    fn record(&mut self, q: &PairQuery) {
+        self.add(format!("gjk {}", q.gjk.status.as_str()));
+        if let Some(e) = &q.epa {
+            self.add(format!("epa {}", e.status.as_str()));
+        }
+        if let Some(w) = &q.sweep {
+            self.add(format!("sweep {}", w.status.as_str()));
+        }
+        if let Some(m) = &q.manifold {
+            self.add(format!("manifold {} points", m.count));
+        }
+    }
+
+    fn merge(&mut self, other: Tally) {
+        for (k, v) in other.counts {
+            *self.counts.entry(k).or_default() += v;
+        }
+        for (k, v) in other.capped {
+            self.capped.entry(k).or_insert(v);
+        }
+    }
+}
+
 /// Runs one case; `Err` names what went wrong (a panic included).
-fn run_case(case: &Case) -> Result<(), String> {
+fn run_case(case: &Case, tally: &mut Tally) -> Result<(), String> {
     let settings = PairSettings {
         sweep_time: case.sweep_time,
         ..PairSettings::default()
@@ -315,6 +357,7 @@ fn run_case(case: &Case) -> Result<(), String> {
     let b = body(&case.b, case.pose_b, case.velocity_b);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let q = query_pair(&a, &b, &settings);
+        tally.record(&q);
         check_outputs(&q, &settings)?;
         // The window draws the Minkowski difference; keep it to sizes it would draw.
         if case.a.core().len() * case.b.core().len() <= 1024 {
@@ -352,20 +395,32 @@ fn describe(case: &Case) -> String {
     )
 }
 
-/// Runs `count` cases from `seed`; returns the failures (at most a few, described).
-fn run_cases(seed: u64, count: u64) -> Vec<String> {
+/// Runs `count` cases from `seed`; returns the failures (at most a few, described) and the
+/// tally of statuses.
+fn run_cases(seed: u64, count: u64) -> (Vec<String>, Tally) {
     let mut rng = Rng(seed);
     let mut failures = Vec::new();
+    let mut tally = Tally::default();
     for k in 0..count {
         let case = random_case(&mut rng);
-        if let Err(what) = run_case(&case) {
+        let before = tally.counts.clone();
+        let outcome = run_case(&case, &mut tally);
+        for (key, count) in &tally.counts {
+            if key.ends_with("max_iterations") && before.get(key) != Some(count) {
+                tally
+                    .capped
+                    .entry(key.clone())
+                    .or_insert_with(|| format!("seed {seed} case {k}:\n{}", describe(&case)));
+            }
+        }
+        if let Err(what) = outcome {
             failures.push(format!("seed {seed} case {k}: {what}\n{}", describe(&case)));
             if failures.len() >= 5 {
                 break;
             }
         }
     }
-    failures
+    (failures, tally)
 }
 
 fn quiet_panics() {
@@ -375,8 +430,21 @@ fn quiet_panics() {
 
 #[test]
 fn hostile_pairs_small() {
-    let failures = run_cases(1, 5_000);
+    let (failures, tally) = run_cases(1, 5_000);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // The generator reaches overlaps, separations, hits and misses.
+    for key in [
+        "gjk enclosed",
+        "gjk converged",
+        "epa converged",
+        "sweep hit",
+        "sweep miss",
+    ] {
+        assert!(
+            tally.counts.get(key).is_some_and(|&n| n > 0),
+            "no case ended with {key}"
+        );
+    }
 }
 
 /// 1,000,000 cases on two threads, about half a minute in release.
@@ -390,11 +458,20 @@ fn million_hostile_pairs() {
     let handles: Vec<_> = (0..THREADS)
         .map(|t| std::thread::spawn(move || run_cases(1_000 + t, TOTAL / THREADS)))
         .collect();
-    let failures: Vec<String> = handles
-        .into_iter()
-        .flat_map(|h| h.join().unwrap())
-        .collect();
+    let mut failures = Vec::new();
+    let mut tally = Tally::default();
+    for h in handles {
+        let (f, t) = h.join().unwrap();
+        failures.extend(f);
+        tally.merge(t);
+    }
     eprintln!("{TOTAL} cases in {:.1} s", start.elapsed().as_secs_f32());
+    for (status, count) in &tally.counts {
+        eprintln!("  {status:<28} {count}");
+    }
+    for (status, example) in &tally.capped {
+        eprintln!("first case ending with {status}: {example}");
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
@@ -405,7 +482,7 @@ proptest! {
     fn hostile_pairs_proptest(seed in any::<u64>()) {
         let mut rng = Rng(seed);
         let case = random_case(&mut rng);
-        let outcome = run_case(&case);
+        let outcome = run_case(&case, &mut Tally::default());
         prop_assert!(outcome.is_ok(), "{}\n{}", outcome.unwrap_err(), describe(&case));
     }
 }
