@@ -1,33 +1,20 @@
 //! parry2d as an independent oracle on thousands of random pairs: intersection, distance,
 //! closest points, depth and normal, contact points and time of impact.
 
+mod common;
+
 use collision_lab::geom::{Pose, Shape, ShapeKind};
 use collision_lab::query::clip::contact_manifold;
 use collision_lab::query::epa::epa_penetration;
 use collision_lab::query::gjk::gjk_distance;
-use collision_lab::query::sat::{sat, sat_test, SatAxis};
+use collision_lab::query::sat::sat_test;
 use collision_lab::query::sweep::{sweep_test, Motion};
 use collision_lab::query::ShapePair;
+use common::{normal_margin, Rng};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Real, Vector};
 use parry2d::query::{self as pq, ShapeCastOptions};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, SharedShape};
-
-/// splitmix64: a fixed-seed generator so every run tests the same pairs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-}
 
 fn random_shape(rng: &mut Rng) -> Shape {
     match rng.next() % 8 {
@@ -75,18 +62,6 @@ fn random_pose(rng: &mut Rng, range: f32) -> Pose {
         Vec2::new(rng.f(-range, range), rng.f(-range, range)),
         rng.f(0.0, std::f32::consts::TAU),
     )
-}
-
-/// How much the best SAT axis beats the best axis with another normal: small means the
-/// normal is not unique.
-fn normal_margin(p: &ShapePair) -> f32 {
-    let mut axes: Vec<SatAxis> = Vec::new();
-    sat(p, &mut axes);
-    let best = sat_test(p);
-    axes.iter()
-        .filter(|a| (a.normal() - best.normal).length() > 1e-3)
-        .map(|a| a.overlap - best.best.overlap)
-        .fold(f32::INFINITY, f32::min)
 }
 
 const PAIRS: usize = 4000;

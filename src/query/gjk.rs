@@ -196,18 +196,19 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         } else {
             None
         };
+        let step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
+            iteration,
+            candidate: candidate.to_world(pair),
+            simplex: simplex.to_world(pair),
+            region,
+            closest,
+            distance,
+            direction,
+            support: support.map(|w| w.to_world(pair)),
+            status,
+        };
         if let Some(status) = ended {
-            tracer.record(|| GjkStep {
-                iteration,
-                candidate: candidate.to_world(pair),
-                simplex: simplex.to_world(pair),
-                region,
-                closest,
-                distance,
-                direction: None,
-                support: None,
-                status: Some(status),
-            });
+            tracer.record(|| step(None, None, Some(status)));
             break (status, closest);
         }
         previous_distance = distance;
@@ -225,17 +226,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         } else {
             None
         };
-        tracer.record(|| GjkStep {
-            iteration,
-            candidate: candidate.to_world(pair),
-            simplex: simplex.to_world(pair),
-            region,
-            closest,
-            distance,
-            direction: Some(direction),
-            support: Some(w.to_world(pair)),
-            status,
-        });
+        tracer.record(|| step(Some(direction), Some(w), status));
         if let Some(status) = status {
             break (status, closest);
         }
