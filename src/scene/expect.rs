@@ -259,8 +259,8 @@ fn number_difference(
     match got {
         Ok(x) => {
             let off = (x - expected).abs();
-            // `!(off <= tolerance)` also fails a NaN.
-            (!(off <= tolerance)).then_some(Difference {
+            // A NaN difference fails too.
+            (off.is_nan() || off > tolerance).then_some(Difference {
                 quantity,
                 source,
                 expected: Got::Number(expected),
@@ -348,7 +348,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
         found.push(match q.epa {
             Some(epa) => {
                 let off = (epa.normal - expected).length();
-                (!(off <= tolerance)).then_some(Difference {
+                (off.is_nan() || off > tolerance).then_some(Difference {
                     quantity: Quantity::Normal,
                     source: "EPA",
                     expected: Got::Vector(expected),
@@ -368,7 +368,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
         });
         if q.sat.intersecting {
             let off = (q.sat.normal - expected).length();
-            if !(off <= tolerance) {
+            if off.is_nan() || off > tolerance {
                 check.remarks.push(format!(
                     "SAT's normal {} differs from the expected {} (off by {})",
                     format_vector(q.sat.normal),
