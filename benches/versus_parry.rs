@@ -43,7 +43,9 @@ use parry2d::query::{
     cast_shapes, closest_points, contact, distance, intersection_test, ContactManifold,
     ContactManifoldsWorkspace, DefaultQueryDispatcher, PersistentQueryDispatcher, ShapeCastOptions,
 };
-use parry2d::shape::{ConvexPolygon, PackedFeatureId, PolygonalFeature, PolygonalFeatureMap, SupportMap};
+use parry2d::shape::{
+    ConvexPolygon, PackedFeatureId, PolygonalFeature, PolygonalFeatureMap, SupportMap,
+};
 use std::f32::consts::TAU;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -226,7 +228,12 @@ struct Case {
 
 impl Case {
     fn pair<'s>(&self, set: &'s PolygonSet) -> ShapePair<'s> {
-        ShapePair::new(&set.ours[self.a], self.pose_a, &set.ours[self.b], self.pose_b)
+        ShapePair::new(
+            &set.ours[self.a],
+            self.pose_a,
+            &set.ours[self.b],
+            self.pose_b,
+        )
     }
 
     fn pos12(&self) -> Isometry<Real> {
@@ -246,7 +253,12 @@ fn isometry(pose: Pose) -> Isometry<Real> {
 /// `count` cases of the given placement; parry2d's public distance (an independent oracle)
 /// classifies a candidate pose, and candidates within 1% of touching are thrown away so that
 /// neither library sits on a decision boundary.
-fn make_cases(rng: &mut SplitMix64, set: &PolygonSet, placement: Placement, count: usize) -> Vec<Case> {
+fn make_cases(
+    rng: &mut SplitMix64,
+    set: &PolygonSet,
+    placement: Placement,
+    count: usize,
+) -> Vec<Case> {
     let mut cases = Vec::with_capacity(count);
     while cases.len() < count {
         let a = rng.below(POLYGONS_PER_SIZE);
@@ -351,7 +363,8 @@ fn check_agreement(inputs: &Inputs) {
     }
     for case in &inputs.separated {
         let ours = gjk(&case.pair(set), &GjkConfig::default(), &mut ()).distance;
-        let theirs = distance_support_map_support_map(&case.pos12(), &set.exact[case.a], &set.exact[case.b]);
+        let theirs =
+            distance_support_map_support_map(&case.pos12(), &set.exact[case.a], &set.exact[case.b]);
         if (ours - theirs).abs() > tolerance {
             disagreements.push(format!("distance: ours {ours}, parry {theirs}"));
         }
@@ -360,11 +373,18 @@ fn check_agreement(inputs: &Inputs) {
         let pair = case.pair(set);
         let g = gjk(&pair, &GjkConfig::default(), &mut ());
         let ours = epa(&pair, &g, &EpaConfig::default(), &mut ()).map_or(0.0, |e| e.depth);
-        let theirs = contact_support_map_support_map(&case.pos12(), &set.exact[case.a], &set.exact[case.b], 0.0)
-            .map_or(0.0, |c| -c.dist);
+        let theirs = contact_support_map_support_map(
+            &case.pos12(),
+            &set.exact[case.a],
+            &set.exact[case.b],
+            0.0,
+        )
+        .map_or(0.0, |c| -c.dist);
         let by_sat = sat(&pair, &mut ()).depth.unwrap_or(0.0);
         if (ours - theirs).abs() > tolerance || (by_sat - theirs).abs() > tolerance {
-            disagreements.push(format!("depth: ours EPA {ours}, ours SAT {by_sat}, parry {theirs}"));
+            disagreements.push(format!(
+                "depth: ours EPA {ours}, ours SAT {by_sat}, parry {theirs}"
+            ));
         }
     }
     let mut hits = 0;
@@ -529,7 +549,12 @@ fn run_ours(query: Query, pairs: &[ShapePair], cases: &[Case]) {
 /// `ContactManifold` across the batch, as a physics engine keeps one per pair; consecutive
 /// cases are unrelated poses, so its contact cache never applies and only its buffer is
 /// reused.
-fn run_parry_exact(query: Query, set: &PolygonSet, cases: &[Case], manifold: &mut ContactManifold<(), ()>) {
+fn run_parry_exact(
+    query: Query,
+    set: &PolygonSet,
+    cases: &[Case],
+    manifold: &mut ContactManifold<(), ()>,
+) {
     for case in cases {
         let (g1, g2) = (&set.exact[case.a], &set.exact[case.b]);
         let pos12 = black_box(case).pos12();
@@ -545,7 +570,12 @@ fn run_parry_exact(query: Query, set: &PolygonSet, cases: &[Case], manifold: &mu
                 black_box(distance_support_map_support_map(&pos12, g1, g2));
             }
             Query::ClosestPoints => {
-                black_box(closest_points_support_map_support_map(&pos12, g1, g2, f32::MAX));
+                black_box(closest_points_support_map_support_map(
+                    &pos12,
+                    g1,
+                    g2,
+                    f32::MAX,
+                ));
             }
             Query::Penetration => {
                 black_box(contact_support_map_support_map(&pos12, g1, g2, 0.0));
@@ -596,7 +626,10 @@ fn run_parry_public(
             }
             Query::TimeOfImpact => {
                 let v2 = Vector::new(case.velocity_b.x, case.velocity_b.y);
-                black_box(cast_shapes(p1, &Vector::zeros(), g1, p2, &v2, g2, cast_options()).expect("supported"));
+                black_box(
+                    cast_shapes(p1, &Vector::zeros(), g1, p2, &v2, g2, cast_options())
+                        .expect("supported"),
+                );
             }
         }
     }
@@ -804,12 +837,35 @@ fn welcome_scene() -> Vec<Body> {
         velocity,
     };
     vec![
-        body(Shape::rect(Vec2::new(1.5, 1.0)).unwrap(), 0.0, 0.0, 0.0, None),
-        body(Shape::regular(5, 1.2).unwrap(), 2.0, 0.8, 20.0, Some(Vec2::new(-1.0, 0.0))),
-        body(Shape::circle(0.8).unwrap(), -3.0, 2.0, 0.0, None),
-        body(Shape::capsule(1.0, 0.4).unwrap(), 3.5, -2.0, 35.0, Some(Vec2::new(0.0, 1.0))),
         body(
-            Shape::polygon(vec![Vec2::new(-1.0, -0.6), Vec2::new(1.2, -0.4), Vec2::new(0.0, 1.1)]).unwrap(),
+            Shape::rect(Vec2::new(1.5, 1.0)).unwrap(),
+            0.0,
+            0.0,
+            0.0,
+            None,
+        ),
+        body(
+            Shape::regular(5, 1.2).unwrap(),
+            2.0,
+            0.8,
+            20.0,
+            Some(Vec2::new(-1.0, 0.0)),
+        ),
+        body(Shape::circle(0.8).unwrap(), -3.0, 2.0, 0.0, None),
+        body(
+            Shape::capsule(1.0, 0.4).unwrap(),
+            3.5,
+            -2.0,
+            35.0,
+            Some(Vec2::new(0.0, 1.0)),
+        ),
+        body(
+            Shape::polygon(vec![
+                Vec2::new(-1.0, -0.6),
+                Vec2::new(1.2, -0.4),
+                Vec2::new(0.0, 1.1),
+            ])
+            .unwrap(),
             -2.5,
             -2.0,
             -10.0,
@@ -839,7 +895,8 @@ fn crowd_scene() -> Vec<Body> {
                 (k % 10) as f32 * 2.2 + rng.range(-0.5, 0.5),
                 (k / 10) as f32 * 2.2 + rng.range(-0.5, 0.5),
             );
-            let velocity = (k % 3 == 0).then(|| Vec2::from_angle(rng.range(0.0, TAU)) * rng.range(0.5, 2.0));
+            let velocity =
+                (k % 3 == 0).then(|| Vec2::from_angle(rng.range(0.0, TAU)) * rng.range(0.5, 2.0));
             Body {
                 shape,
                 pose: Pose::new(position, rng.range(-3.0, 3.0)),
@@ -855,7 +912,8 @@ fn frame(bodies: &[Body], focus: (usize, usize), settings: &PairSettings) -> usi
     let (_, trace) = trace_pair(&a, &b, settings);
     let pair = ShapePair::new(a.shape, a.pose, b.shape, b.pose);
     let minkowski = minkowski_difference(&pair);
-    let mut total = trace.gjk.len() + trace.epa.len() + trace.sat.len() + trace.clip.len() + trace.sweep.len();
+    let mut total =
+        trace.gjk.len() + trace.epa.len() + trace.sat.len() + trace.clip.len() + trace.sweep.len();
     total += minkowski.outline.len();
     for body in bodies {
         let outline: Vec<Vec2> = body
@@ -944,7 +1002,15 @@ fn measure_paired(runners: &mut [&mut dyn FnMut()], budget: Duration, min_rounds
         round += 1;
     }
     let ratios = (1..runners.len())
-        .map(|k| median(samples[0].iter().zip(&samples[k]).map(|(a, b)| a / b).collect()))
+        .map(|k| {
+            median(
+                samples[0]
+                    .iter()
+                    .zip(&samples[k])
+                    .map(|(a, b)| a / b)
+                    .collect(),
+            )
+        })
         .collect();
     Paired {
         medians: samples.into_iter().map(median).collect(),
@@ -1008,7 +1074,11 @@ fn machine() -> String {
 }
 
 fn table(all: &[Inputs], recording: &RecordingInputs, quick: bool) {
-    let budget = if quick { Duration::ZERO } else { Duration::from_millis(400) };
+    let budget = if quick {
+        Duration::ZERO
+    } else {
+        Duration::from_millis(400)
+    };
     let min_rounds = if quick { 1 } else { 15 };
     let per_query = CASES as f64;
     let mut rows = Vec::new();
@@ -1016,7 +1086,10 @@ fn table(all: &[Inputs], recording: &RecordingInputs, quick: bool) {
     for query in Query::ALL {
         for inputs in all {
             let mut runners = versus_runners(query, inputs);
-            let mut refs: Vec<&mut dyn FnMut()> = runners.iter_mut().map(|(_, r)| &mut **r as &mut dyn FnMut()).collect();
+            let mut refs: Vec<&mut dyn FnMut()> = runners
+                .iter_mut()
+                .map(|(_, r)| &mut **r as &mut dyn FnMut())
+                .collect();
             let p = measure_paired(&mut refs, budget, min_rounds);
             let public = (p.medians.len() > 2).then(|| p.medians[2] / per_query);
             rows.push(Row {
@@ -1048,7 +1121,9 @@ fn table(all: &[Inputs], recording: &RecordingInputs, quick: bool) {
     ));
     out.push_str("| query | collision-lab | parry2d | ratio | target | met | ratio vs parry2d generic |\n|---|---:|---:|---:|---:|:---:|---:|\n");
     for q in Query::ALL {
-        let Some(r) = find(q, HEADLINE_N) else { continue };
+        let Some(r) = find(q, HEADLINE_N) else {
+            continue;
+        };
         let met = r
             .ratio_public
             .map_or("-", |x| if x <= q.target() { "yes" } else { "NO" });
@@ -1065,7 +1140,8 @@ fn table(all: &[Inputs], recording: &RecordingInputs, quick: bool) {
     }
     out.push_str("\n### Every vertex count (parry2d's generic functions on polygons that keep every vertex)\n\n");
     out.push_str("| query | n | collision-lab | parry2d | ratio |\n|---|---:|---:|---:|---:|\n");
-    let mut csv = String::from("query,n,collision_lab_ns,parry2d_ns,ratio,parry2d_public_ns,ratio_public\n");
+    let mut csv =
+        String::from("query,n,collision_lab_ns,parry2d_ns,ratio,parry2d_public_ns,ratio_public\n");
     for r in &rows {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} |\n",
@@ -1095,7 +1171,9 @@ fn table(all: &[Inputs], recording: &RecordingInputs, quick: bool) {
         (Query::Penetration, None),
         (Query::TimeOfImpact, None),
     ] {
-        let (Some(big), Some(small)) = (find(q, 1024), find(q, 8)) else { continue };
+        let (Some(big), Some(small)) = (find(q, 1024), find(q, 8)) else {
+            continue;
+        };
         let ours = big.ours / small.ours;
         let theirs = big.parry / small.parry;
         let met = target.map_or("-", |t| if ours <= t { "yes" } else { "NO" });
@@ -1107,12 +1185,17 @@ fn table(all: &[Inputs], recording: &RecordingInputs, quick: bool) {
             target.map_or("-".into(), |t: f64| format!("<= {t}")),
             met
         ));
-        csv.push_str(&format!("growth-{},1024,{ours:.4},{theirs:.4},,,\n", q.group()));
+        csv.push_str(&format!(
+            "growth-{},1024,{ours:.4},{theirs:.4},,,\n",
+            q.group()
+        ));
     }
     out.push_str(&format!(
         "\n### Recording overhead at n = {HEADLINE_N} (each call records into a fresh Vec; target traced / untraced <= 4)\n\n"
     ));
-    out.push_str("| algorithm | untraced | traced | traced / untraced | met |\n|---|---:|---:|---:|:---:|\n");
+    out.push_str(
+        "| algorithm | untraced | traced | traced / untraced | met |\n|---|---:|---:|---:|:---:|\n",
+    );
     for algorithm in ALGORITHMS {
         let mut untraced = || recording.run(algorithm, false);
         let mut traced = || recording.run(algorithm, true);
@@ -1170,9 +1253,11 @@ fn main() {
         .without_plots()
         .configure_from_args();
     // `VERSUS_PARRY_N=8,1024` limits the vertex counts, for quick looks while optimizing.
-    let only: Option<Vec<usize>> = std::env::var("VERSUS_PARRY_N")
-        .ok()
-        .map(|list| list.split(',').filter_map(|n| n.trim().parse().ok()).collect());
+    let only: Option<Vec<usize>> = std::env::var("VERSUS_PARRY_N").ok().map(|list| {
+        list.split(',')
+            .filter_map(|n| n.trim().parse().ok())
+            .collect()
+    });
     let all: Vec<Inputs> = VERTEX_COUNTS
         .iter()
         .filter(|n| only.as_ref().is_none_or(|only| only.contains(n)) || **n == HEADLINE_N)
@@ -1181,7 +1266,10 @@ fn main() {
     for inputs in &all {
         check_agreement(inputs);
     }
-    let headline = all.iter().find(|i| i.n == HEADLINE_N).expect("headline inputs");
+    let headline = all
+        .iter()
+        .find(|i| i.n == HEADLINE_N)
+        .expect("headline inputs");
     let recording = RecordingInputs::new(headline);
     bench_versus(&mut criterion, &all);
     bench_recording(&mut criterion, &recording);

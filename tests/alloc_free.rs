@@ -112,7 +112,11 @@ fn untraced_queries_do_not_allocate() {
         for (name_b, b) in &shapes {
             for (k, offset) in OFFSETS.iter().enumerate() {
                 // Far from the world origin too, where the work frame matters.
-                let base = if k % 2 == 0 { Vec2::ZERO } else { Vec2::new(1.0e4, -2.0e4) };
+                let base = if k % 2 == 0 {
+                    Vec2::ZERO
+                } else {
+                    Vec2::new(1.0e4, -2.0e4)
+                };
                 let pose_a = Pose::new(base, 0.3 * k as f32);
                 let pose_b = Pose::new(base + *offset, -0.7 * k as f32);
                 let pair = ShapePair::new(a, pose_a, b, pose_b);
