@@ -1,18 +1,20 @@
 //! collision-lab against parry2d on identical inputs, the growth of each query with the
 //! vertex count, the cost of recording, and the window's per-frame work.
 //!
-//! Run with `cargo bench --bench versus_parry`. Criterion measures every benchmark; at the
-//! end this program reads the medians criterion wrote (`<target>/criterion/**/new/
-//! estimates.json`, only those written by this run) and prints the tables that go in
-//! `docs/performance.md`, and writes them as CSV next to criterion's output for
-//! `scripts/perf_report.py`, which draws the plot.
+//! Run with `cargo bench --bench versus_parry`. Criterion measures every benchmark (its
+//! usual report, history and change detection under `target/criterion/`). Then a paired
+//! measurement prints the tables for `docs/performance.md`: the runners of one row take
+//! turns round after round, so a change in the machine's load hits both sides of a ratio
+//! alike. The tables are also written as `target/criterion/versus_parry.{md,csv}`;
+//! `scripts/perf_report.py` draws the plot from the CSV. `VERSUS_PARRY_N=8,1024` limits the
+//! vertex counts; a criterion filter that matches nothing (`-- none`) skips criterion.
 //!
 //! Method (see `docs/performance.md` for the reasoning):
 //! - Polygons: `n` points on an ellipse with random semi-axes, at sorted random angles (one
 //!   angle drawn inside each of `n` equal sectors, so no two points nearly coincide), from a
 //!   fixed-seed generator written here. Poses: random positions and angles.
-//! - Each benchmark times a batch over a fixed set of cases and reports the median cost of
-//!   one query (criterion's median per batch divided by the batch size).
+//! - Each benchmark times a batch over a fixed set of cases; the tables give the median cost
+//!   of one query (median time per batch divided by the batch size).
 //! - parry2d's `ConvexPolygon::from_convex_polyline` merges edges whose normals are within
 //!   about 1.5 degrees, so it cannot hold a 256-gon or a 1024-gon of this kind. For the
 //!   vertex-count sweep parry2d therefore runs its own generic entry points
