@@ -474,12 +474,12 @@ impl Query {
 
     fn title(self) -> &'static str {
         match self {
-            Query::Manifold => "contact manifold (SAT + clip | contact_manifolds)",
-            Query::Intersection => "intersection test (GJK | intersection_test)",
-            Query::Distance => "distance (GJK | distance)",
-            Query::ClosestPoints => "closest points (GJK | closest_points)",
-            Query::Penetration => "penetration (GJK + EPA | contact)",
-            Query::TimeOfImpact => "time of impact (swept SAT | cast_shapes)",
+            Query::Manifold => "contact manifold (SAT + clip vs contact_manifolds)",
+            Query::Intersection => "intersection test (GJK boolean vs intersection_test)",
+            Query::Distance => "distance (GJK vs distance)",
+            Query::ClosestPoints => "closest points (GJK vs closest_points)",
+            Query::Penetration => "penetration (GJK + EPA vs contact)",
+            Query::TimeOfImpact => "time of impact (swept SAT vs cast_shapes)",
         }
     }
 
