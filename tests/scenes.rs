@@ -170,15 +170,23 @@ const FAILING: &str = r#"(
     ],
 )"#;
 
+/// Exit status 0 on the library, with the summary alone on the last line. (This fails, like
+/// `every_expectation_in_scenes_holds`, while a scene's expectation does not hold.)
 #[test]
-fn check_command_exit_statuses() {
-    // 0: the library passes, and the summary is the last line.
+fn check_command_passes_on_scenes() {
     let (code, stdout, stderr) = run_check(&[Path::new("scenes")]);
     let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        last.ends_with(" passed, 0 failed"),
+        "last line: {last}\n{stdout}"
+    );
     assert_eq!(code, 0, "check scenes failed:\n{stdout}\n{stderr}");
-    assert!(last.ends_with("passed, 0 failed"), "last line: {last}");
     assert!(stdout.lines().filter(|l| l.starts_with("pass  ")).count() >= 30);
+}
 
+/// Exit statuses 1 (a failed expectation) and 2 (a file that cannot be read or is invalid).
+#[test]
+fn check_command_exit_statuses() {
     // 1: an expectation that does not hold, reported with how far off it is.
     let dir = temp_dir("fail");
     std::fs::write(dir.join("wrong.ron"), FAILING).unwrap();
@@ -243,5 +251,26 @@ fn trace_prints_one_block_per_step() {
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{algorithm}");
         assert!(String::from_utf8_lossy(&out.stdout).contains("\nResult\n"));
+    }
+}
+
+/// The complete example in `docs/scene-format.md` loads and its expectations hold.
+#[test]
+fn documented_example_is_a_passing_scene() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scene-format.md"))
+            .unwrap();
+    let start = doc
+        .find("## A complete example")
+        .expect("the example section");
+    let block = &doc[start..];
+    let open = block.find("```ron\n").unwrap() + "```ron\n".len();
+    let close = open + block[open..].find("```").unwrap();
+    let (scene, bodies) =
+        parse_scene(&block[open..close], "docs example").unwrap_or_else(|e| panic!("{e}"));
+    let checks = collision_lab::scene::check_scene(&scene, &bodies);
+    assert!(!checks.is_empty());
+    for c in checks {
+        assert!(c.passed(), "{} vs {}: {}", c.a, c.b, c.describe());
     }
 }

@@ -248,6 +248,11 @@ pub fn scene_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SceneError> {
     Ok(files)
 }
 
+/// Whether `off` is within `tolerance`; false for a NaN, so a NaN result always fails.
+fn within(off: f32, tolerance: f32) -> bool {
+    off <= tolerance
+}
+
 /// A number compared within `tolerance`; `got` is `Err(why)` when nothing was computed.
 fn number_difference(
     quantity: Quantity,
@@ -259,8 +264,7 @@ fn number_difference(
     match got {
         Ok(x) => {
             let off = (x - expected).abs();
-            // `!(off <= tolerance)` also fails a NaN.
-            (!(off <= tolerance)).then_some(Difference {
+            (!within(off, tolerance)).then_some(Difference {
                 quantity,
                 source,
                 expected: Got::Number(expected),
@@ -348,7 +352,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
         found.push(match q.epa {
             Some(epa) => {
                 let off = (epa.normal - expected).length();
-                (!(off <= tolerance)).then_some(Difference {
+                (!within(off, tolerance)).then_some(Difference {
                     quantity: Quantity::Normal,
                     source: "EPA",
                     expected: Got::Vector(expected),
@@ -368,7 +372,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
         });
         if q.sat.intersecting {
             let off = (q.sat.normal - expected).length();
-            if !(off <= tolerance) {
+            if !within(off, tolerance) {
                 check.remarks.push(format!(
                     "SAT's normal {} differs from the expected {} (off by {})",
                     format_vector(q.sat.normal),
