@@ -30,9 +30,16 @@ use glam::Vec2;
 const COLLINEAR_TOLERANCE: f32 = 1.0e-7;
 
 /// The reference edge becomes B's only when its normal is closer to the collision normal
-/// by more than this (as a cosine difference); on a tie A's edge stays the reference, so
-/// symmetric stacks do not flicker between frames.
-const REFERENCE_PREFERENCE: f32 = 1.0e-4;
+/// by more than this (as a cosine difference, about 0.08 degrees: rounding noise, not
+/// geometry); on a tie A's edge stays the reference, so symmetric stacks do not flicker
+/// between frames. It must stay tiny: a reference face tilted by angle `x` misplaces points
+/// at its far end by about `x` times its length.
+const REFERENCE_PREFERENCE: f32 = 1.0e-6;
+
+/// The reference edge must face along the collision normal to within this (1 - cos, about
+/// 2.5 degrees). A normal that no edge faces comes from a round part or a corner touching
+/// a corner (a vertex axis of SAT); such a contact is a single point, found directly.
+const FACE_ALIGNMENT: f32 = 1.0e-3;
 
 /// One side of a body's core used for clipping, in the work frame while computing and in
 /// world coordinates when recorded.
@@ -148,10 +155,23 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
                 (a, b)
             }
         }
-        (Some(a), None) => return round_point(pair, normal, Some(a), Body::B, tracer),
-        (None, Some(b)) => return round_point(pair, normal, Some(b), Body::A, tracer),
-        (None, None) => return round_point(pair, normal, None, Body::B, tracer),
+        (Some(a), None) => return single_point(pair, normal, Some(a), Body::B, tracer),
+        (None, Some(b)) => return single_point(pair, normal, Some(b), Body::A, tracer),
+        (None, None) => return single_point(pair, normal, None, Body::B, tracer),
     };
+    let facing = match reference.body {
+        Body::A => reference.normal.dot(normal),
+        Body::B => -reference.normal.dot(normal),
+    };
+    if facing < 1.0 - FACE_ALIGNMENT {
+        return single_point(
+            pair,
+            normal,
+            Some(reference),
+            reference.body.other(),
+            tracer,
+        );
+    }
     tracer.record(|| ClipStep {
         stage: ClipStage::ChooseEdges,
         reference: Some(reference.to_world(pair)),
@@ -187,11 +207,29 @@ fn clip_edges<T: Tracer<ClipStep>>(
         normal: tangent,
     };
     let after_start = clip_segment_to_half_plane(points, side_start);
-    record_side(pair, tracer, ClipStage::SideStart, &reference, &incident, side_start, &points, &after_start);
+    record_side(
+        pair,
+        tracer,
+        ClipStage::SideStart,
+        &reference,
+        &incident,
+        side_start,
+        &points,
+        &after_start,
+    );
     let after_end = match after_start {
         Some(seg) => {
             let out = clip_segment_to_half_plane(seg, side_end);
-            record_side(pair, tracer, ClipStage::SideEnd, &reference, &incident, side_end, &seg, &out);
+            record_side(
+                pair,
+                tracer,
+                ClipStage::SideEnd,
+                &reference,
+                &incident,
+                side_end,
+                &seg,
+                &out,
+            );
             out
         }
         None => None,
@@ -222,7 +260,11 @@ fn clip_edges<T: Tracer<ClipStep>>(
         points: [ContactPoint::default(); 2],
         count: 0,
     };
-    let distinct = if (clipped[0].0 - clipped[1].0).length() > touch { 2 } else { 1 };
+    let distinct = if (clipped[0].0 - clipped[1].0).length() > touch {
+        2
+    } else {
+        1
+    };
     let mut best_fallback: Option<(f32, usize)> = None;
     let mut dropped = Vec::new();
     for (i, &(p, end)) in clipped[..distinct].iter().enumerate() {
@@ -233,7 +275,8 @@ fn clip_edges<T: Tracer<ClipStep>>(
             best_fallback = Some((separation, i));
         }
         if separation <= touch {
-            manifold.points[manifold.count] = contact(pair, &reference, &incident, p, end, separation, r_inc);
+            manifold.points[manifold.count] =
+                contact(pair, &reference, &incident, p, end, separation, r_inc);
             manifold.count += 1;
         } else if T::ENABLED {
             dropped.push(pair.to_world(p));
@@ -256,7 +299,10 @@ fn clip_edges<T: Tracer<ClipStep>>(
             point: pair.to_world(face.point),
             normal: face.normal,
         }),
-        input: clipped[..distinct].iter().map(|(p, _)| pair.to_world(*p)).collect(),
+        input: clipped[..distinct]
+            .iter()
+            .map(|(p, _)| pair.to_world(*p))
+            .collect(),
         kept: manifold.points().iter().map(|c| c.point).collect(),
         dropped,
         created: vec![],
@@ -296,8 +342,16 @@ fn record_side<T: Tracer<ClipStep>>(
     tracer.record(|| {
         let w = |p: Vec2| pair.to_world(p);
         let inside = |p: Vec2| (p - plane.point).dot(plane.normal) <= 0.0;
-        let kept: Vec<Vec2> = input.iter().filter(|(p, _)| inside(*p)).map(|(p, _)| w(*p)).collect();
-        let dropped: Vec<Vec2> = input.iter().filter(|(p, _)| !inside(*p)).map(|(p, _)| w(*p)).collect();
+        let kept: Vec<Vec2> = input
+            .iter()
+            .filter(|(p, _)| inside(*p))
+            .map(|(p, _)| w(*p))
+            .collect();
+        let dropped: Vec<Vec2> = input
+            .iter()
+            .filter(|(p, _)| !inside(*p))
+            .map(|(p, _)| w(*p))
+            .collect();
         let created: Vec<Vec2> = match output {
             Some(out) => out
                 .iter()
@@ -325,7 +379,10 @@ fn record_side<T: Tracer<ClipStep>>(
 /// Keeps the part of segment `points` on the kept side of `plane` (`normal . (p - point) <=
 /// 0`). A point made at the crossing keeps the tag of the end it replaces. `None` when the
 /// whole segment is cut away.
-pub fn clip_segment_to_half_plane(points: [(Vec2, u8); 2], plane: ClipPlane) -> Option<[(Vec2, u8); 2]> {
+pub fn clip_segment_to_half_plane(
+    points: [(Vec2, u8); 2],
+    plane: ClipPlane,
+) -> Option<[(Vec2, u8); 2]> {
     let d0 = (points[0].0 - plane.point).dot(plane.normal);
     let d1 = (points[1].0 - plane.point).dot(plane.normal);
     match (d0 <= 0.0, d1 <= 0.0) {
@@ -369,13 +426,17 @@ pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeat
     let mut last = chosen;
     for _ in 0..n {
         match step_over_zero_edges(shape, (first + n - 1) % n, n - 1) {
-            Some(e) if e != last && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => first = e,
+            Some(e) if e != last && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => {
+                first = e
+            }
             _ => break,
         }
     }
     for _ in 0..n {
         match step_over_zero_edges(shape, (last + 1) % n, 1) {
-            Some(e) if e != first && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => last = e,
+            Some(e) if e != first && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => {
+                last = e
+            }
             _ => break,
         }
     }
@@ -403,9 +464,10 @@ fn step_over_zero_edges(shape: &Placed, mut e: usize, stride: usize) -> Option<u
     None
 }
 
-/// A circle against anything: its one deepest point. `edge` is the other body's best edge,
-/// if it has edges; `round` is the body whose point core gives the contact.
-fn round_point<T: Tracer<ClipStep>>(
+/// A contact at one point: a circle against anything, or a corner or rounded end meeting
+/// the other shape away from any face. The point is `round`'s deepest point toward the
+/// other body; `edge` is the other body's best edge, if it has edges.
+fn single_point<T: Tracer<ClipStep>>(
     pair: &ShapePair,
     normal: Vec2,
     edge: Option<EdgeFeature>,
@@ -455,4 +517,161 @@ fn round_point<T: Tracer<ClipStep>>(
         created: vec![],
     });
     manifold
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Pose, Shape};
+    use crate::query::sat::sat_test;
+    use crate::query::testing::*;
+
+    fn run(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> (Manifold, Vec<ClipStep>) {
+        let pair = ShapePair::new(a, pa, b, pb);
+        let normal = sat_test(&pair).normal;
+        let mut steps = Vec::new();
+        let m = clip(&pair, normal, &mut steps);
+        (m, steps)
+    }
+
+    #[test]
+    fn small_box_on_big_box_gives_two_points() {
+        // B (half 0.5) sits 0.1 deep on A's top face (y = 1): B's bottom at y = 0.9.
+        let (a, b) = (square(1.0), square(0.5));
+        let (m, steps) = run(&a, at(0.0, 0.0), &b, at(0.2, 1.4));
+        assert_eq!(m.count, 2);
+        assert_eq!(m.reference, Body::A);
+        assert!(close_v(m.normal, v(0.0, 1.0), 1e-6));
+        for c in m.points() {
+            assert!(close(c.depth, 0.1, 1e-5));
+            assert!(
+                close(c.point.y, 0.9, 1e-5),
+                "points lie on the incident body"
+            );
+        }
+        let xs: Vec<f32> = m.points().iter().map(|c| c.point.x).collect();
+        assert!(
+            xs.iter().any(|x| close(*x, -0.3, 1e-5)) && xs.iter().any(|x| close(*x, 0.7, 1e-5))
+        );
+        let stages: Vec<ClipStage> = steps.iter().map(|s| s.stage).collect();
+        assert_eq!(
+            stages,
+            vec![
+                ClipStage::ChooseEdges,
+                ClipStage::SideStart,
+                ClipStage::SideEnd,
+                ClipStage::ReferenceFace
+            ]
+        );
+    }
+
+    #[test]
+    fn big_box_on_small_box_flips_the_reference_and_clips() {
+        // A small below, B big above: B's bottom face is the longer, but both faces are
+        // exactly perpendicular to the normal, so A keeps the reference on the tie. The
+        // incident edge (B's, 2 long) is clipped to A's 1-long face: two created points.
+        let (small, big) = (square(0.5), square(1.0));
+        let (m, steps) = run(&small, at(0.0, 0.0), &big, at(0.3, 1.4));
+        assert_eq!(m.count, 2);
+        assert!(close_v(m.normal, v(0.0, 1.0), 1e-6));
+        assert!(steps.iter().any(|s| !s.created.is_empty()));
+        for c in m.points() {
+            assert!(close(c.depth, 0.1, 1e-5));
+            assert!(c.point.x >= -0.5 - 1e-5 && c.point.x <= 0.5 + 1e-5);
+        }
+    }
+
+    #[test]
+    fn tilted_box_corner_gives_one_point() {
+        // B turned 45 degrees with its lowest corner 0.1 below A's top face.
+        let (a, b) = (square(1.0), square(0.5));
+        let corner = 0.5 * 2f32.sqrt();
+        let (m, _) = run(&a, at(0.0, 0.0), &b, at_deg(0.0, 1.0 + corner - 0.1, 45.0));
+        assert_eq!(m.count, 1);
+        assert!(close(m.points[0].depth, 0.1, 1e-5));
+        assert!(close_v(m.points[0].point, v(0.0, 0.9), 1e-5));
+    }
+
+    #[test]
+    fn reference_is_b_when_b_faces_the_normal_better() {
+        // A tilted 45 degrees pokes a corner up into B's flat bottom face.
+        let (a, b) = (square(0.5), square(1.0));
+        let corner = 0.5 * 2f32.sqrt();
+        let (m, _) = run(&a, at_deg(0.0, 0.0, 45.0), &b, at(0.0, corner + 1.0 - 0.1));
+        assert_eq!(m.reference, Body::B);
+        assert!(
+            close_v(m.normal, v(0.0, 1.0), 1e-5),
+            "normal still from A toward B"
+        );
+        assert_eq!(m.count, 1);
+        assert!(
+            close_v(m.points[0].point, v(0.0, corner), 1e-5),
+            "on the incident body A"
+        );
+    }
+
+    #[test]
+    fn collinear_points_along_the_face_do_not_shorten_it() {
+        // A's top face listed as three collinear points: the manifold must span the face.
+        let a = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0),
+            v(0.0, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        let b = Shape::rect(v(0.8, 0.5)).unwrap();
+        let (m, _) = run(&a, at(0.0, 0.0), &b, at(0.0, 1.4));
+        assert_eq!(m.count, 2);
+        let mut xs: Vec<f32> = m.points().iter().map(|c| c.point.x).collect();
+        xs.sort_by(f32::total_cmp);
+        assert!(
+            close(xs[0], -0.8, 1e-5) && close(xs[1], 0.8, 1e-5),
+            "{xs:?}"
+        );
+    }
+
+    #[test]
+    fn circle_on_box_gives_its_deepest_point() {
+        let (a, c) = (square(1.0), Shape::circle(0.5).unwrap());
+        let (m, steps) = run(&a, at(0.0, 0.0), &c, at(0.2, 1.4));
+        assert_eq!(m.count, 1);
+        assert!(close_v(m.points[0].point, v(0.2, 0.9), 1e-5));
+        assert!(close(m.points[0].depth, 0.1, 1e-5));
+        assert_eq!(steps[0].stage, ClipStage::RoundPoint);
+    }
+
+    #[test]
+    fn capsule_lying_on_a_face_gives_two_points() {
+        let (a, cap) = (square(1.0), Shape::capsule(0.5, 0.25).unwrap());
+        let (m, _) = run(&a, at(0.0, 0.0), &cap, at(0.0, 1.2));
+        assert_eq!(m.count, 2);
+        for c in m.points() {
+            assert!(close(c.depth, 0.05, 1e-5), "{}", c.depth);
+            assert!(close(c.point.y, 0.95, 1e-5), "on the capsule's surface");
+        }
+    }
+
+    #[test]
+    fn feature_ids_are_stable_under_small_motion() {
+        let (a, b) = (square(1.0), square(0.5));
+        let (m1, _) = run(&a, at(0.0, 0.0), &b, at(0.2, 1.4));
+        let (m2, _) = run(&a, at(0.0, 0.0), &b, at(0.21, 1.41));
+        let ids = |m: &Manifold| m.points().iter().map(|c| (c.id, c.end)).collect::<Vec<_>>();
+        assert_eq!(ids(&m1), ids(&m2));
+        assert_ne!(m1.points[0].end, m1.points[1].end);
+    }
+
+    #[test]
+    fn half_plane_clip_interpolates() {
+        let plane = ClipPlane {
+            point: v(1.0, 0.0),
+            normal: v(1.0, 0.0),
+        };
+        let out = clip_segment_to_half_plane([(v(0.0, 0.0), 0), (v(2.0, 2.0), 1)], plane).unwrap();
+        assert_eq!(out[0], (v(0.0, 0.0), 0));
+        assert!(close_v(out[1].0, v(1.0, 1.0), 1e-6));
+        assert!(clip_segment_to_half_plane([(v(2.0, 0.0), 0), (v(3.0, 0.0), 1)], plane).is_none());
+    }
 }

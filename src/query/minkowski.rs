@@ -76,7 +76,11 @@ impl MinkowskiDifference {
                 inside_core = false;
             }
             let len2 = e.length_squared();
-            let t = if len2 > 0.0 { (-p.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
+            let t = if len2 > 0.0 {
+                (-p.dot(e) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
             let c = p + t * e;
             if c.length() < best_d {
                 best = c;
@@ -91,7 +95,10 @@ impl MinkowskiDifference {
                     (nrm.dot(core[i]), nrm)
                 })
                 .filter(|(_, nrm)| *nrm != Vec2::ZERO)
-                .fold((f32::INFINITY, Vec2::X), |acc, x| if x.0 < acc.0 { x } else { acc });
+                .fold(
+                    (f32::INFINITY, Vec2::X),
+                    |acc, x| if x.0 < acc.0 { x } else { acc },
+                );
             BoundaryQuery {
                 contains_origin: true,
                 distance: distance + self.radius,
@@ -106,5 +113,37 @@ impl MinkowskiDifference {
                 point: best + self.radius * (-outward) * if best_d > 0.0 { 1.0 } else { 0.0 },
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Shape;
+    use crate::query::testing::*;
+
+    #[test]
+    fn difference_of_two_squares_is_a_square_of_summed_size() {
+        let (a, b) = (square(1.0), square(0.5));
+        let pair = ShapePair::new(&a, at(0.0, 0.0), &b, at(1.2, 0.0));
+        let m = minkowski_difference(&pair);
+        assert_eq!(m.core.len(), 4);
+        assert!(close(crate::geom::signed_area(&m.core), 9.0, 1e-4));
+        let q = m.origin_query();
+        // A - B spans x in [-2.7, 0.3]: the origin is 0.3 inside its right side.
+        assert!(q.contains_origin);
+        assert!(close(q.distance, 0.3, 1e-5));
+        assert!(close_v(q.point, v(0.3, 0.0), 1e-5));
+    }
+
+    #[test]
+    fn separated_circle_and_box_measure_to_the_rounded_boundary() {
+        let (a, c) = (square(1.0), Shape::circle(0.5).unwrap());
+        let pair = ShapePair::new(&a, at(0.0, 0.0), &c, at(3.0, 0.0));
+        let m = minkowski_difference(&pair);
+        let q = m.origin_query();
+        assert!(!q.contains_origin);
+        assert!(close(q.distance, 1.5, 1e-5));
+        assert!(m.outline.len() > 16, "arcs are sampled");
     }
 }

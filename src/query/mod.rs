@@ -65,6 +65,15 @@ impl<'a> ShapePair<'a> {
         }
     }
 
+    /// Whether edge normals alone decide every question for this pair: both are polygons
+    /// with area and no radius. Otherwise (circles, capsules, segments, points) the axes
+    /// from a vertex to the other shape's closest point are needed too, and a sweep has to
+    /// check the distance itself.
+    pub fn edge_normals_suffice(&self) -> bool {
+        let plain = |p: &Placed| p.radius() == 0.0 && p.vertex_count() >= 3;
+        plain(&self.a) && plain(&self.b)
+    }
+
     /// A length that sets the scale of the tolerances: the sum of both bounding radii and the
     /// distance between the bodies, at least 1.
     pub fn scale(&self) -> f32 {
@@ -181,5 +190,35 @@ impl ShapePair<'_> {
             b: self.b.translated(offset_b),
             origin: self.origin,
         }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::geom::{Pose, Shape};
+    use glam::Vec2;
+
+    pub fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    pub fn at(x: f32, y: f32) -> Pose {
+        Pose::new(v(x, y), 0.0)
+    }
+
+    pub fn at_deg(x: f32, y: f32, degrees: f32) -> Pose {
+        Pose::new(v(x, y), degrees.to_radians())
+    }
+
+    pub fn square(half: f32) -> Shape {
+        Shape::rect(v(half, half)).unwrap()
+    }
+
+    pub fn close(a: f32, b: f32, tol: f32) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    pub fn close_v(a: Vec2, b: Vec2, tol: f32) -> bool {
+        (a - b).length() <= tol
     }
 }

@@ -117,7 +117,11 @@ pub fn sweep_test(pair: &ShapePair, motion: &Motion) -> SweepOutput {
 }
 
 /// Sweeps the pair over [0, motion.t_max], recording every axis.
-pub fn sweep<T: Tracer<SweepStep>>(pair: &ShapePair, motion: &Motion, tracer: &mut T) -> SweepOutput {
+pub fn sweep<T: Tracer<SweepStep>>(
+    pair: &ShapePair,
+    motion: &Motion,
+    tracer: &mut T,
+) -> SweepOutput {
     let v = motion.velocity_b - motion.velocity_a;
     let still = STILL_SPEED * pair.scale();
     let mut latest_enter: Option<SweepAxis> = None;
@@ -142,7 +146,7 @@ pub fn sweep<T: Tracer<SweepStep>>(pair: &ShapePair, motion: &Motion, tracer: &m
         return miss(tested);
     }
     let mut capped = false;
-    if pair.a.radius() > 0.0 || pair.b.radius() > 0.0 {
+    if !pair.edge_normals_suffice() {
         let first = refine(pair, v, t_first, t_last, true, tracer);
         let last = refine(pair, v, t_last, first.time, false, tracer);
         match (first.outcome, last.outcome) {
@@ -163,8 +167,7 @@ pub fn sweep<T: Tracer<SweepStep>>(pair: &ShapePair, motion: &Motion, tracer: &m
     } else {
         SweepStatus::Hit
     };
-    let at_contact = pair
-        .translated_both(motion.velocity_a * t_first, motion.velocity_b * t_first);
+    let at_contact = pair.translated_both(motion.velocity_a * t_first, motion.velocity_b * t_first);
     let sat = sat_test(&at_contact);
     let normal = match axis {
         Some(a) if a.speed > 0.0 => -a.axis,
@@ -286,5 +289,92 @@ fn refine<T: Tracer<SweepStep>>(
     Refinement {
         time: t,
         outcome: Refined::Capped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Shape;
+    use crate::query::testing::*;
+
+    fn motion(vb: Vec2) -> Motion {
+        Motion {
+            velocity_a: Vec2::ZERO,
+            velocity_b: vb,
+            t_max: 1.0,
+        }
+    }
+
+    #[test]
+    fn box_moving_left_hits_at_the_gap_over_speed() {
+        // Gap 2 (faces at 1 and 3), closing at 4 per unit time: t_first 0.5; B leaves when
+        // its right face (5 - 4t) passes -1: t = 1.5, clamped to 1.
+        let s = square(1.0);
+        let pair = ShapePair::new(&s, at(0.0, 0.0), &s, at(4.0, 0.2));
+        let mut steps = Vec::new();
+        let out = sweep(&pair, &motion(v(-4.0, 0.0)), &mut steps);
+        assert!(out.hit);
+        assert!(close(out.t_first.unwrap(), 0.5, 1e-6));
+        assert!(close(out.t_last.unwrap(), 1.0, 1e-6));
+        assert!(close_v(out.normal, v(1.0, 0.0), 1e-6));
+        assert_eq!(out.status, SweepStatus::Hit);
+        assert_eq!(out.manifold.unwrap().count, 2);
+        assert_eq!(steps.len(), 8);
+    }
+
+    #[test]
+    fn tunnelling_is_caught() {
+        // A thin wall and a fast box that jumps from one side to the other within the step.
+        let wall = Shape::rect(v(0.05, 2.0)).unwrap();
+        let b = square(0.25);
+        let pair = ShapePair::new(&wall, at(0.0, 0.0), &b, at(-3.0, 0.0));
+        let out = sweep_test(&pair, &motion(v(6.0, 0.0)));
+        assert!(out.hit);
+        assert!(close(out.t_first.unwrap(), (3.0 - 0.3) / 6.0, 1e-6));
+        assert!(close(out.t_last.unwrap(), (3.0 + 0.3) / 6.0, 1e-6));
+        assert!(close_v(out.normal, v(-1.0, 0.0), 1e-6));
+    }
+
+    #[test]
+    fn passing_by_misses() {
+        let s = square(1.0);
+        let pair = ShapePair::new(&s, at(0.0, 0.0), &s, at(4.0, 2.5));
+        let out = sweep_test(&pair, &motion(v(-8.0, 0.0)));
+        assert!(!out.hit);
+        assert_eq!(out.status, SweepStatus::Miss);
+    }
+
+    #[test]
+    fn zero_relative_velocity_keeps_the_static_answer() {
+        let s = square(1.0);
+        let apart = ShapePair::new(&s, at(0.0, 0.0), &s, at(3.0, 0.0));
+        let same = Motion {
+            velocity_a: v(1.0, 1.0),
+            velocity_b: v(1.0, 1.0),
+            t_max: 1.0,
+        };
+        assert!(!sweep_test(&apart, &same).hit);
+        let touching = ShapePair::new(&s, at(0.0, 0.0), &s, at(1.5, 0.0));
+        let out = sweep_test(&touching, &same);
+        assert!(out.hit);
+        assert_eq!(out.status, SweepStatus::InitiallyOverlapping);
+        assert_eq!(out.t_first, Some(0.0));
+    }
+
+    #[test]
+    fn circle_reaching_a_corner_is_refined_exactly() {
+        // Circle of radius 0.5 moving along y = 1.3 toward the square's corner (1, 1):
+        // contact when the centre is 0.5 from the corner: x = 1 + 0.4, i.e. after 3 - 1.4
+        // = 1.6 units at speed 2: t = 0.8.
+        let s = square(1.0);
+        let c = Shape::circle(0.5).unwrap();
+        let pair = ShapePair::new(&s, at(0.0, 0.0), &c, at(3.0, 1.3));
+        let mut steps = Vec::new();
+        let out = sweep(&pair, &motion(v(-2.0, 0.0)), &mut steps);
+        assert!(out.hit);
+        assert!(close(out.t_first.unwrap(), 0.8, 1e-4), "{:?}", out.t_first);
+        assert!(close_v(out.normal, v(0.8, 0.6), 1e-3), "{}", out.normal);
+        assert!(steps.iter().any(|s| matches!(s, SweepStep::Refine { .. })));
     }
 }

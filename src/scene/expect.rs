@@ -248,11 +248,6 @@ pub fn scene_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SceneError> {
     Ok(files)
 }
 
-/// Whether `off` is within `tolerance`; false for a NaN, so a NaN result always fails.
-fn within(off: f32, tolerance: f32) -> bool {
-    off <= tolerance
-}
-
 /// A number compared within `tolerance`; `got` is `Err(why)` when nothing was computed.
 fn number_difference(
     quantity: Quantity,
@@ -264,7 +259,8 @@ fn number_difference(
     match got {
         Ok(x) => {
             let off = (x - expected).abs();
-            (!within(off, tolerance)).then_some(Difference {
+            // A NaN difference fails too.
+            (off.is_nan() || off > tolerance).then_some(Difference {
                 quantity,
                 source,
                 expected: Got::Number(expected),
@@ -352,7 +348,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
         found.push(match q.epa {
             Some(epa) => {
                 let off = (epa.normal - expected).length();
-                (!within(off, tolerance)).then_some(Difference {
+                (off.is_nan() || off > tolerance).then_some(Difference {
                     quantity: Quantity::Normal,
                     source: "EPA",
                     expected: Got::Vector(expected),
@@ -372,7 +368,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
         });
         if q.sat.intersecting {
             let off = (q.sat.normal - expected).length();
-            if !within(off, tolerance) {
+            if off.is_nan() || off > tolerance {
                 check.remarks.push(format!(
                     "SAT's normal {} differs from the expected {} (off by {})",
                     format_vector(q.sat.normal),

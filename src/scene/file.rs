@@ -84,7 +84,9 @@ pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), Sc
         return Err(SceneError {
             file: file.into(),
             position: Some(line_col(&text.as_bytes()[..at])),
-            message: format!("the file nests deeper than the {NESTING_LIMIT} levels a scene may use"),
+            message: format!(
+                "the file nests deeper than the {NESTING_LIMIT} levels a scene may use"
+            ),
         });
     }
     let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
@@ -135,7 +137,9 @@ fn too_deep(text: &str, limit: usize) -> Option<usize> {
             b'r' if matches!(bytes.get(i + 1), Some(b'#') | Some(b'"')) => {
                 let hashes = bytes[i + 1..].iter().take_while(|&&c| c == b'#').count();
                 if bytes.get(i + 1 + hashes) == Some(&b'"') {
-                    let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+                    let close: Vec<u8> = std::iter::once(b'"')
+                        .chain(std::iter::repeat_n(b'#', hashes))
+                        .collect();
                     let body = i + 2 + hashes;
                     i = bytes[body..]
                         .windows(close.len())
@@ -260,7 +264,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if !names.insert(def.name.as_str()) {
             return Err((
                 at(),
-                format!("two bodies are named \"{}\"; names must be unique", def.name),
+                format!(
+                    "two bodies are named \"{}\"; names must be unique",
+                    def.name
+                ),
             ));
         }
         let in_body = |m: String| (at(), format!("body \"{}\": {m}", def.name));
@@ -269,13 +276,15 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if let Some(v) = def.velocity {
             check_vec("velocity", v).map_err(in_body)?;
         }
-        let color = match &def.color {
-            None => None,
-            Some(c) => Some(parse_color(c).ok_or_else(|| {
-                in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
-            })?),
-        };
-        let shape = Shape::new(def.shape.clone()).map_err(|e| in_body(shape_message(&def.shape, &e)))?;
+        let color =
+            match &def.color {
+                None => None,
+                Some(c) => Some(parse_color(c).ok_or_else(|| {
+                    in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
+                })?),
+            };
+        let shape =
+            Shape::new(def.shape.clone()).map_err(|e| in_body(shape_message(&def.shape, &e)))?;
         bodies.push(SceneBody {
             name: def.name.clone(),
             shape,
@@ -295,7 +304,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
             }
         }
         if a == b {
-            return Err((Some("focus".into()), "focus names the same body twice".into()));
+            return Err((
+                Some("focus".into()),
+                "focus names the same body twice".into(),
+            ));
         }
     }
     if let Some(view) = &scene.view {
@@ -303,7 +315,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if !view.zoom.is_finite() || view.zoom <= 0.0 || view.zoom > MAX_MAGNITUDE {
             return Err((
                 Some("zoom".into()),
-                format!("view zoom must be a positive number of pixels per unit, it is {}", view.zoom),
+                format!(
+                    "view zoom must be a positive number of pixels per unit, it is {}",
+                    view.zoom
+                ),
             ));
         }
     }
@@ -341,7 +356,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
                 if !v.is_finite() || v < 0.0 {
                     return Err((
                         Some("expect".into()),
-                        format!("expectation {} vs {}: {what} must be a finite number >= 0, it is {v}", e.a, e.b),
+                        format!(
+                            "expectation {} vs {}: {what} must be a finite number >= 0, it is {v}",
+                            e.a, e.b
+                        ),
                     ));
                 }
             }
@@ -350,7 +368,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
             if !n.is_finite() || (n.length() - 1.0).abs() > 1.0e-3 {
                 return Err((
                     Some("expect".into()),
-                    format!("expectation {} vs {}: normal must be a unit vector, it is ({}, {})", e.a, e.b, n.x, n.y),
+                    format!(
+                        "expectation {} vs {}: normal must be a unit vector, it is ({}, {})",
+                        e.a, e.b, n.x, n.y
+                    ),
                 ));
             }
         }
@@ -381,11 +402,17 @@ fn shape_message(kind: &ShapeKind, e: &ShapeError) -> String {
 /// Whether every point lies on the line through the first point and the one farthest from
 /// it (within the same relative tolerance the shape check uses for zero area).
 fn all_on_one_line(points: &[Vec2]) -> bool {
-    let Some(&o) = points.first() else { return true };
+    let Some(&o) = points.first() else {
+        return true;
+    };
     let far = points
         .iter()
         .copied()
-        .max_by(|a, b| (*a - o).length_squared().total_cmp(&(*b - o).length_squared()))
+        .max_by(|a, b| {
+            (*a - o)
+                .length_squared()
+                .total_cmp(&(*b - o).length_squared())
+        })
         .unwrap_or(o);
     let d = far - o;
     let scale = d.length_squared();
@@ -429,7 +456,13 @@ fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
 
 fn line_col(before: &[u8]) -> (usize, usize) {
     let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }

@@ -10,7 +10,9 @@ pub use expect::{
     check_expectation, check_file, check_scene, format_number, scene_files, settings_for_scene,
     Difference, ExpectationCheck, FileCheck, Got, Quantity,
 };
-pub use file::{load_scene_file, parse_scene, save_scene_atomic, scene_to_string, SceneError, MAX_FILE_BYTES};
+pub use file::{
+    load_scene_file, parse_scene, save_scene_atomic, scene_to_string, SceneError, MAX_FILE_BYTES,
+};
 pub use model::{
     parse_color, BodyDef, Expectation, Overlay, Scene, SceneBody, View, MAX_BODIES, SCENE_VERSION,
 };
