@@ -369,3 +369,29 @@ fn nesting_inside_strings_and_comments_is_not_counted() {
         collision_lab::scene::parse_scene(&text, "strings.ron").unwrap_or_else(|e| panic!("{e}"));
     assert!(scene.title.unwrap().starts_with("(((("));
 }
+
+/// Not hostile, only foreign: a byte order mark and Windows line endings load normally, and
+/// positions in errors still count from the first visible character.
+#[test]
+fn byte_order_mark_and_crlf_are_accepted() {
+    let dir = temp_dir("bom");
+    let good = dir.join("good.ron");
+    std::fs::write(
+        &good,
+        "\u{feff}(\r\n    version: 1,\r\n    bodies: [(name: \"A\", shape: Circle(radius: 1))],\r\n)\r\n",
+    )
+    .unwrap();
+    let r = run(&["check", &good.display().to_string()]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "\u{feff}(version: 2, bodies: [])").unwrap();
+    assert_refused(&bad, "scene version 2 is not known", true);
+    let r = run(&["query", &bad.display().to_string()]);
+    assert!(
+        r.stderr
+            .starts_with(&format!("error: {}:1:2:", bad.display())),
+        "{}",
+        r.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
