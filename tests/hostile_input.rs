@@ -193,12 +193,18 @@ fn run(args: &[&str]) -> Run {
     }
 }
 
-/// Asserts the `error: FILE:LINE:COL: ` (or `error: FILE: `) form and the phrase, for both
-/// commands that load scenes.
+/// Asserts the `error: FILE:LINE:COL: ` (or `error: FILE: `) form and the phrase, for every
+/// command that loads a scene file.
 fn assert_refused(path: &Path, phrase: &str, positioned: bool) {
     let file = path.display().to_string();
-    for command in ["query", "check"] {
-        let r = run(&[command, &file]);
+    let commands: [&[&str]; 3] = [
+        &["query", &file],
+        &["check", &file],
+        &["trace", &file, "--algorithm", "gjk"],
+    ];
+    for args in commands {
+        let command = args[0];
+        let r = run(args);
         let what = format!(
             "{command} {file}\nstdout: {}\nstderr: {}",
             r.stdout, r.stderr
