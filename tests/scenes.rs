@@ -311,13 +311,15 @@ fn teaching_scenes_show_what_their_notes_say() {
     let (q, _) = traced("clip_reference_flip.ron", "diamond", "block");
     assert_eq!(q.manifold.unwrap().reference, Body::B);
 
-    // SAT keeps the first of two equal axes (A's edge 0); EPA and SAT agree on the depth.
+    // SAT keeps the first of two equal axes whose edge faces B (A's edge 1, its right side;
+    // edge 0, the bottom, gives the same overlap on the same line but faces away); EPA and
+    // SAT agree on the depth.
     let (q, _) = traced("sat_tie.ron", "A", "B");
     assert_eq!(
         q.sat.axis,
         AxisSource::Edge {
             body: Body::A,
-            index: 0
+            index: 1
         }
     );
 
