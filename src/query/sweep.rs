@@ -122,6 +122,21 @@ pub fn sweep<T: Tracer<SweepStep>>(
     motion: &Motion,
     tracer: &mut T,
 ) -> SweepOutput {
+    let mut out = time_of_impact(pair, motion, tracer);
+    if let Some(t) = out.t_first {
+        let at_contact = pair.translated_both(motion.velocity_a * t, motion.velocity_b * t);
+        out.manifold = Some(contact_manifold(&at_contact, out.normal));
+    }
+    out
+}
+
+/// The sweep's times and normal only, without the contact manifold at `t_first` (what an
+/// engine's continuous collision step asks for). `manifold` is `None`.
+pub fn time_of_impact<T: Tracer<SweepStep>>(
+    pair: &ShapePair,
+    motion: &Motion,
+    tracer: &mut T,
+) -> SweepOutput {
     let v = motion.velocity_b - motion.velocity_a;
     let still = STILL_SPEED * pair.scale();
     let mut latest_enter: Option<SweepAxis> = None;
@@ -167,12 +182,15 @@ pub fn sweep<T: Tracer<SweepStep>>(
     } else {
         SweepStatus::Hit
     };
-    let at_contact = pair.translated_both(motion.velocity_a * t_first, motion.velocity_b * t_first);
     // SAT at the contact time only decides the normal when no edge axis set `t_first`.
     let normal = match axis {
         Some(a) if a.speed > 0.0 => -a.axis,
         Some(a) => a.axis,
-        None => sat_test(&at_contact).normal,
+        None => {
+            let at_contact =
+                pair.translated_both(motion.velocity_a * t_first, motion.velocity_b * t_first);
+            sat_test(&at_contact).normal
+        }
     };
     SweepOutput {
         hit: true,
@@ -182,7 +200,7 @@ pub fn sweep<T: Tracer<SweepStep>>(
         axis: axis.map(|a| a.source),
         status,
         axes_tested: tested,
-        manifold: Some(contact_manifold(&at_contact, normal)),
+        manifold: None,
     }
 }
 
