@@ -189,4 +189,38 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn minkowski_outline_of_large_polygons_is_the_hull_of_all_differences(
+        a in convex_polygon_sized(40, 90), b in convex_polygon_sized(40, 90), pa in pose(2.0), pb in pose(2.0),
+    ) {
+        // Large enough that the edge merge runs instead of the pairwise hull.
+        prop_assume!(a.core().len() * b.core().len() > 1024);
+        let p = pair(&a, pa, &b, pb);
+        let all: Vec<Vec2> = (0..p.a.vertex_count())
+            .flat_map(|i| (0..p.b.vertex_count()).map(move |j| (i, j)))
+            .map(|(i, j)| p.a.vertex(i) - p.b.vertex(j))
+            .collect();
+        let exact = collision_lab::geom::convex_hull(&all);
+        let merged = minkowski_difference(&p).core;
+        // The same outline up to vertices that are collinear within rounding (nearly
+        // parallel edges may be merged in either order): every vertex of each lies on the
+        // other's boundary.
+        let off_boundary = |x: Vec2, poly: &[Vec2]| {
+            (0..poly.len())
+                .map(|i| {
+                    let (s, e) = (poly[i], poly[(i + 1) % poly.len()]);
+                    let d = e - s;
+                    let t = ((x - s).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+                    (x - (s + t * d)).length()
+                })
+                .fold(f32::INFINITY, f32::min)
+        };
+        for m in &merged {
+            prop_assert!(off_boundary(*m, &exact) <= 1e-4, "merged vertex {} is off the exact hull", m);
+        }
+        for e in &exact {
+            prop_assert!(off_boundary(*e, &merged) <= 1e-4, "exact vertex {} is off the merged hull", e);
+        }
+    }
 }

@@ -4,13 +4,14 @@
 //! it through support points, while the window draws it whole and the tests check EPA
 //! against its boundary.
 //!
-//! Algorithm: the convex hull of every core vertex difference `a_i - b_j` (the vertices of
-//! A - B are among them), then, for rounded shapes, that hull inflated by the sum of the
-//! radii with sampled arcs. O(n m log(n m)): meant for display and tests, not for the
-//! per-frame queries.
+//! Algorithm: the convex hull of the core vertex differences `a_i - b_j` (the vertices of
+//! A - B are among them): all of them for small shapes, or only those met by merging the
+//! two outlines' edges in order of direction for large ones, which keeps the cost
+//! O((n + m) log(n + m)). For rounded shapes that hull is then inflated by the sum of the
+//! radii, with sampled arcs.
 
 use super::ShapePair;
-use crate::geom::{convex_hull, right_perp};
+use crate::geom::{convex_hull, pseudo_angle, right_perp};
 use glam::Vec2;
 
 /// Arc sampling for rounded outlines: points per full turn.
@@ -42,13 +43,12 @@ pub struct BoundaryQuery {
 /// Builds A - B for the pair.
 pub fn minkowski_difference(pair: &ShapePair) -> MinkowskiDifference {
     let (a, b) = (&pair.a, &pair.b);
-    let mut differences = Vec::with_capacity(a.vertex_count() * b.vertex_count());
-    for i in 0..a.vertex_count() {
-        for j in 0..b.vertex_count() {
-            differences.push(a.vertex(i) - b.vertex(j));
-        }
-    }
-    let core = convex_hull(&differences);
+    let candidates = if a.vertex_count() * b.vertex_count() <= PAIRWISE_LIMIT {
+        pairwise_differences(pair)
+    } else {
+        merged_differences(pair)
+    };
+    let core = convex_hull(&candidates);
     let radius = a.radius() + b.radius();
     let outline = crate::geom::rounded_outline_of(&core, radius, ARC_POINTS_PER_TURN);
     MinkowskiDifference {
@@ -56,6 +56,67 @@ pub fn minkowski_difference(pair: &ShapePair) -> MinkowskiDifference {
         radius,
         outline,
     }
+}
+
+/// Up to this many vertex pairs, every difference goes into the hull: simplest and exact.
+/// Beyond it the edge merge keeps the cost linear (two 256-gons would be 65,536 points).
+const PAIRWISE_LIMIT: usize = 1024;
+
+/// Every `a_i - b_j`: the vertices of A - B are among them.
+fn pairwise_differences(pair: &ShapePair) -> Vec<Vec2> {
+    let (a, b) = (&pair.a, &pair.b);
+    let mut differences = Vec::with_capacity(a.vertex_count() * b.vertex_count());
+    for i in 0..a.vertex_count() {
+        for j in 0..b.vertex_count() {
+            differences.push(a.vertex(i) - b.vertex(j));
+        }
+    }
+    differences
+}
+
+/// The vertices of A + (-B) by merging the two outlines' edges in order of direction (the
+/// Minkowski sum of convex polygons walks both boundaries at once, always taking the edge
+/// that turns least). `-B` is B turned half a turn, still counter-clockwise. Both walks start
+/// at their lowest vertex, where the edge directions begin their turn. O(n + m).
+fn merged_differences(pair: &ShapePair) -> Vec<Vec2> {
+    let (n, m) = (pair.a.vertex_count(), pair.b.vertex_count());
+    let p = |i: usize| pair.a.vertex(i % n);
+    let q = |j: usize| -pair.b.vertex(j % m);
+    let lowest = |count: usize, at: &dyn Fn(usize) -> Vec2| {
+        (0..count)
+            .min_by(|&x, &y| {
+                let (u, v) = (at(x), at(y));
+                u.y.total_cmp(&v.y).then(u.x.total_cmp(&v.x))
+            })
+            .unwrap_or(0)
+    };
+    let (i0, j0) = (lowest(n, &p), lowest(m, &q));
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::with_capacity(n + m + 1);
+    while i < n || j < m {
+        out.push(p(i0 + i) + q(j0 + j));
+        let ep = p(i0 + i + 1) - p(i0 + i);
+        let eq = q(j0 + j + 1) - q(j0 + j);
+        // Zero-length edges (repeated vertices) are stepped over on their own side.
+        if i < n && ep == Vec2::ZERO {
+            i += 1;
+            continue;
+        }
+        if j < m && eq == Vec2::ZERO {
+            j += 1;
+            continue;
+        }
+        // From the lowest vertex the edge directions turn once round, so their angles
+        // (pseudo-angles, monotonic in the angle) only increase: take the smaller. Parallel
+        // edges are taken one after the other.
+        let take_p = i < n && (j >= m || pseudo_angle(ep) <= pseudo_angle(eq));
+        if take_p {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    out
 }
 
 impl MinkowskiDifference {
@@ -145,5 +206,25 @@ mod tests {
         assert!(!q.contains_origin);
         assert!(close(q.distance, 1.5, 1e-5));
         assert!(m.outline.len() > 16, "arcs are sampled");
+    }
+
+    #[test]
+    fn edge_merge_matches_the_pairwise_hull() {
+        // Regular polygons, one with repeated and collinear points, at assorted poses.
+        let big = Shape::regular(97, 2.0).unwrap();
+        let mut pts: Vec<Vec2> = (0..40)
+            .map(|k| Vec2::from_angle(k as f32 * std::f32::consts::TAU / 40.0) * 1.3)
+            .collect();
+        pts.insert(5, pts[5]);
+        let messy = Shape::polygon(pts).unwrap();
+        for (x, y, deg) in [(0.3, 0.1, 0.0), (3.0, -1.0, 17.0), (-0.5, 2.2, 123.0)] {
+            let pair = ShapePair::new(&big, at_deg(0.0, 0.0, 9.0), &messy, at_deg(x, y, deg));
+            let merged = convex_hull(&merged_differences(&pair));
+            let exact = convex_hull(&pairwise_differences(&pair));
+            assert_eq!(merged.len(), exact.len());
+            for (m, e) in merged.iter().zip(&exact) {
+                assert!(close_v(*m, *e, 1e-4), "{m} vs {e}");
+            }
+        }
     }
 }

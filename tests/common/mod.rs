@@ -10,14 +10,21 @@ use proptest::prelude::*;
 /// A convex polygon: `n` points on an ellipse at sorted random angles (so always convex),
 /// with random semi-axes.
 pub fn convex_polygon(max_sides: usize) -> impl Strategy<Value = Shape> {
+    convex_polygon_sized(3, max_sides)
+}
+
+/// A convex polygon with between `min_sides` and `max_sides` vertices (fewer when random
+/// angles fall too close together).
+pub fn convex_polygon_sized(min_sides: usize, max_sides: usize) -> impl Strategy<Value = Shape> {
+    let spacing = 0.2 / max_sides as f32;
     (
-        prop::collection::vec(0.0f32..1.0, 3..=max_sides),
+        prop::collection::vec(0.0f32..1.0, min_sides.max(3)..=max_sides.max(3)),
         0.3f32..2.5,
         0.3f32..2.5,
     )
-        .prop_filter_map("needs area", |(mut ts, rx, ry)| {
+        .prop_filter_map("needs area", move |(mut ts, rx, ry)| {
             ts.sort_by(f32::total_cmp);
-            ts.dedup_by(|a, b| (*a - *b).abs() < 0.02);
+            ts.dedup_by(|a, b| (*a - *b).abs() < spacing);
             let points: Vec<Vec2> = ts
                 .iter()
                 .map(|t| {
