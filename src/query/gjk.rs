@@ -163,7 +163,8 @@ pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
 
 /// Runs GJK on the pair, recording every iteration into `tracer`.
 pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mut T) -> GjkOutput {
-    let touch = pair.touch_tolerance();
+    let scale = pair.scale();
+    let touch = super::TOUCH_TOLERANCE * scale;
     let start = pair.b.centroid() - pair.a.centroid();
     let start = if start.length_squared() > 0.0 {
         start
@@ -176,7 +177,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let mut previous_distance = f32::INFINITY;
     // The progress test cannot resolve less than the rounding of a dot product of points
     // as far apart as the pair is large.
-    let noise = ROUNDING_NOISE * pair.scale();
+    let noise = ROUNDING_NOISE * scale;
     let (status, closest) = loop {
         iteration += 1;
         let candidate = simplex;
@@ -247,7 +248,8 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
 /// tolerance, GJK could only confirm "apart" and the loop stops (Gilbert's separating-plane
 /// exit, as in van den Bergen's GJK-based intersection test).
 pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
-    let touch = pair.touch_tolerance();
+    let scale = pair.scale();
+    let touch = super::TOUCH_TOLERANCE * scale;
     let radii = pair.a.radius() + pair.b.radius();
     let start = pair.b.centroid() - pair.a.centroid();
     let start = if start.length_squared() > 0.0 {
@@ -259,7 +261,7 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
     simplex.push(pair.support(-start));
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
-    let noise = ROUNDING_NOISE * pair.scale();
+    let noise = ROUNDING_NOISE * scale;
     loop {
         iteration += 1;
         let (_, closest) = reduce_to_closest_feature(&mut simplex);
