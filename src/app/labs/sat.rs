@@ -1,0 +1,129 @@
+//! SAT overlay: every candidate axis as a faint line, the selected axis with both bodies'
+//! projection intervals on it and the overlap or gap labelled, the best axis highlighted.
+
+use super::{num, Lab, LabCtx};
+use crate::app::analysis::Analysis;
+use crate::app::draw::{palette, LegendEntry, Painter};
+use crate::query::sat::{AxisSource, SatAxis};
+use crate::query::Body;
+use crate::scene::Overlay;
+use glam::Vec2;
+
+pub struct SatLab;
+
+impl Lab for SatLab {
+    fn overlay(&self) -> Overlay {
+        Overlay::Sat
+    }
+
+    fn name(&self) -> &'static str {
+        "SAT"
+    }
+
+    fn step_count(&self, run: &Analysis) -> usize {
+        run.trace.sat.len()
+    }
+
+    fn explain(&self, run: &Analysis, step: usize) -> String {
+        let Some(axis) = run.trace.sat.get(step) else {
+            return String::new();
+        };
+        let best = run.query.sat.best;
+        let verdict = if axis.separates() {
+            format!("a gap of {}: this axis separates the shapes", num(-axis.overlap))
+        } else {
+            format!("an overlap of {}", num(axis.overlap))
+        };
+        let is_best = axis.source == best.source;
+        format!(
+            "Axis {} of {}: {}. Projected on it, A covers [{}, {}] and B covers [{}, {}], {}.{}",
+            step + 1,
+            run.trace.sat.len(),
+            source_words(axis.source),
+            num(axis.interval_a.min),
+            num(axis.interval_a.max),
+            num(axis.interval_b.min),
+            num(axis.interval_b.max),
+            verdict,
+            if is_best {
+                " It is the best axis so far and stays the best: the smallest overlap (or largest gap)."
+            } else {
+                ""
+            }
+        )
+    }
+
+    fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
+        let run = ctx.run;
+        let (a, b) = (&ctx.doc.bodies[run.a], &ctx.doc.bodies[run.b]);
+        let center = 0.5 * (a.pose.position + b.pose.position);
+        let reach = a.shape.bounding_radius() + b.shape.bounding_radius()
+            + 0.5 * (a.pose.position - b.pose.position).length();
+        for axis in &run.trace.sat {
+            let color = palette::with_alpha(palette::AXIS, 0.35);
+            ctx.world.infinite_line(center, axis.axis, 1.0, color);
+        }
+        let best = run.query.sat.best;
+        ctx.world.infinite_line(center, best.axis, 2.0, palette::with_alpha(palette::HIGHLIGHT, 0.7));
+        let shown = step.and_then(|k| run.trace.sat.get(k)).unwrap_or(&best);
+        draw_projection(ctx.world, shown, center, reach, shown.source == best.source);
+    }
+
+    fn legend(&self) -> Vec<LegendEntry> {
+        vec![
+            LegendEntry::new(palette::AXIS, "SAT candidate axes"),
+            LegendEntry::new(palette::HIGHLIGHT, "best axis (least overlap / separating)"),
+            LegendEntry::new(palette::BODY_A, "A's projection interval"),
+            LegendEntry::new(palette::BODY_B, "B's projection interval"),
+            LegendEntry::new(palette::RESULT, "overlap"),
+            LegendEntry::new(palette::GAP, "gap"),
+        ]
+    }
+}
+
+fn source_words(s: AxisSource) -> String {
+    let body = |b: Body| if b == Body::A { "A" } else { "B" };
+    match s {
+        AxisSource::Edge { body: b, index } => format!("the normal of {}'s edge {index}", body(b)),
+        AxisSource::Vertex { body: b, index } => format!(
+            "from {}'s vertex {index} toward the closest point of the other shape",
+            body(b)
+        ),
+        AxisSource::Fallback => "the x axis (no other axis exists)".into(),
+    }
+}
+
+/// Draws one axis beside the pair: a line parallel to the axis, offset sideways past both
+/// bodies, carrying the two intervals and their overlap or gap. A world point x projects to
+/// `base + (x . u) u` on it, so the intervals line up with the bodies they came from.
+fn draw_projection(w: &Painter, axis: &SatAxis, center: Vec2, reach: f32, best: bool) {
+    let u = axis.axis;
+    let side = Vec2::new(-u.y, u.x);
+    let base = center + side * (reach + 0.3) - u * center.dot(u);
+    let at = |t: f32, lift: f32| base + u * t + side * lift;
+    let lift = 14.0 / w.camera.zoom;
+    let line_color = if best { palette::HIGHLIGHT } else { palette::AXIS };
+    w.infinite_line(base, u, 2.0, line_color);
+    let (ia, ib) = (axis.interval_a, axis.interval_b);
+    w.line(at(ia.min, lift), at(ia.max, lift), 6.0, palette::BODY_A);
+    w.line(at(ib.min, -lift), at(ib.max, -lift), 6.0, palette::BODY_B);
+    for (t, l, c) in [
+        (ia.min, lift, palette::BODY_A),
+        (ia.max, lift, palette::BODY_A),
+        (ib.min, -lift, palette::BODY_B),
+        (ib.max, -lift, palette::BODY_B),
+    ] {
+        w.dashed(at(t, l), at(t, 0.0), 1.0, c);
+    }
+    let (lo, hi) = (ia.min.max(ib.min), ia.max.min(ib.max));
+    let (color, text) = if axis.separates() {
+        (palette::GAP, format!("gap {}", num(-axis.overlap)))
+    } else {
+        (palette::RESULT, format!("overlap {}", num(axis.overlap)))
+    };
+    w.line(at(lo.min(hi), 0.0), at(lo.max(hi), 0.0), 5.0, color);
+    let label_at = at(0.5 * (lo + hi), -3.0 * lift);
+    w.label(label_at, Vec2::new(-20.0, 0.0), &text, color);
+    let kind = if best { "best axis" } else { "axis" };
+    w.label(at(ia.min.min(ib.min), 2.5 * lift), Vec2::new(-10.0, -20.0), kind, line_color);
+}
