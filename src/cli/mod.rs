@@ -1,8 +1,13 @@
 //! Headless commands: `query`, `check`, `trace`, and `render` (which draws through the app's
 //! code). Each returns the process exit status: 0 success, 1 a failed check, 2 bad input.
 
+mod query;
+
+use crate::scene::{load_scene_file, Scene, SceneBody};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+pub use query::run_query;
 
 #[derive(Args, Debug, Clone)]
 pub struct QueryArgs {
@@ -52,9 +57,43 @@ pub struct RenderArgs {
     pub step: Option<String>,
 }
 
-pub fn run_query(_args: &QueryArgs) -> u8 {
-    eprintln!("error: query is not built yet");
-    2
+/// Loads a scene, or prints `error: FILE:LINE:COL: message` and returns `None`.
+pub(crate) fn load_or_report(path: &Path) -> Option<(Scene, Vec<SceneBody>)> {
+    match load_scene_file(path) {
+        Ok(loaded) => Some(loaded),
+        Err(e) => {
+            eprintln!("error: {e}");
+            None
+        }
+    }
+}
+
+/// Every pair in file order (a before b), or the one named pair. Prints the error and
+/// returns exit status 2 when a name is unknown.
+pub(crate) fn select_pairs(
+    file: &Path,
+    bodies: &[SceneBody],
+    pair: Option<&[String]>,
+) -> Result<Vec<(usize, usize)>, u8> {
+    match pair {
+        Some([a, b]) => {
+            let find = |name: &String| {
+                bodies.iter().position(|x| &x.name == name).ok_or_else(|| {
+                    eprintln!("error: {}: no body is named \"{name}\"", file.display());
+                    2u8
+                })
+            };
+            let (i, j) = (find(a)?, find(b)?);
+            if i == j {
+                eprintln!("error: {}: --pair names \"{a}\" twice", file.display());
+                return Err(2);
+            }
+            Ok(vec![(i, j)])
+        }
+        _ => Ok((0..bodies.len())
+            .flat_map(|i| (i + 1..bodies.len()).map(move |j| (i, j)))
+            .collect()),
+    }
 }
 
 pub fn run_check(_args: &CheckArgs) -> u8 {

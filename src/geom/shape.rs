@@ -299,7 +299,7 @@ impl Shape {
 
 /// The outline of `core` (counter-clockwise; may be a segment or a point) inflated by
 /// `radius`, with arcs sampled at `segments_per_turn` points per full turn.
-pub(crate) fn rounded_outline(core: &[Vec2], radius: f32, segments_per_turn: usize) -> Vec<Vec2> {
+pub fn rounded_outline(core: &[Vec2], radius: f32, segments_per_turn: usize) -> Vec<Vec2> {
     if radius <= 0.0 {
         return core.to_vec();
     }

@@ -1,1 +1,589 @@
-//! placeholder
+//! Contact manifold by clipping: the incident edge cut down to the reference edge.
+//!
+//! Algorithm (Catto, GDC 2007 "Contact Manifolds"; Gregorius, GDC 2015; the dyn4j write-up
+//! "Contact Points Using Clipping"):
+//!
+//! ```text
+//! n = collision normal, from A toward B
+//! edge_A = best edge of A along n:  the vertex farthest along n, then of its two edges
+//!          the one whose outward normal is closest to n (most perpendicular to n)
+//! edge_B = best edge of B along -n
+//! reference = the one whose normal is closer to the collision normal; incident = the other
+//! clip the incident edge to the slab between the reference edge's two side planes
+//!      (planes through each end of the reference edge, facing along it)
+//! drop the points above the reference face (outside the reference body)
+//! each remaining point, on the incident body, has depth = how far below the face it lies
+//! ```
+//!
+//! A best edge is widened over collinear neighbours (a polygon may list points along one
+//! side) and skips zero-length edges (repeated points), so both degenerate inputs give the
+//! same manifold as the clean polygon. Round shapes clip their cores and move the points out
+//! by the incident radius; a circle (a point core) gives its one deepest point.
+
+use super::{Body, ShapePair};
+use crate::geom::Placed;
+use crate::trace::Tracer;
+use glam::Vec2;
+
+/// Two normals closer than this (1 - cos of the angle between them, about 0.03 degrees)
+/// belong to collinear edges that make up one side.
+const COLLINEAR_TOLERANCE: f32 = 1.0e-7;
+
+/// The reference edge becomes B's only when its normal is closer to the collision normal
+/// by more than this (as a cosine difference); on a tie A's edge stays the reference, so
+/// symmetric stacks do not flicker between frames.
+const REFERENCE_PREFERENCE: f32 = 1.0e-4;
+
+/// One side of a body's core used for clipping, in the work frame while computing and in
+/// world coordinates when recorded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EdgeFeature {
+    pub body: Body,
+    /// Index of the core edge (for a side made of collinear edges, the first one).
+    pub index: u32,
+    /// Start and end, counter-clockwise round the body.
+    pub start: Vec2,
+    pub end: Vec2,
+    /// Outward unit normal.
+    pub normal: Vec2,
+}
+
+impl EdgeFeature {
+    fn to_world(self, pair: &ShapePair) -> Self {
+        EdgeFeature {
+            start: pair.to_world(self.start),
+            end: pair.to_world(self.end),
+            ..self
+        }
+    }
+}
+
+/// A contact point of the manifold, on the incident body.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ContactPoint {
+    /// World position.
+    pub point: Vec2,
+    /// How far below the reference face, >= 0.
+    pub depth: f32,
+    /// Feature id: (reference edge, incident edge), stable while the same edges touch.
+    pub id: [u32; 2],
+    /// Which end of the incident edge this point came from (0 start, 1 end): with `id` it
+    /// tells the two points of one manifold apart.
+    pub end: u8,
+}
+
+/// The contact manifold of a pair.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Manifold {
+    /// Unit normal from A toward B (the reference face's normal, turned when B is the
+    /// reference).
+    pub normal: Vec2,
+    pub reference: Body,
+    pub reference_edge: u32,
+    pub incident_edge: u32,
+    pub points: [ContactPoint; 2],
+    pub count: usize,
+}
+
+impl Manifold {
+    pub fn points(&self) -> &[ContactPoint] {
+        &self.points[..self.count]
+    }
+}
+
+/// A plane that keeps the points `p` with `normal . (p - point) <= 0`, or the opposite for
+/// the reference face (see [`ClipStage`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClipPlane {
+    pub point: Vec2,
+    /// Unit normal pointing to the side that is cut away.
+    pub normal: Vec2,
+}
+
+/// The stages of clipping, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClipStage {
+    /// Both best edges found and the reference chosen.
+    ChooseEdges,
+    /// Clipped against the side plane through the reference edge's start.
+    SideStart,
+    /// Clipped against the side plane through the reference edge's end.
+    SideEnd,
+    /// Points above the reference face dropped.
+    ReferenceFace,
+    /// A circle's single point: no edges to clip.
+    RoundPoint,
+}
+
+/// One clipping stage as the window shows it (world coordinates).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClipStep {
+    pub stage: ClipStage,
+    pub reference: Option<EdgeFeature>,
+    pub incident: Option<EdgeFeature>,
+    /// The plane applied at this stage.
+    pub plane: Option<ClipPlane>,
+    /// Points going in, and what became of them.
+    pub input: Vec<Vec2>,
+    pub kept: Vec<Vec2>,
+    pub dropped: Vec<Vec2>,
+    /// Points made where the incident edge crosses the plane.
+    pub created: Vec<Vec2>,
+}
+
+/// Builds the manifold for `normal` (unit, A toward B), without recording.
+pub fn contact_manifold(pair: &ShapePair, normal: Vec2) -> Manifold {
+    clip(pair, normal, &mut ())
+}
+
+/// Builds the manifold for `normal` (unit, A toward B), recording each stage.
+pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T) -> Manifold {
+    let edge_a = best_edge(&pair.a, normal, Body::A);
+    let edge_b = best_edge(&pair.b, -normal, Body::B);
+    let (reference, incident) = match (edge_a, edge_b) {
+        (Some(a), Some(b)) => {
+            if b.normal.dot(-normal) > a.normal.dot(normal) + REFERENCE_PREFERENCE {
+                (b, a)
+            } else {
+                (a, b)
+            }
+        }
+        (Some(a), None) => return round_point(pair, normal, Some(a), Body::B, tracer),
+        (None, Some(b)) => return round_point(pair, normal, Some(b), Body::A, tracer),
+        (None, None) => return round_point(pair, normal, None, Body::B, tracer),
+    };
+    tracer.record(|| ClipStep {
+        stage: ClipStage::ChooseEdges,
+        reference: Some(reference.to_world(pair)),
+        incident: Some(incident.to_world(pair)),
+        plane: None,
+        input: vec![],
+        kept: vec![],
+        dropped: vec![],
+        created: vec![],
+    });
+    clip_edges(pair, reference, incident, tracer)
+}
+
+fn clip_edges<T: Tracer<ClipStep>>(
+    pair: &ShapePair,
+    reference: EdgeFeature,
+    incident: EdgeFeature,
+    tracer: &mut T,
+) -> Manifold {
+    let (ref_body, inc_body) = match reference.body {
+        Body::A => (&pair.a, &pair.b),
+        Body::B => (&pair.b, &pair.a),
+    };
+    let tangent = (reference.end - reference.start).normalize_or_zero();
+    // The incident edge's ends, tagged with which end they are (0 start, 1 end).
+    let points = [(incident.start, 0u8), (incident.end, 1u8)];
+    let side_start = ClipPlane {
+        point: reference.start,
+        normal: -tangent,
+    };
+    let side_end = ClipPlane {
+        point: reference.end,
+        normal: tangent,
+    };
+    let after_start = clip_segment_to_half_plane(points, side_start);
+    record_side(pair, tracer, ClipStage::SideStart, &reference, &incident, side_start, &points, &after_start);
+    let after_end = match after_start {
+        Some(seg) => {
+            let out = clip_segment_to_half_plane(seg, side_end);
+            record_side(pair, tracer, ClipStage::SideEnd, &reference, &incident, side_end, &seg, &out);
+            out
+        }
+        None => None,
+    };
+    // A side plane cut the whole incident edge away: the edges do not face each other (a
+    // corner grazing past the reference edge's end). Fall back to the incident body's
+    // deepest vertex.
+    let clipped = after_end.unwrap_or_else(|| {
+        let k = inc_body.support_index(-reference.normal);
+        let p = inc_body.vertex(k);
+        [(p, 0), (p, 0)]
+    });
+    let r_ref = ref_body.radius();
+    let r_inc = inc_body.radius();
+    let face = ClipPlane {
+        point: reference.start + r_ref * reference.normal,
+        normal: reference.normal,
+    };
+    let touch = pair.touch_tolerance();
+    let mut manifold = Manifold {
+        normal: match reference.body {
+            Body::A => reference.normal,
+            Body::B => -reference.normal,
+        },
+        reference: reference.body,
+        reference_edge: reference.index,
+        incident_edge: incident.index,
+        points: [ContactPoint::default(); 2],
+        count: 0,
+    };
+    let distinct = if (clipped[0].0 - clipped[1].0).length() > touch { 2 } else { 1 };
+    let mut best_fallback: Option<(f32, usize)> = None;
+    let mut dropped = Vec::new();
+    for (i, &(p, end)) in clipped[..distinct].iter().enumerate() {
+        // Signed separation of the incident surface point from the reference surface:
+        // negative is penetration.
+        let separation = (p - reference.start).dot(reference.normal) - r_ref - r_inc;
+        if best_fallback.is_none_or(|(s, _)| separation < s) {
+            best_fallback = Some((separation, i));
+        }
+        if separation <= touch {
+            manifold.points[manifold.count] = contact(pair, &reference, &incident, p, end, separation, r_inc);
+            manifold.count += 1;
+        } else if T::ENABLED {
+            dropped.push(pair.to_world(p));
+        }
+    }
+    if manifold.count == 0 {
+        // Every point lies above the face by more than the tolerance: the caller's normal
+        // came from a shallow or separated configuration. Keep the closest point so that a
+        // touching pair always reports where it touches.
+        let (separation, i) = best_fallback.expect("at least one clipped point");
+        let (p, end) = clipped[i];
+        manifold.points[0] = contact(pair, &reference, &incident, p, end, separation, r_inc);
+        manifold.count = 1;
+    }
+    tracer.record(|| ClipStep {
+        stage: ClipStage::ReferenceFace,
+        reference: Some(reference.to_world(pair)),
+        incident: Some(incident.to_world(pair)),
+        plane: Some(ClipPlane {
+            point: pair.to_world(face.point),
+            normal: face.normal,
+        }),
+        input: clipped[..distinct].iter().map(|(p, _)| pair.to_world(*p)).collect(),
+        kept: manifold.points().iter().map(|c| c.point).collect(),
+        dropped,
+        created: vec![],
+    });
+    manifold
+}
+
+fn contact(
+    pair: &ShapePair,
+    reference: &EdgeFeature,
+    incident: &EdgeFeature,
+    p: Vec2,
+    end: u8,
+    separation: f32,
+    r_inc: f32,
+) -> ContactPoint {
+    ContactPoint {
+        // The incident body's surface point: its core point moved toward the reference.
+        point: pair.to_world(p - r_inc * reference.normal),
+        depth: (-separation).max(0.0),
+        id: [reference.index, incident.index],
+        end,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn record_side<T: Tracer<ClipStep>>(
+    pair: &ShapePair,
+    tracer: &mut T,
+    stage: ClipStage,
+    reference: &EdgeFeature,
+    incident: &EdgeFeature,
+    plane: ClipPlane,
+    input: &[(Vec2, u8); 2],
+    output: &Option<[(Vec2, u8); 2]>,
+) {
+    tracer.record(|| {
+        let w = |p: Vec2| pair.to_world(p);
+        let inside = |p: Vec2| (p - plane.point).dot(plane.normal) <= 0.0;
+        let kept: Vec<Vec2> = input.iter().filter(|(p, _)| inside(*p)).map(|(p, _)| w(*p)).collect();
+        let dropped: Vec<Vec2> = input.iter().filter(|(p, _)| !inside(*p)).map(|(p, _)| w(*p)).collect();
+        let created: Vec<Vec2> = match output {
+            Some(out) => out
+                .iter()
+                .filter(|(p, _)| !input.iter().any(|(q, _)| q == p))
+                .map(|(p, _)| w(*p))
+                .collect(),
+            None => vec![],
+        };
+        ClipStep {
+            stage,
+            reference: Some(reference.to_world(pair)),
+            incident: Some(incident.to_world(pair)),
+            plane: Some(ClipPlane {
+                point: w(plane.point),
+                normal: plane.normal,
+            }),
+            input: input.iter().map(|(p, _)| w(*p)).collect(),
+            kept,
+            dropped,
+            created,
+        }
+    });
+}
+
+/// Keeps the part of segment `points` on the kept side of `plane` (`normal . (p - point) <=
+/// 0`). A point made at the crossing keeps the tag of the end it replaces. `None` when the
+/// whole segment is cut away.
+pub fn clip_segment_to_half_plane(points: [(Vec2, u8); 2], plane: ClipPlane) -> Option<[(Vec2, u8); 2]> {
+    let d0 = (points[0].0 - plane.point).dot(plane.normal);
+    let d1 = (points[1].0 - plane.point).dot(plane.normal);
+    match (d0 <= 0.0, d1 <= 0.0) {
+        (true, true) => Some(points),
+        (false, false) => None,
+        (inside0, _) => {
+            let t = d0 / (d0 - d1);
+            let crossing = points[0].0.lerp(points[1].0, t);
+            Some(if inside0 {
+                [points[0], (crossing, points[1].1)]
+            } else {
+                [(crossing, points[0].1), points[1]]
+            })
+        }
+    }
+}
+
+/// The side of `shape` that faces `direction` best: the farthest vertex along it, then the
+/// adjacent edge whose outward normal is closest to `direction`, widened over collinear
+/// neighbours. `None` for a point core.
+pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeature> {
+    let n = shape.vertex_count();
+    if shape.edge_count() == 0 {
+        return None;
+    }
+    let k = shape.support_index(direction);
+    // Edges ending and starting at k, skipping zero-length edges (repeated vertices).
+    let before = step_over_zero_edges(shape, (k + n - 1) % n, n - 1);
+    let after = step_over_zero_edges(shape, k, 1);
+    let (Some(before), Some(after)) = (before, after) else {
+        return None;
+    };
+    let chosen = if shape.normal(after).dot(direction) >= shape.normal(before).dot(direction) {
+        after
+    } else {
+        before
+    };
+    let normal = shape.normal(chosen);
+    // Widen over collinear neighbours on both sides.
+    let mut first = chosen;
+    let mut last = chosen;
+    for _ in 0..n {
+        match step_over_zero_edges(shape, (first + n - 1) % n, n - 1) {
+            Some(e) if e != last && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => first = e,
+            _ => break,
+        }
+    }
+    for _ in 0..n {
+        match step_over_zero_edges(shape, (last + 1) % n, 1) {
+            Some(e) if e != first && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => last = e,
+            _ => break,
+        }
+    }
+    let start = shape.vertex(first);
+    let end = shape.vertex((last + 1) % n);
+    Some(EdgeFeature {
+        body,
+        index: first as u32,
+        start,
+        end,
+        normal,
+    })
+}
+
+/// From edge `e`, steps by `stride` (1 forward, n - 1 backward) until an edge of non-zero
+/// length. `None` if every edge has zero length.
+fn step_over_zero_edges(shape: &Placed, mut e: usize, stride: usize) -> Option<usize> {
+    let n = shape.edge_count();
+    for _ in 0..n {
+        if shape.normal(e) != Vec2::ZERO {
+            return Some(e);
+        }
+        e = (e + stride) % n;
+    }
+    None
+}
+
+/// A circle against anything: its one deepest point. `edge` is the other body's best edge,
+/// if it has edges; `round` is the body whose point core gives the contact.
+fn round_point<T: Tracer<ClipStep>>(
+    pair: &ShapePair,
+    normal: Vec2,
+    edge: Option<EdgeFeature>,
+    round: Body,
+    tracer: &mut T,
+) -> Manifold {
+    // The deepest point of the round body toward the other: A's surface point along +n, or
+    // B's along -n.
+    let (core, towards) = match round {
+        Body::A => (&pair.a, normal),
+        Body::B => (&pair.b, -normal),
+    };
+    let other = match round {
+        Body::A => &pair.b,
+        Body::B => &pair.a,
+    };
+    let center = core.support(towards);
+    let point = center + core.radius() * towards;
+    // Depth: how far `point` lies beyond the other body's surface along the normal.
+    let other_extent = other.support(-towards).dot(towards) - other.radius();
+    let depth = (point.dot(towards) - other_extent).max(0.0);
+    let reference = round.other();
+    let manifold = Manifold {
+        normal,
+        reference,
+        reference_edge: edge.map_or(0, |e| e.index),
+        incident_edge: 0,
+        points: [
+            ContactPoint {
+                point: pair.to_world(point),
+                depth,
+                id: [edge.map_or(0, |e| e.index), 0],
+                end: 0,
+            },
+            ContactPoint::default(),
+        ],
+        count: 1,
+    };
+    tracer.record(|| ClipStep {
+        stage: ClipStage::RoundPoint,
+        reference: edge.map(|e| e.to_world(pair)),
+        incident: None,
+        plane: None,
+        input: vec![pair.to_world(center)],
+        kept: vec![pair.to_world(point)],
+        dropped: vec![],
+        created: vec![],
+    });
+    manifold
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Pose, Shape};
+    use crate::query::sat::sat_test;
+    use crate::query::testing::*;
+
+    fn run(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> (Manifold, Vec<ClipStep>) {
+        let pair = ShapePair::new(a, pa, b, pb);
+        let normal = sat_test(&pair).normal;
+        let mut steps = Vec::new();
+        let m = clip(&pair, normal, &mut steps);
+        (m, steps)
+    }
+
+    #[test]
+    fn small_box_on_big_box_gives_two_points() {
+        // B (half 0.5) sits 0.1 deep on A's top face (y = 1): B's bottom at y = 0.9.
+        let (a, b) = (square(1.0), square(0.5));
+        let (m, steps) = run(&a, at(0.0, 0.0), &b, at(0.2, 1.4));
+        assert_eq!(m.count, 2);
+        assert_eq!(m.reference, Body::A);
+        assert!(close_v(m.normal, v(0.0, 1.0), 1e-6));
+        for c in m.points() {
+            assert!(close(c.depth, 0.1, 1e-5));
+            assert!(close(c.point.y, 0.9, 1e-5), "points lie on the incident body");
+        }
+        let xs: Vec<f32> = m.points().iter().map(|c| c.point.x).collect();
+        assert!(xs.iter().any(|x| close(*x, -0.3, 1e-5)) && xs.iter().any(|x| close(*x, 0.7, 1e-5)));
+        let stages: Vec<ClipStage> = steps.iter().map(|s| s.stage).collect();
+        assert_eq!(
+            stages,
+            vec![ClipStage::ChooseEdges, ClipStage::SideStart, ClipStage::SideEnd, ClipStage::ReferenceFace]
+        );
+    }
+
+    #[test]
+    fn big_box_on_small_box_flips_the_reference_and_clips() {
+        // A small below, B big above: B's bottom face is the longer, but both faces are
+        // exactly perpendicular to the normal, so A keeps the reference on the tie. The
+        // incident edge (B's, 2 long) is clipped to A's 1-long face: two created points.
+        let (small, big) = (square(0.5), square(1.0));
+        let (m, steps) = run(&small, at(0.0, 0.0), &big, at(0.3, 1.4));
+        assert_eq!(m.count, 2);
+        assert!(close_v(m.normal, v(0.0, 1.0), 1e-6));
+        assert!(steps.iter().any(|s| !s.created.is_empty()));
+        for c in m.points() {
+            assert!(close(c.depth, 0.1, 1e-5));
+            assert!(c.point.x >= -0.5 - 1e-5 && c.point.x <= 0.5 + 1e-5);
+        }
+    }
+
+    #[test]
+    fn tilted_box_corner_gives_one_point() {
+        // B turned 45 degrees with its lowest corner 0.1 below A's top face.
+        let (a, b) = (square(1.0), square(0.5));
+        let corner = 0.5 * 2f32.sqrt();
+        let (m, _) = run(&a, at(0.0, 0.0), &b, at_deg(0.0, 1.0 + corner - 0.1, 45.0));
+        assert_eq!(m.count, 1);
+        assert!(close(m.points[0].depth, 0.1, 1e-5));
+        assert!(close_v(m.points[0].point, v(0.0, 0.9), 1e-5));
+    }
+
+    #[test]
+    fn reference_is_b_when_b_faces_the_normal_better() {
+        // A tilted 45 degrees pokes a corner up into B's flat bottom face.
+        let (a, b) = (square(0.5), square(1.0));
+        let corner = 0.5 * 2f32.sqrt();
+        let (m, _) = run(&a, at_deg(0.0, 0.0, 45.0), &b, at(0.0, corner + 1.0 - 0.1));
+        assert_eq!(m.reference, Body::B);
+        assert!(close_v(m.normal, v(0.0, 1.0), 1e-5), "normal still from A toward B");
+        assert_eq!(m.count, 1);
+        assert!(close_v(m.points[0].point, v(0.0, corner), 1e-5), "on the incident body A");
+    }
+
+    #[test]
+    fn collinear_points_along_the_face_do_not_shorten_it() {
+        // A's top face listed as three collinear points: the manifold must span the face.
+        let a = Shape::polygon(vec![v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(0.0, 1.0), v(-1.0, 1.0)]).unwrap();
+        let b = Shape::rect(v(0.8, 0.5)).unwrap();
+        let (m, _) = run(&a, at(0.0, 0.0), &b, at(0.0, 1.4));
+        assert_eq!(m.count, 2);
+        let mut xs: Vec<f32> = m.points().iter().map(|c| c.point.x).collect();
+        xs.sort_by(f32::total_cmp);
+        assert!(close(xs[0], -0.8, 1e-5) && close(xs[1], 0.8, 1e-5), "{xs:?}");
+    }
+
+    #[test]
+    fn circle_on_box_gives_its_deepest_point() {
+        let (a, c) = (square(1.0), Shape::circle(0.5).unwrap());
+        let (m, steps) = run(&a, at(0.0, 0.0), &c, at(0.2, 1.4));
+        assert_eq!(m.count, 1);
+        assert!(close_v(m.points[0].point, v(0.2, 0.9), 1e-5));
+        assert!(close(m.points[0].depth, 0.1, 1e-5));
+        assert_eq!(steps[0].stage, ClipStage::RoundPoint);
+    }
+
+    #[test]
+    fn capsule_lying_on_a_face_gives_two_points() {
+        let (a, cap) = (square(1.0), Shape::capsule(0.5, 0.25).unwrap());
+        let (m, _) = run(&a, at(0.0, 0.0), &cap, at(0.0, 1.2));
+        assert_eq!(m.count, 2);
+        for c in m.points() {
+            assert!(close(c.depth, 0.05, 1e-5), "{}", c.depth);
+            assert!(close(c.point.y, 0.95, 1e-5), "on the capsule's surface");
+        }
+    }
+
+    #[test]
+    fn feature_ids_are_stable_under_small_motion() {
+        let (a, b) = (square(1.0), square(0.5));
+        let (m1, _) = run(&a, at(0.0, 0.0), &b, at(0.2, 1.4));
+        let (m2, _) = run(&a, at(0.0, 0.0), &b, at(0.21, 1.41));
+        let ids = |m: &Manifold| m.points().iter().map(|c| (c.id, c.end)).collect::<Vec<_>>();
+        assert_eq!(ids(&m1), ids(&m2));
+        assert_ne!(m1.points[0].end, m1.points[1].end);
+    }
+
+    #[test]
+    fn half_plane_clip_interpolates() {
+        let plane = ClipPlane {
+            point: v(1.0, 0.0),
+            normal: v(1.0, 0.0),
+        };
+        let out = clip_segment_to_half_plane([(v(0.0, 0.0), 0), (v(2.0, 2.0), 1)], plane).unwrap();
+        assert_eq!(out[0], (v(0.0, 0.0), 0));
+        assert!(close_v(out[1].0, v(1.0, 1.0), 1e-6));
+        assert!(clip_segment_to_half_plane([(v(2.0, 0.0), 0), (v(3.0, 0.0), 1)], plane).is_none());
+    }
+}

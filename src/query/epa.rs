@@ -387,3 +387,125 @@ fn second_point(pair: &ShapePair, p: SupportPoint, touch: f32) -> Option<Support
         .map(|d| pair.support(d))
         .find(|w| (w.point - p.point).length() > touch)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Pose, Shape};
+    use crate::query::gjk::gjk_distance;
+    use crate::query::testing::*;
+
+    fn run(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> (EpaOutput, Vec<EpaStep>) {
+        let pair = ShapePair::new(a, pa, b, pb);
+        let g = gjk_distance(&pair);
+        let mut steps = Vec::new();
+        let out = epa(&pair, &g, &EpaConfig::default(), &mut steps).expect("intersecting");
+        (out, steps)
+    }
+
+    #[test]
+    fn box_overlap_along_x() {
+        // Overlap in x: 1 - (1.5 - 1) = 0.5; in y: 2 - 0.3 = 1.7. Depth 0.5 along +x.
+        let s = square(1.0);
+        let (out, steps) = run(&s, at(0.0, 0.0), &s, at(1.5, 0.3));
+        assert!(close(out.depth, 0.5, 1e-5), "{}", out.depth);
+        assert!(close_v(out.normal, v(1.0, 0.0), 1e-5));
+        assert_eq!(out.status, EpaStatus::Converged);
+        assert!(!steps.is_empty());
+        assert_eq!(steps.last().unwrap().status, Some(EpaStatus::Converged));
+    }
+
+    #[test]
+    fn rotated_box_depth_matches_hand_computation() {
+        // A diamond (square turned 45 degrees, half-diagonal sqrt 2) and a unit box whose
+        // bottom face sits 0.2 below the diamond's top vertex: depth 0.2 along +y.
+        let s = square(1.0);
+        let (out, _) = run(&s, at_deg(0.0, 0.0, 45.0), &s, at(0.0, 2f32.sqrt() + 1.0 - 0.2));
+        assert!(close(out.depth, 0.2, 1e-5), "{}", out.depth);
+        assert!(close_v(out.normal, v(0.0, 1.0), 1e-5));
+    }
+
+    #[test]
+    fn touching_boxes_have_zero_depth() {
+        let s = square(1.0);
+        let (out, _) = run(&s, at(0.0, 0.0), &s, at(2.0, 0.5));
+        assert!(close(out.depth, 0.0, 1e-5));
+        assert!(close_v(out.normal, v(1.0, 0.0), 1e-5));
+    }
+
+    #[test]
+    fn vertex_to_vertex_touching_terminates() {
+        let s = square(1.0);
+        let (out, _) = run(&s, at(0.0, 0.0), &s, at(2.0, 2.0));
+        assert!(close(out.depth, 0.0, 1e-5));
+        assert!(close(out.normal.length(), 1.0, 1e-5));
+    }
+
+    #[test]
+    fn coincident_polygons_give_the_smallest_width() {
+        // A 2 x 1 box on itself: B must move 1 along y (the box's height) to clear it.
+        let b = Shape::rect(v(1.0, 0.5)).unwrap();
+        let (out, _) = run(&b, at(0.0, 0.0), &b, at(0.0, 0.0));
+        assert!(close(out.depth, 1.0, 1e-5), "{}", out.depth);
+        assert!(close(out.normal.x, 0.0, 1e-5));
+    }
+
+    #[test]
+    fn concentric_circles_are_degenerate_with_depth_the_radii() {
+        let c = Shape::circle(0.5).unwrap();
+        let (out, _) = run(&c, at(1.0, 1.0), &c, at(1.0, 1.0));
+        assert_eq!(out.status, EpaStatus::Degenerate);
+        assert!(close(out.depth, 1.0, 1e-6));
+        assert!(close(out.normal.length(), 1.0, 1e-6));
+    }
+
+    #[test]
+    fn overlapping_circles_are_shallow_rounded() {
+        let c = Shape::circle(1.0).unwrap();
+        let (out, _) = run(&c, at(0.0, 0.0), &c, at(1.2, 1.6));
+        assert_eq!(out.status, EpaStatus::RoundedShallow);
+        assert!(close(out.depth, 0.0, 1e-6), "touching at distance 2");
+        let (deep, _) = run(&c, at(0.0, 0.0), &c, at(0.6, 0.8));
+        assert!(close(deep.depth, 1.0, 1e-6));
+        assert!(close_v(deep.normal, v(0.6, 0.8), 1e-6));
+    }
+
+    #[test]
+    fn collinear_segments_overlapping_are_degenerate() {
+        let seg = Shape::capsule(1.0, 0.0).unwrap();
+        let (out, _) = run(&seg, at(0.0, 0.0), &seg, at(1.0, 0.0));
+        assert_eq!(out.status, EpaStatus::Degenerate);
+        assert!(close(out.depth, 0.0, 1e-6));
+    }
+
+    #[test]
+    fn circle_inside_box_adds_its_radius() {
+        // Circle centre 0.3 inside the right face: depth 0.3 + 0.5.
+        let s = square(1.0);
+        let c = Shape::circle(0.5).unwrap();
+        let (out, _) = run(&s, at(0.0, 0.0), &c, at(0.7, 0.0));
+        assert!(close(out.depth, 0.8, 1e-5), "{}", out.depth);
+        assert!(close_v(out.normal, v(1.0, 0.0), 1e-5));
+    }
+
+    #[test]
+    fn separated_shapes_give_none() {
+        let s = square(1.0);
+        let pair = ShapePair::new(&s, at(0.0, 0.0), &s, at(5.0, 0.0));
+        assert!(epa_penetration(&pair, &gjk_distance(&pair)).is_none());
+    }
+
+    #[test]
+    fn iteration_cap_is_reported() {
+        let a = Shape::regular(512, 1.0).unwrap();
+        let pair = ShapePair::new(&a, at(0.0, 0.0), &a, at(0.3, 0.1));
+        let g = gjk_distance(&pair);
+        let cfg = EpaConfig {
+            max_iterations: 2,
+            ..EpaConfig::default()
+        };
+        let out = epa(&pair, &g, &cfg, &mut ()).unwrap();
+        assert_eq!(out.status, EpaStatus::MaxIterations);
+        assert_eq!(out.iterations, 2);
+    }
+}

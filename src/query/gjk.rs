@@ -113,6 +113,8 @@ impl Simplex {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GjkStep {
     pub iteration: u32,
+    /// The simplex at the start of the iteration, before reduction.
+    pub candidate: Simplex,
     /// The simplex after reduction to the feature closest to the origin.
     pub simplex: Simplex,
     /// Where the origin fell before the reduction.
@@ -169,6 +171,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let mut iteration = 0;
     let (status, closest) = loop {
         iteration += 1;
+        let candidate = simplex;
         let (region, closest) = reduce_to_closest_feature(&mut simplex);
         let distance = closest.length();
         let ended = if simplex.len == 3 {
@@ -183,6 +186,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         if let Some(status) = ended {
             tracer.record(|| GjkStep {
                 iteration,
+                candidate: candidate.to_world(pair),
                 simplex: simplex.to_world(pair),
                 region,
                 closest,
@@ -209,6 +213,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         };
         tracer.record(|| GjkStep {
             iteration,
+            candidate: candidate.to_world(pair),
             simplex: simplex.to_world(pair),
             region,
             closest,
@@ -391,5 +396,111 @@ fn barycentric_weights(simplex: &Simplex) -> [f32; 3] {
                 [a0 / sum, a1 / sum, a2 / sum]
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Shape;
+    use crate::query::testing::*;
+
+    fn run(a: &Shape, pa: crate::geom::Pose, b: &Shape, pb: crate::geom::Pose) -> (GjkOutput, Vec<GjkStep>) {
+        let pair = ShapePair::new(a, pa, b, pb);
+        let mut steps = Vec::new();
+        let out = gjk(&pair, &GjkConfig::default(), &mut steps);
+        (out, steps)
+    }
+
+    #[test]
+    fn separated_boxes_face_to_face() {
+        // Unit squares 3 apart centre to centre: faces at x = 1 and x = 2.
+        let s = square(1.0);
+        let (out, _) = run(&s, at(0.0, 0.0), &s, at(3.0, 0.5));
+        assert!(!out.intersecting);
+        assert!(close(out.distance, 1.0, 1e-6), "{}", out.distance);
+        let (ca, cb) = (out.closest_a.unwrap(), out.closest_b.unwrap());
+        assert!(close(ca.x, 1.0, 1e-6) && close(cb.x, 2.0, 1e-6));
+        assert!(close(ca.y, cb.y, 1e-6));
+    }
+
+    #[test]
+    fn vertex_region_distance_is_corner_to_corner() {
+        // B's corner (2,2) - (1,1) = (1,1) from A's corner: distance sqrt 2.
+        let s = square(1.0);
+        let (out, _) = run(&s, at(0.0, 0.0), &s, at(3.0, 3.0));
+        assert!(close(out.distance, 2f32.sqrt(), 1e-6));
+        assert!(close_v(out.closest_a.unwrap(), v(1.0, 1.0), 1e-6));
+        assert!(close_v(out.closest_b.unwrap(), v(2.0, 2.0), 1e-6));
+    }
+
+    #[test]
+    fn overlapping_boxes_enclose_the_origin() {
+        let s = square(1.0);
+        let (out, steps) = run(&s, at(0.0, 0.0), &s, at(1.5, 0.3));
+        assert!(out.intersecting);
+        assert_eq!(out.status, GjkStatus::Enclosed);
+        assert_eq!(out.distance, 0.0);
+        assert_eq!(steps.last().unwrap().region, VoronoiRegion::Inside);
+        assert_eq!(steps.len() as u32, out.iterations);
+    }
+
+    #[test]
+    fn touching_edges_are_intersecting_at_distance_zero() {
+        let s = square(1.0);
+        let (out, _) = run(&s, at(0.0, 0.0), &s, at(2.0, 0.5));
+        assert!(out.intersecting);
+        assert_eq!(out.distance, 0.0);
+    }
+
+    #[test]
+    fn circles_use_their_radii() {
+        let c = Shape::circle(0.5).unwrap();
+        let (out, _) = run(&c, at(0.0, 0.0), &c, at(3.0, 4.0));
+        assert!(close(out.distance, 4.0, 1e-5));
+        assert!(close_v(out.closest_a.unwrap(), v(0.3, 0.4), 1e-6));
+        assert!(close_v(out.closest_b.unwrap(), v(2.7, 3.6), 1e-6));
+        let (near, _) = run(&c, at(0.0, 0.0), &c, at(0.6, 0.8));
+        assert!(near.intersecting, "cores 1 apart, radii 1");
+    }
+
+    #[test]
+    fn capsule_above_box_measures_from_the_rounded_side() {
+        let cap = Shape::capsule(2.0, 0.25).unwrap();
+        let s = square(1.0);
+        let (out, _) = run(&s, at(0.0, 0.0), &cap, at(0.0, 2.0));
+        assert!(close(out.distance, 0.75, 1e-6));
+    }
+
+    #[test]
+    fn far_from_the_world_origin_keeps_precision() {
+        let s = square(1.0);
+        // Near 1e5 an f32 steps by 1/128; the gap is one such step, and must come out exact.
+        let (out, _) = run(&s, at(1.0e5, 1.0e5), &s, at(1.0e5 + 2.0 + 1.0 / 128.0, 1.0e5));
+        assert!(close(out.distance, 1.0 / 128.0, 1e-6), "{}", out.distance);
+    }
+
+    #[test]
+    fn every_step_explains_itself() {
+        let s = square(1.0);
+        let (_, steps) = run(&s, at(0.0, 0.0), &s, at(3.0, 3.0));
+        assert!(steps.len() >= 2);
+        for step in &steps {
+            assert!(step.explain().starts_with("Iteration"));
+        }
+        assert!(steps.last().unwrap().status.is_some());
+    }
+
+    #[test]
+    fn iteration_cap_is_reported() {
+        let a = Shape::regular(1000, 1.0).unwrap();
+        let pair = ShapePair::new(&a, at(0.0, 0.0), &a, at(2.5, 0.1));
+        let cfg = GjkConfig {
+            max_iterations: 1,
+            ..GjkConfig::default()
+        };
+        let out = gjk(&pair, &cfg, &mut ());
+        assert_eq!(out.status, GjkStatus::MaxIterations);
+        assert!(out.iterations <= 2);
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod clip;
 pub mod epa;
+pub mod explain;
 pub mod gjk;
 pub mod minkowski;
 pub mod pair;
@@ -169,5 +170,46 @@ impl Interval {
 
     pub fn shifted(self, by: f32) -> Self {
         Interval::new(self.min + by, self.max + by)
+    }
+}
+
+impl ShapePair<'_> {
+    /// The pair with A moved by `offset_a` and B by `offset_b` (the work frame stays put).
+    pub fn translated_both(&self, offset_a: Vec2, offset_b: Vec2) -> Self {
+        ShapePair {
+            a: self.a.translated(offset_a),
+            b: self.b.translated(offset_b),
+            origin: self.origin,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::geom::{Pose, Shape};
+    use glam::Vec2;
+
+    pub fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    pub fn at(x: f32, y: f32) -> Pose {
+        Pose::new(v(x, y), 0.0)
+    }
+
+    pub fn at_deg(x: f32, y: f32, degrees: f32) -> Pose {
+        Pose::new(v(x, y), degrees.to_radians())
+    }
+
+    pub fn square(half: f32) -> Shape {
+        Shape::rect(v(half, half)).unwrap()
+    }
+
+    pub fn close(a: f32, b: f32, tol: f32) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    pub fn close_v(a: Vec2, b: Vec2, tol: f32) -> bool {
+        (a - b).length() <= tol
     }
 }

@@ -1,1 +1,110 @@
-//! placeholder
+//! Every algorithm on one pair of bodies: what `query`, `check`, `trace` and the window show.
+
+use super::clip::{clip, ClipStep, Manifold};
+use super::epa::{epa, EpaConfig, EpaOutput, EpaStep};
+use super::gjk::{gjk, GjkConfig, GjkOutput, GjkStep};
+use super::sat::{sat, SatAxis, SatOutput};
+use super::sweep::{sweep, Motion, SweepOutput, SweepStep};
+use super::ShapePair;
+use crate::geom::{Pose, Shape};
+use crate::trace::Tracer;
+use glam::Vec2;
+
+/// A body as the queries see it.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyRef<'a> {
+    pub shape: &'a Shape,
+    pub pose: Pose,
+    /// Present (even zero) when the body takes part in sweeps.
+    pub velocity: Option<Vec2>,
+}
+
+/// Limits for the iterative algorithms and the sweep interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairSettings {
+    pub gjk: GjkConfig,
+    pub epa: EpaConfig,
+    /// The sweep covers t in [0, sweep_time].
+    pub sweep_time: f32,
+}
+
+impl Default for PairSettings {
+    fn default() -> Self {
+        PairSettings {
+            gjk: GjkConfig::default(),
+            epa: EpaConfig::default(),
+            sweep_time: 1.0,
+        }
+    }
+}
+
+/// Every algorithm's result for a pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairQuery {
+    /// GJK's verdict: the pair overlaps or touches.
+    pub intersecting: bool,
+    pub gjk: GjkOutput,
+    /// Present when GJK found the shapes intersecting.
+    pub epa: Option<EpaOutput>,
+    pub sat: SatOutput,
+    /// Clipped along SAT's normal, present when the shapes intersect.
+    pub manifold: Option<Manifold>,
+    /// Present when either body has a velocity.
+    pub sweep: Option<SweepOutput>,
+}
+
+/// Every algorithm's recorded steps for a pair.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PairTrace {
+    pub gjk: Vec<GjkStep>,
+    pub epa: Vec<EpaStep>,
+    pub sat: Vec<SatAxis>,
+    pub clip: Vec<ClipStep>,
+    pub sweep: Vec<SweepStep>,
+}
+
+/// Runs every algorithm without recording.
+pub fn query_pair(a: &BodyRef, b: &BodyRef, settings: &PairSettings) -> PairQuery {
+    run_pair(a, b, settings, &mut (), &mut (), &mut (), &mut (), &mut ())
+}
+
+/// Runs every algorithm and records all their steps.
+pub fn trace_pair(a: &BodyRef, b: &BodyRef, settings: &PairSettings) -> (PairQuery, PairTrace) {
+    let mut t = PairTrace::default();
+    let q = run_pair(a, b, settings, &mut t.gjk, &mut t.epa, &mut t.sat, &mut t.clip, &mut t.sweep);
+    (q, t)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_pair(
+    a: &BodyRef,
+    b: &BodyRef,
+    settings: &PairSettings,
+    gjk_tracer: &mut impl Tracer<GjkStep>,
+    epa_tracer: &mut impl Tracer<EpaStep>,
+    sat_tracer: &mut impl Tracer<SatAxis>,
+    clip_tracer: &mut impl Tracer<ClipStep>,
+    sweep_tracer: &mut impl Tracer<SweepStep>,
+) -> PairQuery {
+    let pair = ShapePair::new(a.shape, a.pose, b.shape, b.pose);
+    let g = gjk(&pair, &settings.gjk, gjk_tracer);
+    let e = epa(&pair, &g, &settings.epa, epa_tracer);
+    let s = sat(&pair, sat_tracer);
+    let manifold = g.intersecting.then(|| clip(&pair, s.normal, clip_tracer));
+    let sweep_result = (a.velocity.is_some() || b.velocity.is_some()).then(|| {
+        let motion = Motion {
+            velocity_a: a.velocity.unwrap_or(Vec2::ZERO),
+            velocity_b: b.velocity.unwrap_or(Vec2::ZERO),
+            t_max: settings.sweep_time,
+        };
+        sweep(&pair, &motion, sweep_tracer)
+    });
+    PairQuery {
+        intersecting: g.intersecting,
+        gjk: g,
+        epa: e,
+        sat: s,
+        manifold,
+        sweep: sweep_result,
+    }
+}

@@ -183,7 +183,7 @@ fn to_world(pair: &ShapePair, axis: SatAxis) -> SatAxis {
     }
 }
 
-fn make_axis(source: AxisSource, axis: Vec2, a: Interval, b: Interval) -> SatAxis {
+pub(crate) fn make_axis(source: AxisSource, axis: Vec2, a: Interval, b: Interval) -> SatAxis {
     SatAxis {
         source,
         axis,
@@ -211,7 +211,7 @@ fn project(pair: &ShapePair, axis: Vec2, source: AxisSource) -> SatAxis {
 /// Tests the edge normals of `own` (body `body`) against `other`, with calipers on the three
 /// extreme vertices that move as the normal turns: `own`'s lowest, `other`'s lowest and
 /// highest. `own`'s highest along its own edge normal is the edge itself.
-fn edge_axes(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
+pub(crate) fn edge_axes(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
     let edges = own.edge_count();
     let mut started = false;
     let (mut own_low, mut other_low, mut other_high) = (0, 0, 0);
@@ -328,5 +328,119 @@ pub(crate) fn closest_point_on_core(core: &Placed, p: Vec2) -> Vec2 {
         p
     } else {
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Pose, Shape};
+    use crate::query::testing::*;
+
+    fn run(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> (SatOutput, Vec<SatAxis>) {
+        let pair = ShapePair::new(a, pa, b, pb);
+        let mut axes = Vec::new();
+        let out = sat(&pair, &mut axes);
+        (out, axes)
+    }
+
+    #[test]
+    fn boxes_test_all_eight_edge_normals_with_world_intervals() {
+        let s = square(1.0);
+        let (out, axes) = run(&s, at(10.0, 0.0), &s, at(11.5, 0.3));
+        assert_eq!(axes.len(), 8);
+        assert_eq!(out.axes_tested, 8);
+        // A's edge 1 has normal +x: A covers [9, 11], B [10.5, 12.5].
+        let x = axes
+            .iter()
+            .find(|a| a.source == AxisSource::Edge { body: Body::A, index: 1 })
+            .unwrap();
+        assert!(close(x.interval_a.min, 9.0, 1e-5) && close(x.interval_a.max, 11.0, 1e-5));
+        assert!(close(x.interval_b.min, 10.5, 1e-5) && close(x.interval_b.max, 12.5, 1e-5));
+        assert!(close(x.overlap, 0.5, 1e-5));
+        assert!(out.intersecting);
+        assert!(close(out.depth.unwrap(), 0.5, 1e-5));
+        assert!(close_v(out.normal, v(1.0, 0.0), 1e-6));
+        assert_eq!(out.axis, AxisSource::Edge { body: Body::A, index: 1 });
+    }
+
+    #[test]
+    fn separated_records_every_axis_and_the_largest_gap() {
+        let s = square(1.0);
+        let (out, axes) = run(&s, at(0.0, 0.0), &s, at(0.0, -3.0));
+        assert!(!out.intersecting);
+        assert_eq!(axes.len(), 8);
+        assert!(close(out.separation.unwrap(), 1.0, 1e-6));
+        assert!(close_v(out.normal, v(0.0, -1.0), 1e-6));
+        assert!(axes.iter().filter(|a| a.separates()).count() >= 2);
+    }
+
+    #[test]
+    fn tie_keeps_a_s_axis() {
+        // Overlap 0.5 on x and on y: the first axis found (A's) wins.
+        let s = square(1.0);
+        let (out, _) = run(&s, at(0.0, 0.0), &s, at(1.5, 1.5));
+        assert!(close(out.depth.unwrap(), 0.5, 1e-6));
+        assert_eq!(out.axis.body(), Some(Body::A));
+    }
+
+    #[test]
+    fn circle_near_a_corner_uses_the_vertex_axis() {
+        // Circle centre (1.6, 1.8): 0.6, 0.8 from the corner (1, 1), distance 1, radius 0.5.
+        let s = square(1.0);
+        let c = Shape::circle(0.5).unwrap();
+        let (out, axes) = run(&s, at(0.0, 0.0), &c, at(1.6, 1.8));
+        assert!(!out.intersecting);
+        assert!(close(out.separation.unwrap(), 0.5, 1e-5));
+        assert!(close_v(out.normal, v(0.6, 0.8), 1e-5));
+        assert!(matches!(out.axis, AxisSource::Vertex { .. }));
+        assert!(axes.len() > 4);
+    }
+
+    #[test]
+    fn concentric_circles_fall_back_to_x() {
+        let c = Shape::circle(1.0).unwrap();
+        let (out, axes) = run(&c, at(0.0, 0.0), &c, at(0.0, 0.0));
+        assert_eq!(axes.len(), 1);
+        assert_eq!(out.axis, AxisSource::Fallback);
+        assert!(close(out.depth.unwrap(), 2.0, 1e-6));
+    }
+
+    #[test]
+    fn collinear_and_repeated_vertices_give_the_same_answer() {
+        let clean = square(1.0);
+        let messy = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(0.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        for (x, y, deg) in [(1.5, 0.3, 0.0), (0.4, 1.7, 30.0), (-1.2, -1.1, 75.0)] {
+            let (a, _) = run(&clean, at(0.0, 0.0), &clean, at_deg(x, y, deg));
+            let (b, _) = run(&messy, at(0.0, 0.0), &clean, at_deg(x, y, deg));
+            assert!(close(a.depth.unwrap(), b.depth.unwrap(), 1e-5));
+            assert!(close_v(a.normal, b.normal, 1e-5));
+        }
+    }
+
+    #[test]
+    fn calipers_match_brute_force_projection_on_large_polygons() {
+        let a = Shape::regular(300, 2.0).unwrap();
+        let b = Shape::regular(57, 1.0).unwrap();
+        let pair = ShapePair::new(&a, at_deg(0.0, 0.0, 7.0), &b, at_deg(2.1, 0.9, 33.0));
+        let mut axes = Vec::new();
+        sat(&pair, &mut axes);
+        for axis in &axes {
+            let project = |p: &crate::geom::Placed| {
+                let ds = (0..p.vertex_count()).map(|i| p.vertex(i).dot(axis.axis));
+                ds.clone().fold(f32::MAX, f32::min)..ds.fold(f32::MIN, f32::max)
+            };
+            let (ra, rb) = (project(&pair.a), project(&pair.b));
+            assert!(close(axis.interval_a.min, ra.start, 1e-4) && close(axis.interval_a.max, ra.end, 1e-4));
+            assert!(close(axis.interval_b.min, rb.start, 1e-4) && close(axis.interval_b.max, rb.end, 1e-4));
+        }
     }
 }

@@ -188,3 +188,14 @@ impl Scene {
         }
     }
 }
+
+impl SceneBody {
+    /// The body as the queries take it.
+    pub fn body_ref(&self) -> crate::query::pair::BodyRef<'_> {
+        crate::query::pair::BodyRef {
+            shape: &self.shape,
+            pose: self.pose,
+            velocity: self.velocity,
+        }
+    }
+}

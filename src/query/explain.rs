@@ -1,0 +1,239 @@
+//! Teaching sentences for every recorded step: the window's timeline and the `trace`
+//! command print the same text. Numbers are rounded for reading.
+
+use super::clip::{ClipStage, ClipStep};
+use super::epa::{EpaStatus, EpaStep};
+use super::gjk::{GjkStatus, GjkStep, VoronoiRegion};
+use super::sat::{AxisSource, SatAxis};
+use super::sweep::{SweepAxis, SweepStep};
+use glam::Vec2;
+
+fn n(x: f32) -> String {
+    if !x.is_finite() {
+        return if x > 0.0 { "+infinity".into() } else { "-infinity".into() };
+    }
+    let s = format!("{x:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
+}
+
+fn v(p: Vec2) -> String {
+    format!("({}, {})", n(p.x), n(p.y))
+}
+
+fn region_text(region: VoronoiRegion, before: usize) -> String {
+    match region {
+        VoronoiRegion::Vertex(_) if before == 1 => "The simplex is a single point of A - B".into(),
+        VoronoiRegion::Vertex(i) => format!(
+            "The origin lies in the Voronoi region of vertex {i} of the {}, so the simplex shrinks to that one point",
+            if before == 2 { "segment" } else { "triangle" }
+        ),
+        VoronoiRegion::Edge(i, j) => format!(
+            "The origin lies in the Voronoi region of edge {i}-{j}{}, so the simplex keeps that edge and the closest point is the origin's projection onto it",
+            if before == 3 { " of the triangle" } else { "" }
+        ),
+        VoronoiRegion::Inside => "The origin lies inside the triangle".into(),
+    }
+}
+
+impl GjkStep {
+    /// What happened at this GJK iteration and why.
+    pub fn explain(&self) -> String {
+        let before = self.candidate.len;
+        let mut text = format!("Iteration {}. {}", self.iteration, region_text(self.region, before));
+        if self.region == VoronoiRegion::Inside {
+            text += ": A - B contains the origin, so the shapes overlap. GJK stops; EPA takes this triangle and finds the depth.";
+            return text;
+        }
+        text += &format!(
+            "; it is {} from the origin (point {}).",
+            n(self.distance),
+            v(self.closest)
+        );
+        match (self.direction, self.support, self.status) {
+            (_, _, Some(GjkStatus::OriginOnSimplex)) => {
+                text += " That is zero within tolerance: the origin lies on the boundary of A - B, so the shapes touch.";
+            }
+            (_, _, Some(GjkStatus::MaxIterations)) => {
+                text += " The iteration cap is reached; this distance is the best found.";
+            }
+            (Some(d), Some(w), status) => {
+                text += &format!(
+                    " Search toward the origin, direction {}: the farthest point of A - B that way is {} = {} on A minus {} on B.",
+                    v(d.normalize_or_zero()),
+                    v(w.point),
+                    v(w.on_a),
+                    v(w.on_b)
+                );
+                match status {
+                    Some(GjkStatus::RepeatedSupport) => {
+                        text += " It is already a simplex vertex: no point of A - B is closer to the origin, so this is the distance between the shapes.";
+                    }
+                    Some(GjkStatus::Converged) => {
+                        text += " It gets no closer to the origin than the current point: the distance has converged.";
+                    }
+                    _ => {
+                        text += " It lies beyond the current point toward the origin, so it joins the simplex.";
+                    }
+                }
+            }
+            _ => {}
+        }
+        text
+    }
+}
+
+impl EpaStep {
+    /// What happened at this EPA expansion and why.
+    pub fn explain(&self) -> String {
+        let mut text = format!(
+            "Expansion {}. The polytope has {} vertices; its edge closest to the origin is edge {} at distance {}, outward normal {}. ",
+            self.iteration,
+            self.polytope.len(),
+            self.closest_edge,
+            n(self.distance),
+            v(self.normal)
+        );
+        text += &format!(
+            "The farthest point of A - B along that normal is {}, {} beyond the edge. ",
+            v(self.support.point),
+            n(self.gap)
+        );
+        text += match self.status {
+            Some(EpaStatus::Converged) => "The gap is within tolerance, so this edge lies on the boundary of A - B: the depth is its distance and the normal its normal (moving B that far along it separates the shapes).",
+            Some(EpaStatus::MaxIterations) => "The iteration cap is reached: the closest edge so far gives the depth, which may be slightly too small.",
+            Some(EpaStatus::PolytopeFull) => "The polytope is full: the closest edge so far gives the depth.",
+            _ => "The edge is inside A - B, not on its boundary, so the new point is inserted between its ends and the polytope grows toward the boundary.",
+        };
+        text
+    }
+}
+
+fn axis_name(source: AxisSource) -> String {
+    match source {
+        AxisSource::Edge { body, index } => {
+            format!("the normal of edge {index} of {}", body.as_str().to_uppercase())
+        }
+        AxisSource::Vertex { body, index } => format!(
+            "the axis from vertex {index} of {} to the closest point of the other shape",
+            body.as_str().to_uppercase()
+        ),
+        AxisSource::Fallback => "the x axis (no other axis exists)".into(),
+    }
+}
+
+impl SatAxis {
+    /// What this axis shows.
+    pub fn explain(&self) -> String {
+        let mut text = format!(
+            "Axis {} along {}: A projects to [{}, {}], B to [{}, {}]. ",
+            axis_name(self.source),
+            v(self.axis),
+            n(self.interval_a.min),
+            n(self.interval_a.max),
+            n(self.interval_b.min),
+            n(self.interval_b.max)
+        );
+        if self.overlap < 0.0 {
+            text += &format!(
+                "The intervals are {} apart: this axis separates the shapes, so they cannot overlap.",
+                n(-self.overlap)
+            );
+        } else {
+            text += &format!(
+                "They overlap by {}: pushing B {} along {} would clear this axis.",
+                n(self.overlap),
+                n(self.overlap),
+                v(self.normal())
+            );
+        }
+        text
+    }
+}
+
+impl ClipStep {
+    /// What this clipping stage did.
+    pub fn explain(&self) -> String {
+        let edge = |e: &Option<super::clip::EdgeFeature>| {
+            e.map_or("none".to_string(), |e| {
+                format!("edge {} of {} from {} to {}", e.index, e.body.as_str().to_uppercase(), v(e.start), v(e.end))
+            })
+        };
+        let list = |ps: &[Vec2]| {
+            if ps.is_empty() {
+                "none".to_string()
+            } else {
+                ps.iter().map(|p| v(*p)).collect::<Vec<_>>().join(", ")
+            }
+        };
+        match self.stage {
+            ClipStage::ChooseEdges => format!(
+                "Each shape's best edge faces the other along the collision normal. The reference edge is {} (the one most perpendicular to the normal); the incident edge is {}. The incident edge will be cut to the reference edge's extent.",
+                edge(&self.reference),
+                edge(&self.incident)
+            ),
+            ClipStage::SideStart | ClipStage::SideEnd => format!(
+                "Clip against the side plane through the reference edge's {} at {}: points beyond it are cut. Kept: {}. Dropped: {}. Created where the incident edge crosses the plane: {}.",
+                if self.stage == ClipStage::SideStart { "start" } else { "end" },
+                self.plane.map_or("?".into(), |p| v(p.point)),
+                list(&self.kept),
+                list(&self.dropped),
+                list(&self.created)
+            ),
+            ClipStage::ReferenceFace => format!(
+                "Keep only points below the reference face (inside the reference body): kept {}, dropped {}. The kept points, on the incident body, are the contact points; each depth is how far below the face it lies.",
+                list(&self.kept),
+                list(&self.dropped)
+            ),
+            ClipStage::RoundPoint => format!(
+                "A circle touches along one point only: its deepest point toward the other shape, {}, is the contact.",
+                list(&self.kept)
+            ),
+        }
+    }
+}
+
+impl SweepAxis {
+    /// What this axis says about the times of contact.
+    pub fn explain(&self) -> String {
+        let mut text = format!(
+            "Axis {}: at t = 0, A covers [{}, {}] and B [{}, {}]; B slides at {} per unit time relative to A. ",
+            axis_name(self.source),
+            n(self.interval_a.min),
+            n(self.interval_a.max),
+            n(self.interval_b.min),
+            n(self.interval_b.max),
+            n(self.speed)
+        );
+        if self.t_enter > self.t_exit {
+            text += "They never overlap on this axis: it keeps the bodies apart for all time.";
+        } else if self.t_enter == f32::NEG_INFINITY {
+            text += "No motion along this axis and the intervals overlap: it never separates them.";
+        } else {
+            text += &format!(
+                "The intervals overlap from t = {} to t = {}. The bodies touch only while every axis overlaps: first contact is the latest entry time, last contact the earliest exit.",
+                n(self.t_enter),
+                n(self.t_exit)
+            );
+        }
+        text
+    }
+}
+
+impl SweepStep {
+    pub fn explain(&self) -> String {
+        match self {
+            SweepStep::Axis(a) => a.explain(),
+            SweepStep::Refine { t, distance, first } => format!(
+                "Rounded shapes: at t = {} the shapes are {} apart. The distance is convex in time, so a Newton step toward the {} contact cannot overshoot it.",
+                n(*t),
+                n(*distance),
+                if *first { "first" } else { "last" }
+            ),
+        }
+    }
+}
