@@ -2,59 +2,9 @@
 //! document changes. The labs draw from this and nothing else.
 
 use super::state::Document;
-use crate::query::epa::{epa, EpaConfig, EpaOutput, EpaStep};
-use crate::query::gjk::{gjk, GjkConfig, GjkOutput, GjkStep};
-use crate::query::sat::{sat, SatAxis, SatOutput};
+pub use crate::query::pair::{trace_pair, PairQuery, PairSettings, PairTrace};
+use crate::query::minkowski::minkowski_difference;
 use crate::query::ShapePair;
-use crate::scene::SceneBody;
-
-/// Interim form of the core's `query::pair` API (same names), until it lands.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PairSettings {
-    pub gjk: GjkConfig,
-    pub epa: EpaConfig,
-    pub sweep_time: f32,
-}
-
-impl Default for PairSettings {
-    fn default() -> Self {
-        PairSettings {
-            gjk: GjkConfig::default(),
-            epa: EpaConfig::default(),
-            sweep_time: 1.0,
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct PairQuery {
-    pub gjk: GjkOutput,
-    pub epa: Option<EpaOutput>,
-    pub sat: SatOutput,
-}
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PairTrace {
-    pub gjk: Vec<GjkStep>,
-    pub epa: Vec<EpaStep>,
-    pub sat: Vec<SatAxis>,
-}
-
-pub fn trace_pair(a: &SceneBody, b: &SceneBody, settings: &PairSettings) -> (PairQuery, PairTrace) {
-    let pair = ShapePair::new(&a.shape, a.pose, &b.shape, b.pose);
-    let mut trace = PairTrace::default();
-    let g = gjk(&pair, &settings.gjk, &mut trace.gjk);
-    let e = epa(&pair, &g, &settings.epa, &mut trace.epa);
-    let s = sat(&pair, &mut trace.sat);
-    (
-        PairQuery {
-            gjk: g,
-            epa: e,
-            sat: s,
-        },
-        trace,
-    )
-}
 
 /// Everything the overlays and panels show for the focused pair.
 #[derive(Clone, Debug)]
@@ -73,13 +23,15 @@ impl Analysis {
     pub fn run(doc: &Document, settings: &PairSettings) -> Option<Analysis> {
         let (a, b) = doc.focus?;
         let (body_a, body_b) = (doc.bodies.get(a)?, doc.bodies.get(b)?);
-        let (query, trace) = trace_pair(body_a, body_b, settings);
+        let (query, trace) = trace_pair(&body_a.body_ref(), &body_b.body_ref(), settings);
+        let pair = ShapePair::new(&body_a.shape, body_a.pose, &body_b.shape, body_b.pose);
+        let minkowski = Some(minkowski_difference(&pair).outline);
         Some(Analysis {
             a,
             b,
             query,
             trace,
-            minkowski: None,
+            minkowski,
         })
     }
 }

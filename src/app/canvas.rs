@@ -120,22 +120,34 @@ pub fn draw_canvas(input: &CanvasInput) {
             .labs
             .iter()
             .any(|l| l.uses_inset() && input.overlays.is_on(l.overlay()));
-        if wants_inset {
-            draw_inset_frame(&inset);
-        }
-        let ctx = LabCtx {
+        let drawn: Vec<&dyn Lab> = input
+            .labs
+            .iter()
+            .map(|l| l.as_ref())
+            .filter(|l| shows(input, run, *l))
+            .collect();
+        // World pass, then the inset card on top, then the inset pass.
+        let world_pass = LabCtx {
             doc: input.doc,
             run,
             world: &world,
-            inset: &inset,
+            inset: &inset.hidden(),
         };
-        for lab in input.labs {
-            if input.overlays.is_on(lab.overlay()) {
-                lab.draw(&ctx, input.overlays.step(lab.overlay()));
-                legend.extend(lab.legend());
-            }
+        for lab in &drawn {
+            lab.draw(&world_pass, input.overlays.step(lab.overlay()));
+            legend.extend(lab.legend());
         }
         if wants_inset {
+            draw_inset_frame(&inset);
+            let inset_pass = LabCtx {
+                doc: input.doc,
+                run,
+                world: &world.hidden(),
+                inset: &inset,
+            };
+            for lab in &drawn {
+                lab.draw(&inset_pass, input.overlays.step(lab.overlay()));
+            }
             inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
             inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
         }
@@ -147,9 +159,38 @@ pub fn draw_canvas(input: &CanvasInput) {
     }
 }
 
+/// Whether a lab's overlay is drawn. While the timeline shows an earlier step of one
+/// algorithm, the other algorithms that draw in the A - B inset stay hidden so the inset
+/// shows one story at a time; at the last step everything that is on is drawn.
+fn shows(input: &CanvasInput, run: &Analysis, lab: &dyn Lab) -> bool {
+    let o = lab.overlay();
+    if !input.overlays.is_on(o) {
+        return false;
+    }
+    let timeline = input.overlays.timeline;
+    if o == timeline || o == Overlay::Minkowski || !lab.uses_inset() {
+        return true;
+    }
+    let stepping = input.labs.iter().find(|l| l.overlay() == timeline).is_some_and(|l| {
+        let n = l.step_count(run);
+        input.overlays.is_on(timeline) && input.overlays.step(timeline).is_some_and(|k| k + 1 < n)
+    });
+    !stepping
+}
+
+/// One line per colour: overlays share the palette, so their meanings join on one line.
 fn dedup_legend(legend: &mut Vec<LegendEntry>) {
-    let mut seen = std::collections::HashSet::new();
-    legend.retain(|e| seen.insert(e.text.clone()));
+    let mut merged: Vec<LegendEntry> = Vec::new();
+    for e in legend.drain(..) {
+        match merged.iter_mut().find(|m| m.color == e.color) {
+            Some(m) if !m.text.split("; ").any(|t| t == e.text) => {
+                m.text = format!("{}; {}", m.text, e.text);
+            }
+            Some(_) => {}
+            None => merged.push(e),
+        }
+    }
+    *legend = merged;
 }
 
 fn draw_bodies(p: &Painter, input: &CanvasInput) {

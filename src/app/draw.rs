@@ -62,11 +62,25 @@ pub mod palette {
 pub struct Painter {
     pub camera: Camera,
     pub scale: f32,
+    /// When false every primitive is skipped: the canvas draws each overlay twice, once for
+    /// the world and once for the inset, so that world lines never cross the inset.
+    pub visible: bool,
 }
 
 impl Painter {
     pub fn new(camera: Camera, scale: f32) -> Self {
-        Painter { camera, scale }
+        Painter {
+            camera,
+            scale,
+            visible: true,
+        }
+    }
+
+    pub fn hidden(self) -> Self {
+        Painter {
+            visible: false,
+            ..self
+        }
     }
 
     pub fn px(&self, logical: f32) -> f32 {
@@ -79,12 +93,18 @@ impl Painter {
 
     /// A world segment, `width` logical pixels wide.
     pub fn line(&self, a: Vec2, b: Vec2, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
         screen_line(a, b, self.px(width), color);
     }
 
     /// A dashed world segment.
     pub fn dashed(&self, a: Vec2, b: Vec2, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
         let length = (b - a).length();
         let dash = self.px(8.0);
@@ -102,12 +122,18 @@ impl Painter {
 
     /// An arrow from `from` to `to` (world), with a head sized in pixels.
     pub fn arrow(&self, from: Vec2, to: Vec2, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
         let (a, b) = (self.to_screen(from), self.to_screen(to));
         screen_arrow(a, b, self.px(width), self.px(12.0), color);
     }
 
     /// An arrow of fixed screen length starting at `from` in world direction `dir`.
     pub fn ray(&self, from: Vec2, dir: Vec2, length_px: f32, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
         let Some(d) = self.camera.dir_to_screen(dir).try_normalize() else {
             return;
         };
@@ -135,6 +161,9 @@ impl Painter {
 
     /// Fills a convex outline (a triangle fan from its first point).
     pub fn fill_convex(&self, points: &[Vec2], color: Color) {
+        if !self.visible {
+            return;
+        }
         if points.len() < 3 {
             return;
         }
@@ -146,18 +175,27 @@ impl Painter {
 
     /// A dot of `radius` logical pixels.
     pub fn dot(&self, p: Vec2, radius: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
         let s = self.to_screen(p);
         mq::draw_circle(s.x, s.y, self.px(radius), color);
     }
 
     /// A hollow ring of `radius` logical pixels.
     pub fn ring(&self, p: Vec2, radius: f32, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
         let s = self.to_screen(p);
         mq::draw_circle_lines(s.x, s.y, self.px(radius), self.px(width), color);
     }
 
     /// A cross of half-size `radius` logical pixels (a dropped point, the origin).
     pub fn cross(&self, p: Vec2, radius: f32, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
         let s = self.to_screen(p);
         let r = self.px(radius);
         screen_line(s - Vec2::splat(r), s + Vec2::splat(r), self.px(width), color);
@@ -166,6 +204,9 @@ impl Painter {
 
     /// A plus sign, axis-aligned.
     pub fn plus(&self, p: Vec2, radius: f32, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
         let s = self.to_screen(p);
         let r = self.px(radius);
         screen_line(s - Vec2::X * r, s + Vec2::X * r, self.px(width), color);
@@ -190,6 +231,9 @@ impl Painter {
 
     /// Text at a screen position (top-left), `size` logical pixels tall.
     pub fn screen_text(&self, top_left: Vec2, text: &str, size: f32, color: Color, backing: bool) {
+        if !self.visible {
+            return;
+        }
         let font_size = self.px(size).round().max(6.0) as u16;
         let dims = mq::measure_text(text, None, font_size, 1.0);
         if backing {

@@ -100,12 +100,36 @@ impl Session {
     /// Frames every body ("fit all").
     pub fn fit_all(&mut self) {
         match self.bounds() {
-            Some((lo, hi)) => self.camera.fit(lo, hi, 0.1),
+            Some((lo, hi)) => self.fit_beside_inset(lo, hi),
             None => {
                 self.camera.center = Vec2::ZERO;
                 self.camera.zoom = 60.0;
             }
         }
+    }
+
+    /// Frames a world box in the part of the canvas left of the A - B inset (when shown),
+    /// so that the inset does not hide the bodies.
+    fn fit_beside_inset(&mut self, lo: Vec2, hi: Vec2) {
+        let inset_on = self
+            .labs
+            .iter()
+            .any(|l| l.uses_inset() && self.overlays.is_on(l.overlay()));
+        if !inset_on {
+            self.camera.fit(lo, hi, 0.1);
+            return;
+        }
+        let (inset_origin, _) = super::canvas::inset_rect(&self.camera, 1.0);
+        let free = (inset_origin.x - self.camera.origin.x).max(self.camera.size.x * 0.4);
+        let mut left = Camera {
+            size: Vec2::new(free, self.camera.size.y),
+            ..self.camera
+        };
+        left.fit(lo, hi, 0.08);
+        // The free part's centre sits left of the canvas centre by half the difference.
+        let shift = 0.5 * (self.camera.size.x - free) / left.zoom;
+        self.camera.zoom = left.zoom;
+        self.camera.center = left.center + Vec2::new(shift, 0.0);
     }
 
     pub fn view(&self) -> View {

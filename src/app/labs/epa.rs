@@ -5,7 +5,7 @@ use egui_macroquad::egui;
 use super::{num, vec_str, Lab, LabCtx, Series};
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{palette, LegendEntry};
-use crate::query::epa::{EpaStatus, EpaStep};
+use crate::query::epa::EpaStep;
 use crate::scene::Overlay;
 use glam::Vec2;
 
@@ -29,7 +29,7 @@ impl Lab for EpaLab {
     }
 
     fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace.epa.get(step).map(sentence).unwrap_or_default()
+        run.trace.epa.get(step).map(EpaStep::explain).unwrap_or_default()
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -147,22 +147,3 @@ fn draw_result(ctx: &LabCtx) {
     inset.arrow(Vec2::ZERO, e.normal * (e.depth.max(1e-6)), 2.5, palette::RESULT);
 }
 
-fn sentence(s: &EpaStep) -> String {
-    let mut out = format!(
-        "Expansion {}: the polytope has {} vertices; its edge closest to the origin is edge {} at distance {} with normal {}. The support point along that normal lies {} beyond the edge",
-        s.iteration,
-        s.polytope.len(),
-        s.closest_edge,
-        num(s.distance),
-        vec_str(s.normal),
-        num(s.gap)
-    );
-    out += match s.status {
-        Some(EpaStatus::Converged) => ", so the edge is on the boundary of A - B: its distance is the depth.",
-        Some(EpaStatus::MaxIterations) => "; the iteration cap is reached, so this edge's distance is reported.",
-        Some(EpaStatus::PolytopeFull) => "; the polytope is full, so this edge's distance is reported.",
-        Some(_) => ".",
-        None => ", so it is inserted between the edge's ends and the polytope grows.",
-    };
-    out
-}

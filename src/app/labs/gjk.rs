@@ -6,7 +6,7 @@ use egui_macroquad::egui;
 use super::{num, Lab, LabCtx, Series};
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{palette, LegendEntry};
-use crate::query::gjk::{GjkStatus, GjkStep, VoronoiRegion};
+use crate::query::gjk::GjkStep;
 use crate::scene::Overlay;
 use glam::Vec2;
 
@@ -30,7 +30,7 @@ impl Lab for GjkLab {
     }
 
     fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace.gjk.get(step).map(sentence).unwrap_or_default()
+        run.trace.gjk.get(step).map(GjkStep::explain).unwrap_or_default()
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -141,40 +141,3 @@ fn draw_result(ctx: &LabCtx) {
     }
 }
 
-fn region_words(r: VoronoiRegion) -> String {
-    match r {
-        VoronoiRegion::Vertex(i) => format!("the region of vertex w{i}"),
-        VoronoiRegion::Edge(i, j) => format!("the region of edge w{i}-w{j}"),
-        VoronoiRegion::Inside => "the inside of the triangle".into(),
-    }
-}
-
-/// A teaching sentence for a step (until the core's own `explain` lands).
-fn sentence(s: &GjkStep) -> String {
-    let mut out = format!(
-        "Iteration {}: the origin lies in {}, so the simplex keeps {} point(s); its closest point to the origin is {} away.",
-        s.iteration,
-        region_words(s.region),
-        s.simplex.len,
-        num(s.distance)
-    );
-    if let Some(w) = s.support {
-        out += &format!(
-            " Searching away from it finds the support point ({}, {}).",
-            num(w.point.x),
-            num(w.point.y)
-        );
-    }
-    if let Some(status) = s.status {
-        out += match status {
-            GjkStatus::Enclosed => " The triangle holds the origin: the shapes overlap.",
-            GjkStatus::OriginOnSimplex => " The origin is on the simplex: the shapes touch.",
-            GjkStatus::Converged => {
-                " It is no closer than the simplex: the distance is found."
-            }
-            GjkStatus::RepeatedSupport => " It is already in the simplex: the distance is found.",
-            GjkStatus::MaxIterations => " The iteration cap is reached.",
-        };
-    }
-    out
-}

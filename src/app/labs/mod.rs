@@ -2,10 +2,12 @@
 //! its settings panel, its timeline length and sentences, its plot series. The window holds
 //! the registry and loops over it, like the egui demo app's list of demos.
 
+mod clip;
 mod epa;
 mod gjk;
 mod minkowski;
 mod sat;
+mod sweep;
 
 use egui_macroquad::egui;
 use super::analysis::{Analysis, PairSettings};
@@ -60,6 +62,8 @@ pub fn registry() -> Vec<Box<dyn Lab>> {
         Box::new(sat::SatLab),
         Box::new(gjk::GjkLab),
         Box::new(epa::EpaLab),
+        Box::new(clip::ClipLab),
+        Box::new(sweep::SweepLab),
     ]
 }
 

@@ -4,9 +4,8 @@
 use super::{num, Lab, LabCtx};
 use crate::app::analysis::Analysis;
 use crate::app::draw::{palette, LegendEntry, Painter};
-use crate::query::sat::{AxisSource, SatAxis};
-use crate::query::Body;
-use crate::scene::Overlay;
+use crate::query::sat::SatAxis;
+use crate::scene::{Overlay, SceneBody};
 use glam::Vec2;
 
 pub struct SatLab;
@@ -28,29 +27,12 @@ impl Lab for SatLab {
         let Some(axis) = run.trace.sat.get(step) else {
             return String::new();
         };
-        let best = run.query.sat.best;
-        let verdict = if axis.separates() {
-            format!("a gap of {}: this axis separates the shapes", num(-axis.overlap))
-        } else {
-            format!("an overlap of {}", num(axis.overlap))
-        };
-        let is_best = axis.source == best.source;
-        format!(
-            "Axis {} of {}: {}. Projected on it, A covers [{}, {}] and B covers [{}, {}], {}.{}",
-            step + 1,
-            run.trace.sat.len(),
-            source_words(axis.source),
-            num(axis.interval_a.min),
-            num(axis.interval_a.max),
-            num(axis.interval_b.min),
-            num(axis.interval_b.max),
-            verdict,
-            if is_best {
-                " It is the best axis so far and stays the best: the smallest overlap (or largest gap)."
-            } else {
-                ""
-            }
-        )
+        let best = run.query.sat.best.source == axis.source;
+        let mut text = axis.explain();
+        if best {
+            text += " This is the best axis: the smallest overlap (or the largest gap) of all.";
+        }
+        text
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -60,13 +42,16 @@ impl Lab for SatLab {
         let reach = a.shape.bounding_radius() + b.shape.bounding_radius()
             + 0.5 * (a.pose.position - b.pose.position).length();
         for axis in &run.trace.sat {
-            let color = palette::with_alpha(palette::AXIS, 0.35);
-            ctx.world.infinite_line(center, axis.axis, 1.0, color);
+            let color = palette::with_alpha(palette::AXIS, 0.45);
+            let d = axis.axis * reach * 1.3;
+            ctx.world.line(center - d, center + d, 1.0, color);
         }
         let best = run.query.sat.best;
-        ctx.world.infinite_line(center, best.axis, 2.0, palette::with_alpha(palette::HIGHLIGHT, 0.7));
+        let d = best.axis * reach * 1.3;
+        ctx.world.line(center - d, center + d, 2.5, palette::with_alpha(palette::HIGHLIGHT, 0.8));
         let shown = step.and_then(|k| run.trace.sat.get(k)).unwrap_or(&best);
-        draw_projection(ctx.world, shown, center, reach, shown.source == best.source);
+        let offset = side_offset(a, b, center, shown.axis);
+        draw_projection(ctx.world, shown, center, offset, shown.source == best.source);
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
@@ -81,29 +66,37 @@ impl Lab for SatLab {
     }
 }
 
-fn source_words(s: AxisSource) -> String {
-    let body = |b: Body| if b == Body::A { "A" } else { "B" };
-    match s {
-        AxisSource::Edge { body: b, index } => format!("the normal of {}'s edge {index}", body(b)),
-        AxisSource::Vertex { body: b, index } => format!(
-            "from {}'s vertex {index} toward the closest point of the other shape",
-            body(b)
-        ),
-        AxisSource::Fallback => "the x axis (no other axis exists)".into(),
-    }
+/// How far beside the pair's centre the projection line runs: just past both bodies,
+/// measured across the axis.
+fn side_offset(a: &SceneBody, b: &SceneBody, center: Vec2, u: Vec2) -> f32 {
+    let side = Vec2::new(-u.y, u.x);
+    [a, b]
+        .iter()
+        .map(|body| (body.pose.position - center).dot(side).abs() + body.shape.bounding_radius())
+        .fold(0.0, f32::max)
+        * 1.1
 }
 
 /// Draws one axis beside the pair: a line parallel to the axis, offset sideways past both
 /// bodies, carrying the two intervals and their overlap or gap. A world point x projects to
 /// `base + (x . u) u` on it, so the intervals line up with the bodies they came from.
-fn draw_projection(w: &Painter, axis: &SatAxis, center: Vec2, reach: f32, best: bool) {
+fn draw_projection(w: &Painter, axis: &SatAxis, center: Vec2, offset: f32, best: bool) {
     let u = axis.axis;
+    // Of the two sides of the pair, the one nearer the middle of the view has more room.
     let side = Vec2::new(-u.y, u.x);
-    let base = center + side * (reach + 0.3) - u * center.dot(u);
+    let view = w.camera.center;
+    let side = if (center + side * offset - view).length() > (center - side * offset - view).length() {
+        -side
+    } else {
+        side
+    };
+    let base = center + side * offset - u * center.dot(u);
     let at = |t: f32, lift: f32| base + u * t + side * lift;
     let lift = 14.0 / w.camera.zoom;
     let line_color = if best { palette::HIGHLIGHT } else { palette::AXIS };
-    w.infinite_line(base, u, 2.0, line_color);
+    let (lo_t, hi_t) = (axis.interval_a.min.min(axis.interval_b.min), axis.interval_a.max.max(axis.interval_b.max));
+    let margin = 0.3 * (hi_t - lo_t).max(0.5);
+    w.arrow(at(lo_t - margin, 0.0), at(hi_t + margin, 0.0), 2.0, line_color);
     let (ia, ib) = (axis.interval_a, axis.interval_b);
     w.line(at(ia.min, lift), at(ia.max, lift), 6.0, palette::BODY_A);
     w.line(at(ib.min, -lift), at(ib.max, -lift), 6.0, palette::BODY_B);

@@ -24,6 +24,7 @@ pub fn show(ui: &mut egui::Ui, app: &mut App) {
         .striped(true)
         .num_columns(3)
         .show(ui, |ui| rows(ui, run));
+    manifold_and_sweep(ui, run);
     for note in disagreements(run) {
         ui.colored_label(WARN, format!("\u{26a0} {note}"));
     }
@@ -53,7 +54,7 @@ fn rows(ui: &mut egui::Ui, run: &Analysis) {
     cell(ui, q.epa.map_or("-".into(), |e| num(e.depth)), depth_differs);
     cell(ui, q.sat.depth.map_or("-".into(), num), depth_differs);
     ui.end_row();
-    ui.label("normal A\u{2192}B");
+    ui.label("normal (A to B)");
     cell(ui, q.epa.map_or("-".into(), |e| vec_str(e.normal)), normal_differs);
     cell(ui, vec_str(q.sat.normal), normal_differs);
     ui.end_row();
@@ -67,6 +68,40 @@ fn rows(ui: &mut egui::Ui, run: &Analysis) {
     cell(ui, format!("{}{epa_status}", q.gjk.status.as_str()), false);
     cell(ui, q.sat.axis.kind_str().to_string(), false);
     ui.end_row();
+}
+
+fn manifold_and_sweep(ui: &mut egui::Ui, run: &Analysis) {
+    let q = &run.query;
+    ui.add_space(4.0);
+    match &q.manifold {
+        Some(m) => {
+            ui.strong(format!("Clipping: {} contact point(s), normal {}", m.count, vec_str(m.normal)));
+            for (k, c) in m.points().iter().enumerate() {
+                ui.monospace(format!("  {k}: {}  depth {}", vec_str(c.point), num(c.depth)));
+            }
+        }
+        None => {
+            ui.label("Clipping: no contact (the shapes are apart).");
+        }
+    }
+    match &q.sweep {
+        Some(s) => {
+            let t = |v: Option<f32>| v.map_or("-".into(), num);
+            ui.strong(format!(
+                "Sweep: {} ({}), t_first {}, t_last {}",
+                if s.hit { "hit" } else { "no hit" },
+                s.status.as_str(),
+                t(s.t_first),
+                t(s.t_last)
+            ));
+            if s.hit {
+                ui.monospace(format!("  normal {}, {} axes", vec_str(s.normal), s.axes_tested));
+            }
+        }
+        None => {
+            ui.label("Sweep: neither body has a velocity.");
+        }
+    }
 }
 
 fn depth_and_normal_differ(run: &Analysis) -> (bool, bool) {
