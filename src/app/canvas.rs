@@ -74,7 +74,7 @@ pub fn inset_rect(camera: &Camera, scale: f32) -> (Vec2, Vec2) {
 
 /// A camera on the inset that frames A - B (or the steps recorded in it) and its origin.
 /// Bounds come from every step, so the inset holds still while stepping.
-fn inset_camera(run: &Analysis, camera: &Camera, scale: f32) -> Camera {
+pub fn inset_camera(run: &Analysis, camera: &Camera, scale: f32) -> Camera {
     let (origin, size) = inset_rect(camera, scale);
     let mut lo = Vec2::ZERO;
     let mut hi = Vec2::ZERO;

@@ -69,6 +69,10 @@ pub struct App {
     pub canvas: (Vec2, Vec2),
     /// Text field contents of the inspector's name box.
     pub rename_text: Option<(usize, String)>,
+    /// Screen rectangles (pixels) of named widgets, for the window tests.
+    pub widgets: Vec<(String, [f32; 4])>,
+    /// Where to write the test state (`COLLISION_LAB_STATE_FILE`), and what was last written.
+    state_file: Option<(PathBuf, String)>,
 }
 
 impl App {
@@ -105,6 +109,10 @@ impl App {
             play_interval: 0.8,
             canvas: (Vec2::ZERO, Vec2::new(800.0, 600.0)),
             rename_text: None,
+            widgets: Vec::new(),
+            state_file: std::env::var_os("COLLISION_LAB_STATE_FILE")
+                .filter(|v| !v.is_empty())
+                .map(|p| (PathBuf::from(p), String::new())),
         }
     }
 
@@ -379,6 +387,7 @@ impl App {
             self.request(Pending::Quit);
         }
         let mut over_ui = false;
+        self.widgets.clear();
         egui_macroquad::ui(|ctx| {
             ctx.set_zoom_factor(self.ui_scale);
             ui::show(ctx, self);
@@ -398,6 +407,65 @@ impl App {
         self.advance_playback();
         self.session.refresh();
         self.draw();
+        self.write_test_state();
+    }
+
+    /// Records a widget's rectangle (egui points) in pixels, for the window tests.
+    pub fn note_widget(&mut self, name: impl Into<String>, rect: egui::Rect, pixels_per_point: f32) {
+        let r = [rect.min.x, rect.min.y, rect.width(), rect.height()].map(|v| v * pixels_per_point);
+        self.widgets.push((name.into(), r));
+    }
+
+    /// For the window tests: when `COLLISION_LAB_STATE_FILE` is set, writes what the window
+    /// shows (canvas, camera, bodies, overlays, widgets, errors) as JSON whenever it changes.
+    fn write_test_state(&mut self) {
+        let Some((path, last)) = &self.state_file else {
+            return;
+        };
+        let s = &self.session;
+        let bodies: Vec<_> = s
+            .doc
+            .bodies
+            .iter()
+            .map(|b| {
+                serde_json::json!({
+                    "name": b.name,
+                    "position": [b.pose.position.x, b.pose.position.y],
+                    "angle": b.pose.angle,
+                    "vertices": b.shape.core().len(),
+                })
+            })
+            .collect();
+        let overlays: serde_json::Map<String, serde_json::Value> = crate::scene::Overlay::ALL
+            .iter()
+            .map(|o| (super::labs::overlay_key(*o).to_string(), s.overlays.is_on(*o).into()))
+            .collect();
+        let widgets: serde_json::Map<String, serde_json::Value> = self
+            .widgets
+            .iter()
+            .map(|(n, r)| (n.clone(), serde_json::json!(r)))
+            .collect();
+        let state = serde_json::json!({
+            "title": self.title(),
+            "dirty": s.doc.dirty,
+            "path": s.doc.path.as_ref().map(|p| p.display().to_string()),
+            "canvas": [s.camera.origin.x, s.camera.origin.y, s.camera.size.x, s.camera.size.y],
+            "camera": { "center": [s.camera.center.x, s.camera.center.y], "zoom": s.camera.zoom },
+            "bodies": bodies,
+            "selected": s.doc.selected,
+            "focus": s.doc.focus,
+            "overlays": overlays,
+            "load_error": self.load_error,
+            "can_undo": self.history.can_undo(),
+            "widgets": widgets,
+        })
+        .to_string();
+        if state != *last {
+            let temp = path.with_extension("tmp");
+            if std::fs::write(&temp, &state).is_ok() && std::fs::rename(&temp, path).is_ok() {
+                self.state_file = Some((path.clone(), state));
+            }
+        }
     }
 
     fn advance_playback(&mut self) {

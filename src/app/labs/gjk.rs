@@ -92,19 +92,22 @@ impl Lab for GjkLab {
 
 fn draw_simplex(ctx: &LabCtx, s: &GjkStep) {
     let p = ctx.inset;
+    // The closest point of the simplex to the origin, and the gap it leaves (drawn first so
+    // that the simplex vertices stay on top of its label).
+    p.dashed(Vec2::ZERO, s.closest, 1.5, palette::HIGHLIGHT);
+    p.label(s.closest, Vec2::new(8.0, 6.0), &format!("v, |v| = {}", num(s.distance)), palette::HIGHLIGHT);
     let pts: Vec<Vec2> = s.simplex.points().iter().map(|w| w.point).collect();
     if pts.len() == 3 {
         p.fill_convex(&pts, palette::with_alpha(palette::STRUCTURE, 0.18));
     }
     p.outline(&pts, 2.5, palette::STRUCTURE);
     for (i, w) in pts.iter().enumerate() {
-        p.dot(*w, 4.5, palette::STRUCTURE);
-        p.label(*w, Vec2::new(6.0, 4.0), &format!("w{i}"), palette::STRUCTURE);
+        p.label(*w, Vec2::new(7.0, -20.0), &format!("w{i}"), palette::STRUCTURE);
     }
-    // The closest point of the simplex to the origin, and the gap it leaves.
-    p.dashed(Vec2::ZERO, s.closest, 1.5, palette::HIGHLIGHT);
-    p.dot(s.closest, 4.0, palette::HIGHLIGHT);
-    p.label(s.closest, Vec2::new(6.0, -20.0), &format!("v, |v| = {}", num(s.distance)), palette::HIGHLIGHT);
+    for w in &pts {
+        p.dot(*w, 4.5, palette::STRUCTURE);
+    }
+    p.dot(s.closest, 3.5, palette::HIGHLIGHT);
 }
 
 fn draw_search(ctx: &LabCtx, s: &GjkStep) {

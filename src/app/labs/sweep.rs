@@ -96,7 +96,7 @@ fn swept_path(w: &Painter, body: &SceneBody, t_max: f32) {
     w.dashed(body.pose.position, pose_at(body, t_max).position, 1.5, color);
 }
 
-/// A chart in the canvas's lower-left corner: one row per axis, the bar [t_enter, t_exit]
+/// A chart in the canvas's upper-left corner: one row per axis, the bar [t_enter, t_exit]
 /// clipped to [0, t_max]; vertical lines at t_first and t_last.
 fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
     let axes: Vec<(usize, &SweepAxis)> = ctx
@@ -118,7 +118,7 @@ fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
     let row = p.px(9.0);
     let width = (cam.size.x * 0.3).max(p.px(160.0));
     let height = row * axes.len() as f32 + p.px(36.0);
-    let origin = Vec2::new(cam.origin.x + p.px(10.0), cam.origin.y + cam.size.y - height - p.px(40.0));
+    let origin = Vec2::new(cam.origin.x + p.px(10.0), cam.origin.y + p.px(10.0));
     mq::draw_rectangle(origin.x, origin.y, width, height, palette::with_alpha(mq::WHITE, 0.92));
     mq::draw_rectangle_lines(origin.x, origin.y, width, height, p.px(1.0), palette::GRID_MAJOR);
     p.screen_text(origin + Vec2::splat(p.px(4.0)), &format!("axis time intervals, t in [0, {}]", num(t_max)), 12.0, palette::TEXT, false);
