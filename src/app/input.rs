@@ -107,58 +107,59 @@ fn painter(app: &App) -> Painter {
 }
 
 fn keyboard(app: &mut App) {
-    let pressed = mq::is_key_pressed;
-    if ctrl() {
-        if pressed(KeyCode::Z) && shift() || pressed(KeyCode::Y) {
-            app.redo();
-        } else if pressed(KeyCode::Z) {
-            app.undo();
-        } else if pressed(KeyCode::S) && shift() {
-            app.ask_path(DialogKind::SaveAs);
-        } else if pressed(KeyCode::S) {
-            app.save();
-        } else if pressed(KeyCode::O) {
-            app.ask_path(DialogKind::Open);
-        } else if pressed(KeyCode::N) {
-            app.request(Pending::New);
-        } else if pressed(KeyCode::D) {
-            duplicate_selected(app);
+    use egui_macroquad::egui::Key;
+    for (key, mods) in std::mem::take(&mut app.keys) {
+        if mods.command || mods.ctrl {
+            command_key(app, key, mods.shift);
+            continue;
         }
-        return;
+        match key {
+            Key::Delete | Key::Backspace => delete_selection(app),
+            Key::F => app.session.fit_all(),
+            Key::G => {
+                app.snap = !app.snap;
+                app.say(if app.snap { "Grid snapping on" } else { "Grid snapping off" });
+            }
+            Key::ArrowRight => {
+                super::ui::timeline::step_by(app, 1);
+            }
+            Key::ArrowLeft => {
+                super::ui::timeline::step_by(app, -1);
+            }
+            Key::P => super::ui::timeline::toggle_play(app),
+            Key::Enter => finish_polygon(app),
+            Key::Escape => escape(app),
+            _ => {}
+        }
     }
-    if pressed(KeyCode::Delete) || pressed(KeyCode::Backspace) {
-        delete_selection(app);
-    }
-    if pressed(KeyCode::F) {
-        app.session.fit_all();
-    }
-    if pressed(KeyCode::F12) {
+    // Function keys do not reach egui's events; they need no modifiers.
+    if mq::is_key_pressed(KeyCode::F12) {
         app.screenshot = true;
     }
-    if pressed(KeyCode::G) {
-        app.snap = !app.snap;
-        app.say(if app.snap { "Grid snapping on" } else { "Grid snapping off" });
+}
+
+fn command_key(app: &mut App, key: egui_macroquad::egui::Key, shift: bool) {
+    use egui_macroquad::egui::Key;
+    match key {
+        Key::Z if shift => app.redo(),
+        Key::Y => app.redo(),
+        Key::Z => app.undo(),
+        Key::S if shift => app.ask_path(DialogKind::SaveAs),
+        Key::S => app.save(),
+        Key::O => app.ask_path(DialogKind::Open),
+        Key::N => app.request(Pending::New),
+        Key::D => duplicate_selected(app),
+        _ => {}
     }
-    if pressed(KeyCode::Right) {
-        super::ui::timeline::step_by(app, 1);
-    }
-    if pressed(KeyCode::Left) {
-        super::ui::timeline::step_by(app, -1);
-    }
-    if pressed(KeyCode::P) {
-        super::ui::timeline::toggle_play(app);
-    }
-    if pressed(KeyCode::Enter) || pressed(KeyCode::KpEnter) {
-        finish_polygon(app);
-    }
-    if pressed(KeyCode::Escape) {
-        if app.tool != Tool::Select {
-            app.tool = Tool::Select;
-            app.say("Polygon cancelled");
-        } else {
-            app.doc_mut().selected = None;
-            app.pointer.selected_vertex = None;
-        }
+}
+
+fn escape(app: &mut App) {
+    if app.tool != Tool::Select {
+        app.tool = Tool::Select;
+        app.say("Polygon cancelled");
+    } else {
+        app.doc_mut().selected = None;
+        app.pointer.selected_vertex = None;
     }
 }
 

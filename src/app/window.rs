@@ -69,6 +69,10 @@ pub struct App {
     pub canvas: (Vec2, Vec2),
     /// Text field contents of the inspector's name box.
     pub rename_text: Option<(usize, String)>,
+    /// Keys pressed this frame with the modifiers held at that moment (from egui's events,
+    /// which carry the modifiers of each key event even when press and release arrive
+    /// within one frame).
+    pub keys: Vec<(egui::Key, egui::Modifiers)>,
     /// Screen rectangles (pixels) of named widgets, for the window tests.
     pub widgets: Vec<(String, [f32; 4])>,
     /// Where to write the test state (`COLLISION_LAB_STATE_FILE`), and what was last written.
@@ -109,6 +113,7 @@ impl App {
             play_interval: 0.8,
             canvas: (Vec2::ZERO, Vec2::new(800.0, 600.0)),
             rename_text: None,
+            keys: Vec::new(),
             widgets: Vec::new(),
             state_file: std::env::var_os("COLLISION_LAB_STATE_FILE")
                 .filter(|v| !v.is_empty())
@@ -399,6 +404,20 @@ impl App {
             );
             over_ui = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
             self.pointer.keyboard_taken = ctx.wants_keyboard_input();
+            self.keys = ctx.input(|i| {
+                i.events
+                    .iter()
+                    .filter_map(|e| match e {
+                        egui::Event::Key {
+                            key,
+                            pressed: true,
+                            modifiers,
+                            ..
+                        } => Some((*key, *modifiers)),
+                        _ => None,
+                    })
+                    .collect()
+            });
         });
         self.session.camera.origin = self.canvas.0;
         self.session.camera.size = self.canvas.1.max(Vec2::splat(1.0));
