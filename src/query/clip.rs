@@ -30,9 +30,16 @@ use glam::Vec2;
 const COLLINEAR_TOLERANCE: f32 = 1.0e-7;
 
 /// The reference edge becomes B's only when its normal is closer to the collision normal
-/// by more than this (as a cosine difference); on a tie A's edge stays the reference, so
-/// symmetric stacks do not flicker between frames.
-const REFERENCE_PREFERENCE: f32 = 1.0e-4;
+/// by more than this (as a cosine difference, about 0.08 degrees: rounding noise, not
+/// geometry); on a tie A's edge stays the reference, so symmetric stacks do not flicker
+/// between frames. It must stay tiny: a reference face tilted by angle `x` misplaces points
+/// at its far end by about `x` times its length.
+const REFERENCE_PREFERENCE: f32 = 1.0e-6;
+
+/// The reference edge must face along the collision normal to within this (1 - cos, about
+/// 2.5 degrees). A normal that no edge faces comes from a round part or a corner touching
+/// a corner (a vertex axis of SAT); such a contact is a single point, found directly.
+const FACE_ALIGNMENT: f32 = 1.0e-3;
 
 /// One side of a body's core used for clipping, in the work frame while computing and in
 /// world coordinates when recorded.
@@ -148,10 +155,17 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
                 (a, b)
             }
         }
-        (Some(a), None) => return round_point(pair, normal, Some(a), Body::B, tracer),
-        (None, Some(b)) => return round_point(pair, normal, Some(b), Body::A, tracer),
-        (None, None) => return round_point(pair, normal, None, Body::B, tracer),
+        (Some(a), None) => return single_point(pair, normal, Some(a), Body::B, tracer),
+        (None, Some(b)) => return single_point(pair, normal, Some(b), Body::A, tracer),
+        (None, None) => return single_point(pair, normal, None, Body::B, tracer),
     };
+    let facing = match reference.body {
+        Body::A => reference.normal.dot(normal),
+        Body::B => -reference.normal.dot(normal),
+    };
+    if facing < 1.0 - FACE_ALIGNMENT {
+        return single_point(pair, normal, Some(reference), reference.body.other(), tracer);
+    }
     tracer.record(|| ClipStep {
         stage: ClipStage::ChooseEdges,
         reference: Some(reference.to_world(pair)),
@@ -403,9 +417,10 @@ fn step_over_zero_edges(shape: &Placed, mut e: usize, stride: usize) -> Option<u
     None
 }
 
-/// A circle against anything: its one deepest point. `edge` is the other body's best edge,
-/// if it has edges; `round` is the body whose point core gives the contact.
-fn round_point<T: Tracer<ClipStep>>(
+/// A contact at one point: a circle against anything, or a corner or rounded end meeting
+/// the other shape away from any face. The point is `round`'s deepest point toward the
+/// other body; `edge` is the other body's best edge, if it has edges.
+fn single_point<T: Tracer<ClipStep>>(
     pair: &ShapePair,
     normal: Vec2,
     edge: Option<EdgeFeature>,

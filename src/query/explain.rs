@@ -190,7 +190,7 @@ impl ClipStep {
                 list(&self.dropped)
             ),
             ClipStage::RoundPoint => format!(
-                "A circle touches along one point only: its deepest point toward the other shape, {}, is the contact.",
+                "No face of either shape faces along the collision normal (a circle, a rounded end or a corner is touching), so the contact is a single point: the deepest point toward the other shape, {}.",
                 list(&self.kept)
             ),
         }
