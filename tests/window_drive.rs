@@ -56,16 +56,26 @@ fn dragging_a_body_moves_it_undo_restores_and_save_writes_the_file() {
         return;
     };
     let w = Window::open(&x, &dir, &scene);
-    let state = w.wait_for(|s| s["canvas"][2].as_f64().unwrap_or(0.0) > 100.0, "a laid-out canvas");
+    let state = w.wait_for(
+        |s| s["canvas"][2].as_f64().unwrap_or(0.0) > 100.0,
+        "a laid-out canvas",
+    );
     assert_eq!(state["dirty"], false);
     // Drag "right" two world units to the right.
     let from = to_screen(&state, [3.0, 0.0]);
     let to = (from.0 + 80.0, from.1);
     drag(&x, from, to);
     let moved = w.wait_for(|s| body_x(s, 1) > 4.5, "the body to move");
-    assert!((body_x(&moved, 1) - 5.0).abs() < 0.2, "moved by the drag: {}", body_x(&moved, 1));
+    assert!(
+        (body_x(&moved, 1) - 5.0).abs() < 0.2,
+        "moved by the drag: {}",
+        body_x(&moved, 1)
+    );
     assert_eq!(moved["dirty"], true);
-    assert!(moved["title"].as_str().unwrap().starts_with('\u{25cf}'), "unsaved mark in the title");
+    assert!(
+        moved["title"].as_str().unwrap().starts_with('\u{25cf}'),
+        "unsaved mark in the title"
+    );
     assert_eq!(body_x(&moved, 0), -3.0, "the other body stays");
     // Undo, then redo.
     x.xdotool(&["key", "ctrl+z"]);
@@ -80,7 +90,10 @@ fn dragging_a_body_moves_it_undo_restores_and_save_writes_the_file() {
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp") && e.file_name().to_string_lossy().contains("drive"))
+        .filter(|e| {
+            e.file_name().to_string_lossy().ends_with(".tmp")
+                && e.file_name().to_string_lossy().contains("drive")
+        })
         .collect();
     assert!(leftovers.is_empty(), "no temporary file left behind");
 }
@@ -91,13 +104,20 @@ fn clicking_the_sat_checkbox_turns_its_overlay_on_and_the_screenshot_shows_it() 
         return;
     };
     let w = Window::open(&x, &dir, &scene);
-    let state = w.wait_for(|s| s["widgets"]["overlay:sat"].is_array(), "the SAT checkbox");
+    let state = w.wait_for(
+        |s| s["widgets"]["overlay:sat"].is_array(),
+        "the SAT checkbox",
+    );
     assert_eq!(state["overlays"]["sat"], false);
     let r = &state["widgets"]["overlay:sat"];
     let f = |i: usize| r[i].as_f64().unwrap() as f32;
     // The checkbox's box is at the left of its rectangle.
     let (cx, cy) = (f(0) + 8.0, f(1) + f(3) / 2.0);
-    x.xdotool(&["mousemove", &format!("{}", cx as i32), &format!("{}", cy as i32)]);
+    x.xdotool(&[
+        "mousemove",
+        &format!("{}", cx as i32),
+        &format!("{}", cy as i32),
+    ]);
     std::thread::sleep(std::time::Duration::from_millis(150));
     x.xdotool(&["click", "1"]);
     let on = w.wait_for(|s| s["overlays"]["sat"] == true, "SAT on");
@@ -106,7 +126,11 @@ fn clicking_the_sat_checkbox_turns_its_overlay_on_and_the_screenshot_shows_it() 
     assert_eq!(on["bodies"], state["bodies"]);
     // Move the pointer onto the canvas so keys reach the window, then F12.
     let c = to_screen(&on, [0.0, 3.0]);
-    x.xdotool(&["mousemove", &format!("{}", c.0 as i32), &format!("{}", c.1 as i32)]);
+    x.xdotool(&[
+        "mousemove",
+        &format!("{}", c.0 as i32),
+        &format!("{}", c.1 as i32),
+    ]);
     x.xdotool(&["key", "F12"]);
     let shot = dir.join("collision-lab-001.png");
     let start = std::time::Instant::now();
@@ -116,7 +140,10 @@ fn clicking_the_sat_checkbox_turns_its_overlay_on_and_the_screenshot_shows_it() 
     assert!(shot.exists(), "F12 wrote a screenshot");
     std::thread::sleep(std::time::Duration::from_millis(300));
     let pic = Picture::open(&shot);
-    assert!(pic.count(palette::HIGHLIGHT, 30) > 50, "the SAT best axis is in the screenshot");
+    assert!(
+        pic.count(palette::HIGHLIGHT, 30) > 50,
+        "the SAT best axis is in the screenshot"
+    );
 }
 
 #[test]
@@ -125,17 +152,33 @@ fn an_invalid_edit_on_disk_shows_the_error_and_keeps_the_scene_then_a_fix_reload
         return;
     };
     let w = Window::open(&x, &dir, &scene);
-    w.wait_for(|s| s["bodies"].as_array().is_some_and(|b| b.len() == 2), "the scene");
+    w.wait_for(
+        |s| s["bodies"].as_array().is_some_and(|b| b.len() == 2),
+        "the scene",
+    );
     std::thread::sleep(std::time::Duration::from_millis(1100)); // a newer modification time
-    let broken = SCENE.replace("Box(half_extents: (1.0, 1.0)), position: (3.0", "Box(half_extents: (1.0, -1.0)), position: (3.0");
+    let broken = SCENE.replace(
+        "Box(half_extents: (1.0, 1.0)), position: (3.0",
+        "Box(half_extents: (1.0, -1.0)), position: (3.0",
+    );
     write(&scene, &broken);
     let s = w.wait_for(|s| s["load_error"].is_string(), "the error");
     let err = s["load_error"].as_str().unwrap();
-    assert!(err.contains("drive.ron:") && err.contains("half extent"), "{err}");
-    assert_eq!(s["bodies"].as_array().unwrap().len(), 2, "the last good scene stays");
+    assert!(
+        err.contains("drive.ron:") && err.contains("half extent"),
+        "{err}"
+    );
+    assert_eq!(
+        s["bodies"].as_array().unwrap().len(),
+        2,
+        "the last good scene stays"
+    );
     std::thread::sleep(std::time::Duration::from_millis(1100));
     write(&scene, &SCENE.replace("(3.0, 0.0)", "(4.0, 0.0)"));
-    let s = w.wait_for(|s| s["load_error"].is_null() && body_x(s, 1) == 4.0, "the reload");
+    let s = w.wait_for(
+        |s| s["load_error"].is_null() && body_x(s, 1) == 4.0,
+        "the reload",
+    );
     assert_eq!(s["dirty"], false);
 }
 

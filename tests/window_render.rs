@@ -70,14 +70,23 @@ fn bodies_are_outlined_in_their_pair_colours() {
     };
     // The middle of A's bottom edge (y = -1) and of B's left edge carry the role colours.
     let a_edge = s.camera.to_screen(Vec2::new(0.0, -1.0));
-    assert!(pic.count_near(a_edge.x, a_edge.y, 3.0, palette::BODY_A, 40) > 0, "A's outline");
+    assert!(
+        pic.count_near(a_edge.x, a_edge.y, 3.0, palette::BODY_A, 40) > 0,
+        "A's outline"
+    );
     let b = &s.doc.bodies[1];
     let b_edge = b.pose.transform_point(Vec2::new(0.0, 1.0));
     let p = s.camera.to_screen(b_edge);
-    assert!(pic.count_near(p.x, p.y, 3.0, palette::BODY_B, 40) > 0, "B's outline");
+    assert!(
+        pic.count_near(p.x, p.y, 3.0, palette::BODY_B, 40) > 0,
+        "B's outline"
+    );
     // Far from every body there is only background and grid.
     let empty = s.camera.to_screen(Vec2::new(-6.0, 4.0));
-    assert_eq!(pic.count_near(empty.x, empty.y, 3.0, palette::BODY_A, 40), 0);
+    assert_eq!(
+        pic.count_near(empty.x, empty.y, 3.0, palette::BODY_A, 40),
+        0
+    );
 }
 
 #[test]
@@ -99,7 +108,10 @@ fn gjk_step_draws_the_simplex_in_the_inset() {
     }
     // The origin of A - B is marked in the inset.
     let o = inset.to_screen(Vec2::ZERO);
-    assert!(pic.count_near(o.x, o.y, 3.0, palette::ORIGIN, 50) > 0, "origin marker");
+    assert!(
+        pic.count_near(o.x, o.y, 3.0, palette::ORIGIN, 50) > 0,
+        "origin marker"
+    );
 }
 
 #[test]
@@ -112,7 +124,10 @@ fn epa_final_normal_and_depth_are_drawn_at_the_witness_points() {
     let start = s.camera.to_screen(e.point_a);
     let dir = Vec2::new(e.normal.x, -e.normal.y);
     let along = start + dir * 30.0;
-    assert!(pic.count_near(along.x, along.y, 3.0, palette::RESULT, 40) > 0, "EPA normal ray");
+    assert!(
+        pic.count_near(along.x, along.y, 3.0, palette::RESULT, 40) > 0,
+        "EPA normal ray"
+    );
 }
 
 #[test]
@@ -124,12 +139,18 @@ fn sat_highlights_the_best_axis_and_clip_marks_the_contacts() {
     assert!(m.count >= 1);
     for c in m.points() {
         let p = s.camera.to_screen(c.point);
-        assert!(pic.count_near(p.x, p.y, 4.0, palette::RESULT, 40) > 5, "contact dot at {p}");
+        assert!(
+            pic.count_near(p.x, p.y, 4.0, palette::RESULT, 40) > 5,
+            "contact dot at {p}"
+        );
     }
     let Some((pic, _)) = render_scene("sat", &boxes_scene("Sat"), &[]) else {
         return;
     };
-    assert!(pic.count(palette::HIGHLIGHT, 30) > 100, "the best axis is highlighted");
+    assert!(
+        pic.count(palette::HIGHLIGHT, 30) > 100,
+        "the best axis is highlighted"
+    );
     assert!(pic.count(palette::RESULT, 30) > 20, "the overlap is marked");
 }
 
@@ -147,6 +168,10 @@ fn a_bad_scene_is_an_error_with_a_position_and_status_2() {
     assert!(stderr.starts_with("error: "), "{stderr}");
     assert!(stderr.contains("bad.ron:4:"), "file:line:col in {stderr}");
     assert!(!dir.join("out.png").exists());
-    let out = render(Path::new("scenes/welcome.ron"), &dir.join("o.png"), &["--step", "gjk:999"]);
+    let out = render(
+        Path::new("scenes/welcome.ron"),
+        &dir.join("o.png"),
+        &["--step", "gjk:999"],
+    );
     assert_eq!(out.status.code(), Some(2), "a step past the end is refused");
 }

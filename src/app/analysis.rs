@@ -2,8 +2,8 @@
 //! document changes. The labs draw from this and nothing else.
 
 use super::state::Document;
-pub use crate::query::pair::{trace_pair, PairQuery, PairSettings, PairTrace};
 use crate::query::minkowski::minkowski_difference;
+pub use crate::query::pair::{trace_pair, PairQuery, PairSettings, PairTrace};
 use crate::query::ShapePair;
 
 /// Everything the overlays and panels show for the focused pair.

@@ -171,10 +171,15 @@ fn shows(input: &CanvasInput, run: &Analysis, lab: &dyn Lab) -> bool {
     if o == timeline || o == Overlay::Minkowski || !lab.uses_inset() {
         return true;
     }
-    let stepping = input.labs.iter().find(|l| l.overlay() == timeline).is_some_and(|l| {
-        let n = l.step_count(run);
-        input.overlays.is_on(timeline) && input.overlays.step(timeline).is_some_and(|k| k + 1 < n)
-    });
+    let stepping = input
+        .labs
+        .iter()
+        .find(|l| l.overlay() == timeline)
+        .is_some_and(|l| {
+            let n = l.step_count(run);
+            input.overlays.is_on(timeline)
+                && input.overlays.step(timeline).is_some_and(|k| k + 1 < n)
+        });
     !stepping
 }
 
@@ -202,7 +207,13 @@ fn draw_bodies(p: &Painter, input: &CanvasInput) {
     };
     for (i, body) in doc.bodies.iter().enumerate() {
         let r = role(i);
-        draw::draw_body(p, body, r, doc.selected == Some(i), r == Role::Other && doc.focus.is_some());
+        draw::draw_body(
+            p,
+            body,
+            r,
+            doc.selected == Some(i),
+            r == Role::Other && doc.focus.is_some(),
+        );
     }
     let t = doc.meta.sweep_time();
     for body in &doc.bodies {
@@ -217,14 +228,33 @@ fn draw_bodies(p: &Painter, input: &CanvasInput) {
 /// The inset's white card, border, title and axes through the origin of A - B.
 fn draw_inset_frame(p: &Painter) {
     let c = p.camera;
-    mq::draw_rectangle(c.origin.x, c.origin.y, c.size.x, c.size.y, palette::with_alpha(mq::WHITE, 0.95));
-    mq::draw_rectangle_lines(c.origin.x, c.origin.y, c.size.x, c.size.y, p.px(2.0), palette::MINKOWSKI);
+    mq::draw_rectangle(
+        c.origin.x,
+        c.origin.y,
+        c.size.x,
+        c.size.y,
+        palette::with_alpha(mq::WHITE, 0.95),
+    );
+    mq::draw_rectangle_lines(
+        c.origin.x,
+        c.origin.y,
+        c.size.x,
+        c.size.y,
+        p.px(2.0),
+        palette::MINKOWSKI,
+    );
     let (lo, hi) = c.visible_world();
     let axis = palette::with_alpha(palette::AXIS, 0.6);
     p.line(Vec2::new(lo.x, 0.0), Vec2::new(hi.x, 0.0), 1.0, axis);
     p.line(Vec2::new(0.0, lo.y), Vec2::new(0.0, hi.y), 1.0, axis);
     let title = "A - B (Minkowski difference)";
-    p.screen_text(c.origin + Vec2::splat(p.px(6.0)), title, 14.0, palette::MINKOWSKI, false);
+    p.screen_text(
+        c.origin + Vec2::splat(p.px(6.0)),
+        title,
+        14.0,
+        palette::MINKOWSKI,
+        false,
+    );
 }
 
 fn draw_caption(p: &Painter, text: &str) {
@@ -236,7 +266,13 @@ fn draw_caption(p: &Painter, text: &str) {
     let h = line_h * lines.len() as f32 + p.px(10.0);
     let x = c.origin.x + p.px(10.0);
     let y = c.origin.y + c.size.y - h - p.px(30.0);
-    mq::draw_rectangle(x, y, max_w + p.px(12.0), h, palette::with_alpha(mq::WHITE, 0.92));
+    mq::draw_rectangle(
+        x,
+        y,
+        max_w + p.px(12.0),
+        h,
+        palette::with_alpha(mq::WHITE, 0.92),
+    );
     for (i, line) in lines.iter().enumerate() {
         let top = Vec2::new(x + p.px(6.0), y + p.px(5.0) + line_h * i as f32);
         p.screen_text(top, line, size, palette::TEXT, false);

@@ -138,7 +138,13 @@ impl Painter {
             return;
         };
         let a = self.to_screen(from);
-        screen_arrow(a, a + d * self.px(length_px), self.px(width), self.px(12.0), color);
+        screen_arrow(
+            a,
+            a + d * self.px(length_px),
+            self.px(width),
+            self.px(12.0),
+            color,
+        );
     }
 
     /// A closed outline through world points.
@@ -198,8 +204,18 @@ impl Painter {
         }
         let s = self.to_screen(p);
         let r = self.px(radius);
-        screen_line(s - Vec2::splat(r), s + Vec2::splat(r), self.px(width), color);
-        screen_line(s + Vec2::new(-r, r), s + Vec2::new(r, -r), self.px(width), color);
+        screen_line(
+            s - Vec2::splat(r),
+            s + Vec2::splat(r),
+            self.px(width),
+            color,
+        );
+        screen_line(
+            s + Vec2::new(-r, r),
+            s + Vec2::new(r, -r),
+            self.px(width),
+            color,
+        );
     }
 
     /// A plus sign, axis-aligned.
@@ -294,7 +310,13 @@ pub fn nice_step(min: f32) -> f32 {
 /// major lines along the canvas edges.
 pub fn draw_grid(p: &Painter) {
     let cam = p.camera;
-    mq::draw_rectangle(cam.origin.x, cam.origin.y, cam.size.x, cam.size.y, palette::BACKGROUND);
+    mq::draw_rectangle(
+        cam.origin.x,
+        cam.origin.y,
+        cam.size.x,
+        cam.size.y,
+        palette::BACKGROUND,
+    );
     let step = nice_step(p.px(24.0) / cam.zoom);
     let major = step * 5.0;
     let (lo, hi) = cam.visible_world();
@@ -312,8 +334,18 @@ pub fn draw_grid(p: &Painter) {
     };
     lines(step, palette::GRID_MINOR, 1.0);
     lines(major, palette::GRID_MAJOR, 1.0);
-    p.line(Vec2::new(lo.x, 0.0), Vec2::new(hi.x, 0.0), 1.5, palette::AXIS);
-    p.line(Vec2::new(0.0, lo.y), Vec2::new(0.0, hi.y), 1.5, palette::AXIS);
+    p.line(
+        Vec2::new(lo.x, 0.0),
+        Vec2::new(hi.x, 0.0),
+        1.5,
+        palette::AXIS,
+    );
+    p.line(
+        Vec2::new(0.0, lo.y),
+        Vec2::new(0.0, hi.y),
+        1.5,
+        palette::AXIS,
+    );
     grid_labels(p, major, lo, hi);
 }
 
@@ -328,13 +360,25 @@ fn grid_labels(p: &Painter, major: f32, lo: Vec2, hi: Vec2) {
     while x <= hi.x {
         let s = p.to_screen(Vec2::new(x, 0.0));
         let y = cam.origin.y + cam.size.y - p.px(18.0);
-        p.screen_text(Vec2::new(s.x + p.px(3.0), y), &fmt(x), 13.0, palette::AXIS, false);
+        p.screen_text(
+            Vec2::new(s.x + p.px(3.0), y),
+            &fmt(x),
+            13.0,
+            palette::AXIS,
+            false,
+        );
         x += major;
     }
     let mut y = (lo.y / major).ceil() * major;
     while y <= hi.y {
         let s = p.to_screen(Vec2::new(0.0, y));
-        p.screen_text(Vec2::new(cam.origin.x + p.px(4.0), s.y + p.px(2.0)), &fmt(y), 13.0, palette::AXIS, false);
+        p.screen_text(
+            Vec2::new(cam.origin.x + p.px(4.0), s.y + p.px(2.0)),
+            &fmt(y),
+            13.0,
+            palette::AXIS,
+            false,
+        );
         y += major;
     }
 }
@@ -374,7 +418,11 @@ pub fn draw_body(p: &Painter, body: &SceneBody, role: Role, selected: bool, fade
         Role::Other => (palette::with_alpha(fill, 0.9), 1.5),
     };
     if selected {
-        p.outline(&outline, width + 4.0, palette::with_alpha(palette::SELECTION, 0.6));
+        p.outline(
+            &outline,
+            width + 4.0,
+            palette::with_alpha(palette::SELECTION, 0.6),
+        );
     }
     p.outline(&outline, width, stroke);
     // The core of a rounded shape (capsule segment, circle centre) is what GJK works on.
@@ -446,11 +494,23 @@ pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry]) {
     let y = cam.origin.y + pad;
     mq::draw_rectangle(x, y, w, h, palette::with_alpha(mq::WHITE, 0.92));
     mq::draw_rectangle_lines(x, y, w, h, p.px(1.0), palette::GRID_MAJOR);
-    p.screen_text(Vec2::new(x + pad, y + pad * 0.5), title, size, palette::TEXT, false);
+    p.screen_text(
+        Vec2::new(x + pad, y + pad * 0.5),
+        title,
+        size,
+        palette::TEXT,
+        false,
+    );
     for (i, e) in entries.iter().enumerate() {
         let row = y + pad * 0.5 + line_h * (i + 1) as f32;
         mq::draw_rectangle(x + pad, row + p.px(1.0), swatch, swatch, e.color);
-        p.screen_text(Vec2::new(x + 2.0 * pad + swatch, row), &e.text, size, palette::TEXT, false);
+        p.screen_text(
+            Vec2::new(x + 2.0 * pad + swatch, row),
+            &e.text,
+            size,
+            palette::TEXT,
+            false,
+        );
     }
 }
 

@@ -23,7 +23,12 @@ pub fn load_recent() -> Vec<PathBuf> {
         return Vec::new();
     };
     std::fs::read_to_string(file)
-        .map(|t| t.lines().filter(|l| !l.is_empty()).map(PathBuf::from).collect())
+        .map(|t| {
+            t.lines()
+                .filter(|l| !l.is_empty())
+                .map(PathBuf::from)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -34,7 +39,10 @@ pub fn remember(recent: &mut Vec<PathBuf>, path: &Path) {
     recent.insert(0, path);
     recent.truncate(MAX_RECENT);
     if let Some(file) = recent_file() {
-        let text: String = recent.iter().map(|p| format!("{}\n", p.display())).collect();
+        let text: String = recent
+            .iter()
+            .map(|p| format!("{}\n", p.display()))
+            .collect();
         if let Some(dir) = file.parent() {
             let _ = std::fs::create_dir_all(dir);
         }

@@ -30,11 +30,25 @@ pub enum Tool {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Drag {
-    Pan { last: Vec2 },
-    Move { body: usize, grab: Vec2 },
-    Rotate { body: usize, pointer_angle: f32, body_angle: f32 },
-    Vertex { body: usize, index: usize },
-    Velocity { body: usize },
+    Pan {
+        last: Vec2,
+    },
+    Move {
+        body: usize,
+        grab: Vec2,
+    },
+    Rotate {
+        body: usize,
+        pointer_angle: f32,
+        body_angle: f32,
+    },
+    Vertex {
+        body: usize,
+        index: usize,
+    },
+    Velocity {
+        body: usize,
+    },
 }
 
 /// Pointer bookkeeping between frames.
@@ -76,9 +90,10 @@ pub fn handle(app: &mut App, over_ui: bool) {
             let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
             app.session.camera.zoom_at(m, factor);
         }
-        app.pointer.hover_vertex = app.doc().selected.and_then(|b| {
-            vertex_at(&app.session.doc.bodies[b], &painter(app), m).map(|v| (b, v))
-        });
+        app.pointer.hover_vertex = app
+            .doc()
+            .selected
+            .and_then(|b| vertex_at(&app.session.doc.bodies[b], &painter(app), m).map(|v| (b, v)));
     }
     if on_canvas && app.drag.is_none() {
         if mq::is_mouse_button_pressed(MouseButton::Left) {
@@ -118,7 +133,11 @@ fn keyboard(app: &mut App) {
             Key::F => app.session.fit_all(),
             Key::G => {
                 app.snap = !app.snap;
-                app.say(if app.snap { "Grid snapping on" } else { "Grid snapping off" });
+                app.say(if app.snap {
+                    "Grid snapping on"
+                } else {
+                    "Grid snapping off"
+                });
             }
             Key::ArrowRight => {
                 super::ui::timeline::step_by(app, 1);
@@ -165,10 +184,9 @@ fn escape(app: &mut App) {
 
 fn is_double_click(app: &mut App, m: Vec2) -> bool {
     let now = mq::get_time();
-    let double = app
-        .pointer
-        .last_press
-        .is_some_and(|(t, p)| now - t < DOUBLE_CLICK_TIME && (p - m).length() < DOUBLE_CLICK_DISTANCE);
+    let double = app.pointer.last_press.is_some_and(|(t, p)| {
+        now - t < DOUBLE_CLICK_TIME && (p - m).length() < DOUBLE_CLICK_DISTANCE
+    });
     app.pointer.last_press = if double { None } else { Some((now, m)) };
     double
 }
@@ -253,7 +271,10 @@ fn press_on_selected(app: &mut App, p: &Painter, sel: usize, m: Vec2, double: bo
     if let Some(v) = vertex_at(&body, p, m) {
         app.pointer.selected_vertex = Some((sel, v));
         app.checkpoint();
-        app.drag = Some(Drag::Vertex { body: sel, index: v });
+        app.drag = Some(Drag::Vertex {
+            body: sel,
+            index: v,
+        });
         return true;
     }
     if double {
@@ -266,15 +287,25 @@ fn press_on_selected(app: &mut App, p: &Painter, sel: usize, m: Vec2, double: bo
 }
 
 fn pick_focus(app: &mut App, i: usize, as_a: bool) {
-    let (a, b) = app.doc().focus.unwrap_or((0, 1.min(app.doc().bodies.len().saturating_sub(1))));
-    let (a, b) = if as_a { (i, if b == i { a } else { b }) } else { (if a == i { b } else { a }, i) };
+    let (a, b) = app
+        .doc()
+        .focus
+        .unwrap_or((0, 1.min(app.doc().bodies.len().saturating_sub(1))));
+    let (a, b) = if as_a {
+        (i, if b == i { a } else { b })
+    } else {
+        (if a == i { b } else { a }, i)
+    };
     if a == b {
         app.say("Pick two different bodies for the focused pair");
         return;
     }
     app.checkpoint();
     app.doc_mut().set_focus(a, b);
-    let names = (app.doc().bodies[a].name.clone(), app.doc().bodies[b].name.clone());
+    let names = (
+        app.doc().bodies[a].name.clone(),
+        app.doc().bodies[b].name.clone(),
+    );
     app.say(format!("Focused pair: A = {}, B = {}", names.0, names.1));
 }
 
@@ -286,13 +317,21 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
             app.drag = Some(Drag::Pan { last: m });
         }
         Drag::Move { body, grab } => {
-            let Some(b) = app.doc().bodies.get(body) else { return };
+            let Some(b) = app.doc().bodies.get(body) else {
+                return;
+            };
             let position = snap_point(app, world - grab);
             let pose = Pose::new(position, b.pose.angle);
             app.doc_mut().set_pose(body, pose);
         }
-        Drag::Rotate { body, pointer_angle, body_angle } => {
-            let Some(b) = app.doc().bodies.get(body) else { return };
+        Drag::Rotate {
+            body,
+            pointer_angle,
+            body_angle,
+        } => {
+            let Some(b) = app.doc().bodies.get(body) else {
+                return;
+            };
             let mut angle = body_angle + angle_of(world - b.pose.position) - pointer_angle;
             if app.snap {
                 let step = ANGLE_SNAP_DEGREES.to_radians();
@@ -341,8 +380,12 @@ fn editable_core(body: &SceneBody) -> Option<Vec<Vec2>> {
 /// Moves a vertex; a move that would make the polygon non-convex is refused and the tried
 /// outline is shown in red with the reason.
 fn move_vertex(app: &mut App, body: usize, index: usize, world: Vec2) {
-    let Some(b) = app.doc().bodies.get(body) else { return };
-    let Some(mut points) = editable_core(b) else { return };
+    let Some(b) = app.doc().bodies.get(body) else {
+        return;
+    };
+    let Some(mut points) = editable_core(b) else {
+        return;
+    };
     if index >= points.len() {
         return;
     }
@@ -355,8 +398,12 @@ fn move_vertex(app: &mut App, body: usize, index: usize, world: Vec2) {
 }
 
 fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
-    let Some(b) = app.doc().bodies.get(body) else { return };
-    let Some(mut points) = editable_core(b) else { return };
+    let Some(b) = app.doc().bodies.get(body) else {
+        return;
+    };
+    let Some(mut points) = editable_core(b) else {
+        return;
+    };
     let local = b.pose.inverse_transform_point(world);
     points.insert(edge + 1, local);
     app.checkpoint();
@@ -371,7 +418,9 @@ fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
 
 fn delete_selection(app: &mut App) {
     if let Some((body, v)) = app.pointer.selected_vertex {
-        let Some(b) = app.doc().bodies.get(body) else { return };
+        let Some(b) = app.doc().bodies.get(body) else {
+            return;
+        };
         if let Some(mut points) = editable_core(b) {
             if points.len() <= 3 {
                 app.say("Refused: a polygon needs at least 3 vertices");
@@ -515,7 +564,13 @@ pub fn draw_interaction(app: &App) {
     if let Some((outline, why)) = &app.refused {
         p.dashed_outline(outline, 2.5, palette::REFUSED);
         let m = mouse();
-        p.screen_text(m + Vec2::new(p.px(14.0), p.px(10.0)), why, 15.0, palette::REFUSED, true);
+        p.screen_text(
+            m + Vec2::new(p.px(14.0), p.px(10.0)),
+            why,
+            15.0,
+            palette::REFUSED,
+            true,
+        );
     }
     if let Tool::FreePolygon(points) = &app.tool {
         let cursor = app.session.camera.to_world(mouse());
@@ -528,8 +583,15 @@ pub fn draw_interaction(app: &App) {
         for q in points {
             p.dot(*q, 4.0, palette::SELECTION);
         }
-        let hint = "Click to add points; Enter, a double-click or the first point closes; Esc cancels";
-        p.screen_text(app.session.camera.origin + Vec2::splat(p.px(10.0)), hint, 15.0, palette::TEXT, true);
+        let hint =
+            "Click to add points; Enter, a double-click or the first point closes; Esc cancels";
+        p.screen_text(
+            app.session.camera.origin + Vec2::splat(p.px(10.0)),
+            hint,
+            15.0,
+            palette::TEXT,
+            true,
+        );
     }
 }
 
@@ -539,7 +601,9 @@ fn draw_handles(app: &App, p: &Painter, body: &SceneBody) {
     draw::screen_line(center, knob, p.px(1.5), palette::SELECTION);
     mq::draw_circle(knob.x, knob.y, p.px(6.0), palette::SELECTION);
     mq::draw_circle_lines(knob.x, knob.y, p.px(6.0), p.px(1.5), palette::TEXT);
-    let Some(core) = editable_core(body) else { return };
+    let Some(core) = editable_core(body) else {
+        return;
+    };
     let sel = app.doc().selected;
     for (i, v) in draw::world_points(&body.pose, &core).iter().enumerate() {
         let s = p.to_screen(*v);
@@ -547,7 +611,11 @@ fn draw_handles(app: &App, p: &Painter, body: &SceneBody) {
             || app.pointer.selected_vertex == sel.map(|b| (b, i));
         let r = p.px(if hot { 6.0 } else { 4.5 });
         mq::draw_rectangle(s.x - r, s.y - r, 2.0 * r, 2.0 * r, mq::WHITE);
-        let edge = if hot { palette::SELECTION } else { palette::TEXT };
+        let edge = if hot {
+            palette::SELECTION
+        } else {
+            palette::TEXT
+        };
         mq::draw_rectangle_lines(s.x - r, s.y - r, 2.0 * r, 2.0 * r, p.px(1.5), edge);
     }
 }
@@ -558,7 +626,12 @@ mod tests {
 
     #[test]
     fn inside_convex_with_slack() {
-        let sq = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0), Vec2::new(1.0, 1.0), Vec2::new(0.0, 1.0)];
+        let sq = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 0.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(0.0, 1.0),
+        ];
         assert!(inside_convex(&sq, Vec2::new(0.5, 0.5), 0.0));
         assert!(!inside_convex(&sq, Vec2::new(1.2, 0.5), 0.0));
         assert!(inside_convex(&sq, Vec2::new(1.05, 0.5), 0.1));

@@ -26,14 +26,20 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let w: u32 = w.trim().parse().map_err(|_| bad())?;
     let h: u32 = h.trim().parse().map_err(|_| bad())?;
     if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
-        return Err(format!("--size must be between 16x16 and 8192x8192, got {w}x{h}"));
+        return Err(format!(
+            "--size must be between 16x16 and 8192x8192, got {w}x{h}"
+        ));
     }
     Ok((w, h))
 }
 
 /// Parses `ALGORITHM:N`, e.g. `gjk:2` (steps count from 0).
 pub fn parse_step(text: &str) -> Result<(Overlay, usize), String> {
-    let bad = || format!("--step must look like gjk:2 (minkowski, gjk, epa, sat, clip or sweep), got \"{text}\"");
+    let bad = || {
+        format!(
+            "--step must look like gjk:2 (minkowski, gjk, epa, sat, clip or sweep), got \"{text}\""
+        )
+    };
     let (name, n) = text.split_once(':').ok_or_else(bad)?;
     let overlay = overlay_from_key(name.trim()).ok_or_else(bad)?;
     let n = n.trim().parse().map_err(|_| bad())?;
@@ -157,8 +163,15 @@ pub fn save_screen(path: &Path) -> Result<(), String> {
         px[3] = 255;
     }
     let temp = path.with_extension("png.tmp");
-    image::save_buffer_with_format(&temp, &flipped, w, h, image::ColorType::Rgba8, image::ImageFormat::Png)
-        .map_err(|e| e.to_string())?;
+    image::save_buffer_with_format(
+        &temp,
+        &flipped,
+        w,
+        h,
+        image::ColorType::Rgba8,
+        image::ImageFormat::Png,
+    )
+    .map_err(|e| e.to_string())?;
     std::fs::rename(&temp, path).map_err(|e| e.to_string())
 }
 

@@ -91,9 +91,10 @@ impl Session {
             .flat_map(|b| draw::body_outline(b, 50.0))
             .peekable();
         points.peek()?;
-        let (lo, hi) = points.fold((Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)), |(lo, hi), p| {
-            (lo.min(p), hi.max(p))
-        });
+        let (lo, hi) = points.fold(
+            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+            |(lo, hi), p| (lo.min(p), hi.max(p)),
+        );
         Some((lo, hi))
     }
 
@@ -155,7 +156,17 @@ impl Session {
         if n == 0 {
             return None;
         }
-        let k = self.overlays.step(lab.overlay()).unwrap_or(n - 1).min(n - 1);
-        Some(format!("{} step {} of {}: {}", lab.name(), k + 1, n, lab.explain(run, k)))
+        let k = self
+            .overlays
+            .step(lab.overlay())
+            .unwrap_or(n - 1)
+            .min(n - 1);
+        Some(format!(
+            "{} step {} of {}: {}",
+            lab.name(),
+            k + 1,
+            n,
+            lab.explain(run, k)
+        ))
     }
 }

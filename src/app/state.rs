@@ -78,7 +78,10 @@ impl Document {
         let mut scene = self.meta.clone();
         scene.bodies = self.bodies.iter().map(SceneBody::to_def).collect();
         scene.focus = self.focus.and_then(|(a, b)| {
-            Some((self.bodies.get(a)?.name.clone(), self.bodies.get(b)?.name.clone()))
+            Some((
+                self.bodies.get(a)?.name.clone(),
+                self.bodies.get(b)?.name.clone(),
+            ))
         });
         if view.is_some() {
             scene.view = view;
@@ -168,7 +171,15 @@ impl Document {
             return;
         }
         self.bodies.remove(i);
-        let shift = |j: usize| if j > i { Some(j - 1) } else if j == i { None } else { Some(j) };
+        let shift = |j: usize| {
+            if j > i {
+                Some(j - 1)
+            } else if j == i {
+                None
+            } else {
+                Some(j)
+            }
+        };
         self.selected = None;
         self.focus = self.focus.and_then(|(a, b)| Some((shift(a)?, shift(b)?)));
         if self.focus.is_none() && self.bodies.len() >= 2 {
@@ -191,7 +202,12 @@ impl Document {
         if name.is_empty() {
             return Err("a name cannot be empty".into());
         }
-        if self.bodies.iter().enumerate().any(|(j, b)| j != i && b.name == name) {
+        if self
+            .bodies
+            .iter()
+            .enumerate()
+            .any(|(j, b)| j != i && b.name == name)
+        {
             return Err(format!("another body is already named \"{name}\""));
         }
         if let Some(b) = self.bodies.get_mut(i) {

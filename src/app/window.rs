@@ -139,9 +139,13 @@ impl App {
 
     /// Records the edit in progress once the pointer is released.
     fn settle_edit(&mut self) {
-        let held = [mq::MouseButton::Left, mq::MouseButton::Right, mq::MouseButton::Middle]
-            .into_iter()
-            .any(mq::is_mouse_button_down);
+        let held = [
+            mq::MouseButton::Left,
+            mq::MouseButton::Right,
+            mq::MouseButton::Middle,
+        ]
+        .into_iter()
+        .any(mq::is_mouse_button_down);
         if held {
             return;
         }
@@ -367,7 +371,10 @@ impl App {
     fn poll_dropped_files(&mut self) {
         for file in mq::get_dropped_files() {
             if let Some(path) = file.path {
-                if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")) {
+                if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+                {
                     self.request(Pending::Open(path));
                 } else {
                     self.say(format!("{} is not a .ron scene", path.display()));
@@ -378,8 +385,15 @@ impl App {
 
     /// The window title text: file name, a mark for unsaved changes.
     pub fn title(&self) -> String {
-        let mark = if self.session.doc.dirty { "\u{25cf} " } else { "" };
-        format!("{mark}{} \u{2014} collision-lab", self.session.doc.display_name())
+        let mark = if self.session.doc.dirty {
+            "\u{25cf} "
+        } else {
+            ""
+        };
+        format!(
+            "{mark}{} \u{2014} collision-lab",
+            self.session.doc.display_name()
+        )
     }
 
     // ---- frame ------------------------------------------------------------------------
@@ -430,7 +444,12 @@ impl App {
     }
 
     /// Records a widget's rectangle (egui points) in pixels, for the window tests.
-    pub fn note_widget(&mut self, name: impl Into<String>, rect: egui::Rect, pixels_per_point: f32) {
+    pub fn note_widget(
+        &mut self,
+        name: impl Into<String>,
+        rect: egui::Rect,
+        pixels_per_point: f32,
+    ) {
         let r = [rect.min.x, rect.min.y, rect.width(), rect.height()].map(|v| v * pixels_per_point);
         self.widgets.push((name.into(), r));
     }
@@ -457,7 +476,12 @@ impl App {
             .collect();
         let overlays: serde_json::Map<String, serde_json::Value> = crate::scene::Overlay::ALL
             .iter()
-            .map(|o| (super::labs::overlay_key(*o).to_string(), s.overlays.is_on(*o).into()))
+            .map(|o| {
+                (
+                    super::labs::overlay_key(*o).to_string(),
+                    s.overlays.is_on(*o).into(),
+                )
+            })
             .collect();
         let widgets: serde_json::Map<String, serde_json::Value> = self
             .widgets

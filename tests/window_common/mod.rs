@@ -15,9 +15,8 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_collision-lab");
 pub const REQUIRE_X: &str = "COLLISION_LAB_REQUIRE_X";
 
 pub fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths).any(|dir| dir.join(program).is_file())
-    })
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
 /// Whether the tools are there; otherwise prints the skip (or fails when X is required).
@@ -127,7 +126,11 @@ impl Picture {
 }
 
 pub fn rgb(c: Color) -> [u8; 3] {
-    [(c.r * 255.0).round() as u8, (c.g * 255.0).round() as u8, (c.b * 255.0).round() as u8]
+    [
+        (c.r * 255.0).round() as u8,
+        (c.g * 255.0).round() as u8,
+        (c.b * 255.0).round() as u8,
+    ]
 }
 
 pub const BODY_A: Color = palette::BODY_A;
@@ -141,7 +144,15 @@ pub struct XServer {
 impl XServer {
     pub fn start() -> XServer {
         let mut child = Command::new("Xvfb")
-            .args(["-displayfd", "1", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"])
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1600x1000x24",
+                "-nolisten",
+                "tcp",
+            ])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -201,7 +212,11 @@ impl Window {
     }
 
     /// Waits (up to 20 s) until the window's state satisfies `ok`.
-    pub fn wait_for(&self, ok: impl Fn(&serde_json::Value) -> bool, what: &str) -> serde_json::Value {
+    pub fn wait_for(
+        &self,
+        ok: impl Fn(&serde_json::Value) -> bool,
+        what: &str,
+    ) -> serde_json::Value {
         let start = Instant::now();
         loop {
             if let Some(s) = self.state() {
@@ -210,7 +225,10 @@ impl Window {
                 }
             }
             if start.elapsed() > Duration::from_secs(20) {
-                panic!("timed out waiting for {what}; last state: {:?}", self.state());
+                panic!(
+                    "timed out waiting for {what}; last state: {:?}",
+                    self.state()
+                );
             }
             std::thread::sleep(Duration::from_millis(50));
         }

@@ -25,7 +25,11 @@ impl Lab for ClipLab {
     }
 
     fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace.clip.get(step).map(ClipStep::explain).unwrap_or_default()
+        run.trace
+            .clip
+            .get(step)
+            .map(ClipStep::explain)
+            .unwrap_or_default()
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -63,7 +67,12 @@ fn edge(w: &Painter, e: &EdgeFeature, color: macroquad::prelude::Color, what: &s
     let mid = 0.5 * (e.start + e.end);
     w.ray(mid, e.normal, 28.0, 2.0, color);
     let body = e.body.as_str().to_uppercase();
-    w.label(mid, Vec2::new(8.0, 8.0), &format!("{what} ({body} edge {})", e.index), color);
+    w.label(
+        mid,
+        Vec2::new(8.0, 8.0),
+        &format!("{what} ({body} edge {})", e.index),
+        color,
+    );
 }
 
 /// The clip plane of a stage: a side plane runs across the reference edge's end, the
@@ -74,7 +83,12 @@ fn plane(w: &Painter, s: &ClipStep) {
     };
     let along = Vec2::new(-p.normal.y, p.normal.x);
     let reach = 3.0 * w.camera.size.length() / w.camera.zoom;
-    w.dashed(p.point - along * reach, p.point + along * reach, 2.0, palette::STRUCTURE);
+    w.dashed(
+        p.point - along * reach,
+        p.point + along * reach,
+        2.0,
+        palette::STRUCTURE,
+    );
     w.ray(p.point, p.normal, 40.0, 2.5, palette::STRUCTURE);
     let name = match s.stage {
         ClipStage::SideStart => "side plane (start)",
@@ -110,12 +124,31 @@ fn contacts(ctx: &LabCtx) {
         // The contact point lies on the incident body; the reference surface is `depth`
         // away along the normal.
         w.dot(c.point, 6.0, palette::RESULT);
-        let toward_reference = if m.reference == crate::query::Body::A { -m.normal } else { m.normal };
-        w.line(c.point, c.point + toward_reference * c.depth, 2.5, palette::RESULT);
-        w.label(c.point, Vec2::new(10.0, 4.0 + 18.0 * k as f32), &format!("contact {k}: depth {}", num(c.depth)), palette::RESULT);
+        let toward_reference = if m.reference == crate::query::Body::A {
+            -m.normal
+        } else {
+            m.normal
+        };
+        w.line(
+            c.point,
+            c.point + toward_reference * c.depth,
+            2.5,
+            palette::RESULT,
+        );
+        w.label(
+            c.point,
+            Vec2::new(10.0, 4.0 + 18.0 * k as f32),
+            &format!("contact {k}: depth {}", num(c.depth)),
+            palette::RESULT,
+        );
     }
     if let Some(c) = m.points().first() {
         w.ray(c.point, m.normal, 60.0, 3.0, palette::RESULT);
-        w.label(c.point, Vec2::new(10.0, 40.0), &format!("n {}", vec_str(m.normal)), palette::RESULT);
+        w.label(
+            c.point,
+            Vec2::new(10.0, 40.0),
+            &format!("n {}", vec_str(m.normal)),
+            palette::RESULT,
+        );
     }
 }

@@ -1,12 +1,12 @@
 //! EPA overlay: the polytope at the selected step in the A - B inset, its closest edge and
 //! the support point found beyond it; the final normal and depth vector on the bodies.
 
-use egui_macroquad::egui;
 use super::{num, vec_str, Lab, LabCtx, Series};
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{palette, LegendEntry};
 use crate::query::epa::EpaStep;
 use crate::scene::Overlay;
+use egui_macroquad::egui;
 use glam::Vec2;
 
 pub struct EpaLab;
@@ -29,7 +29,11 @@ impl Lab for EpaLab {
     }
 
     fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace.epa.get(step).map(EpaStep::explain).unwrap_or_default()
+        run.trace
+            .epa
+            .get(step)
+            .map(EpaStep::explain)
+            .unwrap_or_default()
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -115,11 +119,21 @@ fn draw_polytope(ctx: &LabCtx, s: &EpaStep) {
         // The foot of the perpendicular from the origin is distance * normal.
         let foot = s.distance * s.normal;
         p.arrow(Vec2::ZERO, foot, 2.0, palette::HIGHLIGHT);
-        p.label(foot, Vec2::new(6.0, 6.0), &format!("d = {}", num(s.distance)), palette::HIGHLIGHT);
+        p.label(
+            foot,
+            Vec2::new(6.0, 6.0),
+            &format!("d = {}", num(s.distance)),
+            palette::HIGHLIGHT,
+        );
     }
     p.ring(s.support.point, 7.0, 2.5, palette::SEARCH);
     p.dashed(s.distance * s.normal, s.support.point, 1.5, palette::SEARCH);
-    p.label(s.support.point, Vec2::new(9.0, -20.0), &format!("w, gap {}", num(s.gap)), palette::SEARCH);
+    p.label(
+        s.support.point,
+        Vec2::new(9.0, -20.0),
+        &format!("w, gap {}", num(s.gap)),
+        palette::SEARCH,
+    );
     let w = ctx.world;
     w.ring(s.support.on_a, 7.0, 2.0, palette::BODY_A);
     w.ring(s.support.on_b, 7.0, 2.0, palette::BODY_B);
@@ -144,6 +158,10 @@ fn draw_result(ctx: &LabCtx) {
         palette::RESULT,
     );
     let inset = ctx.inset;
-    inset.arrow(Vec2::ZERO, e.normal * (e.depth.max(1e-6)), 2.5, palette::RESULT);
+    inset.arrow(
+        Vec2::ZERO,
+        e.normal * (e.depth.max(1e-6)),
+        2.5,
+        palette::RESULT,
+    );
 }
-

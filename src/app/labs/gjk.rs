@@ -2,12 +2,12 @@
 //! the origin, the search direction and the new support point, with its source points on
 //! A and B in the world; distance and closest points when the shapes are apart.
 
-use egui_macroquad::egui;
 use super::{num, Lab, LabCtx, Series};
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{palette, LegendEntry};
 use crate::query::gjk::GjkStep;
 use crate::scene::Overlay;
+use egui_macroquad::egui;
 use glam::Vec2;
 
 pub struct GjkLab;
@@ -30,7 +30,11 @@ impl Lab for GjkLab {
     }
 
     fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace.gjk.get(step).map(GjkStep::explain).unwrap_or_default()
+        run.trace
+            .gjk
+            .get(step)
+            .map(GjkStep::explain)
+            .unwrap_or_default()
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -95,14 +99,24 @@ fn draw_simplex(ctx: &LabCtx, s: &GjkStep) {
     // The closest point of the simplex to the origin, and the gap it leaves (drawn first so
     // that the simplex vertices stay on top of its label).
     p.dashed(Vec2::ZERO, s.closest, 1.5, palette::HIGHLIGHT);
-    p.label(s.closest, Vec2::new(8.0, 6.0), &format!("v, |v| = {}", num(s.distance)), palette::HIGHLIGHT);
+    p.label(
+        s.closest,
+        Vec2::new(8.0, 6.0),
+        &format!("v, |v| = {}", num(s.distance)),
+        palette::HIGHLIGHT,
+    );
     let pts: Vec<Vec2> = s.simplex.points().iter().map(|w| w.point).collect();
     if pts.len() == 3 {
         p.fill_convex(&pts, palette::with_alpha(palette::STRUCTURE, 0.18));
     }
     p.outline(&pts, 2.5, palette::STRUCTURE);
     for (i, w) in pts.iter().enumerate() {
-        p.label(*w, Vec2::new(7.0, -20.0), &format!("w{i}"), palette::STRUCTURE);
+        p.label(
+            *w,
+            Vec2::new(7.0, -20.0),
+            &format!("w{i}"),
+            palette::STRUCTURE,
+        );
     }
     for w in &pts {
         p.dot(*w, 4.5, palette::STRUCTURE);
@@ -140,7 +154,11 @@ fn draw_result(ctx: &LabCtx) {
         w.dot(a, 5.0, palette::RESULT);
         w.dot(b, 5.0, palette::RESULT);
         let mid = 0.5 * (a + b);
-        w.label(mid, Vec2::new(8.0, 6.0), &format!("distance {}", num(g.distance)), palette::RESULT);
+        w.label(
+            mid,
+            Vec2::new(8.0, 6.0),
+            &format!("distance {}", num(g.distance)),
+            palette::RESULT,
+        );
     }
 }
-

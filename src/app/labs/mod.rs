@@ -9,11 +9,11 @@ mod minkowski;
 mod sat;
 mod sweep;
 
-use egui_macroquad::egui;
 use super::analysis::{Analysis, PairSettings};
 use super::draw::{LegendEntry, Painter};
 use super::state::Document;
 use crate::scene::Overlay;
+use egui_macroquad::egui;
 
 /// What a lab draws with.
 pub struct LabCtx<'a> {
@@ -111,7 +111,10 @@ mod tests {
         let labs = registry();
         for lab in &labs {
             assert!(!lab.name().is_empty());
-            assert_eq!(overlay_from_key(overlay_key(lab.overlay())), Some(lab.overlay()));
+            assert_eq!(
+                overlay_from_key(overlay_key(lab.overlay())),
+                Some(lab.overlay())
+            );
             assert!(!lab.legend().is_empty(), "{} has no legend", lab.name());
         }
         let mut keys: Vec<_> = labs.iter().map(|l| overlay_key(l.overlay())).collect();
@@ -125,7 +128,11 @@ mod tests {
         let run = Analysis::run(&doc, &PairSettings::default()).unwrap();
         for lab in registry() {
             for k in 0..lab.step_count(&run) {
-                assert!(!lab.explain(&run, k).trim().is_empty(), "{} step {k}", lab.name());
+                assert!(
+                    !lab.explain(&run, k).trim().is_empty(),
+                    "{} step {k}",
+                    lab.name()
+                );
             }
         }
     }

@@ -39,7 +39,8 @@ impl Lab for SatLab {
         let run = ctx.run;
         let (a, b) = (&ctx.doc.bodies[run.a], &ctx.doc.bodies[run.b]);
         let center = 0.5 * (a.pose.position + b.pose.position);
-        let reach = a.shape.bounding_radius() + b.shape.bounding_radius()
+        let reach = a.shape.bounding_radius()
+            + b.shape.bounding_radius()
             + 0.5 * (a.pose.position - b.pose.position).length();
         for axis in &run.trace.sat {
             let color = palette::with_alpha(palette::AXIS, 0.45);
@@ -48,10 +49,21 @@ impl Lab for SatLab {
         }
         let best = run.query.sat.best;
         let d = best.axis * reach * 1.3;
-        ctx.world.line(center - d, center + d, 2.5, palette::with_alpha(palette::HIGHLIGHT, 0.8));
+        ctx.world.line(
+            center - d,
+            center + d,
+            2.5,
+            palette::with_alpha(palette::HIGHLIGHT, 0.8),
+        );
         let shown = step.and_then(|k| run.trace.sat.get(k)).unwrap_or(&best);
         let offset = side_offset(a, b, center, shown.axis);
-        draw_projection(ctx.world, shown, center, offset, shown.source == best.source);
+        draw_projection(
+            ctx.world,
+            shown,
+            center,
+            offset,
+            shown.source == best.source,
+        );
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
@@ -85,18 +97,31 @@ fn draw_projection(w: &Painter, axis: &SatAxis, center: Vec2, offset: f32, best:
     // Of the two sides of the pair, the one nearer the middle of the view has more room.
     let side = Vec2::new(-u.y, u.x);
     let view = w.camera.center;
-    let side = if (center + side * offset - view).length() > (center - side * offset - view).length() {
-        -side
-    } else {
-        side
-    };
+    let side =
+        if (center + side * offset - view).length() > (center - side * offset - view).length() {
+            -side
+        } else {
+            side
+        };
     let base = center + side * offset - u * center.dot(u);
     let at = |t: f32, lift: f32| base + u * t + side * lift;
     let lift = 14.0 / w.camera.zoom;
-    let line_color = if best { palette::HIGHLIGHT } else { palette::AXIS };
-    let (lo_t, hi_t) = (axis.interval_a.min.min(axis.interval_b.min), axis.interval_a.max.max(axis.interval_b.max));
+    let line_color = if best {
+        palette::HIGHLIGHT
+    } else {
+        palette::AXIS
+    };
+    let (lo_t, hi_t) = (
+        axis.interval_a.min.min(axis.interval_b.min),
+        axis.interval_a.max.max(axis.interval_b.max),
+    );
     let margin = 0.3 * (hi_t - lo_t).max(0.5);
-    w.arrow(at(lo_t - margin, 0.0), at(hi_t + margin, 0.0), 2.0, line_color);
+    w.arrow(
+        at(lo_t - margin, 0.0),
+        at(hi_t + margin, 0.0),
+        2.0,
+        line_color,
+    );
     let (ia, ib) = (axis.interval_a, axis.interval_b);
     w.line(at(ia.min, lift), at(ia.max, lift), 6.0, palette::BODY_A);
     w.line(at(ib.min, -lift), at(ib.max, -lift), 6.0, palette::BODY_B);
@@ -118,5 +143,10 @@ fn draw_projection(w: &Painter, axis: &SatAxis, center: Vec2, offset: f32, best:
     let label_at = at(0.5 * (lo + hi), -3.0 * lift);
     w.label(label_at, Vec2::new(-20.0, 0.0), &text, color);
     let kind = if best { "best axis" } else { "axis" };
-    w.label(at(ia.min.min(ib.min), 2.5 * lift), Vec2::new(-10.0, -20.0), kind, line_color);
+    w.label(
+        at(ia.min.min(ib.min), 2.5 * lift),
+        Vec2::new(-10.0, -20.0),
+        kind,
+        line_color,
+    );
 }

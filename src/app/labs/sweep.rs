@@ -26,7 +26,11 @@ impl Lab for SweepLab {
     }
 
     fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace.sweep.get(step).map(SweepStep::explain).unwrap_or_default()
+        run.trace
+            .sweep
+            .get(step)
+            .map(SweepStep::explain)
+            .unwrap_or_default()
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -40,12 +44,24 @@ impl Lab for SweepLab {
         }
         if let Some(t) = out.t_last {
             for body in [a, b] {
-                ghost(ctx.world, body, t, palette::with_alpha(palette::GAP, 0.8), None);
+                ghost(
+                    ctx.world,
+                    body,
+                    t,
+                    palette::with_alpha(palette::GAP, 0.8),
+                    None,
+                );
             }
         }
         if let Some(t) = out.t_first {
             ghost(ctx.world, a, t, palette::RESULT, None);
-            ghost(ctx.world, b, t, palette::RESULT, Some(format!("t_first = {}", num(t))));
+            ghost(
+                ctx.world,
+                b,
+                t,
+                palette::RESULT,
+                Some(format!("t_first = {}", num(t))),
+            );
             if let Some(m) = out.manifold {
                 for c in m.points() {
                     ctx.world.dot(c.point, 5.0, palette::RESULT);
@@ -93,7 +109,12 @@ fn swept_path(w: &Painter, body: &SceneBody, t_max: f32) {
     let color = palette::with_alpha(palette::AXIS, 0.8);
     let end = draw::world_points(&pose_at(body, t_max), &body.shape.outline(64));
     w.outline(&end, 1.0, color);
-    w.dashed(body.pose.position, pose_at(body, t_max).position, 1.5, color);
+    w.dashed(
+        body.pose.position,
+        pose_at(body, t_max).position,
+        1.5,
+        color,
+    );
 }
 
 /// A chart in the canvas's upper-left corner: one row per axis, the bar [t_enter, t_exit]
@@ -119,30 +140,76 @@ fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
     let width = (cam.size.x * 0.3).max(p.px(160.0));
     let height = row * axes.len() as f32 + p.px(36.0);
     let origin = Vec2::new(cam.origin.x + p.px(10.0), cam.origin.y + p.px(10.0));
-    mq::draw_rectangle(origin.x, origin.y, width, height, palette::with_alpha(mq::WHITE, 0.92));
-    mq::draw_rectangle_lines(origin.x, origin.y, width, height, p.px(1.0), palette::GRID_MAJOR);
-    p.screen_text(origin + Vec2::splat(p.px(4.0)), &format!("axis time intervals, t in [0, {}]", num(t_max)), 12.0, palette::TEXT, false);
+    mq::draw_rectangle(
+        origin.x,
+        origin.y,
+        width,
+        height,
+        palette::with_alpha(mq::WHITE, 0.92),
+    );
+    mq::draw_rectangle_lines(
+        origin.x,
+        origin.y,
+        width,
+        height,
+        p.px(1.0),
+        palette::GRID_MAJOR,
+    );
+    p.screen_text(
+        origin + Vec2::splat(p.px(4.0)),
+        &format!("axis time intervals, t in [0, {}]", num(t_max)),
+        12.0,
+        palette::TEXT,
+        false,
+    );
     let left = origin.x + p.px(6.0);
     let span = width - p.px(12.0);
     let x_of = |t: f32| left + span * (t / t_max).clamp(0.0, 1.0);
     let top = origin.y + p.px(22.0);
     for (i, (k, a)) in axes.iter().enumerate() {
         let y = top + row * i as f32 + row * 0.5;
-        draw::screen_line(Vec2::new(left, y), Vec2::new(left + span, y), p.px(1.0), palette::GRID_MINOR);
+        draw::screen_line(
+            Vec2::new(left, y),
+            Vec2::new(left + span, y),
+            p.px(1.0),
+            palette::GRID_MINOR,
+        );
         let selected = step == Some(*k);
-        let color = if selected { palette::SEARCH } else { palette::AXIS };
+        let color = if selected {
+            palette::SEARCH
+        } else {
+            palette::AXIS
+        };
         if a.t_enter <= a.t_exit && a.t_exit >= 0.0 && a.t_enter <= t_max {
             let (x0, x1) = (x_of(a.t_enter.max(0.0)), x_of(a.t_exit.min(t_max)));
-            draw::screen_line(Vec2::new(x0, y), Vec2::new(x1.max(x0 + 1.0), y), row * 0.7, color);
+            draw::screen_line(
+                Vec2::new(x0, y),
+                Vec2::new(x1.max(x0 + 1.0), y),
+                row * 0.7,
+                color,
+            );
         } else if selected {
-            draw::screen_line(Vec2::new(left, y), Vec2::new(left + p.px(6.0), y), row * 0.7, palette::GAP);
+            draw::screen_line(
+                Vec2::new(left, y),
+                Vec2::new(left + p.px(6.0), y),
+                row * 0.7,
+                palette::GAP,
+            );
         }
     }
     let bottom = top + row * axes.len() as f32;
     let out = ctx.run.query.sweep;
-    for (t, color) in [(out.and_then(|o| o.t_first), palette::RESULT), (out.and_then(|o| o.t_last), palette::GAP)] {
+    for (t, color) in [
+        (out.and_then(|o| o.t_first), palette::RESULT),
+        (out.and_then(|o| o.t_last), palette::GAP),
+    ] {
         if let Some(t) = t {
-            draw::screen_line(Vec2::new(x_of(t), top - p.px(2.0)), Vec2::new(x_of(t), bottom + p.px(2.0)), p.px(2.0), color);
+            draw::screen_line(
+                Vec2::new(x_of(t), top - p.px(2.0)),
+                Vec2::new(x_of(t), bottom + p.px(2.0)),
+                p.px(2.0),
+                color,
+            );
         }
     }
 }

@@ -23,7 +23,8 @@ pub fn show(ui: &mut egui::Ui, app: &mut App) {
             .body(|ui| {
                 for entry in lab.legend() {
                     ui.horizontal(|ui| {
-                        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                        let (rect, _) =
+                            ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                         ui.painter().rect_filled(rect, 2.0, color32(entry.color));
                         ui.label(entry.text);
                     });

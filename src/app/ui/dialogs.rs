@@ -28,7 +28,8 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
             ui.label("Path of the .ron file:");
-            let r = ui.add(egui::TextEdit::singleline(&mut app.path_dialog.text).desired_width(420.0));
+            let r =
+                ui.add(egui::TextEdit::singleline(&mut app.path_dialog.text).desired_width(420.0));
             if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 go = true;
             }
@@ -36,7 +37,13 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
                 ui.colored_label(egui::Color32::from_rgb(185, 28, 28), err);
             }
             ui.horizontal(|ui| {
-                go |= ui.button(if kind == DialogKind::Open { "Open" } else { "Save" }).clicked();
+                go |= ui
+                    .button(if kind == DialogKind::Open {
+                        "Open"
+                    } else {
+                        "Save"
+                    })
+                    .clicked();
                 let browsing = app.native.is_some();
                 if ui
                     .add_enabled(!browsing, egui::Button::new("Browse…"))
@@ -131,33 +138,44 @@ fn changed_on_disk(ctx: &egui::Context, app: &mut App) {
 
 fn help(ctx: &egui::Context, app: &mut App) {
     let mut open = app.show_help;
-    egui::Window::new("Mouse and keys").open(&mut open).show(ctx, |ui| {
-        egui::Grid::new("keys").striped(true).show(ui, |ui| {
-            for (k, what) in HELP {
-                ui.monospace(*k);
-                ui.label(*what);
-                ui.end_row();
-            }
+    egui::Window::new("Mouse and keys")
+        .open(&mut open)
+        .show(ctx, |ui| {
+            egui::Grid::new("keys").striped(true).show(ui, |ui| {
+                for (k, what) in HELP {
+                    ui.monospace(*k);
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
         });
-    });
     app.show_help = open;
 }
 
 const HELP: &[(&str, &str)] = &[
     ("drag", "move a body (empty space: pan)"),
     ("Shift+drag / knob", "rotate a body"),
-    ("drag a corner", "move a vertex (non-convex moves are refused)"),
+    (
+        "drag a corner",
+        "move a vertex (non-convex moves are refused)",
+    ),
     ("double-click an edge", "add a vertex"),
     ("Del", "delete the selected vertex, else the body"),
     ("drag an arrow tip", "set a velocity"),
-    ("Ctrl+click / Alt+click", "make a body B / A of the focused pair"),
+    (
+        "Ctrl+click / Alt+click",
+        "make a body B / A of the focused pair",
+    ),
     ("right or middle drag, Space+drag", "pan"),
     ("wheel", "zoom at the cursor"),
     ("F", "fit all"),
     ("G", "snap to grid"),
     ("Left / Right, P", "timeline step, play/pause"),
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
-    ("Ctrl+S, Ctrl+Shift+S, Ctrl+O, Ctrl+N", "save, save as, open, new"),
+    (
+        "Ctrl+S, Ctrl+Shift+S, Ctrl+O, Ctrl+N",
+        "save, save as, open, new",
+    ),
     ("Ctrl+D", "duplicate"),
     ("F12", "screenshot to PNG"),
 ];

@@ -29,7 +29,10 @@ pub fn show(ui: &mut egui::Ui, app: &mut App) {
         ui.end_row();
         ui.label("angle (deg)");
         let mut deg = body.pose.angle.to_degrees();
-        if ui.add(egui::DragValue::new(&mut deg).speed(0.5).suffix("°")).changed() {
+        if ui
+            .add(egui::DragValue::new(&mut deg).speed(0.5).suffix("°"))
+            .changed()
+        {
             edited.pose.angle = deg.to_radians();
         }
         ui.end_row();
@@ -75,8 +78,12 @@ fn name_row(ui: &mut egui::Ui, app: &mut App, i: usize, body: &SceneBody) {
 
 fn vec_row(ui: &mut egui::Ui, v: &mut Vec2, speed: f64) -> bool {
     ui.horizontal(|ui| {
-        let x = ui.add(egui::DragValue::new(&mut v.x).speed(speed).prefix("x ")).changed();
-        let y = ui.add(egui::DragValue::new(&mut v.y).speed(speed).prefix("y ")).changed();
+        let x = ui
+            .add(egui::DragValue::new(&mut v.x).speed(speed).prefix("x "))
+            .changed();
+        let y = ui
+            .add(egui::DragValue::new(&mut v.y).speed(speed).prefix("y "))
+            .changed();
         x || y
     })
     .inner
@@ -85,7 +92,11 @@ fn vec_row(ui: &mut egui::Ui, v: &mut Vec2, speed: f64) -> bool {
 fn velocity_row(ui: &mut egui::Ui, body: &mut SceneBody) {
     ui.horizontal(|ui| {
         let mut has = body.velocity.is_some();
-        if ui.checkbox(&mut has, "").on_hover_text("Give the body a velocity for the swept test").changed() {
+        if ui
+            .checkbox(&mut has, "")
+            .on_hover_text("Give the body a velocity for the swept test")
+            .changed()
+        {
             body.velocity = has.then_some(Vec2::new(1.0, 0.0));
         }
         if let Some(v) = &mut body.velocity {
@@ -121,7 +132,10 @@ fn shape_rows(ui: &mut egui::Ui, kind: &mut ShapeKind) {
             ui.add(positive(radius));
             ui.end_row();
         }
-        ShapeKind::Capsule { half_length, radius } => {
+        ShapeKind::Capsule {
+            half_length,
+            radius,
+        } => {
             ui.label("half length");
             ui.add(positive(half_length));
             ui.end_row();

@@ -52,14 +52,16 @@ fn file_menu(ui: &mut egui::Ui, app: &mut App) {
             }
         });
         ui.menu_button("Examples", |ui| {
-            egui::ScrollArea::vertical().max_height(500.0).show(ui, |ui| {
-                for (name, _) in EXAMPLES {
-                    if ui.button(*name).clicked() {
-                        app.request(Pending::Example(name.to_string()));
-                        ui.close_menu();
+            egui::ScrollArea::vertical()
+                .max_height(500.0)
+                .show(ui, |ui| {
+                    for (name, _) in EXAMPLES {
+                        if ui.button(*name).clicked() {
+                            app.request(Pending::Example(name.to_string()));
+                            ui.close_menu();
+                        }
                     }
-                }
-            });
+                });
         });
         ui.separator();
         if ui.button("Save  (Ctrl+S)").clicked() {
@@ -71,7 +73,10 @@ fn file_menu(ui: &mut egui::Ui, app: &mut App) {
             ui.close_menu();
         }
         if ui
-            .add_enabled(app.doc().path.is_some(), egui::Button::new("Reload from disk"))
+            .add_enabled(
+                app.doc().path.is_some(),
+                egui::Button::new("Reload from disk"),
+            )
             .clicked()
         {
             app.reload();
@@ -100,7 +105,10 @@ fn edit_menu(ui: &mut egui::Ui, app: &mut App) {
             ui.close_menu();
         }
         if ui
-            .add_enabled(app.history.can_redo(), egui::Button::new("Redo  (Ctrl+Shift+Z)"))
+            .add_enabled(
+                app.history.can_redo(),
+                egui::Button::new("Redo  (Ctrl+Shift+Z)"),
+            )
             .clicked()
         {
             app.redo();
@@ -108,11 +116,17 @@ fn edit_menu(ui: &mut egui::Ui, app: &mut App) {
         }
         ui.separator();
         let has_sel = app.doc().selected.is_some();
-        if ui.add_enabled(has_sel, egui::Button::new("Duplicate  (Ctrl+D)")).clicked() {
+        if ui
+            .add_enabled(has_sel, egui::Button::new("Duplicate  (Ctrl+D)"))
+            .clicked()
+        {
             crate::app::input::duplicate_selected(app);
             ui.close_menu();
         }
-        if ui.add_enabled(has_sel, egui::Button::new("Delete  (Del)")).clicked() {
+        if ui
+            .add_enabled(has_sel, egui::Button::new("Delete  (Del)"))
+            .clicked()
+        {
             if let Some(i) = app.doc().selected {
                 app.checkpoint();
                 app.doc_mut().remove_body(i);

@@ -46,7 +46,10 @@ fn status_bar(ctx: &egui::Context, app: &mut App) {
     egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
         ui.horizontal(|ui| {
             if let Some(err) = app.load_error.clone() {
-                ui.colored_label(egui::Color32::from_rgb(185, 28, 28), format!("\u{26a0} {err}"));
+                ui.colored_label(
+                    egui::Color32::from_rgb(185, 28, 28),
+                    format!("\u{26a0} {err}"),
+                );
                 if ui.small_button("dismiss").clicked() {
                     app.load_error = None;
                 }
@@ -68,5 +71,9 @@ fn status_bar(ctx: &egui::Context, app: &mut App) {
 
 /// An egui colour from a macroquad one.
 pub fn color32(c: macroquad::prelude::Color) -> egui::Color32 {
-    egui::Color32::from_rgb((c.r * 255.0) as u8, (c.g * 255.0) as u8, (c.b * 255.0) as u8)
+    egui::Color32::from_rgb(
+        (c.r * 255.0) as u8,
+        (c.g * 255.0) as u8,
+        (c.b * 255.0) as u8,
+    )
 }

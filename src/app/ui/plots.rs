@@ -17,7 +17,12 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
                 ui.label("No focused pair.");
                 return;
             };
-            let series: Vec<_> = app.session.labs.iter().flat_map(|l| l.series(run)).collect();
+            let series: Vec<_> = app
+                .session
+                .labs
+                .iter()
+                .flat_map(|l| l.series(run))
+                .collect();
             Plot::new("iterations")
                 .legend(Legend::default())
                 .x_axis_label("iteration")
@@ -26,7 +31,11 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
                     for s in series {
                         let points: Vec<[f64; 2]> = s.points.clone();
                         plot.line(Line::new(PlotPoints::from(points.clone())).name(&s.name));
-                        plot.points(Points::new(PlotPoints::from(points)).radius(3.0).name(&s.name));
+                        plot.points(
+                            Points::new(PlotPoints::from(points))
+                                .radius(3.0)
+                                .name(&s.name),
+                        );
                     }
                 });
         });

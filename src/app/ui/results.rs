@@ -19,7 +19,10 @@ pub fn show(ui: &mut egui::Ui, app: &mut App) {
         return;
     };
     let doc = &app.session.doc;
-    ui.label(format!("A = {}, B = {}", doc.bodies[run.a].name, doc.bodies[run.b].name));
+    ui.label(format!(
+        "A = {}, B = {}",
+        doc.bodies[run.a].name, doc.bodies[run.b].name
+    ));
     egui::Grid::new("results")
         .striped(true)
         .num_columns(3)
@@ -51,20 +54,32 @@ fn rows(ui: &mut egui::Ui, run: &Analysis) {
     ui.end_row();
     let (depth_differs, normal_differs) = depth_and_normal_differ(run);
     ui.label("depth");
-    cell(ui, q.epa.map_or("-".into(), |e| num(e.depth)), depth_differs);
+    cell(
+        ui,
+        q.epa.map_or("-".into(), |e| num(e.depth)),
+        depth_differs,
+    );
     cell(ui, q.sat.depth.map_or("-".into(), num), depth_differs);
     ui.end_row();
     ui.label("normal (A to B)");
-    cell(ui, q.epa.map_or("-".into(), |e| vec_str(e.normal)), normal_differs);
+    cell(
+        ui,
+        q.epa.map_or("-".into(), |e| vec_str(e.normal)),
+        normal_differs,
+    );
     cell(ui, vec_str(q.sat.normal), normal_differs);
     ui.end_row();
     ui.label("iterations");
-    let epa_iters = q.epa.map_or(String::new(), |e| format!(" / {}", e.iterations));
+    let epa_iters = q
+        .epa
+        .map_or(String::new(), |e| format!(" / {}", e.iterations));
     cell(ui, format!("{}{epa_iters}", q.gjk.iterations), false);
     cell(ui, format!("{} axes", q.sat.axes_tested), false);
     ui.end_row();
     ui.label("status");
-    let epa_status = q.epa.map_or(String::new(), |e| format!(" / {}", e.status.as_str()));
+    let epa_status = q
+        .epa
+        .map_or(String::new(), |e| format!(" / {}", e.status.as_str()));
     cell(ui, format!("{}{epa_status}", q.gjk.status.as_str()), false);
     cell(ui, q.sat.axis.kind_str().to_string(), false);
     ui.end_row();
@@ -75,9 +90,17 @@ fn manifold_and_sweep(ui: &mut egui::Ui, run: &Analysis) {
     ui.add_space(4.0);
     match &q.manifold {
         Some(m) => {
-            ui.strong(format!("Clipping: {} contact point(s), normal {}", m.count, vec_str(m.normal)));
+            ui.strong(format!(
+                "Clipping: {} contact point(s), normal {}",
+                m.count,
+                vec_str(m.normal)
+            ));
             for (k, c) in m.points().iter().enumerate() {
-                ui.monospace(format!("  {k}: {}  depth {}", vec_str(c.point), num(c.depth)));
+                ui.monospace(format!(
+                    "  {k}: {}  depth {}",
+                    vec_str(c.point),
+                    num(c.depth)
+                ));
             }
         }
         None => {
@@ -95,7 +118,11 @@ fn manifold_and_sweep(ui: &mut egui::Ui, run: &Analysis) {
                 t(s.t_last)
             ));
             if s.hit {
-                ui.monospace(format!("  normal {}, {} axes", vec_str(s.normal), s.axes_tested));
+                ui.monospace(format!(
+                    "  normal {}, {} axes",
+                    vec_str(s.normal),
+                    s.axes_tested
+                ));
             }
         }
         None => {
@@ -122,8 +149,16 @@ fn disagreements(run: &Analysis) -> Vec<String> {
     if q.gjk.intersecting != q.sat.intersecting {
         out.push(format!(
             "GJK says {}, SAT says {}.",
-            if q.gjk.intersecting { "intersecting" } else { "apart" },
-            if q.sat.intersecting { "intersecting" } else { "apart" }
+            if q.gjk.intersecting {
+                "intersecting"
+            } else {
+                "apart"
+            },
+            if q.sat.intersecting {
+                "intersecting"
+            } else {
+                "apart"
+            }
         ));
     }
     let (depth, normal) = depth_and_normal_differ(run);
@@ -132,7 +167,8 @@ fn disagreements(run: &Analysis) -> Vec<String> {
     }
     if normal && !depth {
         out.push(
-            "EPA and SAT chose different normals of the same depth: a tie, both are correct.".into(),
+            "EPA and SAT chose different normals of the same depth: a tie, both are correct."
+                .into(),
         );
     } else if normal {
         out.push("EPA and SAT normals differ.".into());

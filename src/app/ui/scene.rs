@@ -41,19 +41,42 @@ fn palette(ui: &mut egui::Ui, app: &mut App) {
             });
         };
         if ui.button("Box").clicked() {
-            add(ShapeKind::Box { half_extents: Vec2::new(1.0, 0.6) }, "box");
+            add(
+                ShapeKind::Box {
+                    half_extents: Vec2::new(1.0, 0.6),
+                },
+                "box",
+            );
         }
         if ui.button("Pentagon").clicked() {
-            add(ShapeKind::Regular { sides: 5, radius: 1.0 }, "pentagon");
+            add(
+                ShapeKind::Regular {
+                    sides: 5,
+                    radius: 1.0,
+                },
+                "pentagon",
+            );
         }
         if ui.button("Hexagon").clicked() {
-            add(ShapeKind::Regular { sides: 6, radius: 1.0 }, "hexagon");
+            add(
+                ShapeKind::Regular {
+                    sides: 6,
+                    radius: 1.0,
+                },
+                "hexagon",
+            );
         }
         if ui.button("Circle").clicked() {
             add(ShapeKind::Circle { radius: 0.8 }, "circle");
         }
         if ui.button("Capsule").clicked() {
-            add(ShapeKind::Capsule { half_length: 1.0, radius: 0.4 }, "capsule");
+            add(
+                ShapeKind::Capsule {
+                    half_length: 1.0,
+                    radius: 0.4,
+                },
+                "capsule",
+            );
         }
         if ui
             .button("Free polygon…")
@@ -115,7 +138,10 @@ fn bodies(ui: &mut egui::Ui, app: &mut App) {
         };
         let text = format!("{role}{}  ({})", body.name, body.shape.kind_name());
         let selected = app.doc().selected == Some(i);
-        if ui.selectable_label(selected, egui::RichText::new(text).monospace()).clicked() {
+        if ui
+            .selectable_label(selected, egui::RichText::new(text).monospace())
+            .clicked()
+        {
             clicked = Some(i);
         }
     }

@@ -10,7 +10,16 @@ fn position(app: &App) -> Option<(usize, usize)> {
     let lab = app.session.timeline_lab()?;
     let run = app.session.run.as_ref()?;
     let n = lab.step_count(run);
-    (n > 0).then(|| (n, app.session.overlays.step(lab.overlay()).unwrap_or(n - 1).min(n - 1)))
+    (n > 0).then(|| {
+        (
+            n,
+            app.session
+                .overlays
+                .step(lab.overlay())
+                .unwrap_or(n - 1)
+                .min(n - 1),
+        )
+    })
 }
 
 fn select(app: &mut App, k: usize) {
@@ -73,7 +82,10 @@ fn controls(ui: &mut egui::Ui, app: &mut App) {
             .map(|l| (l.overlay(), l.name()))
             .collect()
     };
-    let name = stepped.iter().find(|(o, _)| *o == current).map_or("", |(_, n)| *n);
+    let name = stepped
+        .iter()
+        .find(|(o, _)| *o == current)
+        .map_or("", |(_, n)| *n);
     egui::ComboBox::from_id_salt("timeline_lab")
         .selected_text(name)
         .show_ui(ui, |ui| {
@@ -92,14 +104,26 @@ fn controls(ui: &mut egui::Ui, app: &mut App) {
     if ui.button("\u{23ee}").on_hover_text("first step").clicked() {
         select(app, 0);
     }
-    if ui.button("\u{25c0}").on_hover_text("previous step (Left)").clicked() {
+    if ui
+        .button("\u{25c0}")
+        .on_hover_text("previous step (Left)")
+        .clicked()
+    {
         step_by(app, -1);
     }
-    let play = if app.playing.is_some() { "\u{23f8}" } else { "\u{25b6}" };
+    let play = if app.playing.is_some() {
+        "\u{23f8}"
+    } else {
+        "\u{25b6}"
+    };
     if ui.button(play).on_hover_text("play / pause (P)").clicked() {
         toggle_play(app);
     }
-    if ui.button("\u{25b6}|").on_hover_text("next step (Right)").clicked() {
+    if ui
+        .button("\u{25b6}|")
+        .on_hover_text("next step (Right)")
+        .clicked()
+    {
         step_by(app, 1);
     }
     if ui.button("\u{23ed}").on_hover_text("last step").clicked() {
