@@ -61,6 +61,8 @@ pub struct CanvasInput<'a> {
     pub scale: f32,
     /// A line of text under the picture (the timeline sentence, in renders).
     pub caption: Option<String>,
+    /// Whether to draw the legend box.
+    pub legend: bool,
 }
 
 /// The inset's screen rectangle: the lower-right part of the canvas.
@@ -153,7 +155,9 @@ pub fn draw_canvas(input: &CanvasInput) {
         }
     }
     dedup_legend(&mut legend);
-    draw::draw_legend(&world, "Legend", &legend);
+    if input.legend {
+        draw::draw_legend(&world, "Legend", &legend);
+    }
     if let Some(text) = &input.caption {
         draw_caption(&world, text);
     }

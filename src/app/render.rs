@@ -129,6 +129,7 @@ async fn render_frames(mut session: Session, out: PathBuf) {
             camera: session.camera,
             scale: 1.0,
             caption,
+            legend: true,
         });
         if frame == WARM_UP_FRAMES {
             let status = match save_screen(&out) {

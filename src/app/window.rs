@@ -17,6 +17,10 @@ use glam::Vec2;
 use macroquad::prelude as mq;
 use std::path::{Path, PathBuf};
 
+/// Frames during which a newly opened document is fitted: egui sizes its side panels over
+/// the first frames, so the canvas only settles after a few.
+const FIT_FRAMES: u8 = 4;
+
 /// Something the user asked for that may first need the unsaved-changes question.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
@@ -62,6 +66,10 @@ pub struct App {
     pub quit: bool,
     pub show_plots: bool,
     pub show_help: bool,
+    pub show_legend: bool,
+    /// Fit all during the next frames, once the panels have settled and the canvas size
+    /// is known (for a document without a saved view).
+    pub pending_fit: u8,
     /// Timeline playback: seconds per step and when the next step is due.
     pub playing: Option<f64>,
     pub play_interval: f64,
@@ -109,6 +117,8 @@ impl App {
             quit: false,
             show_plots: false,
             show_help: false,
+            show_legend: true,
+            pending_fit: FIT_FRAMES,
             playing: None,
             play_interval: 0.8,
             canvas: (Vec2::ZERO, Vec2::new(800.0, 600.0)),
@@ -209,6 +219,7 @@ impl App {
     }
 
     fn set_document(&mut self, doc: Document) {
+        self.pending_fit = FIT_FRAMES;
         self.watcher.watch(doc.path.as_deref());
         self.session.replace_document(doc);
         self.history.clear();
@@ -356,6 +367,7 @@ impl App {
                 // Keep looking where the user was looking.
                 self.session.camera = camera;
                 self.session.overlays = overlays;
+                self.pending_fit = 0;
                 self.session.refresh();
                 self.load_error = None;
                 self.say(format!("Reloaded {} (changed on disk)", path.display()));
@@ -435,6 +447,12 @@ impl App {
         });
         self.session.camera.origin = self.canvas.0;
         self.session.camera.size = self.canvas.1.max(Vec2::splat(1.0));
+        if self.pending_fit > 0 {
+            self.pending_fit -= 1;
+            if self.session.doc.meta.view.is_none() {
+                self.session.fit_all();
+            }
+        }
         super::input::handle(self, over_ui);
         self.settle_edit();
         self.advance_playback();
@@ -536,6 +554,7 @@ impl App {
             camera: s.camera,
             scale: self.ui_scale,
             caption: None,
+            legend: self.show_legend,
         });
         super::input::draw_interaction(self);
         egui_macroquad::draw();

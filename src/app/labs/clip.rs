@@ -53,11 +53,11 @@ impl Lab for ClipLab {
     fn legend(&self) -> Vec<LegendEntry> {
         vec![
             LegendEntry::new(palette::HIGHLIGHT, "reference edge"),
-            LegendEntry::new(palette::SEARCH, "incident edge; points created by a clip"),
-            LegendEntry::new(palette::STRUCTURE, "clip plane (arrow: the side cut away)"),
-            LegendEntry::new(palette::TEXT, "points kept"),
-            LegendEntry::new(palette::OTHER, "points dropped (crossed)"),
-            LegendEntry::new(palette::RESULT, "contact points, depths, normal"),
+            LegendEntry::new(palette::SEARCH, "incident edge, new points"),
+            LegendEntry::new(palette::STRUCTURE, "clip plane (arrow: cut side)"),
+            LegendEntry::new(palette::TEXT, "kept points"),
+            LegendEntry::new(palette::OTHER, "dropped points (x)"),
+            LegendEntry::new(palette::RESULT, "contacts, depth, normal"),
         ]
     }
 }

@@ -49,10 +49,10 @@ impl Lab for EpaLab {
 
     fn legend(&self) -> Vec<LegendEntry> {
         vec![
-            LegendEntry::new(palette::STRUCTURE, "EPA polytope (in A - B)"),
-            LegendEntry::new(palette::HIGHLIGHT, "closest edge, its normal"),
-            LegendEntry::new(palette::SEARCH, "new support point"),
-            LegendEntry::new(palette::RESULT, "normal n (A to B), depth"),
+            LegendEntry::new(palette::STRUCTURE, "EPA polytope"),
+            LegendEntry::new(palette::HIGHLIGHT, "closest edge"),
+            LegendEntry::new(palette::SEARCH, "search dir d, support w"),
+            LegendEntry::new(palette::RESULT, "normal (A to B), depth"),
         ]
     }
 

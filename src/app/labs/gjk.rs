@@ -51,10 +51,10 @@ impl Lab for GjkLab {
 
     fn legend(&self) -> Vec<LegendEntry> {
         vec![
-            LegendEntry::new(palette::STRUCTURE, "GJK simplex (in A - B)"),
-            LegendEntry::new(palette::HIGHLIGHT, "closest point to the origin"),
-            LegendEntry::new(palette::SEARCH, "search direction, new support"),
-            LegendEntry::new(palette::RESULT, "distance, closest points"),
+            LegendEntry::new(palette::STRUCTURE, "GJK simplex"),
+            LegendEntry::new(palette::HIGHLIGHT, "closest point v"),
+            LegendEntry::new(palette::SEARCH, "search dir d, support w"),
+            LegendEntry::new(palette::RESULT, "distance"),
         ]
     }
 

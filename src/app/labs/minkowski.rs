@@ -40,7 +40,7 @@ impl Lab for MinkowskiLab {
 
     fn legend(&self) -> Vec<LegendEntry> {
         vec![
-            LegendEntry::new(palette::MINKOWSKI, "Minkowski difference A - B"),
+            LegendEntry::new(palette::MINKOWSKI, "A - B"),
             LegendEntry::new(palette::ORIGIN, "origin of A - B"),
         ]
     }

@@ -68,10 +68,10 @@ impl Lab for SatLab {
 
     fn legend(&self) -> Vec<LegendEntry> {
         vec![
-            LegendEntry::new(palette::AXIS, "SAT candidate axes"),
-            LegendEntry::new(palette::HIGHLIGHT, "best axis (least overlap / separating)"),
-            LegendEntry::new(palette::BODY_A, "A's projection interval"),
-            LegendEntry::new(palette::BODY_B, "B's projection interval"),
+            LegendEntry::new(palette::AXIS, "SAT axes"),
+            LegendEntry::new(palette::HIGHLIGHT, "best axis"),
+            LegendEntry::new(palette::BODY_A, "A's interval"),
+            LegendEntry::new(palette::BODY_B, "B's interval"),
             LegendEntry::new(palette::RESULT, "overlap"),
             LegendEntry::new(palette::GAP, "gap"),
         ]

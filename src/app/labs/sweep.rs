@@ -79,10 +79,10 @@ impl Lab for SweepLab {
 
     fn legend(&self) -> Vec<LegendEntry> {
         vec![
-            LegendEntry::new(palette::AXIS, "swept path (to t_max)"),
-            LegendEntry::new(palette::RESULT, "ghosts at t_first, contact"),
-            LegendEntry::new(palette::GAP, "ghosts at t_last"),
-            LegendEntry::new(palette::SEARCH, "time interval of the selected axis"),
+            LegendEntry::new(palette::AXIS, "swept path"),
+            LegendEntry::new(palette::RESULT, "at t_first"),
+            LegendEntry::new(palette::GAP, "at t_last"),
+            LegendEntry::new(palette::SEARCH, "axis time (selected)"),
         ]
     }
 }

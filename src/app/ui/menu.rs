@@ -143,6 +143,7 @@ fn view_menu(ui: &mut egui::Ui, app: &mut App) {
             ui.close_menu();
         }
         ui.checkbox(&mut app.snap, "Snap to grid  (G)");
+        ui.checkbox(&mut app.show_legend, "Legend on the canvas");
         ui.checkbox(&mut app.show_plots, "Plots window");
         ui.horizontal(|ui| {
             ui.label("UI scale");
