@@ -18,6 +18,7 @@ pub mod labs;
 pub mod render;
 pub mod session;
 pub mod state;
+pub mod title;
 pub mod ui;
 pub mod window;
 

@@ -83,6 +83,8 @@ pub struct App {
     pub keys: Vec<(egui::Key, egui::Modifiers)>,
     /// Screen rectangles (pixels) of named widgets, for the window tests.
     pub widgets: Vec<(String, [f32; 4])>,
+    /// The real window title, kept in step with the document.
+    window_title: super::title::Title,
     /// Where to write the test state (`COLLISION_LAB_STATE_FILE`), and what was last written.
     state_file: Option<(PathBuf, String)>,
 }
@@ -124,6 +126,7 @@ impl App {
             canvas: (Vec2::ZERO, Vec2::new(800.0, 600.0)),
             rename_text: None,
             keys: Vec::new(),
+            window_title: super::title::Title::default(),
             widgets: Vec::new(),
             state_file: std::env::var_os("COLLISION_LAB_STATE_FILE")
                 .filter(|v| !v.is_empty())
@@ -458,6 +461,8 @@ impl App {
         self.advance_playback();
         self.session.refresh();
         self.draw();
+        let title = self.title();
+        self.window_title.update(&title);
         self.write_test_state();
     }
 
@@ -585,7 +590,7 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
     }
     let (doc, error) = initial_document(scene);
     let conf = mq::Conf {
-        window_title: "collision-lab".into(),
+        window_title: super::title::initial_title(),
         window_width: 1440,
         window_height: 900,
         high_dpi: true,
