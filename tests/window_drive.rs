@@ -77,6 +77,16 @@ fn dragging_a_body_moves_it_undo_restores_and_save_writes_the_file() {
         "unsaved mark in the title"
     );
     assert_eq!(body_x(&moved, 0), -3.0, "the other body stays");
+    let ids = x.xdotool(&["search", "--name", "drive.ron"]);
+    let id = ids
+        .lines()
+        .next()
+        .expect("the window is titled after its file");
+    let name = x.xdotool(&["getwindowname", id]);
+    assert!(
+        name.starts_with('\u{25cf}'),
+        "the X window title marks unsaved changes: {name}"
+    );
     // Undo, then redo.
     x.xdotool(&["key", "ctrl+z"]);
     w.wait_for(|s| (body_x(s, 1) - 3.0).abs() < 1e-4, "undo");
@@ -85,6 +95,12 @@ fn dragging_a_body_moves_it_undo_restores_and_save_writes_the_file() {
     // Save writes the file in place.
     x.xdotool(&["key", "ctrl+s"]);
     w.wait_for(|s| s["dirty"] == false, "the save");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let name = x.xdotool(&["getwindowname", id]);
+    assert!(
+        name.starts_with("drive.ron"),
+        "saved: no mark in the title: {name}"
+    );
     let (_, bodies) = load_scene_file(&scene).unwrap();
     assert!((bodies[1].pose.position.x - 5.0).abs() < 0.2);
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
@@ -184,4 +200,91 @@ fn an_invalid_edit_on_disk_shows_the_error_and_keeps_the_scene_then_a_fix_reload
 
 fn write(path: &Path, text: &str) {
     std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn vertex_drags_reshape_a_polygon_and_a_non_convex_move_is_refused_visibly() {
+    let Some((x, dir, scene)) = setup("vertex") else {
+        return;
+    };
+    let w = Window::open(&x, &dir, &scene);
+    let state = w.wait_for(
+        |s| s["canvas"][2].as_f64().unwrap_or(0.0) > 100.0,
+        "the canvas",
+    );
+    // Select "left" (a 2 x 2 box at (-3, 0)) by clicking its middle.
+    let c = to_screen(&state, [-3.0, 0.0]);
+    x.xdotool(&["mousemove", &px(c.0), &px(c.1), "click", "1"]);
+    w.wait_for(|s| s["selected"] == 0, "the selection");
+    // Its upper-right corner (-2, 1) moves out to (-1.5, 1.5): still convex, accepted.
+    let corner = to_screen(&state, [-2.0, 1.0]);
+    let out = to_screen(&state, [-1.5, 1.5]);
+    drag(&x, corner, out);
+    let s = w.wait_for(|s| has_vertex(s, [1.5, 1.5]), "the accepted vertex move");
+    assert!(s["refused"].is_null());
+    // Dragging it deep inside makes a dent: refused while dragging, with the reason shown.
+    let inside = to_screen(&state, [-3.6, -0.6]);
+    x.xdotool(&["mousemove", &px(out.0), &px(out.1)]);
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    x.xdotool(&["mousedown", "1"]);
+    for k in 1..=12 {
+        let t = k as f32 / 12.0;
+        let p = (
+            out.0 + (inside.0 - out.0) * t,
+            out.1 + (inside.1 - out.1) * t,
+        );
+        x.xdotool(&["mousemove", &px(p.0), &px(p.1)]);
+        std::thread::sleep(std::time::Duration::from_millis(40));
+    }
+    let s = w.wait_for(|s| s["refused"].is_string(), "the refusal");
+    assert!(
+        s["refused"].as_str().unwrap().contains("not convex"),
+        "{}",
+        s["refused"]
+    );
+    x.xdotool(&["mouseup", "1"]);
+    let s = w.wait_for(|s| s["refused"].is_null(), "the release");
+    assert!(!has_vertex(&s, [-0.6, -0.6]), "the dent was never accepted");
+    let core = s["selected_core"].as_array().unwrap();
+    assert_eq!(core.len(), 4);
+}
+
+#[test]
+fn the_path_field_opens_another_scene() {
+    let Some((x, dir, scene)) = setup("open") else {
+        return;
+    };
+    let other = dir.join("other.ron");
+    std::fs::write(&other, SCENE.replace("\"left\"", "\"elsewhere\"")).unwrap();
+    let w = Window::open(&x, &dir, &scene);
+    let state = w.wait_for(
+        |s| s["canvas"][2].as_f64().unwrap_or(0.0) > 100.0,
+        "the canvas",
+    );
+    let c = to_screen(&state, [0.0, 3.0]);
+    x.xdotool(&["mousemove", &px(c.0), &px(c.1)]);
+    x.xdotool(&["key", "ctrl+o"]);
+    w.wait_for(|s| s["dialog"] == "Open", "the path dialog");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    x.xdotool(&["key", "ctrl+a"]);
+    x.xdotool(&["type", "--delay", "5", other.to_str().unwrap()]);
+    x.xdotool(&["key", "Return"]);
+    let s = w.wait_for(|s| s["bodies"][0]["name"] == "elsewhere", "the other scene");
+    assert!(s["path"].as_str().unwrap().ends_with("other.ron"));
+    assert!(s["dialog"].is_null());
+}
+
+fn px(v: f32) -> String {
+    format!("{}", v.round() as i32)
+}
+
+/// Whether the selected body's core (local frame) has a vertex near `local`.
+fn has_vertex(s: &Value, local: [f32; 2]) -> bool {
+    s["selected_core"].as_array().is_some_and(|core| {
+        core.iter().any(|p| {
+            let x = p[0].as_f64().unwrap() as f32;
+            let y = p[1].as_f64().unwrap() as f32;
+            (x - local[0]).abs() < 0.15 && (y - local[1]).abs() < 0.15
+        })
+    })
 }

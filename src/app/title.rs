@@ -31,8 +31,16 @@ mod x11 {
     type Free = unsafe extern "C" fn(*mut c_void) -> c_int;
     type StoreName = unsafe extern "C" fn(*mut Display, Window, *const c_char) -> c_int;
     type InternAtom = unsafe extern "C" fn(*mut Display, *const c_char, c_int) -> Atom;
-    type ChangeProperty =
-        unsafe extern "C" fn(*mut Display, Window, Atom, Atom, c_int, c_int, *const u8, c_int) -> c_int;
+    type ChangeProperty = unsafe extern "C" fn(
+        *mut Display,
+        Window,
+        Atom,
+        Atom,
+        c_int,
+        c_int,
+        *const u8,
+        c_int,
+    ) -> c_int;
     type Flush = unsafe extern "C" fn(*mut Display) -> c_int;
 
     /// libX11 entry points and our window on a connection of our own.
@@ -71,7 +79,13 @@ mod x11 {
                 if display.is_null() {
                     return None;
                 }
-                let search = Search { display, query, fetch, free, title };
+                let search = Search {
+                    display,
+                    query,
+                    fetch,
+                    free,
+                    title,
+                };
                 let window = search.find(root(display), 0)?;
                 Some(Titler {
                     display,
@@ -95,7 +109,16 @@ mod x11 {
                 let utf8 = (self.intern_atom)(self.display, c"UTF8_STRING".as_ptr(), 0);
                 let bytes = text.as_bytes();
                 // Format 8, mode PropModeReplace (0).
-                (self.change_property)(self.display, self.window, name, utf8, 8, 0, bytes.as_ptr(), bytes.len() as c_int);
+                (self.change_property)(
+                    self.display,
+                    self.window,
+                    name,
+                    utf8,
+                    8,
+                    0,
+                    bytes.as_ptr(),
+                    bytes.len() as c_int,
+                );
                 (self.flush)(self.display);
             }
         }
@@ -127,7 +150,15 @@ mod x11 {
             let (mut root, mut parent) = (0, 0);
             let mut children: *mut Window = std::ptr::null_mut();
             let mut count: c_uint = 0;
-            if (self.query)(self.display, w, &mut root, &mut parent, &mut children, &mut count) == 0 {
+            if (self.query)(
+                self.display,
+                w,
+                &mut root,
+                &mut parent,
+                &mut children,
+                &mut count,
+            ) == 0
+            {
                 return None;
             }
             let list: Vec<Window> = if children.is_null() {

@@ -34,6 +34,8 @@ pub enum Pending {
 #[derive(Default)]
 pub struct PathDialog {
     pub kind: Option<DialogKind>,
+    /// Give the path field the keyboard on the next frame.
+    pub focus: bool,
     pub text: String,
     pub error: Option<String>,
 }
@@ -299,6 +301,7 @@ impl App {
         let start = self.session.doc.path.clone();
         self.path_dialog = PathDialog {
             kind: Some(kind),
+            focus: true,
             text: start
                 .as_ref()
                 .map(|p| p.display().to_string())
@@ -522,6 +525,11 @@ impl App {
             "focus": s.doc.focus,
             "overlays": overlays,
             "load_error": self.load_error,
+            "refused": self.refused.as_ref().map(|(_, why)| why.clone()),
+            "dialog": self.path_dialog.kind.map(|k| format!("{k:?}")),
+            "selected_core": s.doc.selected.and_then(|i| s.doc.bodies.get(i)).map(|b| {
+                b.shape.core().iter().map(|p| [p.x, p.y]).collect::<Vec<_>>()
+            }),
             "can_undo": self.history.can_undo(),
             "widgets": widgets,
         })

@@ -30,6 +30,9 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
             ui.label("Path of the .ron file:");
             let r =
                 ui.add(egui::TextEdit::singleline(&mut app.path_dialog.text).desired_width(420.0));
+            if std::mem::take(&mut app.path_dialog.focus) {
+                r.request_focus();
+            }
             if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 go = true;
             }
