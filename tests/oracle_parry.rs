@@ -1,33 +1,20 @@
 //! parry2d as an independent oracle on thousands of random pairs: intersection, distance,
 //! closest points, depth and normal, contact points and time of impact.
 
+mod common;
+
 use collision_lab::geom::{Pose, Shape, ShapeKind};
 use collision_lab::query::clip::contact_manifold;
 use collision_lab::query::epa::epa_penetration;
 use collision_lab::query::gjk::gjk_distance;
-use collision_lab::query::sat::{sat, sat_test, SatAxis};
+use collision_lab::query::sat::sat_test;
 use collision_lab::query::sweep::{sweep_test, Motion};
 use collision_lab::query::ShapePair;
+use common::{normal_margin, Rng};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Real, Vector};
 use parry2d::query::{self as pq, ShapeCastOptions};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, SharedShape};
-
-/// splitmix64: a fixed-seed generator so every run tests the same pairs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-}
 
 fn random_shape(rng: &mut Rng) -> Shape {
     match rng.next() % 8 {
@@ -55,9 +42,10 @@ fn random_shape(rng: &mut Rng) -> Shape {
 fn parry_shape(s: &Shape) -> SharedShape {
     match s.kind() {
         ShapeKind::Circle { radius } => SharedShape::new(Ball::new(*radius)),
-        ShapeKind::Capsule { half_length, radius } => {
-            SharedShape::new(Capsule::new_x(*half_length, *radius))
-        }
+        ShapeKind::Capsule {
+            half_length,
+            radius,
+        } => SharedShape::new(Capsule::new_x(*half_length, *radius)),
         _ => {
             let pts: Vec<Point<Real>> = s.core().iter().map(|p| Point::new(p.x, p.y)).collect();
             SharedShape::new(ConvexPolygon::from_convex_hull(&pts).expect("a valid polygon"))
@@ -76,18 +64,6 @@ fn random_pose(rng: &mut Rng, range: f32) -> Pose {
     )
 }
 
-/// How much the best SAT axis beats the best axis with another normal: small means the
-/// normal is not unique.
-fn normal_margin(p: &ShapePair) -> f32 {
-    let mut axes: Vec<SatAxis> = Vec::new();
-    sat(p, &mut axes);
-    let best = sat_test(p);
-    axes.iter()
-        .filter(|a| (a.normal() - best.normal).length() > 1e-3)
-        .map(|a| a.overlap - best.best.overlap)
-        .fold(f32::INFINITY, f32::min)
-}
-
 const PAIRS: usize = 4000;
 
 /// A third, brute-force opinion for the pairs where we and parry disagree: exact distance
@@ -102,7 +78,11 @@ mod referee {
 
     fn point_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
         let e = b - a;
-        let t = if e.length_squared() > 0.0 { ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
+        let t = if e.length_squared() > 0.0 {
+            ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         (p - (a + t * e)).length()
     }
 
@@ -169,8 +149,12 @@ mod referee {
         normals
             .iter()
             .map(|n| {
-                let (amin, amax) = ca.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.dot(*n)), hi.max(p.dot(*n))));
-                let (bmin, bmax) = cb.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.dot(*n)), hi.max(p.dot(*n))));
+                let (amin, amax) = ca.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+                    (lo.min(p.dot(*n)), hi.max(p.dot(*n)))
+                });
+                let (bmin, bmax) = cb.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+                    (lo.min(p.dot(*n)), hi.max(p.dot(*n)))
+                });
                 (amax - bmin).min(bmax - amin)
             })
             .fold(f32::INFINITY, f32::min)
@@ -197,7 +181,12 @@ fn intersection_distance_and_closest_points_match_parry() {
             assert!(
                 (ours.distance - exact).abs() <= 1e-5,
                 "distance {} vs parry {} vs exact {exact}\n{:?} {:?}\n{:?} {:?}",
-                ours.distance, theirs_d, a.kind(), pa, b.kind(), pb
+                ours.distance,
+                theirs_d,
+                a.kind(),
+                pa,
+                b.kind(),
+                pb
             );
         }
         let clear = theirs_d > 1e-3 || (theirs_hit && referee::depth(&a, pa, &b, pb) > 1e-3);
@@ -214,12 +203,16 @@ fn intersection_distance_and_closest_points_match_parry() {
             {
                 // Closest points are unique unless two edges are parallel; then any pair
                 // along the overlap is right. Count agreement, and check ours are on the shapes.
-                if (Vec2::new(p1.x, p1.y) - ca).length() < 1e-3 && (Vec2::new(p2.x, p2.y) - cb).length() < 1e-3 {
+                if (Vec2::new(p1.x, p1.y) - ca).length() < 1e-3
+                    && (Vec2::new(p2.x, p2.y) - cb).length() < 1e-3
+                {
                     same_points += 1;
                 }
             }
             let dot = Shape::circle(0.0).unwrap();
-            let on = |s: &Shape, ps: Pose, p: Vec2| gjk_distance(&ShapePair::new(&dot, Pose::new(p, 0.0), s, ps)).distance;
+            let on = |s: &Shape, ps: Pose, p: Vec2| {
+                gjk_distance(&ShapePair::new(&dot, Pose::new(p, 0.0), s, ps)).distance
+            };
             assert!(on(&a, pa, ca) <= 1e-4 && on(&b, pb, cb) <= 1e-4);
         }
     }
@@ -254,14 +247,24 @@ fn depth_and_normal_match_parry() {
             assert!(
                 (e.depth - exact).abs() <= 1e-4,
                 "depth {} vs parry {} vs exact {exact}\n{:?} {:?}\n{:?} {:?}",
-                e.depth, -c.dist, a.kind(), pa, b.kind(), pb
+                e.depth,
+                -c.dist,
+                a.kind(),
+                pa,
+                b.kind(),
+                pb
             );
             continue;
         }
         if normal_margin(&pair) > 1e-2 {
             normals += 1;
             let n = Vec2::new(c.normal1.x, c.normal1.y);
-            assert!((e.normal - n).length() <= 1e-2, "normal {} vs parry {}", e.normal, n);
+            assert!(
+                (e.normal - n).length() <= 1e-2,
+                "normal {} vs parry {}",
+                e.normal,
+                n
+            );
         }
     }
     println!("depth compared on {compared} pairs, normal on {normals}; parry off on {disagreements} (the referee sided with us)");
@@ -320,12 +323,23 @@ fn contact_points_match_parry_manifolds() {
         if matches {
             agreed += 1;
         } else if compared - agreed < 4 {
-            eprintln!("MISMATCH {:?} {:?} | {:?} {:?}\n ours {:?}\n theirs {:?}", a.kind(), pa, b.kind(), pb, ours.points(), theirs);
+            eprintln!(
+                "MISMATCH {:?} {:?} | {:?} {:?}\n ours {:?}\n theirs {:?}",
+                a.kind(),
+                pa,
+                b.kind(),
+                pb,
+                ours.points(),
+                theirs
+            );
         }
     }
     println!("manifolds compared on {compared} pairs, identical on {agreed}");
     assert!(compared > 300);
-    assert!(agreed * 100 >= compared * 95, "only {agreed} of {compared} manifolds agree");
+    assert!(
+        agreed * 100 >= compared * 95,
+        "only {agreed} of {compared} manifolds agree"
+    );
 }
 
 #[test]
@@ -341,7 +355,11 @@ fn time_of_impact_matches_parry() {
             Vec2::new(rng.f(-3.0, 3.0), rng.f(-3.0, 3.0)),
             Vec2::new(rng.f(-3.0, 3.0), rng.f(-3.0, 3.0)),
         );
-        let motion = Motion { velocity_a: va, velocity_b: vb, t_max: 2.0 };
+        let motion = Motion {
+            velocity_a: va,
+            velocity_b: vb,
+            t_max: 2.0,
+        };
         let ours = sweep_test(&ShapePair::new(&a, pa, &b, pb), &motion);
         let (qa, qb) = (parry_shape(&a), parry_shape(&b));
         let theirs = pq::cast_shapes(
@@ -359,14 +377,23 @@ fn time_of_impact_matches_parry() {
                 hits += 1;
                 assert!(ours.hit, "parry hits at {} but we miss", hit.time_of_impact);
                 let t = ours.t_first.unwrap();
-                assert!((t - hit.time_of_impact).abs() <= 2e-3, "t_first {t} vs parry {}", hit.time_of_impact);
+                assert!(
+                    (t - hit.time_of_impact).abs() <= 2e-3,
+                    "t_first {t} vs parry {}",
+                    hit.time_of_impact
+                );
             }
             None => {
                 misses += 1;
                 // A graze within tolerance may count as a hit for us; anything more is wrong.
                 if ours.hit {
                     let t = ours.t_first.unwrap();
-                    let at = ShapePair::new(&a, Pose::new(pa.position + va * t, pa.angle), &b, Pose::new(pb.position + vb * t, pb.angle));
+                    let at = ShapePair::new(
+                        &a,
+                        Pose::new(pa.position + va * t, pa.angle),
+                        &b,
+                        Pose::new(pb.position + vb * t, pb.angle),
+                    );
                     assert!(gjk_distance(&at).distance <= 1e-3);
                 }
             }

@@ -1,7 +1,9 @@
 //! Headless commands: `query`, `check`, `trace`, and `render` (which draws through the app's
 //! code). Each returns the process exit status: 0 success, 1 a failed check, 2 bad input.
 
+mod check;
 mod query;
+mod trace;
 
 use crate::scene::{load_scene_file, Scene, SceneBody};
 use clap::Args;
@@ -96,14 +98,12 @@ pub(crate) fn select_pairs(
     }
 }
 
-pub fn run_check(_args: &CheckArgs) -> u8 {
-    eprintln!("error: check is not built yet");
-    2
+pub fn run_check(args: &CheckArgs) -> u8 {
+    check::run_check(args)
 }
 
-pub fn run_trace(_args: &TraceArgs) -> u8 {
-    eprintln!("error: trace is not built yet");
-    2
+pub fn run_trace(args: &TraceArgs) -> u8 {
+    trace::run_trace(args)
 }
 
 pub fn run_render(args: &RenderArgs) -> u8 {

@@ -18,16 +18,28 @@ pub fn run_query(args: &QueryArgs) -> u8 {
     let settings = settings_for(&scene);
     let results: Vec<(usize, usize, PairQuery)> = pairs
         .into_iter()
-        .map(|(i, j)| (i, j, query_pair(&bodies[i].body_ref(), &bodies[j].body_ref(), &settings)))
+        .map(|(i, j)| {
+            (
+                i,
+                j,
+                query_pair(&bodies[i].body_ref(), &bodies[j].body_ref(), &settings),
+            )
+        })
         .collect();
     if args.json {
         let pairs: Vec<Value> = results
             .iter()
             .map(|(i, j, q)| pair_json(&bodies[*i], &bodies[*j], q))
             .collect();
-        let scene_name = scene.title.clone().unwrap_or_else(|| args.scene.display().to_string());
+        let scene_name = scene
+            .title
+            .clone()
+            .unwrap_or_else(|| args.scene.display().to_string());
         let out = json!({ "scene": scene_name, "file": args.scene.display().to_string(), "pairs": pairs });
-        println!("{}", serde_json::to_string_pretty(&out).expect("JSON values always print"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).expect("JSON values always print")
+        );
     } else {
         if let Some(title) = &scene.title {
             println!("{title}");
@@ -147,7 +159,11 @@ pub(crate) fn fmt_vec(v: Vec2) -> String {
 
 fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     let mut out = String::new();
-    let verdict = if q.intersecting { "intersecting" } else { "separated" };
+    let verdict = if q.intersecting {
+        "intersecting"
+    } else {
+        "separated"
+    };
     out += &format!("\n{} vs {}: {verdict}\n", a.name, b.name);
     let g = &q.gjk;
     out += &format!(
@@ -157,7 +173,13 @@ fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
         g.status.as_str()
     );
     if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
-        out += &format!("            closest on {} {}  on {} {}\n", a.name, fmt_vec(ca), b.name, fmt_vec(cb));
+        out += &format!(
+            "            closest on {} {}  on {} {}\n",
+            a.name,
+            fmt_vec(ca),
+            b.name,
+            fmt_vec(cb)
+        );
     }
     match &q.epa {
         Some(e) => {
@@ -175,7 +197,11 @@ fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     let axis = match s.axis.body() {
         Some(body) => format!(
             "{} {} {}",
-            if body == crate::query::Body::A { &a.name } else { &b.name },
+            if body == crate::query::Body::A {
+                &a.name
+            } else {
+                &b.name
+            },
             s.axis.kind_str(),
             s.axis.index()
         ),

@@ -77,13 +77,21 @@ mod tests {
 
     #[test]
     fn hull_of_collinear_points_is_a_segment() {
-        let pts = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 1.0), Vec2::new(2.0, 2.0)];
+        let pts = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(2.0, 2.0),
+        ];
         assert_eq!(convex_hull(&pts).len(), 2);
     }
 
     #[test]
     fn clockwise_area_is_negative() {
-        let cw = [Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 0.0)];
+        let cw = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(0.0, 1.0),
+            Vec2::new(1.0, 0.0),
+        ];
         assert!(signed_area(&cw) < 0.0);
     }
 }

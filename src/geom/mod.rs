@@ -13,7 +13,10 @@ mod shape;
 
 pub use hull::{convex_hull, signed_area};
 pub use pose::{Placed, Pose};
-pub use shape::{rounded_outline as rounded_outline_of, Shape, ShapeError, ShapeKind, MAX_COORDINATE, MAX_POLYGON_VERTICES};
+pub use shape::{
+    rounded_outline as rounded_outline_of, Shape, ShapeError, ShapeKind, MAX_COORDINATE,
+    MAX_POLYGON_VERTICES,
+};
 
 use glam::Vec2;
 

@@ -89,7 +89,7 @@ impl<'a> Placed<'a> {
     /// The index of the core vertex farthest along `direction` (a work-frame direction).
     #[inline]
     pub fn support_index(&self, direction: Vec2) -> usize {
-        self.shape.support_index(self.to_local_direction(direction))
+        self.shape.support_index(self.local_direction(direction))
     }
 
     /// The core vertex farthest along `direction`.
@@ -109,7 +109,7 @@ impl<'a> Placed<'a> {
     }
 
     #[inline]
-    fn to_local_direction(&self, d: Vec2) -> Vec2 {
+    fn local_direction(&self, d: Vec2) -> Vec2 {
         // Rotating by the conjugate of (cos, sin) undoes the body's rotation.
         Vec2::new(
             self.rotation.x * d.x + self.rotation.y * d.y,

@@ -25,32 +25,60 @@ const CONVEXITY_TOLERANCE: f32 = 1.0e-4;
 #[serde(deny_unknown_fields)]
 pub enum ShapeKind {
     /// A convex polygon, in either winding. Collinear and repeated vertices are kept.
-    Polygon { points: Vec<Vec2> },
+    Polygon {
+        points: Vec<Vec2>,
+    },
     /// An axis-aligned box centred on the origin.
-    Box { half_extents: Vec2 },
+    Box {
+        half_extents: Vec2,
+    },
     /// A regular polygon: vertex `k` at angle `360 * k / sides` degrees from +x, at distance
     /// `radius` (the circumradius) from the origin.
-    Regular { sides: u32, radius: f32 },
-    Circle { radius: f32 },
+    Regular {
+        sides: u32,
+        radius: f32,
+    },
+    Circle {
+        radius: f32,
+    },
     /// The segment from `(-half_length, 0)` to `(half_length, 0)` inflated by `radius`;
     /// radius 0 is a plain segment.
-    Capsule { half_length: f32, radius: f32 },
+    Capsule {
+        half_length: f32,
+        radius: f32,
+    },
 }
 
 /// Why a shape was refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeError {
-    TooFewVertices { count: usize },
-    TooManyVertices { count: usize },
-    NonFinite { what: String },
-    TooLarge { what: String, value: f32 },
-    Negative { what: String, value: f32 },
+    TooFewVertices {
+        count: usize,
+    },
+    TooManyVertices {
+        count: usize,
+    },
+    NonFinite {
+        what: String,
+    },
+    TooLarge {
+        what: String,
+        value: f32,
+    },
+    Negative {
+        what: String,
+        value: f32,
+    },
     ZeroArea,
     /// The outline turns clockwise at this vertex (index as given in the input).
-    NonConvex { vertex: usize },
+    NonConvex {
+        vertex: usize,
+    },
     /// The outline turns around more than once, so it crosses itself.
     SelfIntersecting,
-    TooFewSides { sides: u32 },
+    TooFewSides {
+        sides: u32,
+    },
 }
 
 impl fmt::Display for ShapeError {
@@ -201,8 +229,11 @@ impl Shape {
     fn from_core(kind: ShapeKind, core: Vec<Vec2>, radius: f32) -> Shape {
         let normals = edge_normals(&core);
         let centroid = core_centroid(&core);
-        let bounding_radius =
-            core.iter().map(|p| (*p - centroid).length()).fold(0.0, f32::max) + radius;
+        let bounding_radius = core
+            .iter()
+            .map(|p| (*p - centroid).length())
+            .fold(0.0, f32::max)
+            + radius;
         let cones = (core.len() > LINEAR_SUPPORT_LIMIT).then(|| SupportCones::new(&normals));
         Shape {
             kind,
@@ -478,7 +509,10 @@ fn regular_polygon_points(sides: u32, radius: f32) -> Vec<Vec2> {
     (0..sides)
         .map(|k| {
             let a = std::f64::consts::TAU * k as f64 / sides as f64;
-            Vec2::new((a.cos() * radius as f64) as f32, (a.sin() * radius as f64) as f32)
+            Vec2::new(
+                (a.cos() * radius as f64) as f32,
+                (a.sin() * radius as f64) as f32,
+            )
         })
         .collect()
 }
@@ -559,7 +593,10 @@ mod tests {
         let star: Vec<Vec2> = (0..5)
             .map(|k| Vec2::from_angle(std::f32::consts::TAU * (2 * k) as f32 / 5.0))
             .collect();
-        assert_eq!(Shape::polygon(star).unwrap_err(), ShapeError::SelfIntersecting);
+        assert_eq!(
+            Shape::polygon(star).unwrap_err(),
+            ShapeError::SelfIntersecting
+        );
     }
 
     #[test]
@@ -592,7 +629,10 @@ mod tests {
             Shape::circle(-1.0),
             Err(ShapeError::Negative { .. })
         ));
-        assert!(matches!(Shape::circle(f32::INFINITY), Err(ShapeError::NonFinite { .. })));
+        assert!(matches!(
+            Shape::circle(f32::INFINITY),
+            Err(ShapeError::NonFinite { .. })
+        ));
     }
 
     #[test]

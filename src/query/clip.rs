@@ -164,7 +164,13 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
         Body::B => -reference.normal.dot(normal),
     };
     if facing < 1.0 - FACE_ALIGNMENT {
-        return single_point(pair, normal, Some(reference), reference.body.other(), tracer);
+        return single_point(
+            pair,
+            normal,
+            Some(reference),
+            reference.body.other(),
+            tracer,
+        );
     }
     tracer.record(|| ClipStep {
         stage: ClipStage::ChooseEdges,
@@ -201,11 +207,29 @@ fn clip_edges<T: Tracer<ClipStep>>(
         normal: tangent,
     };
     let after_start = clip_segment_to_half_plane(points, side_start);
-    record_side(pair, tracer, ClipStage::SideStart, &reference, &incident, side_start, &points, &after_start);
+    record_side(
+        pair,
+        tracer,
+        ClipStage::SideStart,
+        &reference,
+        &incident,
+        side_start,
+        &points,
+        &after_start,
+    );
     let after_end = match after_start {
         Some(seg) => {
             let out = clip_segment_to_half_plane(seg, side_end);
-            record_side(pair, tracer, ClipStage::SideEnd, &reference, &incident, side_end, &seg, &out);
+            record_side(
+                pair,
+                tracer,
+                ClipStage::SideEnd,
+                &reference,
+                &incident,
+                side_end,
+                &seg,
+                &out,
+            );
             out
         }
         None => None,
@@ -236,7 +260,11 @@ fn clip_edges<T: Tracer<ClipStep>>(
         points: [ContactPoint::default(); 2],
         count: 0,
     };
-    let distinct = if (clipped[0].0 - clipped[1].0).length() > touch { 2 } else { 1 };
+    let distinct = if (clipped[0].0 - clipped[1].0).length() > touch {
+        2
+    } else {
+        1
+    };
     let mut best_fallback: Option<(f32, usize)> = None;
     let mut dropped = Vec::new();
     for (i, &(p, end)) in clipped[..distinct].iter().enumerate() {
@@ -247,7 +275,8 @@ fn clip_edges<T: Tracer<ClipStep>>(
             best_fallback = Some((separation, i));
         }
         if separation <= touch {
-            manifold.points[manifold.count] = contact(pair, &reference, &incident, p, end, separation, r_inc);
+            manifold.points[manifold.count] =
+                contact(pair, &reference, &incident, p, end, separation, r_inc);
             manifold.count += 1;
         } else if T::ENABLED {
             dropped.push(pair.to_world(p));
@@ -270,7 +299,10 @@ fn clip_edges<T: Tracer<ClipStep>>(
             point: pair.to_world(face.point),
             normal: face.normal,
         }),
-        input: clipped[..distinct].iter().map(|(p, _)| pair.to_world(*p)).collect(),
+        input: clipped[..distinct]
+            .iter()
+            .map(|(p, _)| pair.to_world(*p))
+            .collect(),
         kept: manifold.points().iter().map(|c| c.point).collect(),
         dropped,
         created: vec![],
@@ -310,8 +342,16 @@ fn record_side<T: Tracer<ClipStep>>(
     tracer.record(|| {
         let w = |p: Vec2| pair.to_world(p);
         let inside = |p: Vec2| (p - plane.point).dot(plane.normal) <= 0.0;
-        let kept: Vec<Vec2> = input.iter().filter(|(p, _)| inside(*p)).map(|(p, _)| w(*p)).collect();
-        let dropped: Vec<Vec2> = input.iter().filter(|(p, _)| !inside(*p)).map(|(p, _)| w(*p)).collect();
+        let kept: Vec<Vec2> = input
+            .iter()
+            .filter(|(p, _)| inside(*p))
+            .map(|(p, _)| w(*p))
+            .collect();
+        let dropped: Vec<Vec2> = input
+            .iter()
+            .filter(|(p, _)| !inside(*p))
+            .map(|(p, _)| w(*p))
+            .collect();
         let created: Vec<Vec2> = match output {
             Some(out) => out
                 .iter()
@@ -339,7 +379,10 @@ fn record_side<T: Tracer<ClipStep>>(
 /// Keeps the part of segment `points` on the kept side of `plane` (`normal . (p - point) <=
 /// 0`). A point made at the crossing keeps the tag of the end it replaces. `None` when the
 /// whole segment is cut away.
-pub fn clip_segment_to_half_plane(points: [(Vec2, u8); 2], plane: ClipPlane) -> Option<[(Vec2, u8); 2]> {
+pub fn clip_segment_to_half_plane(
+    points: [(Vec2, u8); 2],
+    plane: ClipPlane,
+) -> Option<[(Vec2, u8); 2]> {
     let d0 = (points[0].0 - plane.point).dot(plane.normal);
     let d1 = (points[1].0 - plane.point).dot(plane.normal);
     match (d0 <= 0.0, d1 <= 0.0) {
@@ -383,13 +426,17 @@ pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeat
     let mut last = chosen;
     for _ in 0..n {
         match step_over_zero_edges(shape, (first + n - 1) % n, n - 1) {
-            Some(e) if e != last && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => first = e,
+            Some(e) if e != last && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => {
+                first = e
+            }
             _ => break,
         }
     }
     for _ in 0..n {
         match step_over_zero_edges(shape, (last + 1) % n, 1) {
-            Some(e) if e != first && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => last = e,
+            Some(e) if e != first && shape.normal(e).dot(normal) >= 1.0 - COLLINEAR_TOLERANCE => {
+                last = e
+            }
             _ => break,
         }
     }
@@ -497,14 +544,24 @@ mod tests {
         assert!(close_v(m.normal, v(0.0, 1.0), 1e-6));
         for c in m.points() {
             assert!(close(c.depth, 0.1, 1e-5));
-            assert!(close(c.point.y, 0.9, 1e-5), "points lie on the incident body");
+            assert!(
+                close(c.point.y, 0.9, 1e-5),
+                "points lie on the incident body"
+            );
         }
         let xs: Vec<f32> = m.points().iter().map(|c| c.point.x).collect();
-        assert!(xs.iter().any(|x| close(*x, -0.3, 1e-5)) && xs.iter().any(|x| close(*x, 0.7, 1e-5)));
+        assert!(
+            xs.iter().any(|x| close(*x, -0.3, 1e-5)) && xs.iter().any(|x| close(*x, 0.7, 1e-5))
+        );
         let stages: Vec<ClipStage> = steps.iter().map(|s| s.stage).collect();
         assert_eq!(
             stages,
-            vec![ClipStage::ChooseEdges, ClipStage::SideStart, ClipStage::SideEnd, ClipStage::ReferenceFace]
+            vec![
+                ClipStage::ChooseEdges,
+                ClipStage::SideStart,
+                ClipStage::SideEnd,
+                ClipStage::ReferenceFace
+            ]
         );
     }
 
@@ -542,21 +599,37 @@ mod tests {
         let corner = 0.5 * 2f32.sqrt();
         let (m, _) = run(&a, at_deg(0.0, 0.0, 45.0), &b, at(0.0, corner + 1.0 - 0.1));
         assert_eq!(m.reference, Body::B);
-        assert!(close_v(m.normal, v(0.0, 1.0), 1e-5), "normal still from A toward B");
+        assert!(
+            close_v(m.normal, v(0.0, 1.0), 1e-5),
+            "normal still from A toward B"
+        );
         assert_eq!(m.count, 1);
-        assert!(close_v(m.points[0].point, v(0.0, corner), 1e-5), "on the incident body A");
+        assert!(
+            close_v(m.points[0].point, v(0.0, corner), 1e-5),
+            "on the incident body A"
+        );
     }
 
     #[test]
     fn collinear_points_along_the_face_do_not_shorten_it() {
         // A's top face listed as three collinear points: the manifold must span the face.
-        let a = Shape::polygon(vec![v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 1.0), v(0.0, 1.0), v(-1.0, 1.0)]).unwrap();
+        let a = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0),
+            v(0.0, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
         let b = Shape::rect(v(0.8, 0.5)).unwrap();
         let (m, _) = run(&a, at(0.0, 0.0), &b, at(0.0, 1.4));
         assert_eq!(m.count, 2);
         let mut xs: Vec<f32> = m.points().iter().map(|c| c.point.x).collect();
         xs.sort_by(f32::total_cmp);
-        assert!(close(xs[0], -0.8, 1e-5) && close(xs[1], 0.8, 1e-5), "{xs:?}");
+        assert!(
+            close(xs[0], -0.8, 1e-5) && close(xs[1], 0.8, 1e-5),
+            "{xs:?}"
+        );
     }
 
     #[test]

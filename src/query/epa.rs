@@ -29,8 +29,10 @@ use crate::geom::{cross, right_perp};
 use crate::trace::Tracer;
 use glam::Vec2;
 
-/// Largest number of polytope vertices; the polytope lives on the stack.
-pub const MAX_POLYTOPE_VERTICES: usize = 96;
+/// Largest number of polytope vertices; the polytope lives on the stack (24 bytes each).
+/// A - B of two many-sided polygons is nearly round, and a deep overlap makes EPA refine
+/// most of the way round it: a 128-gon needs about 130 vertices.
+pub const MAX_POLYTOPE_VERTICES: usize = 320;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpaConfig {
@@ -44,7 +46,7 @@ pub struct EpaConfig {
 impl Default for EpaConfig {
     fn default() -> Self {
         EpaConfig {
-            max_iterations: 64,
+            max_iterations: 300,
             tolerance: 1.0e-6,
         }
     }
@@ -134,11 +136,7 @@ pub fn epa<T: Tracer<EpaStep>>(
         return Some(rounded_shallow(pair, gjk, radii));
     }
     let mut polytope = Polytope::default();
-    let degenerate_normal = match seed_polytope(pair, gjk, &mut polytope, touch) {
-        Ok(()) => None,
-        Err(normal) => Some(normal),
-    };
-    if let Some(normal) = degenerate_normal {
+    if let Err(normal) = seed_polytope(pair, gjk, &mut polytope, touch) {
         let p = gjk.simplex.vertices[0];
         return Some(EpaOutput {
             depth: radii,
@@ -420,7 +418,12 @@ mod tests {
         // A diamond (square turned 45 degrees, half-diagonal sqrt 2) and a unit box whose
         // bottom face sits 0.2 below the diamond's top vertex: depth 0.2 along +y.
         let s = square(1.0);
-        let (out, _) = run(&s, at_deg(0.0, 0.0, 45.0), &s, at(0.0, 2f32.sqrt() + 1.0 - 0.2));
+        let (out, _) = run(
+            &s,
+            at_deg(0.0, 0.0, 45.0),
+            &s,
+            at(0.0, 2f32.sqrt() + 1.0 - 0.2),
+        );
         assert!(close(out.depth, 0.2, 1e-5), "{}", out.depth);
         assert!(close_v(out.normal, v(0.0, 1.0), 1e-5));
     }

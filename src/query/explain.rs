@@ -10,7 +10,11 @@ use glam::Vec2;
 
 fn n(x: f32) -> String {
     if !x.is_finite() {
-        return if x > 0.0 { "+infinity".into() } else { "-infinity".into() };
+        return if x > 0.0 {
+            "+infinity".into()
+        } else {
+            "-infinity".into()
+        };
     }
     let s = format!("{x:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
@@ -44,7 +48,11 @@ impl GjkStep {
     /// What happened at this GJK iteration and why.
     pub fn explain(&self) -> String {
         let before = self.candidate.len;
-        let mut text = format!("Iteration {}. {}", self.iteration, region_text(self.region, before));
+        let mut text = format!(
+            "Iteration {}. {}",
+            self.iteration,
+            region_text(self.region, before)
+        );
         if self.region == VoronoiRegion::Inside {
             text += ": A - B contains the origin, so the shapes overlap. GJK stops; EPA takes this triangle and finds the depth.";
             return text;
@@ -116,7 +124,10 @@ impl EpaStep {
 fn axis_name(source: AxisSource) -> String {
     match source {
         AxisSource::Edge { body, index } => {
-            format!("the normal of edge {index} of {}", body.as_str().to_uppercase())
+            format!(
+                "the normal of edge {index} of {}",
+                body.as_str().to_uppercase()
+            )
         }
         AxisSource::Vertex { body, index } => format!(
             "the axis from vertex {index} of {} to the closest point of the other shape",
@@ -160,7 +171,13 @@ impl ClipStep {
     pub fn explain(&self) -> String {
         let edge = |e: &Option<super::clip::EdgeFeature>| {
             e.map_or("none".to_string(), |e| {
-                format!("edge {} of {} from {} to {}", e.index, e.body.as_str().to_uppercase(), v(e.start), v(e.end))
+                format!(
+                    "edge {} of {} from {} to {}",
+                    e.index,
+                    e.body.as_str().to_uppercase(),
+                    v(e.start),
+                    v(e.end)
+                )
             })
         };
         let list = |ps: &[Vec2]| {

@@ -24,6 +24,10 @@ use crate::geom::cross;
 use crate::trace::Tracer;
 use glam::Vec2;
 
+/// Relative rounding of an `f32` dot product, a few ulps: progress smaller than this times
+/// the pair's size is noise.
+const ROUNDING_NOISE: f32 = 4.0 * f32::EPSILON;
+
 /// Limits for the GJK loop.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GjkConfig {
@@ -169,6 +173,10 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let mut simplex = Simplex::default();
     simplex.push(pair.support(-start));
     let mut iteration = 0;
+    let mut previous_distance = f32::INFINITY;
+    // The progress test cannot resolve less than the rounding of a dot product of points
+    // as far apart as the pair is large.
+    let noise = ROUNDING_NOISE * pair.scale();
     let (status, closest) = loop {
         iteration += 1;
         let candidate = simplex;
@@ -178,32 +186,39 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             Some(GjkStatus::Enclosed)
         } else if distance <= touch {
             Some(GjkStatus::OriginOnSimplex)
+        } else if distance >= previous_distance {
+            // Exact GJK gets strictly closer every iteration; not doing so means rounding
+            // has taken over (thin shapes next to long ones): the distance is as good as
+            // it gets.
+            Some(GjkStatus::Converged)
         } else if iteration > config.max_iterations {
             Some(GjkStatus::MaxIterations)
         } else {
             None
         };
+        let step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
+            iteration,
+            candidate: candidate.to_world(pair),
+            simplex: simplex.to_world(pair),
+            region,
+            closest,
+            distance,
+            direction,
+            support: support.map(|w| w.to_world(pair)),
+            status,
+        };
         if let Some(status) = ended {
-            tracer.record(|| GjkStep {
-                iteration,
-                candidate: candidate.to_world(pair),
-                simplex: simplex.to_world(pair),
-                region,
-                closest,
-                distance,
-                direction: None,
-                support: None,
-                status: Some(status),
-            });
+            tracer.record(|| step(None, None, Some(status)));
             break (status, closest);
         }
+        previous_distance = distance;
         let direction = -closest;
         let w = pair.support(direction);
         let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
         // Progress along the search direction: how much closer to the origin the support
         // plane through w is than v itself. No progress means v is the closest point of A - B.
-        let no_progress =
-            closest.length_squared() - closest.dot(w.point) <= config.tolerance * closest.length_squared();
+        let no_progress = closest.length_squared() - closest.dot(w.point)
+            <= (config.tolerance * distance + noise) * distance;
         let status = if repeated {
             Some(GjkStatus::RepeatedSupport)
         } else if no_progress {
@@ -211,17 +226,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         } else {
             None
         };
-        tracer.record(|| GjkStep {
-            iteration,
-            candidate: candidate.to_world(pair),
-            simplex: simplex.to_world(pair),
-            region,
-            closest,
-            distance,
-            direction: Some(direction),
-            support: Some(w.to_world(pair)),
-            status,
-        });
+        tracer.record(|| step(Some(direction), Some(w), status));
         if let Some(status) = status {
             break (status, closest);
         }
@@ -405,7 +410,12 @@ mod tests {
     use crate::geom::Shape;
     use crate::query::testing::*;
 
-    fn run(a: &Shape, pa: crate::geom::Pose, b: &Shape, pb: crate::geom::Pose) -> (GjkOutput, Vec<GjkStep>) {
+    fn run(
+        a: &Shape,
+        pa: crate::geom::Pose,
+        b: &Shape,
+        pb: crate::geom::Pose,
+    ) -> (GjkOutput, Vec<GjkStep>) {
         let pair = ShapePair::new(a, pa, b, pb);
         let mut steps = Vec::new();
         let out = gjk(&pair, &GjkConfig::default(), &mut steps);
@@ -476,7 +486,12 @@ mod tests {
     fn far_from_the_world_origin_keeps_precision() {
         let s = square(1.0);
         // Near 1e5 an f32 steps by 1/128; the gap is one such step, and must come out exact.
-        let (out, _) = run(&s, at(1.0e5, 1.0e5), &s, at(1.0e5 + 2.0 + 1.0 / 128.0, 1.0e5));
+        let (out, _) = run(
+            &s,
+            at(1.0e5, 1.0e5),
+            &s,
+            at(1.0e5 + 2.0 + 1.0 / 128.0, 1.0e5),
+        );
         assert!(close(out.distance, 1.0 / 128.0, 1e-6), "{}", out.distance);
     }
 

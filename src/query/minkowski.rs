@@ -76,7 +76,11 @@ impl MinkowskiDifference {
                 inside_core = false;
             }
             let len2 = e.length_squared();
-            let t = if len2 > 0.0 { (-p.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
+            let t = if len2 > 0.0 {
+                (-p.dot(e) / len2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
             let c = p + t * e;
             if c.length() < best_d {
                 best = c;
@@ -91,7 +95,10 @@ impl MinkowskiDifference {
                     (nrm.dot(core[i]), nrm)
                 })
                 .filter(|(_, nrm)| *nrm != Vec2::ZERO)
-                .fold((f32::INFINITY, Vec2::X), |acc, x| if x.0 < acc.0 { x } else { acc });
+                .fold(
+                    (f32::INFINITY, Vec2::X),
+                    |acc, x| if x.0 < acc.0 { x } else { acc },
+                );
             BoundaryQuery {
                 contains_origin: true,
                 distance: distance + self.radius,

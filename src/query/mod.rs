@@ -65,6 +65,15 @@ impl<'a> ShapePair<'a> {
         }
     }
 
+    /// Whether edge normals alone decide every question for this pair: both are polygons
+    /// with area and no radius. Otherwise (circles, capsules, segments, points) the axes
+    /// from a vertex to the other shape's closest point are needed too, and a sweep has to
+    /// check the distance itself.
+    pub fn edge_normals_suffice(&self) -> bool {
+        let plain = |p: &Placed| p.radius() == 0.0 && p.vertex_count() >= 3;
+        plain(&self.a) && plain(&self.b)
+    }
+
     /// A length that sets the scale of the tolerances: the sum of both bounding radii and the
     /// distance between the bodies, at least 1.
     pub fn scale(&self) -> f32 {

@@ -71,7 +71,16 @@ pub fn query_pair(a: &BodyRef, b: &BodyRef, settings: &PairSettings) -> PairQuer
 /// Runs every algorithm and records all their steps.
 pub fn trace_pair(a: &BodyRef, b: &BodyRef, settings: &PairSettings) -> (PairQuery, PairTrace) {
     let mut t = PairTrace::default();
-    let q = run_pair(a, b, settings, &mut t.gjk, &mut t.epa, &mut t.sat, &mut t.clip, &mut t.sweep);
+    let q = run_pair(
+        a,
+        b,
+        settings,
+        &mut t.gjk,
+        &mut t.epa,
+        &mut t.sat,
+        &mut t.clip,
+        &mut t.sweep,
+    );
     (q, t)
 }
 

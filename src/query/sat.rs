@@ -126,7 +126,7 @@ pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
     };
     edge_axes(&pair.a, &pair.b, Body::A, &mut |axis| search.consider(axis));
     edge_axes(&pair.b, &pair.a, Body::B, &mut |axis| search.consider(axis));
-    if pair.a.radius() > 0.0 || pair.b.radius() > 0.0 {
+    if !pair.edge_normals_suffice() {
         vertex_axes(&pair.a, &pair.b, Body::A, &mut |axis| search.consider(axis));
         vertex_axes(&pair.b, &pair.a, Body::B, &mut |axis| search.consider(axis));
     }
@@ -211,7 +211,12 @@ fn project(pair: &ShapePair, axis: Vec2, source: AxisSource) -> SatAxis {
 /// Tests the edge normals of `own` (body `body`) against `other`, with calipers on the three
 /// extreme vertices that move as the normal turns: `own`'s lowest, `other`'s lowest and
 /// highest. `own`'s highest along its own edge normal is the edge itself.
-pub(crate) fn edge_axes(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
+pub(crate) fn edge_axes(
+    own: &Placed,
+    other: &Placed,
+    body: Body,
+    consider: &mut impl FnMut(SatAxis),
+) {
     let edges = own.edge_count();
     let mut started = false;
     let (mut own_low, mut other_low, mut other_high) = (0, 0, 0);
@@ -353,7 +358,13 @@ mod tests {
         // A's edge 1 has normal +x: A covers [9, 11], B [10.5, 12.5].
         let x = axes
             .iter()
-            .find(|a| a.source == AxisSource::Edge { body: Body::A, index: 1 })
+            .find(|a| {
+                a.source
+                    == AxisSource::Edge {
+                        body: Body::A,
+                        index: 1,
+                    }
+            })
             .unwrap();
         assert!(close(x.interval_a.min, 9.0, 1e-5) && close(x.interval_a.max, 11.0, 1e-5));
         assert!(close(x.interval_b.min, 10.5, 1e-5) && close(x.interval_b.max, 12.5, 1e-5));
@@ -361,7 +372,13 @@ mod tests {
         assert!(out.intersecting);
         assert!(close(out.depth.unwrap(), 0.5, 1e-5));
         assert!(close_v(out.normal, v(1.0, 0.0), 1e-6));
-        assert_eq!(out.axis, AxisSource::Edge { body: Body::A, index: 1 });
+        assert_eq!(
+            out.axis,
+            AxisSource::Edge {
+                body: Body::A,
+                index: 1
+            }
+        );
     }
 
     #[test]
@@ -439,8 +456,14 @@ mod tests {
                 ds.clone().fold(f32::MAX, f32::min)..ds.fold(f32::MIN, f32::max)
             };
             let (ra, rb) = (project(&pair.a), project(&pair.b));
-            assert!(close(axis.interval_a.min, ra.start, 1e-4) && close(axis.interval_a.max, ra.end, 1e-4));
-            assert!(close(axis.interval_b.min, rb.start, 1e-4) && close(axis.interval_b.max, rb.end, 1e-4));
+            assert!(
+                close(axis.interval_a.min, ra.start, 1e-4)
+                    && close(axis.interval_a.max, ra.end, 1e-4)
+            );
+            assert!(
+                close(axis.interval_b.min, rb.start, 1e-4)
+                    && close(axis.interval_b.max, rb.end, 1e-4)
+            );
         }
     }
 }

@@ -117,7 +117,11 @@ pub fn sweep_test(pair: &ShapePair, motion: &Motion) -> SweepOutput {
 }
 
 /// Sweeps the pair over [0, motion.t_max], recording every axis.
-pub fn sweep<T: Tracer<SweepStep>>(pair: &ShapePair, motion: &Motion, tracer: &mut T) -> SweepOutput {
+pub fn sweep<T: Tracer<SweepStep>>(
+    pair: &ShapePair,
+    motion: &Motion,
+    tracer: &mut T,
+) -> SweepOutput {
     let v = motion.velocity_b - motion.velocity_a;
     let still = STILL_SPEED * pair.scale();
     let mut latest_enter: Option<SweepAxis> = None;
@@ -142,7 +146,7 @@ pub fn sweep<T: Tracer<SweepStep>>(pair: &ShapePair, motion: &Motion, tracer: &m
         return miss(tested);
     }
     let mut capped = false;
-    if pair.a.radius() > 0.0 || pair.b.radius() > 0.0 {
+    if !pair.edge_normals_suffice() {
         let first = refine(pair, v, t_first, t_last, true, tracer);
         let last = refine(pair, v, t_last, first.time, false, tracer);
         match (first.outcome, last.outcome) {
@@ -163,8 +167,7 @@ pub fn sweep<T: Tracer<SweepStep>>(pair: &ShapePair, motion: &Motion, tracer: &m
     } else {
         SweepStatus::Hit
     };
-    let at_contact = pair
-        .translated_both(motion.velocity_a * t_first, motion.velocity_b * t_first);
+    let at_contact = pair.translated_both(motion.velocity_a * t_first, motion.velocity_b * t_first);
     let sat = sat_test(&at_contact);
     let normal = match axis {
         Some(a) if a.speed > 0.0 => -a.axis,

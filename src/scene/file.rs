@@ -73,6 +73,22 @@ pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), Sc
             message: format!("the text is larger than the {MAX_FILE_BYTES} byte limit"),
         });
     }
+    if text.trim().is_empty() {
+        return Err(SceneError {
+            file: file.into(),
+            position: None,
+            message: "the file is empty; a scene is `(version: 1, bodies: [...])`".into(),
+        });
+    }
+    if let Some(at) = too_deep(text, NESTING_LIMIT) {
+        return Err(SceneError {
+            file: file.into(),
+            position: Some(line_col(&text.as_bytes()[..at])),
+            message: format!(
+                "the file nests deeper than the {NESTING_LIMIT} levels a scene may use"
+            ),
+        });
+    }
     let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
         file: file.into(),
         position: Some((e.span.start.line, e.span.start.col)),
@@ -86,18 +102,89 @@ pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), Sc
     Ok((scene, bodies))
 }
 
+/// Deepest bracket nesting accepted, also RON's recursion limit. A valid scene nests about
+/// five levels deep.
+const NESTING_LIMIT: usize = 64;
+
 fn ron_options() -> ron::Options {
     ron::Options::default()
         .with_default_extension(Extensions::IMPLICIT_SOME)
-        .with_recursion_limit(64)
+        .with_recursion_limit(NESTING_LIMIT)
+}
+
+/// The byte offset of the first bracket that opens level `limit + 1`, outside strings and
+/// comments. Checked before parsing so that absurdly nested input gets a message that says
+/// so, whatever type the parser was expecting at that point.
+fn too_deep(text: &str, limit: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'r' if matches!(bytes.get(i + 1), Some(b'#') | Some(b'"')) => {
+                let hashes = bytes[i + 1..].iter().take_while(|&&c| c == b'#').count();
+                if bytes.get(i + 1 + hashes) == Some(&b'"') {
+                    let close: Vec<u8> = std::iter::once(b'"')
+                        .chain(std::iter::repeat_n(b'#', hashes))
+                        .collect();
+                    let body = i + 2 + hashes;
+                    i = bytes[body..]
+                        .windows(close.len())
+                        .position(|w| w == close.as_slice())
+                        .map_or(bytes.len(), |k| body + k + close.len() - 1);
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                // Block comments nest in RON.
+                let mut open = 1;
+                i += 2;
+                while i < bytes.len() && open > 0 {
+                    if bytes[i..].starts_with(b"/*") {
+                        open += 1;
+                        i += 2;
+                    } else if bytes[i..].starts_with(b"*/") {
+                        open -= 1;
+                        i += 2;
+                    } else {
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 fn describe_ron_error(code: &ron::Error) -> String {
     let text = code.to_string();
     match code {
         ron::Error::ExceededRecursionLimit => {
-            "the file nests deeper than the 64 levels a scene may use".into()
+            format!("the file nests deeper than the {NESTING_LIMIT} levels a scene may use")
         }
+        ron::Error::IntegerOutOfBounds => format!(
+            "{text}: this whole number is too large, or negative where only a count or version fits"
+        ),
         _ => text,
     }
 }
@@ -177,7 +264,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if !names.insert(def.name.as_str()) {
             return Err((
                 at(),
-                format!("two bodies are named \"{}\"; names must be unique", def.name),
+                format!(
+                    "two bodies are named \"{}\"; names must be unique",
+                    def.name
+                ),
             ));
         }
         let in_body = |m: String| (at(), format!("body \"{}\": {m}", def.name));
@@ -186,13 +276,15 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if let Some(v) = def.velocity {
             check_vec("velocity", v).map_err(in_body)?;
         }
-        let color = match &def.color {
-            None => None,
-            Some(c) => Some(parse_color(c).ok_or_else(|| {
-                in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
-            })?),
-        };
-        let shape = Shape::new(def.shape.clone()).map_err(|e| in_body(shape_message(&def.shape, &e)))?;
+        let color =
+            match &def.color {
+                None => None,
+                Some(c) => Some(parse_color(c).ok_or_else(|| {
+                    in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
+                })?),
+            };
+        let shape =
+            Shape::new(def.shape.clone()).map_err(|e| in_body(shape_message(&def.shape, &e)))?;
         bodies.push(SceneBody {
             name: def.name.clone(),
             shape,
@@ -212,7 +304,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
             }
         }
         if a == b {
-            return Err((Some("focus".into()), "focus names the same body twice".into()));
+            return Err((
+                Some("focus".into()),
+                "focus names the same body twice".into(),
+            ));
         }
     }
     if let Some(view) = &scene.view {
@@ -220,7 +315,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         if !view.zoom.is_finite() || view.zoom <= 0.0 || view.zoom > MAX_MAGNITUDE {
             return Err((
                 Some("zoom".into()),
-                format!("view zoom must be a positive number of pixels per unit, it is {}", view.zoom),
+                format!(
+                    "view zoom must be a positive number of pixels per unit, it is {}",
+                    view.zoom
+                ),
             ));
         }
     }
@@ -258,7 +356,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
                 if !v.is_finite() || v < 0.0 {
                     return Err((
                         Some("expect".into()),
-                        format!("expectation {} vs {}: {what} must be a finite number >= 0, it is {v}", e.a, e.b),
+                        format!(
+                            "expectation {} vs {}: {what} must be a finite number >= 0, it is {v}",
+                            e.a, e.b
+                        ),
                     ));
                 }
             }
@@ -267,7 +368,10 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
             if !n.is_finite() || (n.length() - 1.0).abs() > 1.0e-3 {
                 return Err((
                     Some("expect".into()),
-                    format!("expectation {} vs {}: normal must be a unit vector, it is ({}, {})", e.a, e.b, n.x, n.y),
+                    format!(
+                        "expectation {} vs {}: normal must be a unit vector, it is ({}, {})",
+                        e.a, e.b, n.x, n.y
+                    ),
                 ));
             }
         }
@@ -276,14 +380,55 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
 }
 
 fn shape_message(kind: &ShapeKind, e: &ShapeError) -> String {
-    let what = match kind {
+    if *e == ShapeError::ZeroArea {
+        // The shape's own message speaks of polygons; say what is wrong with this kind.
+        let why = match kind {
+            ShapeKind::Polygon { points } if !all_on_one_line(points) => {
+                "the polygon encloses no area: its outline crosses itself and the parts cancel out"
+            }
+            ShapeKind::Polygon { .. } => "the polygon has zero area (all points on a line)",
+            ShapeKind::Box { .. } => "a box with a half extent of 0 has no area",
+            ShapeKind::Regular { .. } => "a regular polygon of radius 0 has no area",
+            ShapeKind::Circle { .. } => "a circle of radius 0 has no area",
+            ShapeKind::Capsule { .. } => {
+                "a capsule with half_length 0 and radius 0 is a single point, with no area"
+            }
+        };
+        return format!("{}: {why}", kind_name(kind));
+    }
+    format!("{}: {e}", kind_name(kind))
+}
+
+/// Whether every point lies on the line through the first point and the one farthest from
+/// it (within the same relative tolerance the shape check uses for zero area).
+fn all_on_one_line(points: &[Vec2]) -> bool {
+    let Some(&o) = points.first() else {
+        return true;
+    };
+    let far = points
+        .iter()
+        .copied()
+        .max_by(|a, b| {
+            (*a - o)
+                .length_squared()
+                .total_cmp(&(*b - o).length_squared())
+        })
+        .unwrap_or(o);
+    let d = far - o;
+    let scale = d.length_squared();
+    points
+        .iter()
+        .all(|p| (d.x * (p.y - o.y) - d.y * (p.x - o.x)).abs() <= 1.0e-6 * scale)
+}
+
+fn kind_name(kind: &ShapeKind) -> &'static str {
+    match kind {
         ShapeKind::Polygon { .. } => "Polygon",
         ShapeKind::Box { .. } => "Box",
         ShapeKind::Regular { .. } => "Regular",
         ShapeKind::Circle { .. } => "Circle",
         ShapeKind::Capsule { .. } => "Capsule",
-    };
-    format!("{what}: {e}")
+    }
 }
 
 fn check_number(what: &str, v: f32) -> Result<(), String> {
@@ -311,7 +456,13 @@ fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
 
 fn line_col(before: &[u8]) -> (usize, usize) {
     let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }

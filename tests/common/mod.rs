@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 use collision_lab::geom::{Pose, Shape};
+use collision_lab::query::sat::{sat, sat_test, SatAxis};
+use collision_lab::query::ShapePair;
 use glam::Vec2;
 use proptest::prelude::*;
 
@@ -45,4 +47,34 @@ pub fn pose(range: f32) -> impl Strategy<Value = Pose> {
 
 pub fn moved(p: Pose, by: Vec2) -> Pose {
     Pose::new(p.position + by, p.angle)
+}
+
+/// How much the best SAT axis beats the best axis with another normal. Small means the
+/// contact normal is not unique (a tie), so normals may legitimately differ.
+pub fn normal_margin(p: &ShapePair) -> f32 {
+    let mut axes: Vec<SatAxis> = Vec::new();
+    sat(p, &mut axes);
+    let best = sat_test(p);
+    axes.iter()
+        .filter(|a| (a.normal() - best.normal).length() > 1e-3)
+        .map(|a| a.overlap - best.best.overlap)
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// splitmix64: a fixed-seed generator so every run tests the same cases.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [lo, hi).
+    pub fn f(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
+    }
 }

@@ -1,0 +1,260 @@
+//! `collision-lab trace`: one algorithm's recorded steps as readable text, one block per
+//! step, with the same explanation sentences the window's timeline shows. Meant to be
+//! printed as a handout.
+
+use super::query::{fmt_num, fmt_vec};
+use super::{load_or_report, select_pairs, Algorithm, TraceArgs};
+use crate::query::pair::{trace_pair, PairQuery, PairTrace};
+use crate::scene::{settings_for_scene, SceneBody};
+
+/// Text is wrapped to this many columns so a handout prints without overflowing.
+const WRAP_COLUMNS: usize = 88;
+
+pub fn run_trace(args: &TraceArgs) -> u8 {
+    let Some((scene, bodies)) = load_or_report(&args.scene) else {
+        return 2;
+    };
+    let (i, j) = if args.pair.is_some() {
+        match select_pairs(&args.scene, &bodies, args.pair.as_deref()) {
+            Ok(pairs) => pairs[0],
+            Err(code) => return code,
+        }
+    } else {
+        match scene.focus_indices() {
+            Some(pair) => pair,
+            None => {
+                eprintln!(
+                    "error: {}: the scene needs at least two bodies to trace a pair",
+                    args.scene.display()
+                );
+                return 2;
+            }
+        }
+    };
+    let (a, b) = (&bodies[i], &bodies[j]);
+    let settings = settings_for_scene(&scene);
+    let (q, t) = trace_pair(&a.body_ref(), &b.body_ref(), &settings);
+    let title = scene
+        .title
+        .clone()
+        .unwrap_or_else(|| args.scene.display().to_string());
+    println!("{title}");
+    println!(
+        "{}: {} ({}) vs {} ({}), {}",
+        args.scene.display(),
+        a.name,
+        a.shape.kind_name(),
+        b.name,
+        b.shape.kind_name(),
+        algorithm_name(args.algorithm)
+    );
+    print!("{}", trace_text(args.algorithm, a, b, &q, &t));
+    0
+}
+
+fn algorithm_name(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Gjk => "GJK (distance and overlap)",
+        Algorithm::Epa => "EPA (penetration depth)",
+        Algorithm::Sat => "SAT (separating axes)",
+        Algorithm::Clip => "clipping (contact manifold)",
+        Algorithm::Sweep => "swept SAT (time of first contact)",
+    }
+}
+
+/// The steps of `algorithm` as blocks of wrapped text, then a result paragraph.
+pub fn trace_text(
+    algorithm: Algorithm,
+    a: &SceneBody,
+    b: &SceneBody,
+    q: &PairQuery,
+    t: &PairTrace,
+) -> String {
+    let sentences: Vec<String> = match algorithm {
+        Algorithm::Gjk => t.gjk.iter().map(|s| s.explain()).collect(),
+        Algorithm::Epa => t.epa.iter().map(|s| s.explain()).collect(),
+        Algorithm::Sat => t.sat.iter().map(|s| s.explain()).collect(),
+        Algorithm::Clip => t.clip.iter().map(|s| s.explain()).collect(),
+        Algorithm::Sweep => t.sweep.iter().map(|s| s.explain()).collect(),
+    };
+    let mut out = String::new();
+    if sentences.is_empty() {
+        out += "\n";
+        out += &wrap(&no_steps(algorithm, q), WRAP_COLUMNS);
+    }
+    let count = sentences.len();
+    for (k, text) in sentences.iter().enumerate() {
+        out += &format!("\nStep {} of {count}\n", k + 1);
+        out += &wrap(text, WRAP_COLUMNS);
+    }
+    out += "\nResult\n";
+    out += &wrap(&result(algorithm, a, b, q), WRAP_COLUMNS);
+    out
+}
+
+/// Why an algorithm recorded nothing.
+fn no_steps(algorithm: Algorithm, q: &PairQuery) -> String {
+    match algorithm {
+        Algorithm::Epa if !q.intersecting => format!(
+            "EPA does not run: GJK found the shapes apart (distance {}), so there is no depth to find.",
+            fmt_num(q.gjk.distance)
+        ),
+        Algorithm::Epa => match q.epa {
+            Some(e) => format!(
+                "EPA needs no expansion here (status {}): the depth comes straight from GJK's result.",
+                e.status.as_str()
+            ),
+            None => "EPA did not run.".into(),
+        },
+        Algorithm::Clip if !q.intersecting => {
+            "Clipping does not run: the shapes are apart, so there is no contact to describe.".into()
+        }
+        Algorithm::Sweep if q.sweep.is_none() => {
+            "The sweep does not run: neither body has a velocity in this scene.".into()
+        }
+        _ => "No steps were recorded.".into(),
+    }
+}
+
+fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
+    match algorithm {
+        Algorithm::Gjk => {
+            let g = &q.gjk;
+            if g.intersecting {
+                format!(
+                    "{} and {} intersect (GJK status {}, {} iterations).",
+                    a.name,
+                    b.name,
+                    g.status.as_str(),
+                    g.iterations
+                )
+            } else {
+                let mut s = format!(
+                    "{} and {} are {} apart (GJK status {}, {} iterations).",
+                    a.name,
+                    b.name,
+                    fmt_num(g.distance),
+                    g.status.as_str(),
+                    g.iterations
+                );
+                if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
+                    s += &format!(
+                        " Closest points: {} on {} and {} on {}.",
+                        fmt_vec(ca),
+                        a.name,
+                        fmt_vec(cb),
+                        b.name
+                    );
+                }
+                s
+            }
+        }
+        Algorithm::Epa => match q.epa {
+            Some(e) => format!(
+                "Depth {} along normal {} (from {} toward {}); status {}, {} expansions.",
+                fmt_num(e.depth),
+                fmt_vec(e.normal),
+                a.name,
+                b.name,
+                e.status.as_str(),
+                e.iterations
+            ),
+            None => "No depth: the shapes do not overlap.".into(),
+        },
+        Algorithm::Sat => {
+            let s = &q.sat;
+            match (s.depth, s.separation) {
+                (Some(d), _) => format!(
+                    "Every axis overlaps, so the shapes intersect. The smallest overlap, {}, is the depth; normal {} ({} axes tested).",
+                    fmt_num(d),
+                    fmt_vec(s.normal),
+                    s.axes_tested
+                ),
+                (_, Some(gap)) => format!(
+                    "An axis separates the shapes: the largest gap is {} along {} ({} axes tested).",
+                    fmt_num(gap),
+                    fmt_vec(s.normal),
+                    s.axes_tested
+                ),
+                _ => "SAT gave no verdict.".into(),
+            }
+        }
+        Algorithm::Clip => match &q.manifold {
+            Some(m) => {
+                let (reference, incident) = match m.reference {
+                    crate::query::Body::A => (&a.name, &b.name),
+                    crate::query::Body::B => (&b.name, &a.name),
+                };
+                let points: Vec<String> = m
+                    .points()
+                    .iter()
+                    .map(|c| format!("{} (depth {})", fmt_vec(c.point), fmt_num(c.depth)))
+                    .collect();
+                format!(
+                    "{} contact point{}: {}. Reference body {}, incident body {}; normal {}.",
+                    m.count,
+                    if m.count == 1 { "" } else { "s" },
+                    points.join(", "),
+                    reference,
+                    incident,
+                    fmt_vec(m.normal)
+                )
+            }
+            None => "No manifold: the shapes do not touch.".into(),
+        },
+        Algorithm::Sweep => match &q.sweep {
+            None => "No sweep.".into(),
+            Some(w) if w.hit => format!(
+                "The bodies are in contact from t = {} to t = {}; first contact normal {}; status {}.",
+                fmt_num(w.t_first.unwrap_or(0.0)),
+                fmt_num(w.t_last.unwrap_or(0.0)),
+                fmt_vec(w.normal),
+                w.status.as_str()
+            ),
+            Some(w) => format!(
+                "The bodies never touch in this interval (status {}).",
+                w.status.as_str()
+            ),
+        },
+    }
+}
+
+/// Wraps `text` at spaces to lines of at most `width` characters (longer words stay whole),
+/// each line ending in a newline.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out += &line;
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += word;
+    }
+    if !line.is_empty() {
+        out += &line;
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_keeps_every_word_and_the_width() {
+        let text =
+            "The origin lies in the Voronoi region of edge 0-1, so the simplex keeps that edge.";
+        let wrapped = wrap(text, 20);
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 20));
+        assert_eq!(
+            wrapped.split_whitespace().collect::<Vec<_>>().join(" "),
+            text
+        );
+    }
+}

@@ -1,0 +1,247 @@
+//! Every scene in `scenes/` is a regression test: its expectations must hold, it must be
+//! readable by a student (title, notes, at least one expectation), and it must survive a
+//! save and load unchanged. The `check` command's exit statuses are tested on the real
+//! binary.
+
+use collision_lab::geom::ShapeKind;
+use collision_lab::scene::{
+    check_file, load_scene_file, parse_scene, scene_files, scene_to_string,
+};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn scene_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes")
+}
+
+fn all_scenes() -> Vec<PathBuf> {
+    let files = scene_files(&[scene_dir()]).expect("scenes/ can be listed");
+    assert!(
+        files.len() >= 30,
+        "expected at least 30 scenes, found {}",
+        files.len()
+    );
+    files
+}
+
+#[test]
+fn every_expectation_in_scenes_holds() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in all_scenes() {
+        let outcome = check_file(&path).outcome;
+        match outcome {
+            Err(e) => failures.push(format!("{e}")),
+            Ok(checks) => {
+                for c in checks {
+                    checked += 1;
+                    if !c.passed() {
+                        failures.push(format!(
+                            "{}  {} vs {}: {}",
+                            path.display(),
+                            c.a,
+                            c.b,
+                            c.describe()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} expectations failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_scene_has_a_title_notes_and_an_expectation() {
+    for path in all_scenes() {
+        let (scene, _) = load_scene_file(&path).unwrap_or_else(|e| panic!("{e}"));
+        let name = path.display();
+        assert!(
+            scene.title.as_deref().is_some_and(|t| !t.trim().is_empty()),
+            "{name}: no title"
+        );
+        let notes = scene.notes.as_deref().unwrap_or("");
+        let sentences = notes
+            .split_whitespace()
+            .filter(|w| w.ends_with('.') || w.ends_with(':'))
+            .count();
+        assert!(
+            sentences >= 2,
+            "{name}: notes should be two or three sentences"
+        );
+        assert!(!scene.expect.is_empty(), "{name}: no expectations");
+        assert!(scene.view.is_some(), "{name}: no view");
+        for body in &scene.bodies {
+            assert!(
+                body.color.is_some(),
+                "{name}: body {} has no color",
+                body.name
+            );
+        }
+    }
+}
+
+#[test]
+fn every_scene_round_trips_through_text() {
+    for path in all_scenes() {
+        let (scene, _) = load_scene_file(&path).unwrap_or_else(|e| panic!("{e}"));
+        let text = scene_to_string(&scene);
+        let (again, _) =
+            parse_scene(&text, "round trip").unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(
+            again,
+            scene,
+            "{} changed in a save and load",
+            path.display()
+        );
+    }
+}
+
+/// Every shape kind (and the radius-0 capsule, a segment) appears in at least two scenes.
+#[test]
+fn every_shape_kind_appears_in_two_scenes() {
+    let mut scenes_with: HashMap<&'static str, usize> = HashMap::new();
+    for path in all_scenes() {
+        let (scene, _) = load_scene_file(&path).unwrap();
+        let mut kinds: Vec<&'static str> = scene
+            .bodies
+            .iter()
+            .map(|b| match &b.shape {
+                ShapeKind::Polygon { .. } => "polygon",
+                ShapeKind::Box { .. } => "box",
+                ShapeKind::Regular { .. } => "regular",
+                ShapeKind::Circle { .. } => "circle",
+                ShapeKind::Capsule { radius, .. } if *radius == 0.0 => "segment",
+                ShapeKind::Capsule { .. } => "capsule",
+            })
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        for k in kinds {
+            *scenes_with.entry(k).or_default() += 1;
+        }
+    }
+    for kind in ["polygon", "box", "regular", "circle", "capsule", "segment"] {
+        let n = scenes_with.get(kind).copied().unwrap_or(0);
+        assert!(n >= 2, "{kind} appears in {n} scenes");
+    }
+}
+
+fn run_check(args: &[&Path]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_collision-lab"))
+        .arg("check")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "collision-lab-scenes-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const FAILING: &str = r#"(
+    version: 1,
+    title: "wrong on purpose",
+    bodies: [
+        (name: "A", shape: Box(half_extents: (1, 1))),
+        (name: "B", shape: Box(half_extents: (1, 1)), position: (1.5, 0)),
+    ],
+    expect: [
+        (a: "A", b: "B", depth: 0.5),
+        (a: "A", b: "B", depth: 0.3),
+    ],
+)"#;
+
+#[test]
+fn check_command_exit_statuses() {
+    // 0: the library passes, and the summary is the last line.
+    let (code, stdout, stderr) = run_check(&[Path::new("scenes")]);
+    let last = stdout.lines().last().unwrap_or("");
+    assert_eq!(code, 0, "check scenes failed:\n{stdout}\n{stderr}");
+    assert!(last.ends_with("passed, 0 failed"), "last line: {last}");
+    assert!(stdout.lines().filter(|l| l.starts_with("pass  ")).count() >= 30);
+
+    // 1: an expectation that does not hold, reported with how far off it is.
+    let dir = temp_dir("fail");
+    std::fs::write(dir.join("wrong.ron"), FAILING).unwrap();
+    let (code, stdout, _) = run_check(&[&dir]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains(
+            "A vs B: depth (EPA) 0.5000 expected 0.3000 (off by 0.2000, tolerance 1.00e-4)"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().last(), Some("1 passed, 1 failed"));
+
+    // 2: an invalid file next to a failing one wins.
+    std::fs::write(dir.join("broken.ron"), "(version: 1, bodies: [").unwrap();
+    let (code, stdout, stderr) = run_check(&[&dir]);
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(
+        stderr.starts_with(&format!("error: {}", dir.join("broken.ron").display())),
+        "{stderr}"
+    );
+    assert_eq!(stdout.lines().last(), Some("1 passed, 1 failed"));
+
+    // 2: a file that does not exist.
+    let (code, _, stderr) = run_check(&[&dir.join("missing.ron")]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot read"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn trace_prints_one_block_per_step() {
+    let out = Command::new(env!("CARGO_BIN_EXE_collision-lab"))
+        .args(["trace", "scenes/epa_expansion.ron", "--algorithm", "epa"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text.contains("Step 1 of "), "{text}");
+    assert!(
+        text.matches("\nStep ").count() >= 3,
+        "EPA should take several expansions:\n{text}"
+    );
+    assert!(
+        text.contains("Expansion 1. The polytope has 3 vertices"),
+        "{text}"
+    );
+    for algorithm in ["gjk", "sat", "clip", "sweep"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_collision-lab"))
+            .args([
+                "trace",
+                "scenes/sweep_hit.ron",
+                "--pair",
+                "wall",
+                "mover",
+                "--algorithm",
+                algorithm,
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{algorithm}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("\nResult\n"));
+    }
+}
