@@ -104,7 +104,7 @@ pub fn inset_camera(run: &Analysis, camera: &Camera, scale: f32) -> Camera {
         size,
         ..*camera
     };
-    cam.fit(lo, hi, 0.12);
+    cam.fit(lo, hi, 0.16);
     cam
 }
 
@@ -147,11 +147,13 @@ pub fn draw_canvas(input: &CanvasInput) {
                 world: &world.hidden(),
                 inset: &inset,
             };
+            clip_to(Some(&inset.camera));
             for lab in &drawn {
                 lab.draw(&inset_pass, input.overlays.step(lab.overlay()));
             }
             inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
             inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
+            clip_to(None);
         }
     }
     dedup_legend(&mut legend);
@@ -227,6 +229,18 @@ fn draw_bodies(p: &Painter, input: &CanvasInput) {
             p.ring(tip, 5.0, 1.5, palette::TEXT);
         }
     }
+}
+
+/// Limits drawing to a camera's rectangle (or lifts the limit), so that arrows and labels
+/// near the inset's edge stay inside it.
+fn clip_to(camera: Option<&Camera>) {
+    let rect = camera.map(|c| {
+        let (o, s) = (c.origin.round(), c.size.round());
+        (o.x as i32, o.y as i32, s.x as i32, s.y as i32)
+    });
+    // SAFETY: macroquad's internal GL context is only used from the drawing thread, between
+    // frames' draw calls, as macroquad's own UI does.
+    unsafe { mq::get_internal_gl() }.quad_gl.scissor(rect);
 }
 
 /// The inset's white card, border, title and axes through the origin of A - B.
