@@ -94,10 +94,12 @@ impl Lab for EpaLab {
         vec![
             Series {
                 name: "EPA gap (support beyond closest edge)".into(),
+                color: palette::SEARCH,
                 points: gap,
             },
             Series {
                 name: "EPA closest edge distance".into(),
+                color: palette::HIGHLIGHT,
                 points: distance,
             },
         ]

@@ -88,7 +88,8 @@ impl Lab for GjkLab {
             .map(|s| [s.iteration as f64, s.distance as f64])
             .collect();
         vec![Series {
-            name: "GJK |closest| (core distance bound)".into(),
+            name: "GJK |v| (distance bound)".into(),
+            color: palette::STRUCTURE,
             points,
         }]
     }

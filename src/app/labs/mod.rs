@@ -28,6 +28,7 @@ pub struct LabCtx<'a> {
 /// A series for the Plots panel: (iteration, value) points.
 pub struct Series {
     pub name: String,
+    pub color: macroquad::prelude::Color,
     pub points: Vec<[f64; 2]>,
 }
 

@@ -11,7 +11,9 @@ pub fn show(ui: &mut egui::Ui, app: &mut App) {
     if let Some(title) = app.doc().meta.title.clone() {
         ui.heading(title);
     }
-    if let Some(notes) = app.doc().meta.notes.clone() {
+    if let Some(notes) = app.doc().meta.notes.as_ref() {
+        // Notes may be wrapped and indented in the file: show them as one paragraph.
+        let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
         egui::CollapsingHeader::new("Notes")
             .default_open(true)
             .show(ui, |ui| ui.label(notes));
