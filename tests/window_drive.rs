@@ -288,3 +288,49 @@ fn has_vertex(s: &Value, local: [f32; 2]) -> bool {
         })
     })
 }
+
+#[test]
+fn the_free_polygon_tool_adds_a_convex_body_and_delete_and_undo_work() {
+    let Some((x, dir, scene)) = setup("polygon") else {
+        return;
+    };
+    let w = Window::open(&x, &dir, &scene);
+    let state = w.wait_for(
+        |s| s["widgets"]["palette:free_polygon"].is_array(),
+        "the palette",
+    );
+    let r = &state["widgets"]["palette:free_polygon"];
+    let f = |i: usize| r[i].as_f64().unwrap() as f32;
+    x.xdotool(&[
+        "mousemove",
+        &px(f(0) + f(2) / 2.0),
+        &px(f(1) + f(3) / 2.0),
+        "click",
+        "1",
+    ]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // Five clicks; (0, 3.5) lies inside the other four, so the hull keeps four.
+    for p in [[-1.0, 3.0], [1.0, 3.0], [0.0, 3.5], [1.0, 5.0], [-1.0, 5.0]] {
+        let s = to_screen(&state, p);
+        x.xdotool(&["mousemove", &px(s.0), &px(s.1), "click", "1"]);
+        std::thread::sleep(std::time::Duration::from_millis(400));
+    }
+    x.xdotool(&["key", "Return"]);
+    let s = w.wait_for(
+        |s| s["bodies"].as_array().unwrap().len() == 3,
+        "the new polygon",
+    );
+    assert_eq!(s["bodies"][2]["name"], "polygon");
+    assert_eq!(s["bodies"][2]["vertices"], 4, "snapped to the convex hull");
+    assert_eq!(s["selected"], 2);
+    x.xdotool(&["key", "Delete"]);
+    w.wait_for(
+        |s| s["bodies"].as_array().unwrap().len() == 2,
+        "the deletion",
+    );
+    x.xdotool(&["key", "ctrl+z"]);
+    w.wait_for(
+        |s| s["bodies"].as_array().unwrap().len() == 3,
+        "undo of the deletion",
+    );
+}

@@ -118,7 +118,7 @@ pub fn handle(app: &mut App, over_ui: bool) {
 }
 
 fn painter(app: &App) -> Painter {
-    Painter::new(app.session.camera, app.ui_scale)
+    Painter::new(app.session.camera, app.pixel_scale())
 }
 
 fn keyboard(app: &mut App) {
@@ -194,8 +194,8 @@ fn is_double_click(app: &mut App, m: Vec2) -> bool {
 fn press(app: &mut App, m: Vec2) {
     let double = is_double_click(app, m);
     let world = snap_point(app, app.session.camera.to_world(m));
+    let p = painter(app);
     if let Tool::FreePolygon(points) = &mut app.tool {
-        let p = Painter::new(app.session.camera, app.ui_scale);
         let closes = points.len() >= 3 && (p.to_screen(points[0]) - m).length() < p.px(HIT_RADIUS);
         if !closes && !double {
             points.push(world);
@@ -367,7 +367,7 @@ fn snap_point(app: &App, p: Vec2) -> Vec2 {
     if !app.snap {
         return p;
     }
-    let step = draw::nice_step(app.ui_scale * 24.0 / app.session.camera.zoom);
+    let step = draw::nice_step(app.pixel_scale() * 24.0 / app.session.camera.zoom);
     (p / step).round() * step
 }
 

@@ -136,6 +136,11 @@ impl App {
         }
     }
 
+    /// Pixels per logical pixel on the canvas: the UI scale times the display's DPI scale.
+    pub fn pixel_scale(&self) -> f32 {
+        self.ui_scale * mq::screen_dpi_scale()
+    }
+
     pub fn doc(&self) -> &Document {
         &self.session.doc
     }
@@ -565,7 +570,7 @@ impl App {
             labs: &s.labs,
             overlays: &s.overlays,
             camera: s.camera,
-            scale: self.ui_scale,
+            scale: self.pixel_scale(),
             caption: None,
             legend: self.show_legend,
         });

@@ -19,11 +19,20 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
                 ui.label("No focused pair.");
                 return;
             };
-            let series: Vec<_> = app.session.labs.iter().flat_map(|l| l.series(run)).collect();
+            let series: Vec<_> = app
+                .session
+                .labs
+                .iter()
+                .flat_map(|l| l.series(run))
+                .collect();
             // The timeline's step as an iteration number (iterations count from 1).
             let selected_iteration = app.session.timeline_lab().and_then(|lab| {
                 let n = lab.step_count(run);
-                let k = app.session.overlays.step(lab.overlay()).unwrap_or(n.max(1) - 1);
+                let k = app
+                    .session
+                    .overlays
+                    .step(lab.overlay())
+                    .unwrap_or(n.max(1) - 1);
                 (n > 0).then_some(k as f64 + 1.0)
             });
             Plot::new("iterations")
@@ -39,7 +48,11 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
                         plot.points(dots.name(&s.name).color(color));
                     }
                     if let Some(x) = selected_iteration {
-                        plot.vline(VLine::new(x).name("timeline step").color(egui::Color32::GRAY));
+                        plot.vline(
+                            VLine::new(x)
+                                .name("timeline step")
+                                .color(egui::Color32::GRAY),
+                        );
                     }
                 });
         });

@@ -14,6 +14,9 @@ const WARN: Color32 = Color32::from_rgb(185, 28, 28);
 
 pub fn show(ui: &mut egui::Ui, app: &mut App) {
     ui.heading("Results");
+    // Panels drawn earlier this frame may have edited the document (a body deleted from
+    // the menu): bring the analysis up to date before indexing bodies with it.
+    app.session.refresh();
     let Some(run) = &app.session.run else {
         ui.label("No focused pair: add two bodies.");
         return;

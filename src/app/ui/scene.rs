@@ -80,13 +80,17 @@ fn palette(ui: &mut egui::Ui, app: &mut App) {
                 "capsule",
             );
         }
-        if ui
+        let free = ui
             .button("Free polygon…")
-            .on_hover_text("Click points on the canvas; Enter closes")
-            .clicked()
-        {
+            .on_hover_text("Click points on the canvas; Enter closes");
+        if free.clicked() {
             app.tool = Tool::FreePolygon(Vec::new());
         }
+        app.note_widget(
+            "palette:free_polygon",
+            free.rect,
+            ui.ctx().pixels_per_point(),
+        );
     });
 }
 
