@@ -148,19 +148,23 @@ impl Session {
             .map(|b| b.as_ref())
     }
 
-    /// The timeline lab's sentence at its selected step (the last when none is selected).
-    pub fn timeline_sentence(&self) -> Option<String> {
+    /// The timeline's length and shown step: the selected one, else the lab's final step.
+    pub fn timeline_position(&self) -> Option<(usize, usize)> {
         let lab = self.timeline_lab()?;
         let run = self.run.as_ref()?;
         let n = lab.step_count(run);
-        if n == 0 {
-            return None;
-        }
         let k = self
             .overlays
             .step(lab.overlay())
-            .unwrap_or(n - 1)
-            .min(n - 1);
+            .unwrap_or_else(|| lab.final_step(run));
+        (n > 0).then(|| (n, k.min(n - 1)))
+    }
+
+    /// The timeline lab's sentence at the step it shows.
+    pub fn timeline_sentence(&self) -> Option<String> {
+        let lab = self.timeline_lab()?;
+        let run = self.run.as_ref()?;
+        let (n, k) = self.timeline_position()?;
         Some(format!(
             "{} step {} of {}: {}",
             lab.name(),

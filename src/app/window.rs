@@ -83,6 +83,8 @@ pub struct App {
     /// which carry the modifiers of each key event even when press and release arrive
     /// within one frame).
     pub keys: Vec<(egui::Key, egui::Modifiers)>,
+    /// The last keys seen, for the test state.
+    key_log: Vec<String>,
     /// Screen rectangles (pixels) of named widgets, for the window tests.
     pub widgets: Vec<(String, [f32; 4])>,
     /// The real window title, kept in step with the document.
@@ -128,6 +130,7 @@ impl App {
             canvas: (Vec2::ZERO, Vec2::new(800.0, 600.0)),
             rename_text: None,
             keys: Vec::new(),
+            key_log: Vec::new(),
             window_title: super::title::Title::default(),
             widgets: Vec::new(),
             state_file: std::env::var_os("COLLISION_LAB_STATE_FILE")
@@ -456,6 +459,14 @@ impl App {
                     .collect()
             });
         });
+        if self.state_file.is_some() {
+            for (k, m) in &self.keys {
+                self.key_log
+                    .push(format!("{k:?}{}", if m.any() { "+mod" } else { "" }));
+            }
+            let excess = self.key_log.len().saturating_sub(12);
+            self.key_log.drain(..excess);
+        }
         self.session.camera.origin = self.canvas.0;
         self.session.camera.size = self.canvas.1.max(Vec2::splat(1.0));
         if self.pending_fit > 0 {
@@ -536,6 +547,9 @@ impl App {
                 b.shape.core().iter().map(|p| [p.x, p.y]).collect::<Vec<_>>()
             }),
             "can_undo": self.history.can_undo(),
+            "keyboard_taken": self.pointer.keyboard_taken,
+            "keys": self.key_log,
+            "tool": format!("{:?}", self.tool),
             "widgets": widgets,
         })
         .to_string();

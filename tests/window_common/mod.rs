@@ -135,14 +135,20 @@ pub fn rgb(c: Color) -> [u8; 3] {
 
 pub const BODY_A: Color = palette::BODY_A;
 
+/// Window tests run one at a time: each drives a real window with real input timing, and
+/// the machines that run them may have two cores.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A private X server (Xvfb picks a free display and tells us which); killed on drop.
 pub struct XServer {
     child: Child,
     pub display: String,
+    _turn: std::sync::MutexGuard<'static, ()>,
 }
 
 impl XServer {
     pub fn start() -> XServer {
+        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = Command::new("Xvfb")
             .args([
                 "-displayfd",
@@ -162,7 +168,11 @@ impl XServer {
             .read_line(&mut line)
             .expect("Xvfb reports its display");
         let display = format!(":{}", line.trim());
-        XServer { child, display }
+        XServer {
+            child,
+            display,
+            _turn: turn,
+        }
     }
 
     /// Runs xdotool on this display; returns stdout.

@@ -41,6 +41,11 @@ pub trait Lab {
     }
     /// How many steps the timeline has (0: nothing to step through).
     fn step_count(&self, run: &Analysis) -> usize;
+    /// The step that shows the algorithm's answer, drawn when no step is selected: the
+    /// last one by default.
+    fn final_step(&self, run: &Analysis) -> usize {
+        self.step_count(run).saturating_sub(1)
+    }
     /// The teaching sentence for step `step` (< `step_count`).
     fn explain(&self, run: &Analysis, step: usize) -> String;
     /// Draws the overlay at `step`, or the final state when `step` is `None`.

@@ -23,6 +23,16 @@ impl Lab for SatLab {
         run.trace.sat.len()
     }
 
+    /// The best axis is SAT's answer.
+    fn final_step(&self, run: &Analysis) -> usize {
+        let best = run.query.sat.best.source;
+        run.trace
+            .sat
+            .iter()
+            .position(|a| a.source == best)
+            .unwrap_or(0)
+    }
+
     fn explain(&self, run: &Analysis, step: usize) -> String {
         let Some(axis) = run.trace.sat.get(step) else {
             return String::new();

@@ -26,15 +26,7 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
                 .flat_map(|l| l.series(run))
                 .collect();
             // The timeline's step as an iteration number (iterations count from 1).
-            let selected_iteration = app.session.timeline_lab().and_then(|lab| {
-                let n = lab.step_count(run);
-                let k = app
-                    .session
-                    .overlays
-                    .step(lab.overlay())
-                    .unwrap_or(n.max(1) - 1);
-                (n > 0).then_some(k as f64 + 1.0)
-            });
+            let selected_iteration = app.session.timeline_position().map(|(_, k)| k as f64 + 1.0);
             Plot::new("iterations")
                 .legend(Legend::default())
                 .x_axis_label("iteration")

@@ -7,19 +7,7 @@ use egui_macroquad::egui;
 
 /// The number of steps of the timeline's lab and its selected step (the last by default).
 fn position(app: &App) -> Option<(usize, usize)> {
-    let lab = app.session.timeline_lab()?;
-    let run = app.session.run.as_ref()?;
-    let n = lab.step_count(run);
-    (n > 0).then(|| {
-        (
-            n,
-            app.session
-                .overlays
-                .step(lab.overlay())
-                .unwrap_or(n - 1)
-                .min(n - 1),
-        )
-    })
+    app.session.timeline_position()
 }
 
 fn select(app: &mut App, k: usize) {
