@@ -193,12 +193,18 @@ fn run(args: &[&str]) -> Run {
     }
 }
 
-/// Asserts the `error: FILE:LINE:COL: ` (or `error: FILE: `) form and the phrase, for both
-/// commands that load scenes.
+/// Asserts the `error: FILE:LINE:COL: ` (or `error: FILE: `) form and the phrase, for every
+/// command that loads a scene file.
 fn assert_refused(path: &Path, phrase: &str, positioned: bool) {
     let file = path.display().to_string();
-    for command in ["query", "check"] {
-        let r = run(&[command, &file]);
+    let commands: [&[&str]; 3] = [
+        &["query", &file],
+        &["check", &file],
+        &["trace", &file, "--algorithm", "gjk"],
+    ];
+    for args in commands {
+        let command = args[0];
+        let r = run(args);
         let what = format!(
             "{command} {file}\nstdout: {}\nstderr: {}",
             r.stdout, r.stderr
@@ -368,4 +374,30 @@ fn nesting_inside_strings_and_comments_is_not_counted() {
     let (scene, _) =
         collision_lab::scene::parse_scene(&text, "strings.ron").unwrap_or_else(|e| panic!("{e}"));
     assert!(scene.title.unwrap().starts_with("(((("));
+}
+
+/// Not hostile, only foreign: a byte order mark and Windows line endings load normally, and
+/// positions in errors still count from the first visible character.
+#[test]
+fn byte_order_mark_and_crlf_are_accepted() {
+    let dir = temp_dir("bom");
+    let good = dir.join("good.ron");
+    std::fs::write(
+        &good,
+        "\u{feff}(\r\n    version: 1,\r\n    bodies: [(name: \"A\", shape: Circle(radius: 1))],\r\n)\r\n",
+    )
+    .unwrap();
+    let r = run(&["check", &good.display().to_string()]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "\u{feff}(version: 2, bodies: [])").unwrap();
+    assert_refused(&bad, "scene version 2 is not known", true);
+    let r = run(&["query", &bad.display().to_string()]);
+    assert!(
+        r.stderr
+            .starts_with(&format!("error: {}:1:2:", bad.display())),
+        "{}",
+        r.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

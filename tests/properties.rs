@@ -73,7 +73,7 @@ proptest! {
         prop_assert!(!gout.intersecting, "still overlapping after moving out by depth + slack");
         prop_assert!(gout.distance <= 2.0 * slack, "moved too far: distance {}", gout.distance);
         let inside = pair(&a, pa, &b, moved(pb, (e.depth - slack) * e.normal));
-        prop_assert!(gjk_distance(&inside).intersecting);
+        prop_assert!(gjk_distance(&inside).intersecting, "{:?} {:?} | {:?} {:?} | {:?}", a.kind(), pa, b.kind(), pb, e);
     }
 
     #[test]
@@ -148,7 +148,7 @@ proptest! {
             prop_assert!(to_inc.distance <= tol, "point {} is {} from the incident body", c.point, to_inc.distance);
             // Inside the reference body, or no farther from it than the penetration depth.
             let to_ref = gjk_distance(&pair(&dot, here, reference, ref_pose));
-            prop_assert!(to_ref.distance <= depth + tol, "point {} is {} outside the reference body (depth {})", c.point, to_ref.distance, depth);
+            prop_assert!(to_ref.distance <= depth + tol, "point {} is {} outside the reference body (depth {})\n{:?} {:?} | {:?} {:?} | {:?}", c.point, to_ref.distance, depth, a.kind(), pa, b.kind(), pb, m);
         }
     }
 

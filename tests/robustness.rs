@@ -17,28 +17,30 @@ use collision_lab::query::ShapePair;
 use glam::Vec2;
 use proptest::prelude::*;
 
-/// SplitMix64: small, fast, and the same everywhere.
-struct Rng(u64);
+mod common;
+use common::Rng;
 
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+/// The draws this generator needs, on the shared splitmix64 generator.
+trait Draw {
+    fn unit(&mut self) -> f32;
+    fn range(&mut self, lo: f32, hi: f32) -> f32;
+    fn below(&mut self, n: usize) -> usize;
+    /// 10^u for u uniform in [lo, hi].
+    fn log_range(&mut self, lo: f32, hi: f32) -> f32;
+    fn vec(&mut self, half: f32) -> Vec2;
+}
+
+impl Draw for Rng {
     /// Uniform in [0, 1).
     fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+        self.f(0.0, 1.0)
     }
     fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
+        self.f(lo, hi)
     }
     fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        (self.next() % n as u64) as usize
     }
-    /// 10^u for u uniform in [lo, hi].
     fn log_range(&mut self, lo: f32, hi: f32) -> f32 {
         10f32.powf(self.range(lo, hi))
     }

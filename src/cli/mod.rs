@@ -70,6 +70,10 @@ pub(crate) fn load_or_report(path: &Path) -> Option<(Scene, Vec<SceneBody>)> {
     }
 }
 
+/// Most pairs a command goes through without `--pair` (about 450 bodies): beyond that the
+/// output is too long to read and the run too long to wait for.
+pub const MAX_ALL_PAIRS: usize = 100_000;
+
 /// Every pair in file order (a before b), or the one named pair. Prints the error and
 /// returns exit status 2 when a name is unknown.
 pub(crate) fn select_pairs(
@@ -92,9 +96,20 @@ pub(crate) fn select_pairs(
             }
             Ok(vec![(i, j)])
         }
-        _ => Ok((0..bodies.len())
-            .flat_map(|i| (i + 1..bodies.len()).map(move |j| (i, j)))
-            .collect()),
+        _ => {
+            let n = bodies.len();
+            let count = n * n.saturating_sub(1) / 2;
+            if count > MAX_ALL_PAIRS {
+                eprintln!(
+                    "error: {}: {n} bodies make {count} pairs, more than the {MAX_ALL_PAIRS} printed at once; name one pair with --pair A B",
+                    file.display()
+                );
+                return Err(2);
+            }
+            Ok((0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect())
+        }
     }
 }
 

@@ -40,7 +40,7 @@ pub fn run_trace(args: &TraceArgs) -> u8 {
         .unwrap_or_else(|| args.scene.display().to_string());
     println!("{title}");
     println!(
-        "{}: {} ({}) vs {} ({}), {}",
+        "{}: A is {} ({}), B is {} ({}); {}",
         args.scene.display(),
         a.name,
         a.shape.kind_name(),
@@ -220,11 +220,13 @@ fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> 
 }
 
 /// Wraps `text` at spaces to lines of at most `width` characters (longer words stay whole),
-/// each line ending in a newline.
+/// each line ending in a newline. "A - B" (the Minkowski difference) is never split.
 pub fn wrap(text: &str, width: usize) -> String {
+    const GLUE: char = '\u{1}';
+    let glued = text.replace("A - B", &format!("A{GLUE}-{GLUE}B"));
     let mut out = String::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in glued.split_whitespace() {
         if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
             out += &line;
             out.push('\n');
@@ -239,7 +241,7 @@ pub fn wrap(text: &str, width: usize) -> String {
         out += &line;
         out.push('\n');
     }
-    out
+    out.replace(GLUE, " ")
 }
 
 #[cfg(test)]
@@ -256,5 +258,15 @@ mod tests {
             wrapped.split_whitespace().collect::<Vec<_>>().join(" "),
             text
         );
+    }
+
+    #[test]
+    fn wrap_keeps_the_minkowski_difference_on_one_line() {
+        let text = "the farthest point of A - B that way";
+        for width in 10..40 {
+            let wrapped = wrap(text, width);
+            assert!(!wrapped.contains("A\n"), "width {width}");
+            assert!(!wrapped.contains('\u{1}'));
+        }
     }
 }

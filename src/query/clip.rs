@@ -159,18 +159,21 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
         (None, Some(b)) => return single_point(pair, normal, Some(b), Body::A, tracer),
         (None, None) => return single_point(pair, normal, None, Body::B, tracer),
     };
-    let facing = match reference.body {
-        Body::A => reference.normal.dot(normal),
-        Body::B => -reference.normal.dot(normal),
+    // How squarely each chosen edge faces the other body along the normal (1 = exactly).
+    let toward_other = |e: &EdgeFeature| match e.body {
+        Body::A => e.normal.dot(normal),
+        Body::B => -e.normal.dot(normal),
     };
-    if facing < 1.0 - FACE_ALIGNMENT {
-        return single_point(
-            pair,
-            normal,
-            Some(reference),
-            reference.body.other(),
-            tracer,
-        );
+    let incident_round = match incident.body {
+        Body::A => pair.a.radius() > 0.0,
+        Body::B => pair.b.radius() > 0.0,
+    };
+    // Clipping needs a face along the normal; a rounded incident body also needs its core
+    // edge along the face, or only its rounded end can touch.
+    if toward_other(&reference) < 1.0 - FACE_ALIGNMENT
+        || (incident_round && toward_other(&incident) < 1.0 - FACE_ALIGNMENT)
+    {
+        return single_point(pair, normal, Some(reference), incident.body, tracer);
     }
     tracer.record(|| ClipStep {
         stage: ClipStage::ChooseEdges,
@@ -182,7 +185,13 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
         dropped: vec![],
         created: vec![],
     });
-    clip_edges(pair, reference, incident, tracer)
+    match clip_edges(pair, reference, incident, tracer) {
+        Some(manifold) => manifold,
+        // Nothing of the incident edge lies over the reference face within tolerance: the
+        // edges do not face each other where the shapes touch (a corner grazing past the
+        // reference edge's end). The contact is the incident body's deepest point.
+        None => single_point(pair, normal, Some(reference), incident.body, tracer),
+    }
 }
 
 fn clip_edges<T: Tracer<ClipStep>>(
@@ -190,7 +199,7 @@ fn clip_edges<T: Tracer<ClipStep>>(
     reference: EdgeFeature,
     incident: EdgeFeature,
     tracer: &mut T,
-) -> Manifold {
+) -> Option<Manifold> {
     let (ref_body, inc_body) = match reference.body {
         Body::A => (&pair.a, &pair.b),
         Body::B => (&pair.b, &pair.a),
@@ -234,14 +243,7 @@ fn clip_edges<T: Tracer<ClipStep>>(
         }
         None => None,
     };
-    // A side plane cut the whole incident edge away: the edges do not face each other (a
-    // corner grazing past the reference edge's end). Fall back to the incident body's
-    // deepest vertex.
-    let clipped = after_end.unwrap_or_else(|| {
-        let k = inc_body.support_index(-reference.normal);
-        let p = inc_body.vertex(k);
-        [(p, 0), (p, 0)]
-    });
+    let clipped = after_end?;
     let r_ref = ref_body.radius();
     let r_inc = inc_body.radius();
     let face = ClipPlane {
@@ -265,15 +267,11 @@ fn clip_edges<T: Tracer<ClipStep>>(
     } else {
         1
     };
-    let mut best_fallback: Option<(f32, usize)> = None;
     let mut dropped = Vec::new();
-    for (i, &(p, end)) in clipped[..distinct].iter().enumerate() {
+    for &(p, end) in &clipped[..distinct] {
         // Signed separation of the incident surface point from the reference surface:
         // negative is penetration.
         let separation = (p - reference.start).dot(reference.normal) - r_ref - r_inc;
-        if best_fallback.is_none_or(|(s, _)| separation < s) {
-            best_fallback = Some((separation, i));
-        }
         if separation <= touch {
             manifold.points[manifold.count] =
                 contact(pair, &reference, &incident, p, end, separation, r_inc);
@@ -281,15 +279,6 @@ fn clip_edges<T: Tracer<ClipStep>>(
         } else if T::ENABLED {
             dropped.push(pair.to_world(p));
         }
-    }
-    if manifold.count == 0 {
-        // Every point lies above the face by more than the tolerance: the caller's normal
-        // came from a shallow or separated configuration. Keep the closest point so that a
-        // touching pair always reports where it touches.
-        let (separation, i) = best_fallback.expect("at least one clipped point");
-        let (p, end) = clipped[i];
-        manifold.points[0] = contact(pair, &reference, &incident, p, end, separation, r_inc);
-        manifold.count = 1;
     }
     tracer.record(|| ClipStep {
         stage: ClipStage::ReferenceFace,
@@ -307,7 +296,7 @@ fn clip_edges<T: Tracer<ClipStep>>(
         dropped,
         created: vec![],
     });
-    manifold
+    (manifold.count > 0).then_some(manifold)
 }
 
 fn contact(
@@ -673,5 +662,41 @@ mod tests {
         assert_eq!(out[0], (v(0.0, 0.0), 0));
         assert!(close_v(out[1].0, v(1.0, 1.0), 1e-6));
         assert!(clip_segment_to_half_plane([(v(2.0, 0.0), 0), (v(3.0, 0.0), 1)], plane).is_none());
+    }
+
+    #[test]
+    fn triangle_corner_against_a_capsule_side_is_one_point_on_both() {
+        // Found by the property tests: the triangle's short edge is within 1 degree of the
+        // normal, the capsule's core is not, so clipping the core kept nothing near the
+        // contact and a point 0.08 away was reported.
+        let a = Shape::polygon(vec![
+            v(0.55260557, 0.13945195),
+            v(0.4888713, 0.2880589),
+            v(-0.4914325, -0.28385714),
+        ])
+        .unwrap();
+        let b = Shape::capsule(0.8474526, 0.72412777).unwrap();
+        let pa = Pose::new(v(1.4660958, 0.5566658), 3.0263424);
+        let pb = Pose::new(
+            v(
+                -0.5798141 + 0.95390975 * 0.01,
+                -0.026969153 + 0.3000934 * 0.01,
+            ),
+            0.16165482,
+        );
+        let (m, _) = run(&a, pa, &b, pb);
+        assert_eq!(m.count, 1);
+        // The contact is at A's corner, 0.01 inside the capsule.
+        let corner = pa.transform_point(v(0.4888713, 0.2880589));
+        assert!(
+            (m.points[0].point - corner).length() < 0.02,
+            "{:?} vs corner {corner}",
+            m.points[0]
+        );
+        assert!(
+            close(m.points[0].depth, 0.01, 1e-4),
+            "{}",
+            m.points[0].depth
+        );
     }
 }

@@ -207,7 +207,7 @@ impl ClipStep {
                 list(&self.dropped)
             ),
             ClipStage::RoundPoint => format!(
-                "No face of either shape faces along the collision normal (a circle, a rounded end or a corner is touching), so the contact is a single point: the deepest point toward the other shape, {}.",
+                "The contact is a single point: no pair of edges lies flat against each other along the collision normal (a circle, a rounded end or a corner is touching), so the deepest point of the incident shape toward the other, {}, is the contact.",
                 list(&self.kept)
             ),
         }

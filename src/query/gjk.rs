@@ -212,13 +212,15 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             break (status, closest);
         }
         previous_distance = distance;
-        let direction = -closest;
+        let direction = search_direction(&simplex, closest);
         let w = pair.support(direction);
         let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
-        // Progress along the search direction: how much closer to the origin the support
-        // plane through w is than v itself. No progress means v is the closest point of A - B.
-        let no_progress = closest.length_squared() - closest.dot(w.point)
-            <= (config.tolerance * distance + noise) * distance;
+        // Progress along the search direction: how much nearer the origin's side the support
+        // plane through w lies than the simplex itself. None means v is the closest point of
+        // A - B.
+        let unit = direction.normalize_or_zero();
+        let gain = (w.point - simplex.vertices[0].point).dot(unit);
+        let no_progress = gain <= config.tolerance * distance + noise;
         let status = if repeated {
             Some(GjkStatus::RepeatedSupport)
         } else if no_progress {
@@ -233,6 +235,25 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         simplex.push(w);
     };
     finish(pair, simplex, closest, iteration, status, touch)
+}
+
+/// The direction to search for the next support point: toward the origin from the simplex.
+/// For a segment this is the segment's normal on the origin's side, computed from the
+/// segment itself: `-closest` would do in exact arithmetic, but when the origin is within a
+/// hair of the segment the closest point is a tiny difference of large numbers whose
+/// direction is noise, and GJK would search the wrong way and stop early.
+fn search_direction(simplex: &Simplex, closest: Vec2) -> Vec2 {
+    if simplex.len != 2 {
+        return -closest;
+    }
+    let (w0, w1) = (simplex.vertices[0].point, simplex.vertices[1].point);
+    let e = w1 - w0;
+    // cross(e, -w0) > 0: the origin is to the left of w0 -> w1.
+    if cross(e, -w0) > 0.0 {
+        Vec2::new(-e.y, e.x)
+    } else {
+        Vec2::new(e.y, -e.x)
+    }
 }
 
 fn finish(
@@ -517,5 +538,27 @@ mod tests {
         let out = gjk(&pair, &cfg, &mut ());
         assert_eq!(out.status, GjkStatus::MaxIterations);
         assert!(out.iterations <= 2);
+    }
+
+    #[test]
+    fn overlap_of_a_thousandth_is_found_when_the_origin_hugs_a_simplex_edge() {
+        // Found by the property tests: B moved out along EPA's normal to 0.001 deep. The
+        // closest point on the simplex edge was (1.2e-4, 2.2e-4), whose direction is noise;
+        // searching along it found a repeated vertex and reported a gap of 2.5e-4.
+        let a = Shape::polygon(vec![
+            v(1.5326324, 1.0727627),
+            v(-1.5601604, 1.0498419),
+            v(0.53568375, -1.5261514),
+        ])
+        .unwrap();
+        let b = Shape::rect(v(0.24553852, 0.7831188)).unwrap();
+        let pa = crate::geom::Pose::new(v(0.17978807, -0.096785545), 2.6343293);
+        let pb = crate::geom::Pose::new(v(0.0768454, -0.61630785), 4.2140374);
+        let deep = ShapePair::new(&a, pa, &b, pb);
+        let e = crate::query::epa::epa_penetration(&deep, &gjk_distance(&deep)).unwrap();
+        let nearly_out =
+            crate::geom::Pose::new(pb.position + (e.depth - 1e-3) * e.normal, pb.angle);
+        let (out, _) = run(&a, pa, &b, nearly_out);
+        assert!(out.intersecting, "{out:?}");
     }
 }

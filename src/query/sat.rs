@@ -92,6 +92,17 @@ impl SatAxis {
     pub fn separates(&self) -> bool {
         self.overlap < 0.0
     }
+
+    /// Whether the edge this axis came from faces the other body: A's edge normal points
+    /// toward B, or B's toward A. Opposite edges of a box give the same axis line and the
+    /// same overlap; the one facing the contact is the one to show.
+    pub fn faces_contact(&self) -> bool {
+        match self.source {
+            AxisSource::Edge { body: Body::A, .. } => self.normal().dot(self.axis) > 0.0,
+            AxisSource::Edge { body: Body::B, .. } => self.normal().dot(self.axis) < 0.0,
+            _ => true,
+        }
+    }
 }
 
 /// What SAT found.
@@ -166,8 +177,13 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
         self.tested += 1;
         let pair = self.pair;
         self.tracer.record(|| to_world(pair, axis));
-        // Strictly smaller wins, so on a tie the earlier axis (A's edges first) is kept.
-        if self.best.is_none_or(|b| axis.overlap < b.overlap) {
+        // Strictly smaller wins, so on a tie the earlier axis (A's edges first) is kept,
+        // unless the earlier one is the back of a parallel pair (same line, same overlap).
+        let better = |b: SatAxis| {
+            axis.overlap < b.overlap
+                || (axis.overlap == b.overlap && axis.faces_contact() && !b.faces_contact())
+        };
+        if self.best.is_none_or(better) {
             self.best = Some(axis);
         }
     }

@@ -66,6 +66,8 @@ pub fn load_scene_file(path: &Path) -> Result<(Scene, Vec<SceneBody>), SceneErro
 
 /// Parses and validates scene text; `file` names it in errors.
 pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), SceneError> {
+    // Editors on Windows often start UTF-8 files with a byte order mark; it is not text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(SceneError {
             file: file.into(),
