@@ -353,3 +353,54 @@ fn the_free_polygon_tool_adds_a_convex_body_and_delete_and_undo_work() {
         "undo of the deletion",
     );
 }
+
+#[test]
+fn quitting_with_unsaved_changes_asks_first() {
+    let Some((x, dir, scene)) = setup("quit") else {
+        return;
+    };
+    let mut w = Window::open(&x, &dir, &scene);
+    let state = w.wait_for(
+        |s| s["canvas"][2].as_f64().unwrap_or(0.0) > 100.0,
+        "the canvas",
+    );
+    let from = to_screen(&state, [-3.0, 0.0]);
+    drag(&x, from, (from.0, from.1 - 40.0));
+    w.wait_for(|s| s["dirty"] == true, "an unsaved change");
+    press(&x, "ctrl+q");
+    let s = w.wait_for(
+        |s| s["widgets"]["confirm:cancel"].is_array(),
+        "the question",
+    );
+    assert_eq!(s["confirm"], "Quit");
+    assert!(!w.exited(), "the window waits for an answer");
+    // Cancel keeps the window and the edit.
+    click_widget(&x, &s, "confirm:cancel");
+    let s = w.wait_for(|s| s["confirm"].is_null(), "the cancel");
+    assert_eq!(s["dirty"], true);
+    // Asked again, "Discard changes" quits without touching the file.
+    press(&x, "ctrl+q");
+    let s = w.wait_for(
+        |s| s["widgets"]["confirm:discard"].is_array(),
+        "the question again",
+    );
+    click_widget(&x, &s, "confirm:discard");
+    let start = std::time::Instant::now();
+    while !w.exited() && start.elapsed().as_secs() < 15 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(w.exited(), "the window closed");
+    assert_eq!(
+        std::fs::read_to_string(&scene).unwrap(),
+        SCENE,
+        "the file is untouched"
+    );
+}
+
+fn click_widget(x: &XServer, state: &Value, name: &str) {
+    let r = &state["widgets"][name];
+    let f = |i: usize| r[i].as_f64().unwrap() as f32;
+    x.xdotool(&["mousemove", &px(f(0) + f(2) / 2.0), &px(f(1) + f(3) / 2.0)]);
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    x.xdotool(&["click", "1"]);
+}

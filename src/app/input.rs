@@ -168,6 +168,7 @@ fn command_key(app: &mut App, key: egui_macroquad::egui::Key, shift: bool) {
         Key::O => app.ask_path(DialogKind::Open),
         Key::N => app.request(Pending::New),
         Key::D => duplicate_selected(app),
+        Key::Q => app.request(Pending::Quit),
         _ => {}
     }
 }

@@ -543,6 +543,7 @@ impl App {
             "load_error": self.load_error,
             "refused": self.refused.as_ref().map(|(_, why)| why.clone()),
             "dialog": self.path_dialog.kind.map(|k| format!("{k:?}")),
+            "confirm": self.confirm.as_ref().map(|p| format!("{p:?}")),
             "selected_core": s.doc.selected.and_then(|i| s.doc.bodies.get(i)).map(|b| {
                 b.shape.core().iter().map(|p| [p.x, p.y]).collect::<Vec<_>>()
             }),

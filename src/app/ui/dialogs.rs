@@ -108,11 +108,16 @@ fn confirm(ctx: &egui::Context, app: &mut App) {
                         app.ask_path(DialogKind::SaveAs);
                     }
                 }
-                if ui.button("Discard changes").clicked() {
+                let discard = ui.button("Discard changes");
+                let ppp = ui.ctx().pixels_per_point();
+                app.note_widget("confirm:discard", discard.rect, ppp);
+                if discard.clicked() {
                     app.confirm = None;
                     app.perform(pending.clone());
                 }
-                if ui.button("Cancel").clicked() {
+                let cancel = ui.button("Cancel");
+                app.note_widget("confirm:cancel", cancel.rect, ppp);
+                if cancel.clicked() {
                     app.confirm = None;
                 }
             });
@@ -180,5 +185,6 @@ const HELP: &[(&str, &str)] = &[
         "save, save as, open, new",
     ),
     ("Ctrl+D", "duplicate"),
+    ("Ctrl+Q", "quit (asks about unsaved changes)"),
     ("F12", "screenshot to PNG"),
 ];

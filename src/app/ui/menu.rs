@@ -88,7 +88,7 @@ fn file_menu(ui: &mut egui::Ui, app: &mut App) {
             ui.close_menu();
         }
         ui.separator();
-        if ui.button("Quit").clicked() {
+        if ui.button("Quit  (Ctrl+Q)").clicked() {
             app.request(Pending::Quit);
             ui.close_menu();
         }
