@@ -138,7 +138,7 @@ fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
     let cam = p.camera;
     let row = p.px(9.0);
     let width = (cam.size.x * 0.3).max(p.px(160.0));
-    let height = row * axes.len() as f32 + p.px(36.0);
+    let height = row * axes.len() as f32 + p.px(56.0);
     let origin = Vec2::new(cam.origin.x + p.px(10.0), cam.origin.y + p.px(10.0));
     mq::draw_rectangle(
         origin.x,
@@ -199,10 +199,11 @@ fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
     }
     let bottom = top + row * axes.len() as f32;
     let out = ctx.run.query.sweep;
-    for (t, color) in [
-        (out.and_then(|o| o.t_first), palette::RESULT),
-        (out.and_then(|o| o.t_last), palette::GAP),
-    ] {
+    let times = [
+        (out.and_then(|o| o.t_first), palette::RESULT, "t_first"),
+        (out.and_then(|o| o.t_last), palette::GAP, "t_last"),
+    ];
+    for (i, (t, color, name)) in times.into_iter().enumerate() {
         if let Some(t) = t {
             draw::screen_line(
                 Vec2::new(x_of(t), top - p.px(2.0)),
@@ -210,6 +211,12 @@ fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
                 p.px(2.0),
                 color,
             );
+            // Below the chart, t_first on the first line and t_last on the second.
+            let text = format!("{name} {}", num(t));
+            let w = p.measure(&text, 12.0).x;
+            let x = (x_of(t) - w).max(left);
+            let y = bottom + p.px(4.0 + 14.0 * i as f32);
+            p.screen_text(Vec2::new(x, y), &text, 12.0, color, true);
         }
     }
 }
