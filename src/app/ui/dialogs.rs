@@ -48,11 +48,11 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
                     })
                     .clicked();
                 let browsing = app.native.is_some();
-                if ui
+                let browse = ui
                     .add_enabled(!browsing, egui::Button::new("Browse…"))
-                    .on_hover_text("The system file dialog (through the XDG desktop portal)")
-                    .clicked()
-                {
+                    .on_hover_text("The system file dialog (through the XDG desktop portal)");
+                app.note_widget("dialog:browse", browse.rect, ui.ctx().pixels_per_point());
+                if browse.clicked() {
                     app.browse(kind);
                 }
                 if browsing {
