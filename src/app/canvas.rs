@@ -158,7 +158,8 @@ pub fn draw_canvas(input: &CanvasInput) {
     }
     dedup_legend(&mut legend);
     if input.legend {
-        draw::draw_legend(&world, "Legend", &legend);
+        let (_, inset_size) = inset_rect(&input.camera, input.scale);
+        draw::draw_legend(&world, "Legend", &legend, inset_size.x);
     }
     if let Some(text) = &input.caption {
         draw_caption(&world, text);

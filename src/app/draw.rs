@@ -474,21 +474,33 @@ impl LegendEntry {
     }
 }
 
-/// The legend box in the canvas's top-right corner. Returns its screen rectangle.
-pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry]) {
+/// The legend box in the canvas's top-right corner, at most `max_width` pixels wide (long
+/// entries wrap), so that it stays in the column the camera keeps free of bodies.
+pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry], max_width: f32) {
     if entries.is_empty() {
         return;
     }
     let size = 14.0;
-    let line_h = p.px(size + 6.0);
+    let line_h = p.px(size + 5.0);
     let swatch = p.px(12.0);
     let pad = p.px(8.0);
-    let text_w = entries
+    let text_room = (max_width - swatch - 3.0 * pad).max(p.px(80.0));
+    let rows: Vec<(Option<Color>, String)> = entries
         .iter()
-        .map(|e| p.measure(&e.text, size).x)
+        .flat_map(|e| {
+            let lines = super::canvas::wrap(&e.text, |t| p.measure(t, size).x, text_room);
+            lines
+                .into_iter()
+                .enumerate()
+                .map(move |(i, l)| ((i == 0).then_some(e.color), l))
+        })
+        .collect();
+    let text_w = rows
+        .iter()
+        .map(|(_, t)| p.measure(t, size).x)
         .fold(p.measure(title, size).x, f32::max);
     let w = text_w + swatch + 3.0 * pad;
-    let h = line_h * (entries.len() + 1) as f32 + pad;
+    let h = line_h * (rows.len() + 1) as f32 + pad;
     let cam = p.camera;
     let x = cam.origin.x + cam.size.x - w - pad;
     let y = cam.origin.y + pad;
@@ -501,16 +513,13 @@ pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry]) {
         palette::TEXT,
         false,
     );
-    for (i, e) in entries.iter().enumerate() {
+    for (i, (color, text)) in rows.iter().enumerate() {
         let row = y + pad * 0.5 + line_h * (i + 1) as f32;
-        mq::draw_rectangle(x + pad, row + p.px(1.0), swatch, swatch, e.color);
-        p.screen_text(
-            Vec2::new(x + 2.0 * pad + swatch, row),
-            &e.text,
-            size,
-            palette::TEXT,
-            false,
-        );
+        if let Some(c) = color {
+            mq::draw_rectangle(x + pad, row + p.px(1.0), swatch, swatch, *c);
+        }
+        let at = Vec2::new(x + 2.0 * pad + swatch, row);
+        p.screen_text(at, text, size, palette::TEXT, false);
     }
 }
 

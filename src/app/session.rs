@@ -109,17 +109,9 @@ impl Session {
         }
     }
 
-    /// Frames a world box in the part of the canvas left of the A - B inset (when shown),
-    /// so that the inset does not hide the bodies.
+    /// Frames a world box in the part of the canvas left of the column that holds the
+    /// legend and the A - B inset, so that neither hides a body.
     fn fit_beside_inset(&mut self, lo: Vec2, hi: Vec2) {
-        let inset_on = self
-            .labs
-            .iter()
-            .any(|l| l.uses_inset() && self.overlays.is_on(l.overlay()));
-        if !inset_on {
-            self.camera.fit(lo, hi, 0.1);
-            return;
-        }
         let (inset_origin, _) = super::canvas::inset_rect(&self.camera, 1.0);
         let free = (inset_origin.x - self.camera.origin.x).max(self.camera.size.x * 0.4);
         let mut left = Camera {
