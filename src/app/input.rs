@@ -550,8 +550,15 @@ fn rotate_handle(body: &SceneBody, p: &Painter) -> Vec2 {
 fn velocity_tip_at(app: &App, p: &Painter, m: Vec2) -> Option<usize> {
     let t = app.doc().meta.sweep_time();
     app.doc().bodies.iter().position(|b| {
-        b.velocity
-            .is_some_and(|v| (p.to_screen(b.pose.position + v * t) - m).length() < p.px(HIT_RADIUS))
+        b.velocity.is_some_and(|v| {
+            let (base, tip) = (
+                p.to_screen(b.pose.position),
+                p.to_screen(b.pose.position + v * t),
+            );
+            // A tip on top of the body's centre would steal every drag meant to move the
+            // body: short arrows are edited in the inspector instead.
+            (tip - base).length() > 2.0 * p.px(HIT_RADIUS) && (tip - m).length() < p.px(HIT_RADIUS)
+        })
     })
 }
 
