@@ -175,3 +175,20 @@ fn a_bad_scene_is_an_error_with_a_position_and_status_2() {
     );
     assert_eq!(out.status.code(), Some(2), "a step past the end is refused");
 }
+
+#[test]
+fn without_a_reachable_display_render_says_so_and_exits_2() {
+    let dir = temp_dir("nodisplay");
+    let mut cmd = std::process::Command::new(BIN);
+    cmd.args(["render", "scenes/welcome.ron", "--out"])
+        .arg(dir.join("x.png"))
+        .env("DISPLAY", ":987")
+        .env_remove("WAYLAND_DISPLAY");
+    let out = run_with_timeout(&mut cmd, std::time::Duration::from_secs(30));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("xvfb-run"),
+        "{stderr}"
+    );
+}

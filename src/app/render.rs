@@ -48,8 +48,7 @@ pub fn parse_step(text: &str) -> Result<(Overlay, usize), String> {
 
 /// Whether a display server is reachable at all (macroquad would panic without one).
 pub fn have_display() -> bool {
-    std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
-        || std::env::var_os("WAYLAND_DISPLAY").is_some_and(|d| !d.is_empty())
+    super::title::display_available()
 }
 
 pub fn render_png(args: &RenderArgs) -> u8 {
@@ -77,7 +76,10 @@ fn prepare(args: &RenderArgs) -> Result<(Session, (u32, u32), PathBuf), String> 
         apply_step(&mut session, overlay, n)?;
     }
     if !have_display() {
-        return Err("render needs an X server; run it under xvfb-run".into());
+        return Err(format!(
+            "render needs an X server and cannot open display \"{}\"; run it under xvfb-run",
+            std::env::var("DISPLAY").unwrap_or_default()
+        ));
     }
     Ok((session, size, args.out.clone()))
 }

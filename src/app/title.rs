@@ -59,6 +59,26 @@ mod x11 {
         (!p.is_null()).then(|| std::mem::transmute_copy::<*mut c_void, T>(&p))
     }
 
+    /// Whether the X server named by `DISPLAY` accepts a connection; `None` when libX11 is
+    /// not there to ask.
+    pub fn display_opens() -> Option<bool> {
+        // SAFETY: as in `Titler::find`; the connection opened here is closed at once.
+        unsafe {
+            let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL);
+            if lib.is_null() {
+                return None;
+            }
+            let open: OpenDisplay = symbol(lib, c"XOpenDisplay")?;
+            let close: Flush = symbol(lib, c"XCloseDisplay")?;
+            let display = open(std::ptr::null());
+            if display.is_null() {
+                return Some(false);
+            }
+            close(display);
+            Some(true)
+        }
+    }
+
     impl Titler {
         /// Connects to the X server and finds the window titled `title`.
         pub fn find(title: &str) -> Option<Titler> {
@@ -170,6 +190,24 @@ mod x11 {
             };
             list.into_iter().find_map(|c| self.find(c, depth + 1))
         }
+    }
+}
+
+/// Whether a window can be opened: false when `DISPLAY` names an X server that does not
+/// answer (miniquad would panic) and no Wayland display is set.
+pub fn display_available() -> bool {
+    let wayland = std::env::var_os("WAYLAND_DISPLAY").is_some_and(|d| !d.is_empty());
+    let x = std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty());
+    if !x {
+        return wayland;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        x11::display_opens().unwrap_or(true) || wayland
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        true
     }
 }
 
