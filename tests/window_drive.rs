@@ -404,3 +404,28 @@ fn click_widget(x: &XServer, state: &Value, name: &str) {
     std::thread::sleep(std::time::Duration::from_millis(150));
     x.xdotool(&["click", "1"]);
 }
+
+#[test]
+fn double_clicking_an_edge_adds_a_vertex_and_delete_removes_it() {
+    let Some((x, dir, scene)) = setup("edge") else {
+        return;
+    };
+    let w = Window::open(&x, &dir, &scene);
+    let state = w.wait_for(
+        |s| s["canvas"][2].as_f64().unwrap_or(0.0) > 100.0,
+        "the canvas",
+    );
+    let c = to_screen(&state, [3.0, 0.0]);
+    x.xdotool(&["mousemove", &px(c.0), &px(c.1), "click", "1"]);
+    w.wait_for(|s| s["selected"] == 1, "the selection");
+    // The middle of "right"'s top edge, y = 1.
+    let e = to_screen(&state, [3.0, 1.0]);
+    x.xdotool(&["mousemove", &px(e.0), &px(e.1)]);
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    x.xdotool(&["click", "--repeat", "2", "--delay", "60", "1"]);
+    w.wait_for(|s| s["bodies"][1]["vertices"] == 5, "the new vertex");
+    // The new vertex is selected: Delete removes it again.
+    press(&x, "Delete");
+    w.wait_for(|s| s["bodies"][1]["vertices"] == 4, "the vertex removed");
+    assert_eq!(w.state().unwrap()["bodies"].as_array().unwrap().len(), 2);
+}

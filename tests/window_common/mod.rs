@@ -186,7 +186,18 @@ impl XServer {
 
 impl Drop for XServer {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        // SIGTERM lets Xvfb remove its lock file and socket, so the next test's server
+        // does not trip over them.
+        // SAFETY: signalling our own child process by its id.
+        unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM) };
+        let start = Instant::now();
+        while self.child.try_wait().ok().flatten().is_none() {
+            if start.elapsed() > Duration::from_secs(5) {
+                let _ = self.child.kill();
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.child.wait();
     }
 }
@@ -195,11 +206,37 @@ impl Drop for XServer {
 pub struct Window {
     child: Child,
     pub state_file: PathBuf,
+    /// The window's stderr.
+    log: PathBuf,
 }
 
 impl Window {
+    /// Starts the window and waits for its first frame; a start that fails to reach the
+    /// X server (it may still be settling) is retried.
     pub fn open(x: &XServer, dir: &Path, scene: &Path) -> Window {
+        for attempt in 0..3 {
+            let mut w = Window::spawn(x, dir, scene);
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(20) {
+                if w.state().is_some() {
+                    return w;
+                }
+                if w.exited() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            let log = std::fs::read_to_string(&w.log).unwrap_or_default();
+            eprintln!("window start {attempt} failed:\n{log}");
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        panic!("the window did not start; see the logs above");
+    }
+
+    fn spawn(x: &XServer, dir: &Path, scene: &Path) -> Window {
         let state_file = dir.join("state.json");
+        let _ = std::fs::remove_file(&state_file);
+        let log = dir.join("window.log");
         let child = Command::new(BIN)
             .arg(scene)
             .current_dir(dir)
@@ -208,12 +245,14 @@ impl Window {
             .env("COLLISION_LAB_SCREENSHOT_DIR", dir)
             .env("XDG_CONFIG_HOME", dir.join("config"))
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .expect("the window starts");
-        let w = Window { child, state_file };
-        w.wait_for(|_| true, "the first frame");
-        w
+        Window {
+            child,
+            state_file,
+            log,
+        }
     }
 
     pub fn state(&self) -> Option<serde_json::Value> {
