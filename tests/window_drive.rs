@@ -429,3 +429,50 @@ fn double_clicking_an_edge_adds_a_vertex_and_delete_removes_it() {
     w.wait_for(|s| s["bodies"][1]["vertices"] == 4, "the vertex removed");
     assert_eq!(w.state().unwrap()["bodies"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn the_wheel_zooms_the_canvas_only_and_shift_drag_rotates() {
+    let Some((x, dir, scene)) = setup("wheel") else {
+        return;
+    };
+    let w = Window::open(&x, &dir, &scene);
+    let state = w.wait_for(|s| s["widgets"]["overlay:sat"].is_array(), "the panels");
+    let zoom = |s: &Value| s["camera"]["zoom"].as_f64().unwrap();
+    // Over the Algorithms panel the wheel scrolls the panel, never the world.
+    let r = &state["widgets"]["overlay:sat"];
+    let (px_, py_) = (r[0].as_f64().unwrap() + 20.0, r[1].as_f64().unwrap() + 60.0);
+    x.xdotool(&["mousemove", &px(px_ as f32), &px(py_ as f32)]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    x.xdotool(&["click", "--repeat", "3", "--delay", "50", "4"]);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(
+        zoom(&w.state().unwrap()),
+        zoom(&state),
+        "no zoom over a panel"
+    );
+    // Over the canvas it zooms.
+    let c = to_screen(&state, [0.0, 3.0]);
+    x.xdotool(&["mousemove", &px(c.0), &px(c.1)]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    x.xdotool(&["click", "--repeat", "3", "--delay", "50", "4"]);
+    let zoomed = w.wait_for(|s| zoom(s) > zoom(&state) * 1.1, "the zoom");
+    // Shift+drag on "right" turns it about its position.
+    let from = to_screen(&zoomed, [3.9, 0.0]);
+    let to = to_screen(&zoomed, [3.0, 0.9]);
+    x.xdotool(&["keydown", "shift"]);
+    drag(&x, from, to);
+    x.xdotool(&["keyup", "shift"]);
+    let s = w.wait_for(
+        |s| s["bodies"][1]["angle"].as_f64().unwrap() > 1.0,
+        "the rotation",
+    );
+    let angle = s["bodies"][1]["angle"].as_f64().unwrap();
+    assert!(
+        (angle - std::f64::consts::FRAC_PI_2).abs() < 0.15,
+        "a quarter turn: {angle}"
+    );
+    assert!(
+        (body_x(&s, 1) - 3.0).abs() < 1e-4,
+        "rotating does not move it"
+    );
+}
