@@ -4,6 +4,7 @@
 use crate::app::analysis::Analysis;
 use crate::app::labs::{num, vec_str};
 use crate::app::window::App;
+use crate::query::sweep::SweepStatus;
 use egui_macroquad::egui;
 use egui_macroquad::egui::{Color32, RichText};
 
@@ -163,6 +164,25 @@ fn disagreements(run: &Analysis) -> Vec<String> {
                 "apart"
             }
         ));
+    }
+    if let Some(sweep) = &q.sweep {
+        // At t = 0 the sweep sees the same shapes GJK does.
+        let overlapping_at_zero = sweep.status == SweepStatus::InitiallyOverlapping;
+        if overlapping_at_zero != q.gjk.intersecting {
+            out.push(format!(
+                "The sweep finds the shapes {} at t = 0, GJK {}.",
+                if overlapping_at_zero {
+                    "overlapping"
+                } else {
+                    "apart"
+                },
+                if q.gjk.intersecting {
+                    "intersecting"
+                } else {
+                    "apart"
+                }
+            ));
+        }
     }
     let (depth, normal) = depth_and_normal_differ(run);
     if depth {
