@@ -168,7 +168,9 @@ fn disagreements(run: &Analysis) -> Vec<String> {
     if let Some(sweep) = &q.sweep {
         // At t = 0 the sweep sees the same shapes GJK does.
         let overlapping_at_zero = sweep.status == SweepStatus::InitiallyOverlapping;
-        if overlapping_at_zero != q.gjk.intersecting {
+        // Touching pairs are left out: there the two may round either way.
+        let deep = q.gjk.intersecting && q.epa.is_some_and(|e| e.depth > AGREEMENT);
+        if (overlapping_at_zero && !q.gjk.intersecting) || (!overlapping_at_zero && deep) {
             out.push(format!(
                 "The sweep finds the shapes {} at t = 0, GJK {}.",
                 if overlapping_at_zero {
