@@ -307,14 +307,15 @@ impl Shape {
         match &self.cones {
             Some(cones) => cones.lookup(d),
             None => {
+                // Written as selects, not a branch: which vertex wins is unpredictable, and a
+                // conditional move costs less than a mispredicted jump.
                 let mut best = 0;
                 let mut best_dot = self.core[0].dot(d);
                 for (i, p) in self.core.iter().enumerate().skip(1) {
                     let dot = p.dot(d);
-                    if dot > best_dot {
-                        best = i;
-                        best_dot = dot;
-                    }
+                    let better = dot > best_dot;
+                    best = if better { i } else { best };
+                    best_dot = if better { dot } else { best_dot };
                 }
                 best
             }

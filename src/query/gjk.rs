@@ -237,6 +237,58 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     finish(pair, simplex, closest, iteration, status, touch)
 }
 
+/// Whether the shapes overlap or touch: the same verdict as `gjk(pair, config, &mut ())
+/// .intersecting`, without distances or closest points, and found sooner when the shapes are
+/// apart.
+///
+/// Algorithm: the loop of [`gjk`], plus one exit. The support point `w` in the search
+/// direction `d` bounds A - B by the plane `x . d <= w . d`, so when `w . d < 0` the cores
+/// are at least `-(w . d) / |d|` apart; once that bound exceeds the radii and the touch
+/// tolerance, GJK could only confirm "apart" and the loop stops (Gilbert's separating-plane
+/// exit, as in van den Bergen's GJK-based intersection test).
+pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
+    let touch = pair.touch_tolerance();
+    let radii = pair.a.radius() + pair.b.radius();
+    let start = pair.b.centroid() - pair.a.centroid();
+    let start = if start.length_squared() > 0.0 {
+        start
+    } else {
+        Vec2::X
+    };
+    let mut simplex = Simplex::default();
+    simplex.push(pair.support(-start));
+    let mut iteration = 0;
+    let mut previous_distance = f32::INFINITY;
+    let noise = ROUNDING_NOISE * pair.scale();
+    loop {
+        iteration += 1;
+        let (_, closest) = reduce_to_closest_feature(&mut simplex);
+        if simplex.len == 3 {
+            return true; // Enclosed: the cores overlap
+        }
+        let distance = closest.length();
+        // OriginOnSimplex, Converged (stalled) and MaxIterations: `finish` decides on this
+        // core distance.
+        if distance <= touch || distance >= previous_distance || iteration > config.max_iterations {
+            return distance - radii <= touch;
+        }
+        previous_distance = distance;
+        let direction = search_direction(&simplex, closest);
+        let w = pair.support(direction);
+        let unit = direction.normalize_or_zero();
+        if -w.point.dot(unit) > radii + touch {
+            return false; // a separating plane with room for the radii
+        }
+        let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
+        let gain = (w.point - simplex.vertices[0].point).dot(unit);
+        let no_progress = gain <= config.tolerance * distance + noise;
+        if repeated || no_progress {
+            return distance - radii <= touch;
+        }
+        simplex.push(w);
+    }
+}
+
 /// The direction to search for the next support point: toward the origin from the simplex.
 /// For a segment this is the segment's normal on the origin's side, computed from the
 /// segment itself: `-closest` would do in exact arithmetic, but when the origin is within a
@@ -441,6 +493,45 @@ mod tests {
         let mut steps = Vec::new();
         let out = gjk(&pair, &GjkConfig::default(), &mut steps);
         (out, steps)
+    }
+
+    #[test]
+    fn the_boolean_test_agrees_with_the_full_run() {
+        let shapes = [
+            square(1.0),
+            Shape::regular(7, 0.8).unwrap(),
+            Shape::regular(40, 1.1).unwrap(),
+            Shape::circle(0.6).unwrap(),
+            Shape::capsule(0.9, 0.25).unwrap(),
+            Shape::capsule(0.7, 0.0).unwrap(),
+        ];
+        let config = GjkConfig::default();
+        let mut checked = 0;
+        for a in &shapes {
+            for b in &shapes {
+                for k in 0..400 {
+                    // A spiral of offsets through overlap, touching range and apart.
+                    let t = k as f32 * 0.37;
+                    let offset = v(t.cos(), t.sin()) * (k as f32 * 0.01);
+                    let pair = ShapePair::new(
+                        a,
+                        at_deg(0.0, 0.0, 11.0 * k as f32),
+                        b,
+                        at_deg(offset.x, offset.y, -7.0 * k as f32),
+                    );
+                    let full = gjk(&pair, &config, &mut ()).intersecting;
+                    assert_eq!(
+                        gjk_intersects(&pair, &config),
+                        full,
+                        "{} {} k = {k}",
+                        a.kind_name(),
+                        b.kind_name()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 36 * 400);
     }
 
     #[test]

@@ -168,11 +168,11 @@ pub fn sweep<T: Tracer<SweepStep>>(
         SweepStatus::Hit
     };
     let at_contact = pair.translated_both(motion.velocity_a * t_first, motion.velocity_b * t_first);
-    let sat = sat_test(&at_contact);
+    // SAT at the contact time only decides the normal when no edge axis set `t_first`.
     let normal = match axis {
         Some(a) if a.speed > 0.0 => -a.axis,
         Some(a) => a.axis,
-        None => sat.normal,
+        None => sat_test(&at_contact).normal,
     };
     SweepOutput {
         hit: true,

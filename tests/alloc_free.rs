@@ -1,0 +1,164 @@
+//! Untraced queries must not touch the heap: the window runs them for every pair every
+//! frame. A counting global allocator records each allocation made by the current thread,
+//! so tests running in parallel on other threads do not disturb the count.
+
+use collision_lab::geom::{Pose, Shape};
+use collision_lab::query::clip::{clip, contact_manifold};
+use collision_lab::query::epa::{epa, EpaConfig};
+use collision_lab::query::gjk::{gjk, gjk_intersects, GjkConfig};
+use collision_lab::query::pair::{query_pair, BodyRef, PairSettings};
+use collision_lab::query::sat::sat;
+use collision_lab::query::sweep::{sweep, Motion};
+use collision_lab::query::ShapePair;
+use glam::Vec2;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: the thread-local may already be gone while a thread shuts down.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        System.realloc(ptr, layout, new_size)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+/// Heap allocations made by this thread while running `f`.
+fn allocations_during<R>(f: impl FnOnce() -> R) -> (u64, R) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let result = f();
+    let after = ALLOCATIONS.with(Cell::get);
+    (after - before, result)
+}
+
+/// A convex polygon of `n` vertices on an ellipse, unevenly spaced.
+fn polygon(n: usize, rx: f32, ry: f32) -> Shape {
+    let points = (0..n)
+        .map(|k| {
+            let wobble = 0.3 * ((k * 7919 % 13) as f32 / 13.0 - 0.5);
+            let a = std::f32::consts::TAU * (k as f32 + wobble) / n as f32;
+            Vec2::new(rx * a.cos(), ry * a.sin())
+        })
+        .collect();
+    Shape::polygon(points).expect("convex")
+}
+
+fn shapes() -> Vec<(&'static str, Shape)> {
+    vec![
+        ("triangle", polygon(3, 1.0, 0.8)),
+        ("box", Shape::rect(Vec2::new(1.0, 0.6)).unwrap()),
+        ("octagon", polygon(8, 1.1, 0.9)),
+        ("17-gon (binary-search support)", polygon(17, 1.0, 1.2)),
+        ("1024-gon", polygon(1024, 1.2, 0.9)),
+        ("circle", Shape::circle(0.7).unwrap()),
+        ("capsule", Shape::capsule(0.8, 0.3).unwrap()),
+        ("segment", Shape::capsule(0.9, 0.0).unwrap()),
+    ]
+}
+
+/// Offsets of B from A: deep overlap, shallow overlap, touching distance, apart.
+const OFFSETS: [Vec2; 5] = [
+    Vec2::new(0.1, 0.05),
+    Vec2::new(1.2, 0.4),
+    Vec2::new(-1.7, 0.3),
+    Vec2::new(0.5, -3.0),
+    Vec2::new(4.0, 4.0),
+];
+
+#[test]
+fn the_counter_sees_an_allocation() {
+    let (count, v) = allocations_during(|| black_box(Vec::<u64>::with_capacity(4)));
+    drop(v);
+    assert!(count >= 1, "the counting allocator missed a Vec allocation");
+    let (count, _) = allocations_during(|| black_box(3 + 4));
+    assert_eq!(count, 0);
+}
+
+#[test]
+fn untraced_queries_do_not_allocate() {
+    let shapes = shapes();
+    let gjk_config = GjkConfig::default();
+    let epa_config = EpaConfig::default();
+    let settings = PairSettings::default();
+    let mut checked = 0;
+    for (name_a, a) in &shapes {
+        for (name_b, b) in &shapes {
+            for (k, offset) in OFFSETS.iter().enumerate() {
+                // Far from the world origin too, where the work frame matters.
+                let base = if k % 2 == 0 {
+                    Vec2::ZERO
+                } else {
+                    Vec2::new(1.0e4, -2.0e4)
+                };
+                let pose_a = Pose::new(base, 0.3 * k as f32);
+                let pose_b = Pose::new(base + *offset, -0.7 * k as f32);
+                let pair = ShapePair::new(a, pose_a, b, pose_b);
+                let motion = Motion {
+                    velocity_a: Vec2::new(0.5, 0.0),
+                    velocity_b: -*offset,
+                    t_max: 1.0,
+                };
+                let body_a = BodyRef {
+                    shape: a,
+                    pose: pose_a,
+                    velocity: Some(motion.velocity_a),
+                };
+                let body_b = BodyRef {
+                    shape: b,
+                    pose: pose_b,
+                    velocity: Some(motion.velocity_b),
+                };
+                let still_b = BodyRef {
+                    velocity: None,
+                    ..body_b
+                };
+                let (count, intersecting) = allocations_during(|| {
+                    black_box(gjk_intersects(&pair, &gjk_config));
+                    let g = black_box(gjk(&pair, &gjk_config, &mut ()));
+                    black_box(epa(&pair, &g, &epa_config, &mut ()));
+                    let s = black_box(sat(&pair, &mut ()));
+                    black_box(clip(&pair, s.normal, &mut ()));
+                    black_box(contact_manifold(&pair, s.normal));
+                    black_box(sweep(&pair, &motion, &mut ()));
+                    black_box(query_pair(&body_a, &body_b, &settings));
+                    black_box(query_pair(&body_a, &still_b, &settings));
+                    g.intersecting
+                });
+                assert_eq!(
+                    count, 0,
+                    "{name_a} against {name_b} at offset {offset} (intersecting: {intersecting}): \
+                     {count} heap allocations"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, shapes.len() * shapes.len() * OFFSETS.len());
+}
