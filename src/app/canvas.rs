@@ -1,0 +1,321 @@
+//! The picture: grid, bodies, velocity arrows, every enabled overlay, the A - B inset and
+//! the legend. The window and `render` both draw through [`draw_canvas`].
+
+use super::analysis::Analysis;
+use super::camera::Camera;
+use super::draw::{self, palette, LegendEntry, Painter, Role};
+use super::labs::{Lab, LabCtx};
+use super::state::Document;
+use crate::scene::Overlay;
+use glam::Vec2;
+use macroquad::prelude as mq;
+
+/// Which overlays are on and which step each shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverlayState {
+    pub enabled: [bool; 6],
+    /// The step each overlay shows; `None` shows the final state.
+    pub steps: [Option<usize>; 6],
+    /// The overlay the timeline steps through.
+    pub timeline: Overlay,
+}
+
+pub fn overlay_index(o: Overlay) -> usize {
+    Overlay::ALL.iter().position(|x| *x == o).unwrap_or(0)
+}
+
+impl OverlayState {
+    pub fn new(on: &[Overlay]) -> Self {
+        let mut enabled = [false; 6];
+        for o in on {
+            enabled[overlay_index(*o)] = true;
+        }
+        let timeline = on
+            .iter()
+            .copied()
+            .find(|o| *o != Overlay::Minkowski)
+            .unwrap_or(Overlay::Gjk);
+        OverlayState {
+            enabled,
+            steps: [None; 6],
+            timeline,
+        }
+    }
+
+    pub fn is_on(&self, o: Overlay) -> bool {
+        self.enabled[overlay_index(o)]
+    }
+
+    pub fn step(&self, o: Overlay) -> Option<usize> {
+        self.steps[overlay_index(o)]
+    }
+}
+
+/// Everything one frame of the canvas needs.
+pub struct CanvasInput<'a> {
+    pub doc: &'a Document,
+    pub run: Option<&'a Analysis>,
+    pub labs: &'a [Box<dyn Lab>],
+    pub overlays: &'a OverlayState,
+    pub camera: Camera,
+    pub scale: f32,
+    /// A line of text under the picture (the timeline sentence, in renders).
+    pub caption: Option<String>,
+    /// Whether to draw the legend box.
+    pub legend: bool,
+}
+
+/// The inset's screen rectangle: the lower-right part of the canvas.
+pub fn inset_rect(camera: &Camera, scale: f32) -> (Vec2, Vec2) {
+    let side = (camera.size.x * 0.34).min(camera.size.y * 0.46).max(120.0);
+    let size = Vec2::splat(side);
+    let margin = 10.0 * scale;
+    let origin = camera.origin + camera.size - size - Vec2::splat(margin);
+    (origin, size)
+}
+
+/// A camera on the inset that frames A - B (or the steps recorded in it) and its origin.
+/// Bounds come from every step, so the inset holds still while stepping.
+pub fn inset_camera(run: &Analysis, camera: &Camera, scale: f32) -> Camera {
+    let (origin, size) = inset_rect(camera, scale);
+    let mut lo = Vec2::ZERO;
+    let mut hi = Vec2::ZERO;
+    let mut grow = |p: Vec2| {
+        if p.is_finite() {
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+    };
+    if let Some(outline) = &run.minkowski {
+        outline.iter().for_each(|p| grow(*p));
+    }
+    for s in &run.trace.gjk {
+        s.simplex.points().iter().for_each(|w| grow(w.point));
+        if let Some(w) = s.support {
+            grow(w.point);
+        }
+    }
+    for s in &run.trace.epa {
+        s.polytope.iter().for_each(|w| grow(w.point));
+        grow(s.support.point);
+    }
+    let mut cam = Camera {
+        origin,
+        size,
+        ..*camera
+    };
+    cam.fit(lo, hi, 0.16);
+    cam
+}
+
+pub fn draw_canvas(input: &CanvasInput) {
+    let world = Painter::new(input.camera, input.scale);
+    draw::draw_grid(&world);
+    draw_bodies(&world, input);
+    let mut legend = vec![
+        LegendEntry::new(palette::BODY_A, "body A"),
+        LegendEntry::new(palette::BODY_B, "body B"),
+    ];
+    if let Some(run) = input.run {
+        let inset = Painter::new(inset_camera(run, &input.camera, input.scale), input.scale);
+        let wants_inset = input
+            .labs
+            .iter()
+            .any(|l| l.uses_inset() && input.overlays.is_on(l.overlay()));
+        let drawn: Vec<&dyn Lab> = input
+            .labs
+            .iter()
+            .map(|l| l.as_ref())
+            .filter(|l| shows(input, run, *l))
+            .collect();
+        // World pass, then the inset card on top, then the inset pass.
+        let world_pass = LabCtx {
+            doc: input.doc,
+            run,
+            world: &world,
+            inset: &inset.hidden(),
+        };
+        for lab in &drawn {
+            lab.draw(&world_pass, input.overlays.step(lab.overlay()));
+            legend.extend(lab.legend());
+        }
+        if wants_inset {
+            draw_inset_frame(&inset);
+            let inset_pass = LabCtx {
+                doc: input.doc,
+                run,
+                world: &world.hidden(),
+                inset: &inset,
+            };
+            clip_to(Some(&inset.camera));
+            for lab in &drawn {
+                lab.draw(&inset_pass, input.overlays.step(lab.overlay()));
+            }
+            inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
+            inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
+            clip_to(None);
+        }
+    }
+    dedup_legend(&mut legend);
+    if input.legend {
+        let (_, inset_size) = inset_rect(&input.camera, input.scale);
+        draw::draw_legend(&world, "Legend", &legend, inset_size.x);
+    }
+    if let Some(text) = &input.caption {
+        draw_caption(&world, text);
+    }
+}
+
+/// Whether a lab's overlay is drawn. While the timeline shows an earlier step of one
+/// algorithm, the other algorithms that draw in the A - B inset stay hidden so the inset
+/// shows one story at a time; at the last step everything that is on is drawn.
+fn shows(input: &CanvasInput, run: &Analysis, lab: &dyn Lab) -> bool {
+    let o = lab.overlay();
+    if !input.overlays.is_on(o) {
+        return false;
+    }
+    let timeline = input.overlays.timeline;
+    if o == timeline || o == Overlay::Minkowski || !lab.uses_inset() {
+        return true;
+    }
+    let stepping = input
+        .labs
+        .iter()
+        .find(|l| l.overlay() == timeline)
+        .is_some_and(|l| {
+            let n = l.step_count(run);
+            input.overlays.is_on(timeline)
+                && input.overlays.step(timeline).is_some_and(|k| k + 1 < n)
+        });
+    !stepping
+}
+
+/// One line per colour: overlays share the palette, so their meanings join on one line.
+fn dedup_legend(legend: &mut Vec<LegendEntry>) {
+    let mut merged: Vec<LegendEntry> = Vec::new();
+    for e in legend.drain(..) {
+        match merged.iter_mut().find(|m| m.color == e.color) {
+            Some(m) if !m.text.split("; ").any(|t| t == e.text) => {
+                m.text = format!("{}; {}", m.text, e.text);
+            }
+            Some(_) => {}
+            None => merged.push(e),
+        }
+    }
+    *legend = merged;
+}
+
+fn draw_bodies(p: &Painter, input: &CanvasInput) {
+    let doc = input.doc;
+    let role = |i: usize| match doc.focus {
+        Some((a, _)) if a == i => Role::A,
+        Some((_, b)) if b == i => Role::B,
+        _ => Role::Other,
+    };
+    for (i, body) in doc.bodies.iter().enumerate() {
+        let r = role(i);
+        draw::draw_body(
+            p,
+            body,
+            r,
+            doc.selected == Some(i),
+            r == Role::Other && doc.focus.is_some(),
+        );
+    }
+    let t = doc.meta.sweep_time();
+    for body in &doc.bodies {
+        if let Some(v) = body.velocity {
+            let tip = body.pose.position + v * t;
+            p.arrow(body.pose.position, tip, 2.0, palette::TEXT);
+            p.ring(tip, 5.0, 1.5, palette::TEXT);
+        }
+    }
+}
+
+/// Limits drawing to a camera's rectangle (or lifts the limit), so that arrows and labels
+/// near the inset's edge stay inside it.
+fn clip_to(camera: Option<&Camera>) {
+    let rect = camera.map(|c| {
+        let (o, s) = (c.origin.round(), c.size.round());
+        (o.x as i32, o.y as i32, s.x as i32, s.y as i32)
+    });
+    // SAFETY: macroquad's internal GL context is only used from the drawing thread, between
+    // frames' draw calls, as macroquad's own UI does.
+    unsafe { mq::get_internal_gl() }.quad_gl.scissor(rect);
+}
+
+/// The inset's white card, border, title and axes through the origin of A - B.
+fn draw_inset_frame(p: &Painter) {
+    let c = p.camera;
+    mq::draw_rectangle(
+        c.origin.x,
+        c.origin.y,
+        c.size.x,
+        c.size.y,
+        palette::with_alpha(mq::WHITE, 0.95),
+    );
+    mq::draw_rectangle_lines(
+        c.origin.x,
+        c.origin.y,
+        c.size.x,
+        c.size.y,
+        p.px(2.0),
+        palette::MINKOWSKI,
+    );
+    let (lo, hi) = c.visible_world();
+    let axis = palette::with_alpha(palette::AXIS, 0.6);
+    p.line(Vec2::new(lo.x, 0.0), Vec2::new(hi.x, 0.0), 1.0, axis);
+    p.line(Vec2::new(0.0, lo.y), Vec2::new(0.0, hi.y), 1.0, axis);
+    let title = "A - B (Minkowski difference)";
+    p.screen_text(
+        c.origin + Vec2::splat(p.px(6.0)),
+        title,
+        14.0,
+        palette::MINKOWSKI,
+        false,
+    );
+}
+
+fn draw_caption(p: &Painter, text: &str) {
+    let c = p.camera;
+    let size = 15.0;
+    let max_w = c.size.x * 0.6;
+    let lines = wrap(text, |s| p.measure(s, size).x, max_w);
+    let line_h = p.px(size + 5.0);
+    let h = line_h * lines.len() as f32 + p.px(10.0);
+    let x = c.origin.x + p.px(10.0);
+    let y = c.origin.y + c.size.y - h - p.px(30.0);
+    mq::draw_rectangle(
+        x,
+        y,
+        max_w + p.px(12.0),
+        h,
+        palette::with_alpha(mq::WHITE, 0.92),
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let top = Vec2::new(x + p.px(6.0), y + p.px(5.0) + line_h * i as f32);
+        p.screen_text(top, line, size, palette::TEXT, false);
+    }
+}
+
+/// Greedy word wrap to `max_width` pixels.
+pub fn wrap(text: &str, width_of: impl Fn(&str) -> f32, max_width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if width_of(&candidate) > max_width && !line.is_empty() {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

@@ -1,0 +1,537 @@
+//! Shared drawing: the overlay palette, the painter (world-space primitives drawn in screen
+//! pixels, widths and fonts scaled by the UI scale), the grid, the bodies and the legend.
+//! Everything here draws numbers the core recorded; nothing computes geometry.
+
+use super::camera::Camera;
+use crate::geom::Pose;
+use crate::scene::SceneBody;
+use glam::Vec2;
+use macroquad::prelude as mq;
+use macroquad::prelude::Color;
+
+/// One colour per meaning, shared by every overlay and explained in the legend.
+pub mod palette {
+    use macroquad::prelude::Color;
+
+    const fn rgb(r: u8, g: u8, b: u8) -> Color {
+        Color::new(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, 1.0)
+    }
+
+    pub const BACKGROUND: Color = rgb(0xf8, 0xf8, 0xf4);
+    pub const GRID_MINOR: Color = rgb(0xe6, 0xe6, 0xe0);
+    pub const GRID_MAJOR: Color = rgb(0xcf, 0xcf, 0xc8);
+    pub const AXIS: Color = rgb(0x8a, 0x8a, 0x84);
+    pub const TEXT: Color = rgb(0x1f, 0x29, 0x37);
+    /// Body A of the focused pair, and everything that belongs to it (its support points,
+    /// its projection interval).
+    pub const BODY_A: Color = rgb(0x25, 0x63, 0xeb);
+    /// Body B of the focused pair.
+    pub const BODY_B: Color = rgb(0x16, 0xa3, 0x4a);
+    /// Bodies outside the focused pair.
+    pub const OTHER: Color = rgb(0x9c, 0xa3, 0xaf);
+    /// The Minkowski difference A - B.
+    pub const MINKOWSKI: Color = rgb(0x7c, 0x3a, 0xed);
+    /// The origin of the Minkowski difference.
+    pub const ORIGIN: Color = rgb(0x11, 0x18, 0x27);
+    /// What the algorithm holds at the selected step: GJK's simplex, EPA's polytope.
+    pub const STRUCTURE: Color = rgb(0xea, 0x58, 0x0c);
+    /// The feature the step picked: closest point or edge, best axis, reference edge.
+    pub const HIGHLIGHT: Color = rgb(0xdb, 0x27, 0x77);
+    /// Where the algorithm looks next: search direction, new support point, incident edge.
+    pub const SEARCH: Color = rgb(0x08, 0x91, 0xb2);
+    /// Final answers: normal, depth, distance, contact points, overlaps.
+    pub const RESULT: Color = rgb(0xdc, 0x26, 0x26);
+    /// A gap (SAT) or a refused edit.
+    pub const GAP: Color = rgb(0x0d, 0x94, 0x88);
+    pub const REFUSED: Color = rgb(0xb9, 0x1c, 0x1c);
+    pub const SELECTION: Color = rgb(0xf5, 0x9e, 0x0b);
+
+    pub fn with_alpha(c: Color, a: f32) -> Color {
+        Color::new(c.r, c.g, c.b, a)
+    }
+
+    /// An `[r, g, b]` colour from a scene file.
+    pub fn from_rgb(c: [u8; 3]) -> Color {
+        rgb(c[0], c[1], c[2])
+    }
+}
+
+/// Draws world-space primitives on the canvas. Widths and text sizes are in logical pixels
+/// and multiplied by `scale` (the UI scale: 1 on a laptop, 2 or more on a projector).
+#[derive(Clone, Copy, Debug)]
+pub struct Painter {
+    pub camera: Camera,
+    pub scale: f32,
+    /// When false every primitive is skipped: the canvas draws each overlay twice, once for
+    /// the world and once for the inset, so that world lines never cross the inset.
+    pub visible: bool,
+}
+
+impl Painter {
+    pub fn new(camera: Camera, scale: f32) -> Self {
+        Painter {
+            camera,
+            scale,
+            visible: true,
+        }
+    }
+
+    pub fn hidden(self) -> Self {
+        Painter {
+            visible: false,
+            ..self
+        }
+    }
+
+    pub fn px(&self, logical: f32) -> f32 {
+        logical * self.scale
+    }
+
+    pub fn to_screen(&self, p: Vec2) -> Vec2 {
+        self.camera.to_screen(p)
+    }
+
+    /// A world segment, `width` logical pixels wide.
+    pub fn line(&self, a: Vec2, b: Vec2, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
+        let (a, b) = (self.to_screen(a), self.to_screen(b));
+        screen_line(a, b, self.px(width), color);
+    }
+
+    /// A dashed world segment.
+    pub fn dashed(&self, a: Vec2, b: Vec2, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
+        let (a, b) = (self.to_screen(a), self.to_screen(b));
+        let length = (b - a).length();
+        let dash = self.px(8.0);
+        if length < 1e-3 || !length.is_finite() {
+            return;
+        }
+        let dir = (b - a) / length;
+        let mut t = 0.0;
+        while t < length {
+            let end = (t + dash).min(length);
+            screen_line(a + dir * t, a + dir * end, self.px(width), color);
+            t += 2.0 * dash;
+        }
+    }
+
+    /// An arrow from `from` to `to` (world), with a head sized in pixels.
+    pub fn arrow(&self, from: Vec2, to: Vec2, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
+        let (a, b) = (self.to_screen(from), self.to_screen(to));
+        screen_arrow(a, b, self.px(width), self.px(12.0), color);
+    }
+
+    /// An arrow of fixed screen length starting at `from` in world direction `dir`.
+    pub fn ray(&self, from: Vec2, dir: Vec2, length_px: f32, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
+        let Some(d) = self.camera.dir_to_screen(dir).try_normalize() else {
+            return;
+        };
+        let a = self.to_screen(from);
+        screen_arrow(
+            a,
+            a + d * self.px(length_px),
+            self.px(width),
+            self.px(12.0),
+            color,
+        );
+    }
+
+    /// A closed outline through world points.
+    pub fn outline(&self, points: &[Vec2], width: f32, color: Color) {
+        for i in 0..points.len() {
+            let j = (i + 1) % points.len();
+            if points.len() == 2 && j == 0 {
+                break;
+            }
+            self.line(points[i], points[j], width, color);
+        }
+    }
+
+    /// A closed dashed outline.
+    pub fn dashed_outline(&self, points: &[Vec2], width: f32, color: Color) {
+        for i in 0..points.len() {
+            self.dashed(points[i], points[(i + 1) % points.len()], width, color);
+        }
+    }
+
+    /// Fills a convex outline (a triangle fan from its first point).
+    pub fn fill_convex(&self, points: &[Vec2], color: Color) {
+        if !self.visible {
+            return;
+        }
+        if points.len() < 3 {
+            return;
+        }
+        let s: Vec<Vec2> = points.iter().map(|p| self.to_screen(*p)).collect();
+        for i in 1..s.len() - 1 {
+            mq::draw_triangle(s[0], s[i], s[i + 1], color);
+        }
+    }
+
+    /// A dot of `radius` logical pixels.
+    pub fn dot(&self, p: Vec2, radius: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
+        let s = self.to_screen(p);
+        mq::draw_circle(s.x, s.y, self.px(radius), color);
+    }
+
+    /// A hollow ring of `radius` logical pixels.
+    pub fn ring(&self, p: Vec2, radius: f32, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
+        let s = self.to_screen(p);
+        mq::draw_circle_lines(s.x, s.y, self.px(radius), self.px(width), color);
+    }
+
+    /// A cross of half-size `radius` logical pixels (a dropped point, the origin).
+    pub fn cross(&self, p: Vec2, radius: f32, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
+        let s = self.to_screen(p);
+        let r = self.px(radius);
+        screen_line(
+            s - Vec2::splat(r),
+            s + Vec2::splat(r),
+            self.px(width),
+            color,
+        );
+        screen_line(
+            s + Vec2::new(-r, r),
+            s + Vec2::new(r, -r),
+            self.px(width),
+            color,
+        );
+    }
+
+    /// A plus sign, axis-aligned.
+    pub fn plus(&self, p: Vec2, radius: f32, width: f32, color: Color) {
+        if !self.visible {
+            return;
+        }
+        let s = self.to_screen(p);
+        let r = self.px(radius);
+        screen_line(s - Vec2::X * r, s + Vec2::X * r, self.px(width), color);
+        screen_line(s - Vec2::Y * r, s + Vec2::Y * r, self.px(width), color);
+    }
+
+    /// The whole infinite line through `p` with world direction `dir`, clipped to the canvas.
+    pub fn infinite_line(&self, p: Vec2, dir: Vec2, width: f32, color: Color) {
+        let Some(d) = dir.try_normalize() else {
+            return;
+        };
+        let reach = self.camera.size.length() / self.camera.zoom;
+        self.line(p - d * reach, p + d * reach, width, color);
+    }
+
+    /// Text with its top-left corner offset from a world point by logical pixels, on a
+    /// light backing so it stays readable over lines.
+    pub fn label(&self, at: Vec2, offset: Vec2, text: &str, color: Color) {
+        let s = self.to_screen(at) + offset * self.scale;
+        self.screen_text(s, text, 15.0, color, true);
+    }
+
+    /// Text at a screen position (top-left), `size` logical pixels tall.
+    pub fn screen_text(&self, top_left: Vec2, text: &str, size: f32, color: Color, backing: bool) {
+        if !self.visible {
+            return;
+        }
+        let font_size = self.px(size).round().max(6.0) as u16;
+        let dims = mq::measure_text(text, None, font_size, 1.0);
+        if backing {
+            let pad = self.px(2.0);
+            mq::draw_rectangle(
+                top_left.x - pad,
+                top_left.y - pad,
+                dims.width + 2.0 * pad,
+                dims.height + 2.0 * pad,
+                palette::with_alpha(palette::BACKGROUND, 0.85),
+            );
+        }
+        mq::draw_text(
+            text,
+            top_left.x,
+            top_left.y + dims.offset_y,
+            font_size as f32,
+            color,
+        );
+    }
+
+    /// Width and height in pixels of `text` at logical size `size`.
+    pub fn measure(&self, text: &str, size: f32) -> Vec2 {
+        let font_size = self.px(size).round().max(6.0) as u16;
+        let d = mq::measure_text(text, None, font_size, 1.0);
+        Vec2::new(d.width, d.height)
+    }
+}
+
+pub fn screen_line(a: Vec2, b: Vec2, width: f32, color: Color) {
+    if a.is_finite() && b.is_finite() {
+        mq::draw_line(a.x, a.y, b.x, b.y, width, color);
+    }
+}
+
+fn screen_arrow(a: Vec2, b: Vec2, width: f32, head: f32, color: Color) {
+    let Some(d) = (b - a).try_normalize() else {
+        return;
+    };
+    let head = head.min((b - a).length() * 0.5).max(width * 2.0);
+    let base = b - d * head;
+    screen_line(a, base, width, color);
+    let side = Vec2::new(-d.y, d.x) * head * 0.45;
+    mq::draw_triangle(b, base + side, base - side, color);
+}
+
+/// Picks a spacing of 1, 2 or 5 times a power of ten, at least `min` world units.
+pub fn nice_step(min: f32) -> f32 {
+    let p = 10f32.powf(min.max(1e-9).log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|k| k * p)
+        .find(|s| *s >= min)
+        .unwrap_or(10.0 * p)
+}
+
+/// The background grid: minor lines, major lines every 5, the axes, and labels on the
+/// major lines along the canvas edges.
+pub fn draw_grid(p: &Painter) {
+    let cam = p.camera;
+    mq::draw_rectangle(
+        cam.origin.x,
+        cam.origin.y,
+        cam.size.x,
+        cam.size.y,
+        palette::BACKGROUND,
+    );
+    let step = nice_step(p.px(24.0) / cam.zoom);
+    let major = step * 5.0;
+    let (lo, hi) = cam.visible_world();
+    let lines = |spacing: f32, color: Color, width: f32| {
+        let mut x = (lo.x / spacing).floor() * spacing;
+        while x <= hi.x {
+            p.line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), width, color);
+            x += spacing;
+        }
+        let mut y = (lo.y / spacing).floor() * spacing;
+        while y <= hi.y {
+            p.line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), width, color);
+            y += spacing;
+        }
+    };
+    lines(step, palette::GRID_MINOR, 1.0);
+    lines(major, palette::GRID_MAJOR, 1.0);
+    p.line(
+        Vec2::new(lo.x, 0.0),
+        Vec2::new(hi.x, 0.0),
+        1.5,
+        palette::AXIS,
+    );
+    p.line(
+        Vec2::new(0.0, lo.y),
+        Vec2::new(0.0, hi.y),
+        1.5,
+        palette::AXIS,
+    );
+    grid_labels(p, major, lo, hi);
+}
+
+fn grid_labels(p: &Painter, major: f32, lo: Vec2, hi: Vec2) {
+    let cam = p.camera;
+    let fmt = |v: f32| {
+        let v = if v.abs() < major * 1e-3 { 0.0 } else { v };
+        let s = format!("{v:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    let mut x = (lo.x / major).ceil() * major;
+    while x <= hi.x {
+        let s = p.to_screen(Vec2::new(x, 0.0));
+        let y = cam.origin.y + cam.size.y - p.px(18.0);
+        p.screen_text(
+            Vec2::new(s.x + p.px(3.0), y),
+            &fmt(x),
+            13.0,
+            palette::AXIS,
+            false,
+        );
+        x += major;
+    }
+    let mut y = (lo.y / major).ceil() * major;
+    while y <= hi.y {
+        let s = p.to_screen(Vec2::new(0.0, y));
+        p.screen_text(
+            Vec2::new(cam.origin.x + p.px(4.0), s.y + p.px(2.0)),
+            &fmt(y),
+            13.0,
+            palette::AXIS,
+            false,
+        );
+        y += major;
+    }
+}
+
+/// The outline of a body in world coordinates (arcs sampled finely enough for the zoom).
+pub fn body_outline(body: &SceneBody, zoom: f32) -> Vec<Vec2> {
+    let r_px = body.shape.bounding_radius() * zoom;
+    let segments = (r_px * 0.5).clamp(24.0, 256.0) as usize;
+    world_points(&body.pose, &body.shape.outline(segments))
+}
+
+pub fn world_points(pose: &Pose, local: &[Vec2]) -> Vec<Vec2> {
+    local.iter().map(|p| pose.transform_point(*p)).collect()
+}
+
+/// How a body is drawn: its role in the focused pair and whether it is selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    A,
+    B,
+    Other,
+}
+
+/// Fills and outlines a body; the focused pair gets role-coloured outlines and an A/B tag.
+pub fn draw_body(p: &Painter, body: &SceneBody, role: Role, selected: bool, faded: bool) {
+    let outline = body_outline(body, p.camera.zoom);
+    let fill = body.color.map(palette::from_rgb).unwrap_or(match role {
+        Role::A => palette::BODY_A,
+        Role::B => palette::BODY_B,
+        Role::Other => palette::OTHER,
+    });
+    let alpha = if faded { 0.10 } else { 0.22 };
+    fill_outline(p, &outline, palette::with_alpha(fill, alpha));
+    let (stroke, width) = match role {
+        Role::A => (palette::BODY_A, 2.5),
+        Role::B => (palette::BODY_B, 2.5),
+        Role::Other => (palette::with_alpha(fill, 0.9), 1.5),
+    };
+    if selected {
+        p.outline(
+            &outline,
+            width + 4.0,
+            palette::with_alpha(palette::SELECTION, 0.6),
+        );
+    }
+    p.outline(&outline, width, stroke);
+    // The core of a rounded shape (capsule segment, circle centre) is what GJK works on.
+    if body.shape.is_round() {
+        let core = world_points(&body.pose, body.shape.core());
+        if core.len() == 2 {
+            p.dashed(core[0], core[1], 1.0, stroke);
+        }
+    }
+    p.plus(body.pose.position, 4.0, 1.5, stroke);
+    let tag = match role {
+        Role::A => format!("A: {}", body.name),
+        Role::B => format!("B: {}", body.name),
+        Role::Other => body.name.clone(),
+    };
+    let top = outline.iter().fold(f32::MIN, |m, q| m.max(q.y));
+    let anchor = Vec2::new(body.pose.position.x, top);
+    let w = p.measure(&tag, 15.0).x / p.scale;
+    p.label(anchor, Vec2::new(-0.5 * w, -22.0), &tag, stroke);
+}
+
+/// Fills any outline that is star-shaped about its centroid (every convex body is).
+fn fill_outline(p: &Painter, outline: &[Vec2], color: Color) {
+    if outline.len() < 3 {
+        return;
+    }
+    let c = outline.iter().copied().sum::<Vec2>() / outline.len() as f32;
+    let cs = p.to_screen(c);
+    for i in 0..outline.len() {
+        let a = p.to_screen(outline[i]);
+        let b = p.to_screen(outline[(i + 1) % outline.len()]);
+        mq::draw_triangle(cs, a, b, color);
+    }
+}
+
+/// One line of the legend: a colour swatch and what it means.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendEntry {
+    pub color: Color,
+    pub text: String,
+}
+
+impl LegendEntry {
+    pub fn new(color: Color, text: impl Into<String>) -> Self {
+        LegendEntry {
+            color,
+            text: text.into(),
+        }
+    }
+}
+
+/// The legend box in the canvas's top-right corner, at most `max_width` pixels wide (long
+/// entries wrap), so that it stays in the column the camera keeps free of bodies.
+pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry], max_width: f32) {
+    if entries.is_empty() {
+        return;
+    }
+    let size = 14.0;
+    let line_h = p.px(size + 5.0);
+    let swatch = p.px(12.0);
+    let pad = p.px(8.0);
+    let text_room = (max_width - swatch - 3.0 * pad).max(p.px(80.0));
+    let rows: Vec<(Option<Color>, String)> = entries
+        .iter()
+        .flat_map(|e| {
+            let lines = super::canvas::wrap(&e.text, |t| p.measure(t, size).x, text_room);
+            lines
+                .into_iter()
+                .enumerate()
+                .map(move |(i, l)| ((i == 0).then_some(e.color), l))
+        })
+        .collect();
+    let text_w = rows
+        .iter()
+        .map(|(_, t)| p.measure(t, size).x)
+        .fold(p.measure(title, size).x, f32::max);
+    let w = text_w + swatch + 3.0 * pad;
+    let h = line_h * (rows.len() + 1) as f32 + pad;
+    let cam = p.camera;
+    let x = cam.origin.x + cam.size.x - w - pad;
+    let y = cam.origin.y + pad;
+    mq::draw_rectangle(x, y, w, h, palette::with_alpha(mq::WHITE, 0.92));
+    mq::draw_rectangle_lines(x, y, w, h, p.px(1.0), palette::GRID_MAJOR);
+    p.screen_text(
+        Vec2::new(x + pad, y + pad * 0.5),
+        title,
+        size,
+        palette::TEXT,
+        false,
+    );
+    for (i, (color, text)) in rows.iter().enumerate() {
+        let row = y + pad * 0.5 + line_h * (i + 1) as f32;
+        if let Some(c) = color {
+            mq::draw_rectangle(x + pad, row + p.px(1.0), swatch, swatch, *c);
+        }
+        let at = Vec2::new(x + 2.0 * pad + swatch, row);
+        p.screen_text(at, text, size, palette::TEXT, false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_step;
+
+    #[test]
+    fn grid_steps_are_one_two_five() {
+        assert_eq!(nice_step(0.3), 0.5);
+        assert_eq!(nice_step(1.0), 1.0);
+        assert_eq!(nice_step(1.1), 2.0);
+        assert_eq!(nice_step(30.0), 50.0);
+    }
+}

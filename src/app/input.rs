@@ -1,0 +1,647 @@
+//! Canvas input: pan, zoom, select, move, rotate, vertex edits, velocity tips, the free
+//! polygon tool, and keyboard shortcuts. Pointer input over an egui panel never reaches the
+//! world. Every edit goes through `App::checkpoint` so that undo restores it.
+
+use super::draw::{self, palette, Painter};
+use super::files::DialogKind;
+use super::state::Document;
+use super::window::{App, Pending};
+use crate::geom::{convex_hull, Pose, Shape, ShapeKind};
+use crate::scene::SceneBody;
+use glam::Vec2;
+use macroquad::prelude as mq;
+use macroquad::prelude::{KeyCode, MouseButton};
+
+/// Pixels within which a handle, a vertex or an edge counts as hit (times the UI scale).
+const HIT_RADIUS: f32 = 9.0;
+/// Seconds and pixels within which two presses make a double-click.
+const DOUBLE_CLICK_TIME: f64 = 0.35;
+const DOUBLE_CLICK_DISTANCE: f32 = 6.0;
+/// Rotation snaps to this many degrees when grid snapping is on.
+const ANGLE_SNAP_DEGREES: f32 = 15.0;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tool {
+    Select,
+    /// Clicking adds points (world) to a new polygon; Enter, a double-click or a click on
+    /// the first point closes it.
+    FreePolygon(Vec<Vec2>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drag {
+    Pan {
+        last: Vec2,
+    },
+    Move {
+        body: usize,
+        grab: Vec2,
+    },
+    Rotate {
+        body: usize,
+        pointer_angle: f32,
+        body_angle: f32,
+    },
+    Vertex {
+        body: usize,
+        index: usize,
+    },
+    Velocity {
+        body: usize,
+    },
+}
+
+/// Pointer bookkeeping between frames.
+#[derive(Clone, Debug, Default)]
+pub struct CanvasInput {
+    pub keyboard_taken: bool,
+    last_press: Option<(f64, Vec2)>,
+    /// The polygon vertex last clicked, which Delete removes.
+    pub selected_vertex: Option<(usize, usize)>,
+    pub hover_vertex: Option<(usize, usize)>,
+}
+
+fn ctrl() -> bool {
+    mq::is_key_down(KeyCode::LeftControl) || mq::is_key_down(KeyCode::RightControl)
+}
+
+fn shift() -> bool {
+    mq::is_key_down(KeyCode::LeftShift) || mq::is_key_down(KeyCode::RightShift)
+}
+
+fn alt() -> bool {
+    mq::is_key_down(KeyCode::LeftAlt) || mq::is_key_down(KeyCode::RightAlt)
+}
+
+fn mouse() -> Vec2 {
+    let (x, y) = mq::mouse_position();
+    Vec2::new(x, y)
+}
+
+pub fn handle(app: &mut App, over_ui: bool) {
+    if !app.pointer.keyboard_taken {
+        keyboard(app);
+    }
+    let m = mouse();
+    let on_canvas = !over_ui && app.session.camera.contains_screen(m);
+    if on_canvas {
+        let (_, wheel) = mq::mouse_wheel();
+        if wheel != 0.0 {
+            let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
+            app.session.camera.zoom_at(m, factor);
+        }
+        app.pointer.hover_vertex = app
+            .doc()
+            .selected
+            .and_then(|b| vertex_at(&app.session.doc.bodies[b], &painter(app), m).map(|v| (b, v)));
+    }
+    if on_canvas && app.drag.is_none() {
+        if mq::is_mouse_button_pressed(MouseButton::Left) {
+            press(app, m);
+        } else if mq::is_mouse_button_pressed(MouseButton::Right)
+            || mq::is_mouse_button_pressed(MouseButton::Middle)
+        {
+            app.drag = Some(Drag::Pan { last: m });
+        }
+    }
+    if let Some(drag) = app.drag.clone() {
+        let held = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
+            .into_iter()
+            .any(mq::is_mouse_button_down);
+        if held {
+            drag_to(app, drag, m);
+        } else {
+            app.drag = None;
+            app.refused = None;
+        }
+    }
+}
+
+fn painter(app: &App) -> Painter {
+    Painter::new(app.session.camera, app.pixel_scale())
+}
+
+fn keyboard(app: &mut App) {
+    use egui_macroquad::egui::Key;
+    for (key, mods) in std::mem::take(&mut app.keys) {
+        if mods.command || mods.ctrl {
+            command_key(app, key, mods.shift);
+            continue;
+        }
+        match key {
+            Key::Delete | Key::Backspace => delete_selection(app),
+            Key::F => app.session.fit_all(),
+            Key::G => {
+                app.snap = !app.snap;
+                app.say(if app.snap {
+                    "Grid snapping on"
+                } else {
+                    "Grid snapping off"
+                });
+            }
+            Key::ArrowRight => {
+                super::ui::timeline::step_by(app, 1);
+            }
+            Key::ArrowLeft => {
+                super::ui::timeline::step_by(app, -1);
+            }
+            Key::P => super::ui::timeline::toggle_play(app),
+            Key::Enter => finish_polygon(app),
+            Key::Escape => escape(app),
+            _ => {}
+        }
+    }
+    // Function keys do not reach egui's events; they need no modifiers.
+    if mq::is_key_pressed(KeyCode::F12) {
+        app.screenshot = true;
+    }
+}
+
+fn command_key(app: &mut App, key: egui_macroquad::egui::Key, shift: bool) {
+    use egui_macroquad::egui::Key;
+    match key {
+        Key::Z if shift => app.redo(),
+        Key::Y => app.redo(),
+        Key::Z => app.undo(),
+        Key::S if shift => app.ask_path(DialogKind::SaveAs),
+        Key::S => app.save(),
+        Key::O => app.ask_path(DialogKind::Open),
+        Key::N => app.request(Pending::New),
+        Key::D => duplicate_selected(app),
+        Key::Q => app.request(Pending::Quit),
+        _ => {}
+    }
+}
+
+fn escape(app: &mut App) {
+    if app.tool != Tool::Select {
+        app.tool = Tool::Select;
+        app.say("Polygon cancelled");
+    } else {
+        app.doc_mut().selected = None;
+        app.pointer.selected_vertex = None;
+    }
+}
+
+fn is_double_click(app: &mut App, m: Vec2) -> bool {
+    let now = mq::get_time();
+    let double = app.pointer.last_press.is_some_and(|(t, p)| {
+        now - t < DOUBLE_CLICK_TIME && (p - m).length() < DOUBLE_CLICK_DISTANCE
+    });
+    app.pointer.last_press = if double { None } else { Some((now, m)) };
+    double
+}
+
+fn press(app: &mut App, m: Vec2) {
+    let double = is_double_click(app, m);
+    let world = snap_point(app, app.session.camera.to_world(m));
+    let p = painter(app);
+    if let Tool::FreePolygon(points) = &mut app.tool {
+        let closes = points.len() >= 3 && (p.to_screen(points[0]) - m).length() < p.px(HIT_RADIUS);
+        if !closes && !double {
+            points.push(world);
+        }
+        if closes || double {
+            finish_polygon(app);
+        }
+        return;
+    }
+    if mq::is_key_down(KeyCode::Space) {
+        app.drag = Some(Drag::Pan { last: m });
+        return;
+    }
+    let p = painter(app);
+    let hit = body_at(&app.session.doc, &p, m);
+    if ctrl() || alt() {
+        if let Some(i) = hit {
+            pick_focus(app, i, alt());
+        }
+        return;
+    }
+    if let Some(body) = velocity_tip_at(app, &p, m) {
+        app.checkpoint();
+        app.drag = Some(Drag::Velocity { body });
+        return;
+    }
+    if let Some(sel) = app.doc().selected {
+        if press_on_selected(app, &p, sel, m, double) {
+            return;
+        }
+    }
+    app.pointer.selected_vertex = None;
+    match hit {
+        Some(i) => {
+            app.doc_mut().selected = Some(i);
+            app.checkpoint();
+            let body = &app.session.doc.bodies[i];
+            let pointer = app.session.camera.to_world(m);
+            app.drag = Some(if shift() {
+                Drag::Rotate {
+                    body: i,
+                    pointer_angle: angle_of(pointer - body.pose.position),
+                    body_angle: body.pose.angle,
+                }
+            } else {
+                Drag::Move {
+                    body: i,
+                    grab: pointer - body.pose.position,
+                }
+            });
+        }
+        None => {
+            app.doc_mut().selected = None;
+            app.drag = Some(Drag::Pan { last: m });
+        }
+    }
+}
+
+/// Presses on the selected body's handles: rotation handle, a vertex, an edge
+/// (double-click inserts a vertex). Returns whether the press was used.
+fn press_on_selected(app: &mut App, p: &Painter, sel: usize, m: Vec2, double: bool) -> bool {
+    let body = app.session.doc.bodies[sel].clone();
+    if (rotate_handle(&body, p) - m).length() < p.px(HIT_RADIUS) {
+        app.checkpoint();
+        let pointer = app.session.camera.to_world(m);
+        app.drag = Some(Drag::Rotate {
+            body: sel,
+            pointer_angle: angle_of(pointer - body.pose.position),
+            body_angle: body.pose.angle,
+        });
+        return true;
+    }
+    if let Some(v) = vertex_at(&body, p, m) {
+        app.pointer.selected_vertex = Some((sel, v));
+        app.checkpoint();
+        app.drag = Some(Drag::Vertex {
+            body: sel,
+            index: v,
+        });
+        return true;
+    }
+    if double {
+        if let Some(edge) = edge_at(&body, p, m) {
+            insert_vertex(app, sel, edge, app.session.camera.to_world(m));
+            return true;
+        }
+    }
+    false
+}
+
+fn pick_focus(app: &mut App, i: usize, as_a: bool) {
+    let (a, b) = app
+        .doc()
+        .focus
+        .unwrap_or((0, 1.min(app.doc().bodies.len().saturating_sub(1))));
+    let (a, b) = if as_a {
+        (i, if b == i { a } else { b })
+    } else {
+        (if a == i { b } else { a }, i)
+    };
+    if a == b {
+        app.say("Pick two different bodies for the focused pair");
+        return;
+    }
+    app.checkpoint();
+    app.doc_mut().set_focus(a, b);
+    let names = (
+        app.doc().bodies[a].name.clone(),
+        app.doc().bodies[b].name.clone(),
+    );
+    app.say(format!("Focused pair: A = {}, B = {}", names.0, names.1));
+}
+
+fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
+    let world = app.session.camera.to_world(m);
+    match drag {
+        Drag::Pan { last } => {
+            app.session.camera.pan_pixels(m - last);
+            app.drag = Some(Drag::Pan { last: m });
+        }
+        Drag::Move { body, grab } => {
+            let Some(b) = app.doc().bodies.get(body) else {
+                return;
+            };
+            let position = snap_point(app, world - grab);
+            let pose = Pose::new(position, b.pose.angle);
+            app.doc_mut().set_pose(body, pose);
+        }
+        Drag::Rotate {
+            body,
+            pointer_angle,
+            body_angle,
+        } => {
+            let Some(b) = app.doc().bodies.get(body) else {
+                return;
+            };
+            let mut angle = body_angle + angle_of(world - b.pose.position) - pointer_angle;
+            if app.snap {
+                let step = ANGLE_SNAP_DEGREES.to_radians();
+                angle = (angle / step).round() * step;
+            }
+            let pose = Pose::new(b.pose.position, angle);
+            app.doc_mut().set_pose(body, pose);
+        }
+        Drag::Vertex { body, index } => {
+            let target = snap_point(app, world);
+            move_vertex(app, body, index, target);
+        }
+        Drag::Velocity { body } => {
+            let t = app.doc().meta.sweep_time();
+            let target = snap_point(app, world);
+            if let Some(b) = app.doc_mut().body_mut(body) {
+                let v = (target - b.pose.position) / t;
+                if b.velocity != Some(v) {
+                    b.velocity = Some(v);
+                    app.doc_mut().touch();
+                }
+            }
+        }
+    }
+}
+
+fn angle_of(v: Vec2) -> f32 {
+    v.y.atan2(v.x)
+}
+
+/// Rounds a world point to the minor grid when snapping is on.
+fn snap_point(app: &App, p: Vec2) -> Vec2 {
+    if !app.snap {
+        return p;
+    }
+    let step = draw::nice_step(app.pixel_scale() * 24.0 / app.session.camera.zoom);
+    (p / step).round() * step
+}
+
+/// The polygon core of a body, when its vertices can be edited (polygons, boxes and
+/// regular polygons; circles and capsules have no corners).
+fn editable_core(body: &SceneBody) -> Option<Vec<Vec2>> {
+    (!body.shape.is_round() && body.shape.core().len() >= 3).then(|| body.shape.core().to_vec())
+}
+
+/// Moves a vertex; a move that would make the polygon non-convex is refused and the tried
+/// outline is shown in red with the reason.
+fn move_vertex(app: &mut App, body: usize, index: usize, world: Vec2) {
+    let Some(b) = app.doc().bodies.get(body) else {
+        return;
+    };
+    let Some(mut points) = editable_core(b) else {
+        return;
+    };
+    if index >= points.len() {
+        return;
+    }
+    points[index] = b.pose.inverse_transform_point(world);
+    let tried: Vec<Vec2> = draw::world_points(&b.pose, &points);
+    match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
+        Ok(()) => app.refused = None,
+        Err(e) => app.refused = Some((tried, format!("Refused: {e}"))),
+    }
+}
+
+fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
+    let Some(b) = app.doc().bodies.get(body) else {
+        return;
+    };
+    let Some(mut points) = editable_core(b) else {
+        return;
+    };
+    let local = b.pose.inverse_transform_point(world);
+    points.insert(edge + 1, local);
+    app.checkpoint();
+    match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
+        Ok(()) => {
+            app.pointer.selected_vertex = Some((body, edge + 1));
+            app.say("Vertex added; drag it to reshape the polygon");
+        }
+        Err(e) => app.say(format!("Refused: {e}")),
+    }
+}
+
+fn delete_selection(app: &mut App) {
+    if let Some((body, v)) = app.pointer.selected_vertex {
+        let Some(b) = app.doc().bodies.get(body) else {
+            return;
+        };
+        if let Some(mut points) = editable_core(b) {
+            if points.len() <= 3 {
+                app.say("Refused: a polygon needs at least 3 vertices");
+                return;
+            }
+            points.remove(v.min(points.len() - 1));
+            app.checkpoint();
+            match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
+                Ok(()) => app.say("Vertex deleted"),
+                Err(e) => app.say(format!("Refused: {e}")),
+            }
+            app.pointer.selected_vertex = None;
+            return;
+        }
+    }
+    if let Some(i) = app.doc().selected {
+        app.checkpoint();
+        let name = app.doc().bodies[i].name.clone();
+        app.doc_mut().remove_body(i);
+        app.say(format!("Deleted {name}"));
+    }
+}
+
+pub fn duplicate_selected(app: &mut App) {
+    if let Some(i) = app.doc().selected {
+        app.checkpoint();
+        app.doc_mut().duplicate_body(i);
+    }
+}
+
+/// Closes the free polygon: the convex hull of the clicked points (a non-convex click
+/// order is snapped to the hull, and said so).
+fn finish_polygon(app: &mut App) {
+    let Tool::FreePolygon(points) = std::mem::replace(&mut app.tool, Tool::Select) else {
+        return;
+    };
+    let hull = convex_hull(&points);
+    if hull.len() < 3 {
+        app.say("A polygon needs at least 3 points that are not on one line");
+        return;
+    }
+    let center = hull.iter().copied().sum::<Vec2>() / hull.len() as f32;
+    let local: Vec<Vec2> = hull.iter().map(|p| *p - center).collect();
+    match Shape::polygon(local) {
+        Ok(shape) => {
+            let snapped = hull.len() < points.len();
+            app.checkpoint();
+            let name = app.doc().unique_name("polygon");
+            app.doc_mut().add_body(SceneBody {
+                name,
+                shape,
+                pose: Pose::new(center, 0.0),
+                velocity: None,
+                color: None,
+            });
+            app.say(if snapped {
+                "Polygon added (points inside or denting it were snapped to the convex hull)"
+            } else {
+                "Polygon added"
+            });
+        }
+        Err(e) => app.say(format!("Refused: {e}")),
+    }
+}
+
+// ---- hit tests ------------------------------------------------------------------------
+
+/// The topmost body under a screen point.
+pub fn body_at(doc: &Document, p: &Painter, m: Vec2) -> Option<usize> {
+    let world = p.camera.to_world(m);
+    let slack = p.px(4.0) / p.camera.zoom;
+    (0..doc.bodies.len()).rev().find(|&i| {
+        let outline = draw::body_outline(&doc.bodies[i], p.camera.zoom);
+        inside_convex(&outline, world, slack)
+    })
+}
+
+/// Whether `q` lies inside a counter-clockwise convex outline, or within `slack` of it.
+fn inside_convex(outline: &[Vec2], q: Vec2, slack: f32) -> bool {
+    if outline.len() < 3 {
+        return false;
+    }
+    (0..outline.len()).all(|i| {
+        let a = outline[i];
+        let e = outline[(i + 1) % outline.len()] - a;
+        let len = e.length();
+        len == 0.0 || crate::geom::cross(e, q - a) / len >= -slack
+    })
+}
+
+fn vertex_at(body: &SceneBody, p: &Painter, m: Vec2) -> Option<usize> {
+    let core = editable_core(body)?;
+    let world = draw::world_points(&body.pose, &core);
+    world
+        .iter()
+        .position(|v| (p.to_screen(*v) - m).length() < p.px(HIT_RADIUS))
+}
+
+fn edge_at(body: &SceneBody, p: &Painter, m: Vec2) -> Option<usize> {
+    let core = editable_core(body)?;
+    let world = draw::world_points(&body.pose, &core);
+    (0..world.len()).find(|&i| {
+        let a = p.to_screen(world[i]);
+        let b = p.to_screen(world[(i + 1) % world.len()]);
+        distance_to_segment(m, a, b) < p.px(HIT_RADIUS * 0.7)
+    })
+}
+
+fn distance_to_segment(q: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let e = b - a;
+    let t = if e.length_squared() > 0.0 {
+        ((q - a).dot(e) / e.length_squared()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (q - (a + t * e)).length()
+}
+
+/// The rotation handle: a knob straight above the body on the screen.
+fn rotate_handle(body: &SceneBody, p: &Painter) -> Vec2 {
+    let center = p.to_screen(body.pose.position);
+    let up = body.shape.bounding_radius() * p.camera.zoom + p.px(30.0);
+    center + Vec2::new(0.0, -up)
+}
+
+fn velocity_tip_at(app: &App, p: &Painter, m: Vec2) -> Option<usize> {
+    let t = app.doc().meta.sweep_time();
+    app.doc().bodies.iter().position(|b| {
+        b.velocity.is_some_and(|v| {
+            let (base, tip) = (
+                p.to_screen(b.pose.position),
+                p.to_screen(b.pose.position + v * t),
+            );
+            // A tip on top of the body's centre would steal every drag meant to move the
+            // body: short arrows are edited in the inspector instead.
+            (tip - base).length() > 2.0 * p.px(HIT_RADIUS) && (tip - m).length() < p.px(HIT_RADIUS)
+        })
+    })
+}
+
+// ---- drawing of handles and feedback ---------------------------------------------------
+
+pub fn draw_interaction(app: &App) {
+    let p = painter(app);
+    if let Some(sel) = app.doc().selected.and_then(|i| app.doc().bodies.get(i)) {
+        draw_handles(app, &p, sel);
+    }
+    if let Some((outline, why)) = &app.refused {
+        p.dashed_outline(outline, 2.5, palette::REFUSED);
+        let m = mouse();
+        p.screen_text(
+            m + Vec2::new(p.px(14.0), p.px(10.0)),
+            why,
+            15.0,
+            palette::REFUSED,
+            true,
+        );
+    }
+    if let Tool::FreePolygon(points) = &app.tool {
+        let cursor = app.session.camera.to_world(mouse());
+        for w in points.windows(2) {
+            p.line(w[0], w[1], 2.0, palette::SELECTION);
+        }
+        if let Some(last) = points.last() {
+            p.dashed(*last, cursor, 1.5, palette::SELECTION);
+        }
+        for q in points {
+            p.dot(*q, 4.0, palette::SELECTION);
+        }
+        let hint =
+            "Click to add points; Enter, a double-click or the first point closes; Esc cancels";
+        p.screen_text(
+            app.session.camera.origin + Vec2::splat(p.px(10.0)),
+            hint,
+            15.0,
+            palette::TEXT,
+            true,
+        );
+    }
+}
+
+fn draw_handles(app: &App, p: &Painter, body: &SceneBody) {
+    let knob = rotate_handle(body, p);
+    let center = p.to_screen(body.pose.position);
+    draw::screen_line(center, knob, p.px(1.5), palette::SELECTION);
+    mq::draw_circle(knob.x, knob.y, p.px(6.0), palette::SELECTION);
+    mq::draw_circle_lines(knob.x, knob.y, p.px(6.0), p.px(1.5), palette::TEXT);
+    let Some(core) = editable_core(body) else {
+        return;
+    };
+    let sel = app.doc().selected;
+    for (i, v) in draw::world_points(&body.pose, &core).iter().enumerate() {
+        let s = p.to_screen(*v);
+        let hot = app.pointer.hover_vertex == sel.map(|b| (b, i))
+            || app.pointer.selected_vertex == sel.map(|b| (b, i));
+        let r = p.px(if hot { 6.0 } else { 4.5 });
+        mq::draw_rectangle(s.x - r, s.y - r, 2.0 * r, 2.0 * r, mq::WHITE);
+        let edge = if hot {
+            palette::SELECTION
+        } else {
+            palette::TEXT
+        };
+        mq::draw_rectangle_lines(s.x - r, s.y - r, 2.0 * r, 2.0 * r, p.px(1.5), edge);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inside_convex_with_slack() {
+        let sq = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 0.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(0.0, 1.0),
+        ];
+        assert!(inside_convex(&sq, Vec2::new(0.5, 0.5), 0.0));
+        assert!(!inside_convex(&sq, Vec2::new(1.2, 0.5), 0.0));
+        assert!(inside_convex(&sq, Vec2::new(1.05, 0.5), 0.1));
+    }
+}

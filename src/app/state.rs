@@ -1,0 +1,269 @@
+//! The document: the scene being edited, its bodies, the focused pair, the selection, the
+//! file it came from and whether it has unsaved changes.
+
+use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
+use crate::scene::{parse_scene, Scene, SceneBody, SceneError, View};
+use glam::Vec2;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug)]
+pub struct Document {
+    /// Title, notes, view, overlays, sweep time and expectations as loaded; its `bodies` and
+    /// `focus` are rebuilt from the fields below when saving.
+    pub meta: Scene,
+    pub bodies: Vec<SceneBody>,
+    /// Indices of bodies A and B, the pair the overlays explain.
+    pub focus: Option<(usize, usize)>,
+    pub selected: Option<usize>,
+    pub path: Option<PathBuf>,
+    /// The built-in example this document was opened from, if any.
+    pub example: Option<String>,
+    pub dirty: bool,
+    /// Bumped by every change, so that the analysis knows when to run again.
+    pub revision: u64,
+}
+
+/// The part of a document that undo and redo restore.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub bodies: Vec<SceneBody>,
+    pub focus: Option<(usize, usize)>,
+    pub selected: Option<usize>,
+    pub title: Option<String>,
+    pub notes: Option<String>,
+    pub sweep_time: Option<f32>,
+}
+
+impl Document {
+    pub fn new_empty() -> Document {
+        Document::from_parts(Scene::empty(), Vec::new())
+    }
+
+    pub fn from_parts(meta: Scene, bodies: Vec<SceneBody>) -> Document {
+        let focus = meta.focus_indices();
+        Document {
+            meta,
+            bodies,
+            focus,
+            selected: None,
+            path: None,
+            example: None,
+            dirty: false,
+            revision: 0,
+        }
+    }
+
+    /// Parses scene text; `name` labels errors.
+    pub fn parse(text: &str, name: &str) -> Result<Document, SceneError> {
+        let (scene, bodies) = parse_scene(text, name)?;
+        Ok(Document::from_parts(scene, bodies))
+    }
+
+    /// The name shown in the title: the file name, the example name, or "untitled".
+    pub fn display_name(&self) -> String {
+        if let Some(p) = &self.path {
+            return p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| p.display().to_string());
+        }
+        match &self.example {
+            Some(e) => format!("{e}.ron (example)"),
+            None => "untitled".into(),
+        }
+    }
+
+    /// The scene as it would be saved, with the given view.
+    pub fn to_scene(&self, view: Option<View>) -> Scene {
+        let mut scene = self.meta.clone();
+        scene.bodies = self.bodies.iter().map(SceneBody::to_def).collect();
+        scene.focus = self.focus.and_then(|(a, b)| {
+            Some((
+                self.bodies.get(a)?.name.clone(),
+                self.bodies.get(b)?.name.clone(),
+            ))
+        });
+        if view.is_some() {
+            scene.view = view;
+        }
+        scene
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            bodies: self.bodies.clone(),
+            focus: self.focus,
+            selected: self.selected,
+            title: self.meta.title.clone(),
+            notes: self.meta.notes.clone(),
+            sweep_time: self.meta.sweep_time,
+        }
+    }
+
+    pub fn restore(&mut self, s: Snapshot) {
+        self.bodies = s.bodies;
+        self.focus = s.focus;
+        self.selected = s.selected.filter(|&i| i < self.bodies.len());
+        self.meta.title = s.title;
+        self.meta.notes = s.notes;
+        self.meta.sweep_time = s.sweep_time;
+        self.touch();
+    }
+
+    /// Marks a change: unsaved, and the analysis must run again.
+    pub fn touch(&mut self) {
+        self.dirty = true;
+        self.revision += 1;
+    }
+
+    pub fn body_mut(&mut self, i: usize) -> Option<&mut SceneBody> {
+        self.bodies.get_mut(i)
+    }
+
+    pub fn set_pose(&mut self, i: usize, pose: Pose) {
+        if let Some(b) = self.bodies.get_mut(i) {
+            if b.pose != pose && pose.position.is_finite() && pose.angle.is_finite() {
+                b.pose = pose;
+                self.touch();
+            }
+        }
+    }
+
+    /// Replaces a body's shape when the core accepts it; otherwise returns why not.
+    pub fn set_shape(&mut self, i: usize, kind: ShapeKind) -> Result<(), ShapeError> {
+        let shape = Shape::new(kind)?;
+        if let Some(b) = self.bodies.get_mut(i) {
+            if b.shape != shape {
+                b.shape = shape;
+                self.touch();
+            }
+        }
+        Ok(())
+    }
+
+    /// A name not used by any body: `base`, else `base2`, `base3`...
+    pub fn unique_name(&self, base: &str) -> String {
+        let taken = |n: &str| self.bodies.iter().any(|b| b.name == n);
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..)
+            .map(|k| format!("{base}{k}"))
+            .find(|n| !taken(n))
+            .expect("some suffix is free")
+    }
+
+    /// Adds a body and selects it; the first two bodies become the focused pair.
+    pub fn add_body(&mut self, body: SceneBody) -> usize {
+        self.bodies.push(body);
+        let i = self.bodies.len() - 1;
+        self.selected = Some(i);
+        if self.focus.is_none() && self.bodies.len() >= 2 {
+            self.focus = Some((0, 1));
+        }
+        self.touch();
+        i
+    }
+
+    /// Removes a body, fixing the focus and selection indices.
+    pub fn remove_body(&mut self, i: usize) {
+        if i >= self.bodies.len() {
+            return;
+        }
+        self.bodies.remove(i);
+        let shift = |j: usize| {
+            if j > i {
+                Some(j - 1)
+            } else if j == i {
+                None
+            } else {
+                Some(j)
+            }
+        };
+        self.selected = None;
+        self.focus = self.focus.and_then(|(a, b)| Some((shift(a)?, shift(b)?)));
+        if self.focus.is_none() && self.bodies.len() >= 2 {
+            self.focus = Some((0, 1));
+        }
+        self.touch();
+    }
+
+    /// A copy of body `i`, offset so it is visible, with a fresh name.
+    pub fn duplicate_body(&mut self, i: usize) -> Option<usize> {
+        let mut copy = self.bodies.get(i)?.clone();
+        copy.name = self.unique_name(&format!("{}_copy", copy.name));
+        copy.pose.position += Vec2::new(0.5, -0.5);
+        Some(self.add_body(copy))
+    }
+
+    /// Renames body `i`; refuses empty or duplicate names.
+    pub fn rename(&mut self, i: usize, name: &str) -> Result<(), String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("a name cannot be empty".into());
+        }
+        if self
+            .bodies
+            .iter()
+            .enumerate()
+            .any(|(j, b)| j != i && b.name == name)
+        {
+            return Err(format!("another body is already named \"{name}\""));
+        }
+        if let Some(b) = self.bodies.get_mut(i) {
+            if b.name != name {
+                b.name = name.to_string();
+                self.touch();
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes `i` and `j` the focused pair (A and B).
+    pub fn set_focus(&mut self, a: usize, b: usize) {
+        if a != b && a < self.bodies.len() && b < self.bodies.len() && self.focus != Some((a, b)) {
+            self.focus = Some((a, b));
+            self.touch();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(name: &str) -> SceneBody {
+        SceneBody {
+            name: name.into(),
+            shape: Shape::circle(1.0).unwrap(),
+            pose: Pose::default(),
+            velocity: None,
+            color: None,
+        }
+    }
+
+    #[test]
+    fn removing_a_focused_body_refocuses() {
+        let mut d = Document::new_empty();
+        for n in ["a", "b", "c"] {
+            d.add_body(body(n));
+        }
+        d.set_focus(1, 2);
+        d.remove_body(0);
+        assert_eq!(d.focus, Some((0, 1)));
+        d.remove_body(1);
+        assert_eq!(d.focus, None);
+    }
+
+    #[test]
+    fn unique_names_and_renames() {
+        let mut d = Document::new_empty();
+        d.add_body(body("box"));
+        assert_eq!(d.unique_name("box"), "box2");
+        d.add_body(body("other"));
+        assert!(d.rename(1, "box").is_err());
+        assert!(d.rename(1, " ").is_err());
+        assert!(d.rename(1, "lid").is_ok());
+        assert_eq!(d.to_scene(None).bodies[1].name, "lid");
+    }
+}

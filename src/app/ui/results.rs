@@ -1,0 +1,202 @@
+//! The Results panel: every algorithm's numbers for the focused pair side by side, with
+//! disagreements highlighted.
+
+use crate::app::analysis::Analysis;
+use crate::app::labs::{num, vec_str};
+use crate::app::window::App;
+use crate::query::sweep::SweepStatus;
+use egui_macroquad::egui;
+use egui_macroquad::egui::{Color32, RichText};
+
+/// Depths or normals further apart than this disagree.
+const AGREEMENT: f32 = 1.0e-3;
+
+const WARN: Color32 = Color32::from_rgb(185, 28, 28);
+
+pub fn show(ui: &mut egui::Ui, app: &mut App) {
+    ui.heading("Results");
+    // Panels drawn earlier this frame may have edited the document (a body deleted from
+    // the menu): bring the analysis up to date before indexing bodies with it.
+    app.session.refresh();
+    let Some(run) = &app.session.run else {
+        ui.label("No focused pair: add two bodies.");
+        return;
+    };
+    let doc = &app.session.doc;
+    ui.label(format!(
+        "A = {}, B = {}",
+        doc.bodies[run.a].name, doc.bodies[run.b].name
+    ));
+    egui::Grid::new("results")
+        .striped(true)
+        .num_columns(3)
+        .show(ui, |ui| rows(ui, run));
+    manifold_and_sweep(ui, run);
+    for note in disagreements(run) {
+        ui.colored_label(WARN, format!("\u{26a0} {note}"));
+    }
+}
+
+fn rows(ui: &mut egui::Ui, run: &Analysis) {
+    let q = &run.query;
+    let hit_differs = q.gjk.intersecting != q.sat.intersecting;
+    let cell = |ui: &mut egui::Ui, text: String, warn: bool| {
+        let t = RichText::new(text).monospace();
+        ui.label(if warn { t.color(WARN).strong() } else { t });
+    };
+    ui.strong("");
+    ui.strong("GJK / EPA");
+    ui.strong("SAT");
+    ui.end_row();
+    ui.label("intersecting");
+    cell(ui, q.gjk.intersecting.to_string(), hit_differs);
+    cell(ui, q.sat.intersecting.to_string(), hit_differs);
+    ui.end_row();
+    ui.label("distance");
+    cell(ui, num(q.gjk.distance), false);
+    cell(ui, q.sat.separation.map_or("-".into(), num), false);
+    ui.end_row();
+    let (depth_differs, normal_differs) = depth_and_normal_differ(run);
+    ui.label("depth");
+    cell(
+        ui,
+        q.epa.map_or("-".into(), |e| num(e.depth)),
+        depth_differs,
+    );
+    cell(ui, q.sat.depth.map_or("-".into(), num), depth_differs);
+    ui.end_row();
+    ui.label("normal (A to B)");
+    cell(
+        ui,
+        q.epa.map_or("-".into(), |e| vec_str(e.normal)),
+        normal_differs,
+    );
+    cell(ui, vec_str(q.sat.normal), normal_differs);
+    ui.end_row();
+    ui.label("iterations");
+    let epa_iters = q
+        .epa
+        .map_or(String::new(), |e| format!(" / {}", e.iterations));
+    cell(ui, format!("{}{epa_iters}", q.gjk.iterations), false);
+    cell(ui, format!("{} axes", q.sat.axes_tested), false);
+    ui.end_row();
+    ui.label("status");
+    let epa_status = q
+        .epa
+        .map_or(String::new(), |e| format!(" / {}", e.status.as_str()));
+    cell(ui, format!("{}{epa_status}", q.gjk.status.as_str()), false);
+    cell(ui, q.sat.axis.kind_str().to_string(), false);
+    ui.end_row();
+}
+
+fn manifold_and_sweep(ui: &mut egui::Ui, run: &Analysis) {
+    let q = &run.query;
+    ui.add_space(4.0);
+    match &q.manifold {
+        Some(m) => {
+            ui.strong(format!(
+                "Clipping: {} contact point(s), normal {}",
+                m.count,
+                vec_str(m.normal)
+            ));
+            for (k, c) in m.points().iter().enumerate() {
+                ui.monospace(format!(
+                    "  {k}: {}  depth {}",
+                    vec_str(c.point),
+                    num(c.depth)
+                ));
+            }
+        }
+        None => {
+            ui.label("Clipping: no contact (the shapes are apart).");
+        }
+    }
+    match &q.sweep {
+        Some(s) => {
+            let t = |v: Option<f32>| v.map_or("-".into(), num);
+            ui.strong(format!(
+                "Sweep: {} ({}), t_first {}, t_last {}",
+                if s.hit { "hit" } else { "no hit" },
+                s.status.as_str(),
+                t(s.t_first),
+                t(s.t_last)
+            ));
+            if s.hit {
+                ui.monospace(format!(
+                    "  normal {}, {} axes",
+                    vec_str(s.normal),
+                    s.axes_tested
+                ));
+            }
+        }
+        None => {
+            ui.label("Sweep: neither body has a velocity.");
+        }
+    }
+}
+
+fn depth_and_normal_differ(run: &Analysis) -> (bool, bool) {
+    let q = &run.query;
+    match (q.epa, q.sat.depth) {
+        (Some(e), Some(d)) => (
+            (e.depth - d).abs() > AGREEMENT * d.abs().max(1.0),
+            (e.normal - q.sat.normal).length() > AGREEMENT,
+        ),
+        _ => (false, false),
+    }
+}
+
+/// Sentences about where the algorithms disagree, and whether that is expected.
+fn disagreements(run: &Analysis) -> Vec<String> {
+    let q = &run.query;
+    let mut out = Vec::new();
+    if q.gjk.intersecting != q.sat.intersecting {
+        out.push(format!(
+            "GJK says {}, SAT says {}.",
+            if q.gjk.intersecting {
+                "intersecting"
+            } else {
+                "apart"
+            },
+            if q.sat.intersecting {
+                "intersecting"
+            } else {
+                "apart"
+            }
+        ));
+    }
+    if let Some(sweep) = &q.sweep {
+        // At t = 0 the sweep sees the same shapes GJK does.
+        let overlapping_at_zero = sweep.status == SweepStatus::InitiallyOverlapping;
+        // Touching pairs are left out: there the two may round either way.
+        let deep = q.gjk.intersecting && q.epa.is_some_and(|e| e.depth > AGREEMENT);
+        if (overlapping_at_zero && !q.gjk.intersecting) || (!overlapping_at_zero && deep) {
+            out.push(format!(
+                "The sweep finds the shapes {} at t = 0, GJK {}.",
+                if overlapping_at_zero {
+                    "overlapping"
+                } else {
+                    "apart"
+                },
+                if q.gjk.intersecting {
+                    "intersecting"
+                } else {
+                    "apart"
+                }
+            ));
+        }
+    }
+    let (depth, normal) = depth_and_normal_differ(run);
+    if depth {
+        out.push("EPA and SAT depths differ.".into());
+    }
+    if normal && !depth {
+        out.push(
+            "EPA and SAT chose different normals of the same depth: a tie, both are correct."
+                .into(),
+        );
+    } else if normal {
+        out.push("EPA and SAT normals differ.".into());
+    }
+    out
+}

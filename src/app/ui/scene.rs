@@ -1,0 +1,157 @@
+//! The scene panel: notes, the palette of new bodies, the body list and the focused pair.
+
+use crate::app::input::Tool;
+use crate::app::window::App;
+use crate::geom::{Pose, Shape, ShapeKind};
+use crate::scene::SceneBody;
+use egui_macroquad::egui;
+use glam::Vec2;
+
+pub fn show(ui: &mut egui::Ui, app: &mut App) {
+    if let Some(title) = app.doc().meta.title.clone() {
+        ui.heading(title);
+    }
+    if let Some(notes) = app.doc().meta.notes.as_ref() {
+        // Notes may be wrapped and indented in the file: show them as one paragraph.
+        let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
+        egui::CollapsingHeader::new("Notes")
+            .default_open(true)
+            .show(ui, |ui| ui.label(notes));
+    }
+    ui.separator();
+    palette(ui, app);
+    ui.separator();
+    focus(ui, app);
+    ui.separator();
+    bodies(ui, app);
+}
+
+fn palette(ui: &mut egui::Ui, app: &mut App) {
+    ui.strong("Add a body");
+    ui.horizontal_wrapped(|ui| {
+        let mut add = |kind: ShapeKind, base: &str| {
+            let shape = Shape::new(kind).expect("palette shapes are valid");
+            let center = app.session.camera.center;
+            app.checkpoint();
+            let name = app.doc().unique_name(base);
+            app.doc_mut().add_body(SceneBody {
+                name,
+                shape,
+                pose: Pose::new(center, 0.0),
+                velocity: None,
+                color: None,
+            });
+        };
+        if ui.button("Box").clicked() {
+            add(
+                ShapeKind::Box {
+                    half_extents: Vec2::new(1.0, 0.6),
+                },
+                "box",
+            );
+        }
+        if ui.button("Pentagon").clicked() {
+            add(
+                ShapeKind::Regular {
+                    sides: 5,
+                    radius: 1.0,
+                },
+                "pentagon",
+            );
+        }
+        if ui.button("Hexagon").clicked() {
+            add(
+                ShapeKind::Regular {
+                    sides: 6,
+                    radius: 1.0,
+                },
+                "hexagon",
+            );
+        }
+        if ui.button("Circle").clicked() {
+            add(ShapeKind::Circle { radius: 0.8 }, "circle");
+        }
+        if ui.button("Capsule").clicked() {
+            add(
+                ShapeKind::Capsule {
+                    half_length: 1.0,
+                    radius: 0.4,
+                },
+                "capsule",
+            );
+        }
+        let free = ui
+            .button("Free polygon…")
+            .on_hover_text("Click points on the canvas; Enter closes");
+        if free.clicked() {
+            app.tool = Tool::FreePolygon(Vec::new());
+        }
+        app.note_widget(
+            "palette:free_polygon",
+            free.rect,
+            ui.ctx().pixels_per_point(),
+        );
+    });
+}
+
+fn focus(ui: &mut egui::Ui, app: &mut App) {
+    ui.strong("Focused pair");
+    ui.label("The two bodies the overlays explain (Ctrl+click a body: B, Alt+click: A).");
+    let names: Vec<String> = app.doc().bodies.iter().map(|b| b.name.clone()).collect();
+    if names.len() < 2 {
+        ui.label("Add at least two bodies.");
+        return;
+    }
+    let (mut a, mut b) = app.doc().focus.unwrap_or((0, 1));
+    egui::Grid::new("focus").num_columns(2).show(ui, |ui| {
+        ui.label("A");
+        egui::ComboBox::from_id_salt("focus_a")
+            .selected_text(names[a].as_str())
+            .show_ui(ui, |ui| {
+                for (i, n) in names.iter().enumerate() {
+                    ui.selectable_value(&mut a, i, n.as_str());
+                }
+            });
+        ui.end_row();
+        ui.label("B");
+        egui::ComboBox::from_id_salt("focus_b")
+            .selected_text(names[b].as_str())
+            .show_ui(ui, |ui| {
+                for (i, n) in names.iter().enumerate() {
+                    ui.selectable_value(&mut b, i, n.as_str());
+                }
+            });
+        ui.end_row();
+    });
+    if ui.button("Swap A and B").clicked() {
+        std::mem::swap(&mut a, &mut b);
+    }
+    if Some((a, b)) != app.doc().focus && a != b {
+        app.checkpoint();
+        app.doc_mut().set_focus(a, b);
+    }
+}
+
+fn bodies(ui: &mut egui::Ui, app: &mut App) {
+    ui.strong("Bodies");
+    let focus = app.doc().focus;
+    let mut clicked = None;
+    for (i, body) in app.doc().bodies.iter().enumerate() {
+        let role = match focus {
+            Some((a, _)) if a == i => "A  ",
+            Some((_, b)) if b == i => "B  ",
+            _ => "   ",
+        };
+        let text = format!("{role}{}  ({})", body.name, body.shape.kind_name());
+        let selected = app.doc().selected == Some(i);
+        if ui
+            .selectable_label(selected, egui::RichText::new(text).monospace())
+            .clicked()
+        {
+            clicked = Some(i);
+        }
+    }
+    if let Some(i) = clicked {
+        app.doc_mut().selected = Some(i);
+    }
+}

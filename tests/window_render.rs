@@ -1,0 +1,194 @@
+//! `collision-lab render` end to end: pictures drawn under Xvfb, checked for overlay colours
+//! where the core's numbers say they must be. Skipped (with a message) without xvfb-run,
+//! unless COLLISION_LAB_REQUIRE_X=1.
+
+mod window_common;
+
+use collision_lab::app::camera::Camera;
+use collision_lab::app::canvas::inset_camera;
+use collision_lab::app::draw::palette;
+use collision_lab::app::session::Session;
+use collision_lab::app::state::Document;
+use glam::Vec2;
+use std::path::Path;
+use window_common::*;
+
+const W: u32 = 1000;
+const H: u32 = 700;
+
+/// Two overlapping boxes (A at the origin, B up and to the right) with a fixed view.
+fn boxes_scene(overlays: &str) -> String {
+    format!(
+        r#"(
+    version: 1,
+    bodies: [
+        (name: "a", shape: Box(half_extents: (2.0, 1.0)), position: (0.0, 0.0)),
+        (name: "b", shape: Box(half_extents: (1.0, 1.0)), position: (2.5, 1.5), angle: 10.0),
+    ],
+    view: (center: (0.0, 0.0), zoom: 60.0),
+    overlays: [{overlays}],
+)"#
+    )
+}
+
+/// The session the renderer builds for this text, to ask where things are drawn.
+fn session_for(text: &str) -> Session {
+    let doc = Document::parse(text, "test.ron").unwrap();
+    let camera = Camera {
+        size: Vec2::new(W as f32, H as f32),
+        ..Camera::default()
+    };
+    Session::new(doc, camera)
+}
+
+fn render_scene(name: &str, text: &str, extra: &[&str]) -> Option<(Picture, Session)> {
+    if !have(&["xvfb-run"]) {
+        return None;
+    }
+    let dir = temp_dir(name);
+    let scene = dir.join("scene.ron");
+    std::fs::write(&scene, text).unwrap();
+    let out = dir.join("out.png");
+    let size = format!("{W}x{H}");
+    let mut args = vec!["--size", size.as_str()];
+    args.extend_from_slice(extra);
+    let result = render(&scene, &out, &args);
+    assert!(
+        result.status.success(),
+        "render failed: {}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let picture = Picture::open(&out);
+    assert_eq!(picture.size(), (W, H), "the picture has the requested size");
+    Some((picture, session_for(text)))
+}
+
+#[test]
+fn bodies_are_outlined_in_their_pair_colours() {
+    let Some((pic, s)) = render_scene("bodies", &boxes_scene(""), &[]) else {
+        return;
+    };
+    // The middle of A's bottom edge (y = -1) and of B's left edge carry the role colours.
+    let a_edge = s.camera.to_screen(Vec2::new(0.0, -1.0));
+    assert!(
+        pic.count_near(a_edge.x, a_edge.y, 3.0, palette::BODY_A, 40) > 0,
+        "A's outline"
+    );
+    let b = &s.doc.bodies[1];
+    let b_edge = b.pose.transform_point(Vec2::new(0.0, 1.0));
+    let p = s.camera.to_screen(b_edge);
+    assert!(
+        pic.count_near(p.x, p.y, 3.0, palette::BODY_B, 40) > 0,
+        "B's outline"
+    );
+    // Far from every body there is only background and grid.
+    let empty = s.camera.to_screen(Vec2::new(-6.0, 4.0));
+    assert_eq!(
+        pic.count_near(empty.x, empty.y, 3.0, palette::BODY_A, 40),
+        0
+    );
+}
+
+#[test]
+fn gjk_step_draws_the_simplex_in_the_inset() {
+    let text = boxes_scene("Gjk");
+    let Some((pic, s)) = render_scene("gjk", &text, &["--step", "gjk:1"]) else {
+        return;
+    };
+    let run = s.run.as_ref().unwrap();
+    let inset = inset_camera(run, &s.camera, 1.0);
+    let step = &run.trace.gjk[1];
+    for w in step.simplex.points() {
+        let p = inset.to_screen(w.point);
+        assert!(
+            pic.count_near(p.x, p.y, 4.0, palette::STRUCTURE, 40) > 0,
+            "simplex vertex {:?} drawn at {p}",
+            w.point
+        );
+    }
+    // The origin of A - B is marked in the inset.
+    let o = inset.to_screen(Vec2::ZERO);
+    assert!(
+        pic.count_near(o.x, o.y, 3.0, palette::ORIGIN, 50) > 0,
+        "origin marker"
+    );
+}
+
+#[test]
+fn epa_final_normal_and_depth_are_drawn_at_the_witness_points() {
+    let Some((pic, s)) = render_scene("epa", &boxes_scene("Epa"), &[]) else {
+        return;
+    };
+    let e = s.run.as_ref().unwrap().query.epa.unwrap();
+    // The normal ray starts at point_a and runs 60 px along the normal.
+    let start = s.camera.to_screen(e.point_a);
+    let dir = Vec2::new(e.normal.x, -e.normal.y);
+    let along = start + dir * 30.0;
+    assert!(
+        pic.count_near(along.x, along.y, 3.0, palette::RESULT, 40) > 0,
+        "EPA normal ray"
+    );
+}
+
+#[test]
+fn sat_highlights_the_best_axis_and_clip_marks_the_contacts() {
+    let Some((pic, s)) = render_scene("clip", &boxes_scene("Clip"), &[]) else {
+        return;
+    };
+    let m = s.run.as_ref().unwrap().query.manifold.unwrap();
+    assert!(m.count >= 1);
+    for c in m.points() {
+        let p = s.camera.to_screen(c.point);
+        assert!(
+            pic.count_near(p.x, p.y, 4.0, palette::RESULT, 40) > 5,
+            "contact dot at {p}"
+        );
+    }
+    let Some((pic, _)) = render_scene("sat", &boxes_scene("Sat"), &[]) else {
+        return;
+    };
+    assert!(
+        pic.count(palette::HIGHLIGHT, 30) > 100,
+        "the best axis is highlighted"
+    );
+    assert!(pic.count(palette::RESULT, 30) > 20, "the overlap is marked");
+}
+
+#[test]
+fn a_bad_scene_is_an_error_with_a_position_and_status_2() {
+    if !have(&["xvfb-run"]) {
+        return;
+    }
+    let dir = temp_dir("bad");
+    let scene = dir.join("bad.ron");
+    std::fs::write(&scene, "(\n    version: 1,\n    bodies: [\n        (name: \"x\", shape: Circle(radius: -1.0)),\n    ],\n)\n").unwrap();
+    let out = render(&scene, &dir.join("out.png"), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(stderr.contains("bad.ron:4:"), "file:line:col in {stderr}");
+    assert!(!dir.join("out.png").exists());
+    let out = render(
+        Path::new("scenes/welcome.ron"),
+        &dir.join("o.png"),
+        &["--step", "gjk:999"],
+    );
+    assert_eq!(out.status.code(), Some(2), "a step past the end is refused");
+}
+
+#[test]
+fn without_a_reachable_display_render_says_so_and_exits_2() {
+    let dir = temp_dir("nodisplay");
+    let mut cmd = std::process::Command::new(BIN);
+    cmd.args(["render", "scenes/welcome.ron", "--out"])
+        .arg(dir.join("x.png"))
+        .env("DISPLAY", ":987")
+        .env_remove("WAYLAND_DISPLAY");
+    let out = run_with_timeout(&mut cmd, std::time::Duration::from_secs(30));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("xvfb-run"),
+        "{stderr}"
+    );
+}
