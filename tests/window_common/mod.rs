@@ -64,10 +64,13 @@ pub fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Output {
     }
 }
 
-/// `collision-lab render` under xvfb-run.
+/// `collision-lab render` on a private X server. (Not `xvfb-run -a`: parallel tests race
+/// for the same free display number there, and one of them finds no display.)
 pub fn render(scene: &Path, out: &Path, extra: &[&str]) -> Output {
-    let mut cmd = Command::new("xvfb-run");
-    cmd.args(["-a", "-s", "-screen 0 1600x1200x24", BIN, "render"])
+    let x = XServer::start();
+    let mut cmd = Command::new(BIN);
+    cmd.env("DISPLAY", &x.display)
+        .arg("render")
         .arg(scene)
         .arg("--out")
         .arg(out)
