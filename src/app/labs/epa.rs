@@ -57,25 +57,12 @@ impl Lab for EpaLab {
     }
 
     fn settings_ui(&self, ui: &mut egui::Ui, s: &mut PairSettings) -> bool {
-        let mut changed = false;
-        ui.horizontal(|ui| {
-            ui.label("max iterations");
-            changed |= ui
-                .add(egui::DragValue::new(&mut s.epa.max_iterations).range(1..=1000))
-                .changed();
-        });
-        ui.horizontal(|ui| {
-            ui.label("gap tolerance");
-            changed |= ui
-                .add(
-                    egui::DragValue::new(&mut s.epa.tolerance)
-                        .range(1e-9..=1e-1)
-                        .speed(1e-7)
-                        .custom_formatter(|v, _| format!("{v:.1e}")),
-                )
-                .changed();
-        });
-        changed
+        super::loop_limits_ui(
+            ui,
+            &mut s.epa.max_iterations,
+            "gap tolerance",
+            &mut s.epa.tolerance,
+        )
     }
 
     fn series(&self, run: &Analysis) -> Vec<Series> {

@@ -107,6 +107,35 @@ pub fn vec_str(v: glam::Vec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
 }
 
+/// The iteration cap and the stopping tolerance of an iterative algorithm, as editable
+/// numbers. Returns whether either changed.
+fn loop_limits_ui(
+    ui: &mut egui::Ui,
+    max_iterations: &mut u32,
+    tolerance_label: &str,
+    tolerance: &mut f32,
+) -> bool {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.label("max iterations");
+        changed |= ui
+            .add(egui::DragValue::new(max_iterations).range(1..=1000))
+            .changed();
+    });
+    ui.horizontal(|ui| {
+        ui.label(tolerance_label);
+        changed |= ui
+            .add(
+                egui::DragValue::new(tolerance)
+                    .range(1e-9..=1e-1)
+                    .speed(1e-7)
+                    .custom_formatter(|v, _| format!("{v:.1e}")),
+            )
+            .changed();
+    });
+    changed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
