@@ -165,14 +165,7 @@ pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
 pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mut T) -> GjkOutput {
     let scale = pair.scale();
     let touch = super::TOUCH_TOLERANCE * scale;
-    let start = pair.b.centroid() - pair.a.centroid();
-    let start = if start.length_squared() > 0.0 {
-        start
-    } else {
-        Vec2::X
-    };
-    let mut simplex = Simplex::default();
-    simplex.push(pair.support(-start));
+    let mut simplex = initial_simplex(pair);
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
     // The progress test cannot resolve less than the rounding of a dot product of points
@@ -251,14 +244,7 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
     let scale = pair.scale();
     let touch = super::TOUCH_TOLERANCE * scale;
     let radii = pair.a.radius() + pair.b.radius();
-    let start = pair.b.centroid() - pair.a.centroid();
-    let start = if start.length_squared() > 0.0 {
-        start
-    } else {
-        Vec2::X
-    };
-    let mut simplex = Simplex::default();
-    simplex.push(pair.support(-start));
+    let mut simplex = initial_simplex(pair);
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
     let noise = ROUNDING_NOISE * scale;
@@ -289,6 +275,20 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
         }
         simplex.push(w);
     }
+}
+
+/// A one-point simplex to start from: the support point of A - B facing away from B's
+/// centre as seen from A's (any point would do; this one is usually near the answer).
+fn initial_simplex(pair: &ShapePair) -> Simplex {
+    let start = pair.b.centroid() - pair.a.centroid();
+    let start = if start.length_squared() > 0.0 {
+        start
+    } else {
+        Vec2::X
+    };
+    let mut simplex = Simplex::default();
+    simplex.push(pair.support(-start));
+    simplex
 }
 
 /// The direction to search for the next support point: toward the origin from the simplex.
