@@ -61,21 +61,21 @@ mod x11 {
 
     /// Whether the X server named by `DISPLAY` accepts a connection; `None` when libX11 is
     /// not there to ask.
+    ///
+    /// The connection is deliberately left open for the life of the process: an X server
+    /// with no other client (a fresh Xvfb) resets when its last client leaves, and a window
+    /// opened during that reset fails with "XOpenDisplay() failed".
     pub fn display_opens() -> Option<bool> {
-        // SAFETY: as in `Titler::find`; the connection opened here is closed at once.
+        // SAFETY: as in `Titler::find`; the connection opened here is never used again and
+        // is closed by the process's exit.
         unsafe {
             let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL);
             if lib.is_null() {
                 return None;
             }
             let open: OpenDisplay = symbol(lib, c"XOpenDisplay")?;
-            let close: Flush = symbol(lib, c"XCloseDisplay")?;
             let display = open(std::ptr::null());
-            if display.is_null() {
-                return Some(false);
-            }
-            close(display);
-            Some(true)
+            Some(!display.is_null())
         }
     }
 

@@ -161,6 +161,9 @@ impl XServer {
                 "1600x1000x24",
                 "-nolisten",
                 "tcp",
+                // Without it the server resets whenever its last client leaves, and a client
+                // connecting during the reset is refused.
+                "-noreset",
             ])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
