@@ -468,15 +468,7 @@ fn finish_polygon(app: &mut App) {
     match Shape::polygon(local) {
         Ok(shape) => {
             let snapped = hull.len() < points.len();
-            app.checkpoint();
-            let name = app.doc().unique_name("polygon");
-            app.doc_mut().add_body(SceneBody {
-                name,
-                shape,
-                pose: Pose::new(center, 0.0),
-                velocity: None,
-                color: None,
-            });
+            app.add_new_body("polygon", shape, center);
             app.say(if snapped {
                 "Polygon added (points inside or denting it were snapped to the convex hull)"
             } else {

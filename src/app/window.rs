@@ -11,6 +11,8 @@ use super::render::save_screen;
 use super::session::Session;
 use super::state::{Document, Snapshot};
 use super::ui;
+use crate::geom::{Pose, Shape};
+use crate::scene::SceneBody;
 use crate::scene::{load_scene_file, save_scene_atomic};
 use egui_macroquad::egui;
 use glam::Vec2;
@@ -158,6 +160,19 @@ impl App {
         if self.edit_before.is_none() {
             self.edit_before = Some(self.session.doc.snapshot());
         }
+    }
+
+    /// Adds a new body named after `base` (made unique) at `center`, as one undoable edit.
+    pub fn add_new_body(&mut self, base: &str, shape: Shape, center: Vec2) {
+        self.checkpoint();
+        let name = self.doc().unique_name(base);
+        self.doc_mut().add_body(SceneBody {
+            name,
+            shape,
+            pose: Pose::new(center, 0.0),
+            velocity: None,
+            color: None,
+        });
     }
 
     /// Records the edit in progress once the pointer is released.

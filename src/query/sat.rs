@@ -254,27 +254,46 @@ pub(crate) fn edge_axes(
             other_high = other.support_index(n);
             started = true;
         }
-        let own_interval =
-            Interval::new(own.vertex(own_low).dot(n), own.vertex(i).dot(n)).inflated(own.radius());
+        let own_interval = Interval::new(own.vertex(own_low).dot(n), own.vertex(i).dot(n));
         let other_interval = Interval::new(
             other.vertex(other_low).dot(n),
             other.vertex(other_high).dot(n),
-        )
-        .inflated(other.radius());
-        let (a, b) = match body {
-            Body::A => (own_interval, other_interval),
-            Body::B => (other_interval, own_interval),
-        };
-        consider(make_axis(
-            AxisSource::Edge {
-                body,
-                index: i as u32,
-            },
+        );
+        consider(edge_axis(
+            own,
+            other,
+            body,
+            i,
             n,
-            a,
-            b,
+            own_interval,
+            other_interval,
         ));
     }
+}
+
+/// The axis of edge `index` of `own` (body `body`) from both cores' projections on its
+/// normal `n`, widened by the radii and put in A, B order.
+#[inline]
+fn edge_axis(
+    own: &Placed,
+    other: &Placed,
+    body: Body,
+    index: usize,
+    n: Vec2,
+    own_core: Interval,
+    other_core: Interval,
+) -> SatAxis {
+    let own_interval = own_core.inflated(own.radius());
+    let other_interval = other_core.inflated(other.radius());
+    let (a, b) = match body {
+        Body::A => (own_interval, other_interval),
+        Body::B => (other_interval, own_interval),
+    };
+    let source = AxisSource::Edge {
+        body,
+        index: index as u32,
+    };
+    make_axis(source, n, a, b)
 }
 
 /// Cores with at most this many vertices are projected whole on every axis instead of by
@@ -318,20 +337,16 @@ fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl
                     let d = v.dot(n);
                     (if d < lo { d } else { lo }, if d > hi { d } else { hi })
                 });
-        let own_interval = Interval::new(own_low, own_vertices[i].dot(n)).inflated(own.radius());
-        let other_interval = Interval::new(other_low, other_high).inflated(other.radius());
-        let (a, b) = match body {
-            Body::A => (own_interval, other_interval),
-            Body::B => (other_interval, own_interval),
-        };
-        consider(make_axis(
-            AxisSource::Edge {
-                body,
-                index: i as u32,
-            },
+        let own_interval = Interval::new(own_low, own_vertices[i].dot(n));
+        let other_interval = Interval::new(other_low, other_high);
+        consider(edge_axis(
+            own,
+            other,
+            body,
+            i,
             n,
-            a,
-            b,
+            own_interval,
+            other_interval,
         ));
     }
 }

@@ -2,8 +2,7 @@
 
 use crate::app::input::Tool;
 use crate::app::window::App;
-use crate::geom::{Pose, Shape, ShapeKind};
-use crate::scene::SceneBody;
+use crate::geom::{Shape, ShapeKind};
 use egui_macroquad::egui;
 use glam::Vec2;
 
@@ -32,15 +31,7 @@ fn palette(ui: &mut egui::Ui, app: &mut App) {
         let mut add = |kind: ShapeKind, base: &str| {
             let shape = Shape::new(kind).expect("palette shapes are valid");
             let center = app.session.camera.center;
-            app.checkpoint();
-            let name = app.doc().unique_name(base);
-            app.doc_mut().add_body(SceneBody {
-                name,
-                shape,
-                pose: Pose::new(center, 0.0),
-                velocity: None,
-                color: None,
-            });
+            app.add_new_body(base, shape, center);
         };
         if ui.button("Box").clicked() {
             add(
