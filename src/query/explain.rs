@@ -141,7 +141,7 @@ impl SatAxis {
     /// What this axis shows.
     pub fn explain(&self) -> String {
         let mut text = format!(
-            "Axis {} along {}: A projects to [{}, {}], B to [{}, {}]. ",
+            "Axis: {}, along {}. A projects to [{}, {}], B to [{}, {}]. ",
             axis_name(self.source),
             v(self.axis),
             n(self.interval_a.min),
@@ -218,7 +218,7 @@ impl SweepAxis {
     /// What this axis says about the times of contact.
     pub fn explain(&self) -> String {
         let mut text = format!(
-            "Axis {}: at t = 0, A covers [{}, {}] and B [{}, {}]; B slides at {} per unit time relative to A. ",
+            "Axis: {}. At t = 0, A covers [{}, {}] and B [{}, {}]; B slides at {} per unit time relative to A. ",
             axis_name(self.source),
             n(self.interval_a.min),
             n(self.interval_a.max),
