@@ -11,6 +11,7 @@
 //! - The Minkowski difference is A - B = { a - b }. The shapes overlap exactly when it
 //!   contains the origin.
 
+pub mod algorithm;
 pub mod clip;
 pub mod epa;
 pub mod explain;
@@ -19,6 +20,8 @@ pub mod minkowski;
 pub mod pair;
 pub mod sat;
 pub mod sweep;
+
+pub use algorithm::Algorithm;
 
 use crate::geom::{Placed, Pose, Shape};
 use glam::Vec2;
