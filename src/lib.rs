@@ -10,6 +10,7 @@ pub mod cli;
 pub mod geom;
 pub mod query;
 pub mod scene;
+pub mod text;
 pub mod trace;
 
 pub use glam::Vec2;

@@ -1,7 +1,9 @@
-//! The `collision-lab` command: opens the window, or runs a headless command.
+//! The `collision-lab` command: opens the window, or runs a headless command. This is where
+//! `cli` (argument types, headless commands) and `app` (the window, `render`) meet; neither
+//! imports the other.
 
 use clap::{Parser, Subcommand};
-use collision_lab::cli;
+use collision_lab::{app, cli};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,8 +38,13 @@ fn main() -> ExitCode {
         Some(Command::Query(q)) => cli::run_query(&q),
         Some(Command::Check(c)) => cli::run_check(&c),
         Some(Command::Trace(t)) => cli::run_trace(&t),
-        Some(Command::Render(r)) => cli::run_render(&r),
-        None => cli::run_window(args.scene),
+        Some(Command::Render(r)) => app::render_png(&app::RenderOptions {
+            scene: r.scene,
+            out: r.out,
+            size: r.size,
+            step: r.step,
+        }),
+        None => app::run_window(args.scene),
     };
     ExitCode::from(code)
 }

@@ -7,8 +7,8 @@ mod window_common;
 use collision_lab::app::camera::Camera;
 use collision_lab::app::canvas::inset_camera;
 use collision_lab::app::draw::palette;
-use collision_lab::app::session::Session;
 use collision_lab::app::state::Document;
+use collision_lab::app::workspace::Workspace2d;
 use glam::Vec2;
 use std::path::Path;
 use window_common::*;
@@ -31,17 +31,17 @@ fn boxes_scene(overlays: &str) -> String {
     )
 }
 
-/// The session the renderer builds for this text, to ask where things are drawn.
-fn session_for(text: &str) -> Session {
+/// The workspace the renderer builds for this text, to ask where things are drawn.
+fn session_for(text: &str) -> Workspace2d {
     let doc = Document::parse(text, "test.ron").unwrap();
     let camera = Camera {
         size: Vec2::new(W as f32, H as f32),
         ..Camera::default()
     };
-    Session::new(doc, camera)
+    Workspace2d::new(doc, camera)
 }
 
-fn render_scene(name: &str, text: &str, extra: &[&str]) -> Option<(Picture, Session)> {
+fn render_scene(name: &str, text: &str, extra: &[&str]) -> Option<(Picture, Workspace2d)> {
     if !have(&["xvfb-run"]) {
         return None;
     }
@@ -74,7 +74,7 @@ fn bodies_are_outlined_in_their_pair_colours() {
         pic.count_near(a_edge.x, a_edge.y, 3.0, palette::BODY_A, 40) > 0,
         "A's outline"
     );
-    let b = &s.doc.bodies[1];
+    let b = &s.session.doc.bodies[1];
     let b_edge = b.pose.transform_point(Vec2::new(0.0, 1.0));
     let p = s.camera.to_screen(b_edge);
     assert!(
@@ -95,8 +95,8 @@ fn gjk_step_draws_the_simplex_in_the_inset() {
     let Some((pic, s)) = render_scene("gjk", &text, &["--step", "gjk:1"]) else {
         return;
     };
-    let run = s.run.as_ref().unwrap();
-    let inset = inset_camera(run, &s.camera, 1.0);
+    let run = s.session.run().unwrap();
+    let inset = inset_camera(run, s.labs(), &s.camera, 1.0);
     let step = &run.trace.gjk[1];
     for w in step.simplex.points() {
         let p = inset.to_screen(w.point);
@@ -119,7 +119,7 @@ fn epa_final_normal_and_depth_are_drawn_at_the_witness_points() {
     let Some((pic, s)) = render_scene("epa", &boxes_scene("Epa"), &[]) else {
         return;
     };
-    let e = s.run.as_ref().unwrap().query.epa.unwrap();
+    let e = s.session.run().unwrap().query.epa.unwrap();
     // The normal ray starts at point_a and runs 60 px along the normal.
     let start = s.camera.to_screen(e.point_a);
     let dir = Vec2::new(e.normal.x, -e.normal.y);
@@ -135,7 +135,7 @@ fn sat_highlights_the_best_axis_and_clip_marks_the_contacts() {
     let Some((pic, s)) = render_scene("clip", &boxes_scene("Clip"), &[]) else {
         return;
     };
-    let m = s.run.as_ref().unwrap().query.manifold.unwrap();
+    let m = s.session.run().unwrap().query.manifold.unwrap();
     assert!(m.count >= 1);
     for c in m.points() {
         let p = s.camera.to_screen(c.point);

@@ -5,51 +5,11 @@ use super::analysis::Analysis;
 use super::camera::Camera;
 use super::draw::{self, palette, LegendEntry, Painter, Role};
 use super::labs::{Lab, LabCtx};
+use super::layout::inset_rect;
+use super::overlays::OverlayState;
 use super::state::Document;
-use crate::scene::Overlay;
 use glam::Vec2;
 use macroquad::prelude as mq;
-
-/// Which overlays are on and which step each shows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OverlayState {
-    pub enabled: [bool; 6],
-    /// The step each overlay shows; `None` shows the final state.
-    pub steps: [Option<usize>; 6],
-    /// The overlay the timeline steps through.
-    pub timeline: Overlay,
-}
-
-pub fn overlay_index(o: Overlay) -> usize {
-    Overlay::ALL.iter().position(|x| *x == o).unwrap_or(0)
-}
-
-impl OverlayState {
-    pub fn new(on: &[Overlay]) -> Self {
-        let mut enabled = [false; 6];
-        for o in on {
-            enabled[overlay_index(*o)] = true;
-        }
-        let timeline = on
-            .iter()
-            .copied()
-            .find(|o| *o != Overlay::Minkowski)
-            .unwrap_or(Overlay::Gjk);
-        OverlayState {
-            enabled,
-            steps: [None; 6],
-            timeline,
-        }
-    }
-
-    pub fn is_on(&self, o: Overlay) -> bool {
-        self.enabled[overlay_index(o)]
-    }
-
-    pub fn step(&self, o: Overlay) -> Option<usize> {
-        self.steps[overlay_index(o)]
-    }
-}
 
 /// Everything one frame of the canvas needs.
 pub struct CanvasInput<'a> {
@@ -65,18 +25,10 @@ pub struct CanvasInput<'a> {
     pub legend: bool,
 }
 
-/// The inset's screen rectangle: the lower-right part of the canvas.
-pub fn inset_rect(camera: &Camera, scale: f32) -> (Vec2, Vec2) {
-    let side = (camera.size.x * 0.34).min(camera.size.y * 0.46).max(120.0);
-    let size = Vec2::splat(side);
-    let margin = 10.0 * scale;
-    let origin = camera.origin + camera.size - size - Vec2::splat(margin);
-    (origin, size)
-}
-
-/// A camera on the inset that frames A - B (or the steps recorded in it) and its origin.
-/// Bounds come from every step, so the inset holds still while stepping.
-pub fn inset_camera(run: &Analysis, camera: &Camera, scale: f32) -> Camera {
+/// A camera on the inset that frames what the labs draw there (A - B, the steps recorded
+/// in it) and its origin. Bounds come from every step, so the inset holds still while
+/// stepping.
+pub fn inset_camera(run: &Analysis, labs: &[Box<dyn Lab>], camera: &Camera, scale: f32) -> Camera {
     let (origin, size) = inset_rect(camera, scale);
     let mut lo = Vec2::ZERO;
     let mut hi = Vec2::ZERO;
@@ -86,18 +38,8 @@ pub fn inset_camera(run: &Analysis, camera: &Camera, scale: f32) -> Camera {
             hi = hi.max(p);
         }
     };
-    if let Some(outline) = &run.minkowski {
-        outline.iter().for_each(|p| grow(*p));
-    }
-    for s in &run.trace.gjk {
-        s.simplex.points().iter().for_each(|w| grow(w.point));
-        if let Some(w) = s.support {
-            grow(w.point);
-        }
-    }
-    for s in &run.trace.epa {
-        s.polytope.iter().for_each(|w| grow(w.point));
-        grow(s.support.point);
+    for lab in labs {
+        lab.inset_points(run, &mut grow);
     }
     let mut cam = Camera {
         origin,
@@ -117,11 +59,14 @@ pub fn draw_canvas(input: &CanvasInput) {
         LegendEntry::new(palette::BODY_B, "body B"),
     ];
     if let Some(run) = input.run {
-        let inset = Painter::new(inset_camera(run, &input.camera, input.scale), input.scale);
+        let inset = Painter::new(
+            inset_camera(run, input.labs, &input.camera, input.scale),
+            input.scale,
+        );
         let wants_inset = input
             .labs
             .iter()
-            .any(|l| l.uses_inset() && input.overlays.is_on(l.overlay()));
+            .any(|l| l.uses_inset() && input.overlays.is_on(l.algorithm()));
         let drawn: Vec<&dyn Lab> = input
             .labs
             .iter()
@@ -136,7 +81,7 @@ pub fn draw_canvas(input: &CanvasInput) {
             inset: &inset.hidden(),
         };
         for lab in &drawn {
-            lab.draw(&world_pass, input.overlays.step(lab.overlay()));
+            lab.draw(&world_pass, input.overlays.step(lab.algorithm()));
             legend.extend(lab.legend());
         }
         if wants_inset {
@@ -149,7 +94,7 @@ pub fn draw_canvas(input: &CanvasInput) {
             };
             clip_to(Some(&inset.camera));
             for lab in &drawn {
-                lab.draw(&inset_pass, input.overlays.step(lab.overlay()));
+                lab.draw(&inset_pass, input.overlays.step(lab.algorithm()));
             }
             inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
             inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
@@ -170,18 +115,18 @@ pub fn draw_canvas(input: &CanvasInput) {
 /// algorithm, the other algorithms that draw in the A - B inset stay hidden so the inset
 /// shows one story at a time; at the last step everything that is on is drawn.
 fn shows(input: &CanvasInput, run: &Analysis, lab: &dyn Lab) -> bool {
-    let o = lab.overlay();
+    let o = lab.algorithm();
     if !input.overlays.is_on(o) {
         return false;
     }
-    let timeline = input.overlays.timeline;
-    if o == timeline || o == Overlay::Minkowski || !lab.uses_inset() {
+    let timeline = input.overlays.timeline();
+    if o == timeline || lab.is_backdrop() || !lab.uses_inset() {
         return true;
     }
     let stepping = input
         .labs
         .iter()
-        .find(|l| l.overlay() == timeline)
+        .find(|l| l.algorithm() == timeline)
         .is_some_and(|l| {
             let n = l.step_count(run);
             input.overlays.is_on(timeline)
@@ -280,7 +225,7 @@ fn draw_caption(p: &Painter, text: &str) {
     let c = p.camera;
     let size = 15.0;
     let max_w = c.size.x * 0.6;
-    let lines = wrap(text, |s| p.measure(s, size).x, max_w);
+    let lines = crate::text::wrap(text, |s| p.measure(s, size).x, max_w);
     let line_h = p.px(size + 5.0);
     let h = line_h * lines.len() as f32 + p.px(10.0);
     let x = c.origin.x + p.px(10.0);
@@ -296,26 +241,4 @@ fn draw_caption(p: &Painter, text: &str) {
         let top = Vec2::new(x + p.px(6.0), y + p.px(5.0) + line_h * i as f32);
         p.screen_text(top, line, size, palette::TEXT, false);
     }
-}
-
-/// Greedy word wrap to `max_width` pixels.
-pub fn wrap(text: &str, width_of: impl Fn(&str) -> f32, max_width: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if width_of(&candidate) > max_width && !line.is_empty() {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }

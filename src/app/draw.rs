@@ -3,7 +3,6 @@
 //! Everything here draws numbers the core recorded; nothing computes geometry.
 
 use super::camera::Camera;
-use crate::geom::Pose;
 use crate::scene::SceneBody;
 use glam::Vec2;
 use macroquad::prelude as mq;
@@ -383,17 +382,6 @@ fn grid_labels(p: &Painter, major: f32, lo: Vec2, hi: Vec2) {
     }
 }
 
-/// The outline of a body in world coordinates (arcs sampled finely enough for the zoom).
-pub fn body_outline(body: &SceneBody, zoom: f32) -> Vec<Vec2> {
-    let r_px = body.shape.bounding_radius() * zoom;
-    let segments = (r_px * 0.5).clamp(24.0, 256.0) as usize;
-    world_points(&body.pose, &body.shape.outline(segments))
-}
-
-pub fn world_points(pose: &Pose, local: &[Vec2]) -> Vec<Vec2> {
-    local.iter().map(|p| pose.transform_point(*p)).collect()
-}
-
 /// How a body is drawn: its role in the focused pair and whether it is selected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
@@ -404,7 +392,7 @@ pub enum Role {
 
 /// Fills and outlines a body; the focused pair gets role-coloured outlines and an A/B tag.
 pub fn draw_body(p: &Painter, body: &SceneBody, role: Role, selected: bool, faded: bool) {
-    let outline = body_outline(body, p.camera.zoom);
+    let outline = super::layout::body_outline(body, p.camera.zoom);
     let fill = body.color.map(palette::from_rgb).unwrap_or(match role {
         Role::A => palette::BODY_A,
         Role::B => palette::BODY_B,
@@ -427,7 +415,7 @@ pub fn draw_body(p: &Painter, body: &SceneBody, role: Role, selected: bool, fade
     p.outline(&outline, width, stroke);
     // The core of a rounded shape (capsule segment, circle centre) is what GJK works on.
     if body.shape.is_round() {
-        let core = world_points(&body.pose, body.shape.core());
+        let core = super::layout::world_points(&body.pose, body.shape.core());
         if core.len() == 2 {
             p.dashed(core[0], core[1], 1.0, stroke);
         }
@@ -488,7 +476,7 @@ pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry], max_width:
     let rows: Vec<(Option<Color>, String)> = entries
         .iter()
         .flat_map(|e| {
-            let lines = super::canvas::wrap(&e.text, |t| p.measure(t, size).x, text_room);
+            let lines = crate::text::wrap(&e.text, |t| p.measure(t, size).x, text_room);
             lines
                 .into_iter()
                 .enumerate()

@@ -10,6 +10,8 @@ const MAX_ENTRIES: usize = 200;
 pub struct History {
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
+    /// The state before the edit in progress, recorded when the edit ends.
+    edit_before: Option<Snapshot>,
 }
 
 impl History {
@@ -22,6 +24,23 @@ impl History {
             }
         }
         self.redo.clear();
+    }
+
+    /// Call before changing the document: remembers the state for undo. Edits made before
+    /// [`History::finish_edit`] (a drag, a slider held down) become one undo step.
+    pub fn begin_edit(&mut self, current: impl FnOnce() -> Snapshot) {
+        if self.edit_before.is_none() {
+            self.edit_before = Some(current());
+        }
+    }
+
+    /// Ends the edit in progress: records it when it changed something.
+    pub fn finish_edit(&mut self, current: Snapshot) {
+        if let Some(before) = self.edit_before.take() {
+            if before != current {
+                self.record(before);
+            }
+        }
     }
 
     /// The state to go back to, given the current one (kept for redo).
@@ -45,8 +64,10 @@ impl History {
         !self.redo.is_empty()
     }
 
+    /// Forgets everything, the edit in progress included (a new document).
     pub fn clear(&mut self) {
         self.undo.clear();
         self.redo.clear();
+        self.edit_before = None;
     }
 }

@@ -2,10 +2,15 @@
 //! polygon tool, and keyboard shortcuts. Pointer input over an egui panel never reaches the
 //! world. Every edit goes through `App::checkpoint` so that undo restores it.
 
+use super::dialogs::Pending;
 use super::draw::{self, palette, Painter};
 use super::files::DialogKind;
+use super::layout;
+use super::shell::App;
 use super::state::Document;
-use super::window::{App, Pending};
+use super::timeline::TimelineModel;
+use super::tools::{Drag, Tool};
+use super::workspace::Workspace;
 use crate::geom::{convex_hull, Pose, Shape, ShapeKind};
 use crate::scene::SceneBody;
 use glam::Vec2;
@@ -19,47 +24,6 @@ const DOUBLE_CLICK_TIME: f64 = 0.35;
 const DOUBLE_CLICK_DISTANCE: f32 = 6.0;
 /// Rotation snaps to this many degrees when grid snapping is on.
 const ANGLE_SNAP_DEGREES: f32 = 15.0;
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Tool {
-    Select,
-    /// Clicking adds points (world) to a new polygon; Enter, a double-click or a click on
-    /// the first point closes it.
-    FreePolygon(Vec<Vec2>),
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Drag {
-    Pan {
-        last: Vec2,
-    },
-    Move {
-        body: usize,
-        grab: Vec2,
-    },
-    Rotate {
-        body: usize,
-        pointer_angle: f32,
-        body_angle: f32,
-    },
-    Vertex {
-        body: usize,
-        index: usize,
-    },
-    Velocity {
-        body: usize,
-    },
-}
-
-/// Pointer bookkeeping between frames.
-#[derive(Clone, Debug, Default)]
-pub struct CanvasInput {
-    pub keyboard_taken: bool,
-    last_press: Option<(f64, Vec2)>,
-    /// The polygon vertex last clicked, which Delete removes.
-    pub selected_vertex: Option<(usize, usize)>,
-    pub hover_vertex: Option<(usize, usize)>,
-}
 
 fn ctrl() -> bool {
     mq::is_key_down(KeyCode::LeftControl) || mq::is_key_down(KeyCode::RightControl)
@@ -79,73 +43,72 @@ fn mouse() -> Vec2 {
 }
 
 pub fn handle(app: &mut App, over_ui: bool) {
-    if !app.pointer.keyboard_taken {
+    if !app.tools.pointer.keyboard_taken {
         keyboard(app);
     }
     let m = mouse();
-    let on_canvas = !over_ui && app.session.camera.contains_screen(m);
+    let on_canvas = !over_ui && app.workspace.camera.contains_screen(m);
     if on_canvas {
         let (_, wheel) = mq::mouse_wheel();
         if wheel != 0.0 {
             let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
-            app.session.camera.zoom_at(m, factor);
+            app.workspace.camera.zoom_at(m, factor);
         }
-        app.pointer.hover_vertex = app
-            .doc()
-            .selected
-            .and_then(|b| vertex_at(&app.session.doc.bodies[b], &painter(app), m).map(|v| (b, v)));
+        app.tools.pointer.hover_vertex = app.doc().selected.and_then(|b| {
+            vertex_at(&app.workspace.session.doc.bodies[b], &painter(app), m).map(|v| (b, v))
+        });
     }
-    if on_canvas && app.drag.is_none() {
+    if on_canvas && app.tools.drag.is_none() {
         if mq::is_mouse_button_pressed(MouseButton::Left) {
             press(app, m);
         } else if mq::is_mouse_button_pressed(MouseButton::Right)
             || mq::is_mouse_button_pressed(MouseButton::Middle)
         {
-            app.drag = Some(Drag::Pan { last: m });
+            app.tools.drag = Some(Drag::Pan { last: m });
         }
     }
-    if let Some(drag) = app.drag.clone() {
+    if let Some(drag) = app.tools.drag.clone() {
         let held = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
             .into_iter()
             .any(mq::is_mouse_button_down);
         if held {
             drag_to(app, drag, m);
         } else {
-            app.drag = None;
-            app.refused = None;
+            app.tools.drag = None;
+            app.tools.refused = None;
         }
     }
 }
 
 fn painter(app: &App) -> Painter {
-    Painter::new(app.session.camera, app.pixel_scale())
+    Painter::new(app.workspace.camera, app.pixel_scale())
 }
 
 fn keyboard(app: &mut App) {
     use egui_macroquad::egui::Key;
-    for (key, mods) in std::mem::take(&mut app.keys) {
+    for (key, mods) in std::mem::take(&mut app.tools.keys) {
         if mods.command || mods.ctrl {
             command_key(app, key, mods.shift);
             continue;
         }
         match key {
             Key::Delete | Key::Backspace => delete_selection(app),
-            Key::F => app.session.fit_all(),
+            Key::F => app.workspace.fit_all(),
             Key::G => {
-                app.snap = !app.snap;
-                app.say(if app.snap {
+                app.tools.snap = !app.tools.snap;
+                app.say(if app.tools.snap {
                     "Grid snapping on"
                 } else {
                     "Grid snapping off"
                 });
             }
             Key::ArrowRight => {
-                super::ui::timeline::step_by(app, 1);
+                app.workspace.session.step_by(1);
             }
             Key::ArrowLeft => {
-                super::ui::timeline::step_by(app, -1);
+                app.workspace.session.step_by(-1);
             }
-            Key::P => super::ui::timeline::toggle_play(app),
+            Key::P => app.workspace.session.toggle_play(mq::get_time()),
             Key::Enter => finish_polygon(app),
             Key::Escape => escape(app),
             _ => {}
@@ -153,7 +116,7 @@ fn keyboard(app: &mut App) {
     }
     // Function keys do not reach egui's events; they need no modifiers.
     if mq::is_key_pressed(KeyCode::F12) {
-        app.screenshot = true;
+        app.prefs.screenshot = true;
     }
 }
 
@@ -167,36 +130,36 @@ fn command_key(app: &mut App, key: egui_macroquad::egui::Key, shift: bool) {
         Key::S => app.save(),
         Key::O => app.ask_path(DialogKind::Open),
         Key::N => app.request(Pending::New),
-        Key::D => duplicate_selected(app),
+        Key::D => app.duplicate_selected(),
         Key::Q => app.request(Pending::Quit),
         _ => {}
     }
 }
 
 fn escape(app: &mut App) {
-    if app.tool != Tool::Select {
-        app.tool = Tool::Select;
+    if app.tools.tool != Tool::Select {
+        app.tools.tool = Tool::Select;
         app.say("Polygon cancelled");
     } else {
         app.doc_mut().selected = None;
-        app.pointer.selected_vertex = None;
+        app.tools.pointer.selected_vertex = None;
     }
 }
 
 fn is_double_click(app: &mut App, m: Vec2) -> bool {
     let now = mq::get_time();
-    let double = app.pointer.last_press.is_some_and(|(t, p)| {
+    let double = app.tools.pointer.last_press.is_some_and(|(t, p)| {
         now - t < DOUBLE_CLICK_TIME && (p - m).length() < DOUBLE_CLICK_DISTANCE
     });
-    app.pointer.last_press = if double { None } else { Some((now, m)) };
+    app.tools.pointer.last_press = if double { None } else { Some((now, m)) };
     double
 }
 
 fn press(app: &mut App, m: Vec2) {
     let double = is_double_click(app, m);
-    let world = snap_point(app, app.session.camera.to_world(m));
+    let world = snap_point(app, app.workspace.camera.to_world(m));
     let p = painter(app);
-    if let Tool::FreePolygon(points) = &mut app.tool {
+    if let Tool::FreePolygon(points) = &mut app.tools.tool {
         let closes = points.len() >= 3 && (p.to_screen(points[0]) - m).length() < p.px(HIT_RADIUS);
         if !closes && !double {
             points.push(world);
@@ -207,11 +170,11 @@ fn press(app: &mut App, m: Vec2) {
         return;
     }
     if mq::is_key_down(KeyCode::Space) {
-        app.drag = Some(Drag::Pan { last: m });
+        app.tools.drag = Some(Drag::Pan { last: m });
         return;
     }
     let p = painter(app);
-    let hit = body_at(&app.session.doc, &p, m);
+    let hit = body_at(&app.workspace.session.doc, &p, m);
     if ctrl() || alt() {
         if let Some(i) = hit {
             pick_focus(app, i, alt());
@@ -220,7 +183,7 @@ fn press(app: &mut App, m: Vec2) {
     }
     if let Some(body) = velocity_tip_at(app, &p, m) {
         app.checkpoint();
-        app.drag = Some(Drag::Velocity { body });
+        app.tools.drag = Some(Drag::Velocity { body });
         return;
     }
     if let Some(sel) = app.doc().selected {
@@ -228,14 +191,14 @@ fn press(app: &mut App, m: Vec2) {
             return;
         }
     }
-    app.pointer.selected_vertex = None;
+    app.tools.pointer.selected_vertex = None;
     match hit {
         Some(i) => {
             app.doc_mut().selected = Some(i);
             app.checkpoint();
-            let body = &app.session.doc.bodies[i];
-            let pointer = app.session.camera.to_world(m);
-            app.drag = Some(if shift() {
+            let body = &app.workspace.session.doc.bodies[i];
+            let pointer = app.workspace.camera.to_world(m);
+            app.tools.drag = Some(if shift() {
                 Drag::Rotate {
                     body: i,
                     pointer_angle: angle_of(pointer - body.pose.position),
@@ -250,7 +213,7 @@ fn press(app: &mut App, m: Vec2) {
         }
         None => {
             app.doc_mut().selected = None;
-            app.drag = Some(Drag::Pan { last: m });
+            app.tools.drag = Some(Drag::Pan { last: m });
         }
     }
 }
@@ -258,11 +221,11 @@ fn press(app: &mut App, m: Vec2) {
 /// Presses on the selected body's handles: rotation handle, a vertex, an edge
 /// (double-click inserts a vertex). Returns whether the press was used.
 fn press_on_selected(app: &mut App, p: &Painter, sel: usize, m: Vec2, double: bool) -> bool {
-    let body = app.session.doc.bodies[sel].clone();
+    let body = app.workspace.session.doc.bodies[sel].clone();
     if (rotate_handle(&body, p) - m).length() < p.px(HIT_RADIUS) {
         app.checkpoint();
-        let pointer = app.session.camera.to_world(m);
-        app.drag = Some(Drag::Rotate {
+        let pointer = app.workspace.camera.to_world(m);
+        app.tools.drag = Some(Drag::Rotate {
             body: sel,
             pointer_angle: angle_of(pointer - body.pose.position),
             body_angle: body.pose.angle,
@@ -270,9 +233,9 @@ fn press_on_selected(app: &mut App, p: &Painter, sel: usize, m: Vec2, double: bo
         return true;
     }
     if let Some(v) = vertex_at(&body, p, m) {
-        app.pointer.selected_vertex = Some((sel, v));
+        app.tools.pointer.selected_vertex = Some((sel, v));
         app.checkpoint();
-        app.drag = Some(Drag::Vertex {
+        app.tools.drag = Some(Drag::Vertex {
             body: sel,
             index: v,
         });
@@ -280,7 +243,7 @@ fn press_on_selected(app: &mut App, p: &Painter, sel: usize, m: Vec2, double: bo
     }
     if double {
         if let Some(edge) = edge_at(&body, p, m) {
-            insert_vertex(app, sel, edge, app.session.camera.to_world(m));
+            insert_vertex(app, sel, edge, app.workspace.camera.to_world(m));
             return true;
         }
     }
@@ -311,11 +274,11 @@ fn pick_focus(app: &mut App, i: usize, as_a: bool) {
 }
 
 fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
-    let world = app.session.camera.to_world(m);
+    let world = app.workspace.camera.to_world(m);
     match drag {
         Drag::Pan { last } => {
-            app.session.camera.pan_pixels(m - last);
-            app.drag = Some(Drag::Pan { last: m });
+            app.workspace.camera.pan_pixels(m - last);
+            app.tools.drag = Some(Drag::Pan { last: m });
         }
         Drag::Move { body, grab } => {
             let Some(b) = app.doc().bodies.get(body) else {
@@ -334,7 +297,7 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
                 return;
             };
             let mut angle = body_angle + angle_of(world - b.pose.position) - pointer_angle;
-            if app.snap {
+            if app.tools.snap {
                 let step = ANGLE_SNAP_DEGREES.to_radians();
                 angle = (angle / step).round() * step;
             }
@@ -365,10 +328,10 @@ fn angle_of(v: Vec2) -> f32 {
 
 /// Rounds a world point to the minor grid when snapping is on.
 fn snap_point(app: &App, p: Vec2) -> Vec2 {
-    if !app.snap {
+    if !app.tools.snap {
         return p;
     }
-    let step = draw::nice_step(app.pixel_scale() * 24.0 / app.session.camera.zoom);
+    let step = draw::nice_step(app.pixel_scale() * 24.0 / app.workspace.camera.zoom);
     (p / step).round() * step
 }
 
@@ -391,10 +354,10 @@ fn move_vertex(app: &mut App, body: usize, index: usize, world: Vec2) {
         return;
     }
     points[index] = b.pose.inverse_transform_point(world);
-    let tried: Vec<Vec2> = draw::world_points(&b.pose, &points);
+    let tried: Vec<Vec2> = layout::world_points(&b.pose, &points);
     match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
-        Ok(()) => app.refused = None,
-        Err(e) => app.refused = Some((tried, format!("Refused: {e}"))),
+        Ok(()) => app.tools.refused = None,
+        Err(e) => app.tools.refused = Some((tried, format!("Refused: {e}"))),
     }
 }
 
@@ -410,7 +373,7 @@ fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
     app.checkpoint();
     match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
         Ok(()) => {
-            app.pointer.selected_vertex = Some((body, edge + 1));
+            app.tools.pointer.selected_vertex = Some((body, edge + 1));
             app.say("Vertex added; drag it to reshape the polygon");
         }
         Err(e) => app.say(format!("Refused: {e}")),
@@ -418,7 +381,7 @@ fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
 }
 
 fn delete_selection(app: &mut App) {
-    if let Some((body, v)) = app.pointer.selected_vertex {
+    if let Some((body, v)) = app.tools.pointer.selected_vertex {
         let Some(b) = app.doc().bodies.get(body) else {
             return;
         };
@@ -433,7 +396,7 @@ fn delete_selection(app: &mut App) {
                 Ok(()) => app.say("Vertex deleted"),
                 Err(e) => app.say(format!("Refused: {e}")),
             }
-            app.pointer.selected_vertex = None;
+            app.tools.pointer.selected_vertex = None;
             return;
         }
     }
@@ -445,17 +408,10 @@ fn delete_selection(app: &mut App) {
     }
 }
 
-pub fn duplicate_selected(app: &mut App) {
-    if let Some(i) = app.doc().selected {
-        app.checkpoint();
-        app.doc_mut().duplicate_body(i);
-    }
-}
-
 /// Closes the free polygon: the convex hull of the clicked points (a non-convex click
 /// order is snapped to the hull, and said so).
 fn finish_polygon(app: &mut App) {
-    let Tool::FreePolygon(points) = std::mem::replace(&mut app.tool, Tool::Select) else {
+    let Tool::FreePolygon(points) = std::mem::replace(&mut app.tools.tool, Tool::Select) else {
         return;
     };
     let hull = convex_hull(&points);
@@ -486,7 +442,7 @@ pub fn body_at(doc: &Document, p: &Painter, m: Vec2) -> Option<usize> {
     let world = p.camera.to_world(m);
     let slack = p.px(4.0) / p.camera.zoom;
     (0..doc.bodies.len()).rev().find(|&i| {
-        let outline = draw::body_outline(&doc.bodies[i], p.camera.zoom);
+        let outline = super::layout::body_outline(&doc.bodies[i], p.camera.zoom);
         inside_convex(&outline, world, slack)
     })
 }
@@ -506,7 +462,7 @@ fn inside_convex(outline: &[Vec2], q: Vec2, slack: f32) -> bool {
 
 fn vertex_at(body: &SceneBody, p: &Painter, m: Vec2) -> Option<usize> {
     let core = editable_core(body)?;
-    let world = draw::world_points(&body.pose, &core);
+    let world = layout::world_points(&body.pose, &core);
     world
         .iter()
         .position(|v| (p.to_screen(*v) - m).length() < p.px(HIT_RADIUS))
@@ -514,7 +470,7 @@ fn vertex_at(body: &SceneBody, p: &Painter, m: Vec2) -> Option<usize> {
 
 fn edge_at(body: &SceneBody, p: &Painter, m: Vec2) -> Option<usize> {
     let core = editable_core(body)?;
-    let world = draw::world_points(&body.pose, &core);
+    let world = layout::world_points(&body.pose, &core);
     (0..world.len()).find(|&i| {
         let a = p.to_screen(world[i]);
         let b = p.to_screen(world[(i + 1) % world.len()]);
@@ -561,7 +517,7 @@ pub fn draw_interaction(app: &App) {
     if let Some(sel) = app.doc().selected.and_then(|i| app.doc().bodies.get(i)) {
         draw_handles(app, &p, sel);
     }
-    if let Some((outline, why)) = &app.refused {
+    if let Some((outline, why)) = &app.tools.refused {
         p.dashed_outline(outline, 2.5, palette::REFUSED);
         let m = mouse();
         p.screen_text(
@@ -572,8 +528,8 @@ pub fn draw_interaction(app: &App) {
             true,
         );
     }
-    if let Tool::FreePolygon(points) = &app.tool {
-        let cursor = app.session.camera.to_world(mouse());
+    if let Tool::FreePolygon(points) = &app.tools.tool {
+        let cursor = app.workspace.camera.to_world(mouse());
         for w in points.windows(2) {
             p.line(w[0], w[1], 2.0, palette::SELECTION);
         }
@@ -586,7 +542,7 @@ pub fn draw_interaction(app: &App) {
         let hint =
             "Click to add points; Enter, a double-click or the first point closes; Esc cancels";
         p.screen_text(
-            app.session.camera.origin + Vec2::splat(p.px(10.0)),
+            app.workspace.camera.origin + Vec2::splat(p.px(10.0)),
             hint,
             15.0,
             palette::TEXT,
@@ -605,10 +561,10 @@ fn draw_handles(app: &App, p: &Painter, body: &SceneBody) {
         return;
     };
     let sel = app.doc().selected;
-    for (i, v) in draw::world_points(&body.pose, &core).iter().enumerate() {
+    for (i, v) in layout::world_points(&body.pose, &core).iter().enumerate() {
         let s = p.to_screen(*v);
-        let hot = app.pointer.hover_vertex == sel.map(|b| (b, i))
-            || app.pointer.selected_vertex == sel.map(|b| (b, i));
+        let hot = app.tools.pointer.hover_vertex == sel.map(|b| (b, i))
+            || app.tools.pointer.selected_vertex == sel.map(|b| (b, i));
         let r = p.px(if hot { 6.0 } else { 4.5 });
         mq::draw_rectangle(s.x - r, s.y - r, 2.0 * r, 2.0 * r, mq::WHITE);
         let edge = if hot {

@@ -1,37 +1,41 @@
 //! The window: everything that uses macroquad and egui. It draws what the core recorded and
-//! never computes geometry itself.
+//! never computes geometry itself. The layers, from the model up (arrows point down only;
+//! `docs/architecture.md` has the picture):
 //!
-//! - [`state`] the document, [`history`] undo/redo, [`session`] document + view + analysis
-//! - [`camera`], [`draw`] (palette, painter, legend), [`canvas`] (the whole picture)
-//! - [`labs`] one overlay and panel per algorithm, listed in a registry
-//! - [`render`] the headless `render` command
+//! - model: [`state`] the document, [`history`] undo/redo, [`overlays`] the overlay switches
+//!   and steps, [`analysis`] the core's results, [`session`] the 2D workspace's model,
+//!   [`timeline`] the timeline's contract, [`layout`] where things sit
+//! - tools and dialogs as state: [`tools`], [`dialogs`], [`files`] (platform), [`probe`]
+//! - view: [`camera`], [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
+//!   a registry), [`canvas`] (the whole picture), [`workspace`] (model + camera + labs) and
+//!   the shared panels' traits in [`panels`]
+//! - the window: [`shell`] (the state and its actions), [`input`] and [`ui`] (which edit it),
+//!   [`window`] (the thin frame loop), [`render`] (the headless `render` command)
 
 pub mod analysis;
 pub mod camera;
 pub mod canvas;
+pub mod dialogs;
 pub mod draw;
 pub mod examples;
 pub mod files;
 pub mod history;
 pub mod input;
 pub mod labs;
+pub mod layout;
+pub mod overlays;
+pub mod panels;
+pub mod probe;
 pub mod render;
 pub mod session;
+pub mod shell;
 pub mod state;
+pub mod timeline;
 pub mod title;
+pub mod tools;
 pub mod ui;
 pub mod window;
+pub mod workspace;
 
-use crate::cli::RenderArgs;
-use std::path::PathBuf;
-
-/// Opens the window on `scene` (or the built-in welcome scene) and runs until it closes.
-/// Returns the process exit status.
-pub fn run_window(scene: Option<PathBuf>) -> u8 {
-    window::run_window(scene)
-}
-
-/// Draws a scene with its overlays into a PNG and exits. Returns the process exit status.
-pub fn render_png(args: &RenderArgs) -> u8 {
-    render::render_png(args)
-}
+pub use render::{render_png, RenderOptions};
+pub use window::run_window;

@@ -1,16 +1,26 @@
 //! `collision-lab render`: draws a scene through the window's canvas code into a PNG.
 
 use super::camera::Camera;
-use super::canvas::{draw_canvas, overlay_index, CanvasInput};
-use super::labs::overlay_from_key;
-use super::session::Session;
 use super::state::Document;
-use crate::cli::RenderArgs;
-use crate::scene::{load_scene_file, Overlay};
+use super::timeline::TimelineModel;
+use super::workspace::{Workspace, Workspace2d};
+use crate::query::Algorithm;
 use glam::Vec2;
 use macroquad::prelude as mq;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
+
+/// What to render: the command line's `render` arguments, parsed by `cli` and handed over
+/// by `main` (the window does not know the command line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RenderOptions {
+    pub scene: PathBuf,
+    pub out: PathBuf,
+    /// `WIDTHxHEIGHT`.
+    pub size: String,
+    /// `ALGORITHM:N`, e.g. `gjk:2`.
+    pub step: Option<String>,
+}
 
 /// Frames drawn before the capture: the first frames may still be setting up fonts.
 const WARM_UP_FRAMES: u32 = 3;
@@ -34,16 +44,19 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 /// Parses `ALGORITHM:N`, e.g. `gjk:2` (steps count from 0).
-pub fn parse_step(text: &str) -> Result<(Overlay, usize), String> {
+pub fn parse_step(text: &str) -> Result<(Algorithm, usize), String> {
     let bad = || {
-        format!(
-            "--step must look like gjk:2 (minkowski, gjk, epa, sat, clip or sweep), got \"{text}\""
-        )
+        let keys = Algorithm::keys_joined();
+        let keys = match keys.rsplit_once(", ") {
+            Some((first, last)) => format!("{first} or {last}"),
+            None => keys,
+        };
+        format!("--step must look like gjk:2 ({keys}), got \"{text}\"")
     };
     let (name, n) = text.split_once(':').ok_or_else(bad)?;
-    let overlay = overlay_from_key(name.trim()).ok_or_else(bad)?;
+    let algorithm = Algorithm::from_key(&name.trim().to_ascii_lowercase()).ok_or_else(bad)?;
     let n = n.trim().parse().map_err(|_| bad())?;
-    Ok((overlay, n))
+    Ok((algorithm, n))
 }
 
 /// Whether a display server is reachable at all (macroquad would panic without one).
@@ -51,9 +64,9 @@ pub fn have_display() -> bool {
     super::title::display_available()
 }
 
-pub fn render_png(args: &RenderArgs) -> u8 {
+pub fn render_png(args: &RenderOptions) -> u8 {
     match prepare(args) {
-        Ok((session, size, out)) => run(session, size, out),
+        Ok((workspace, size, out)) => run(workspace, size, out),
         Err(message) => {
             eprintln!("error: {message}");
             2
@@ -61,19 +74,23 @@ pub fn render_png(args: &RenderArgs) -> u8 {
     }
 }
 
-fn prepare(args: &RenderArgs) -> Result<(Session, (u32, u32), PathBuf), String> {
+fn prepare(args: &RenderOptions) -> Result<(Workspace2d, (u32, u32), PathBuf), String> {
     let size = parse_size(&args.size)?;
     let step = args.step.as_deref().map(parse_step).transpose()?;
-    let (scene, bodies) = load_scene_file(&args.scene).map_err(|e| e.to_string())?;
-    let mut doc = Document::from_parts(scene, bodies);
-    doc.path = Some(args.scene.clone());
+    let doc = Document::load(&args.scene).map_err(|e| e.to_string())?;
     let camera = Camera {
         size: Vec2::new(size.0 as f32, size.1 as f32),
         ..Camera::default()
     };
-    let mut session = Session::new(doc, camera);
-    if let Some((overlay, n)) = step {
-        apply_step(&mut session, overlay, n)?;
+    let mut workspace = Workspace2d::new(doc, camera);
+    if let Some((algorithm, n)) = step {
+        workspace.session.show_step(algorithm, n).map_err(|count| {
+            format!(
+                "--step {}:{n}: that timeline has {count} steps (0 to {})",
+                algorithm.key(),
+                count.saturating_sub(1) as i64
+            )
+        })?;
     }
     if !have_display() {
         return Err(format!(
@@ -81,30 +98,10 @@ fn prepare(args: &RenderArgs) -> Result<(Session, (u32, u32), PathBuf), String> 
             std::env::var("DISPLAY").unwrap_or_default()
         ));
     }
-    Ok((session, size, args.out.clone()))
+    Ok((workspace, size, args.out.clone()))
 }
 
-/// Switches the overlay on, makes it the timeline's, and selects step `n`.
-fn apply_step(session: &mut Session, overlay: Overlay, n: usize) -> Result<(), String> {
-    let i = overlay_index(overlay);
-    session.overlays.enabled[i] = true;
-    session.overlays.timeline = overlay;
-    let count = match (&session.run, session.timeline_lab()) {
-        (Some(run), Some(lab)) => lab.step_count(run),
-        _ => 0,
-    };
-    if n >= count {
-        return Err(format!(
-            "--step {}:{n}: that timeline has {count} steps (0 to {})",
-            super::labs::overlay_key(overlay),
-            count.saturating_sub(1) as i64
-        ));
-    }
-    session.overlays.steps[i] = Some(n);
-    Ok(())
-}
-
-fn run(session: Session, size: (u32, u32), out: PathBuf) -> u8 {
+fn run(workspace: Workspace2d, size: (u32, u32), out: PathBuf) -> u8 {
     let conf = mq::Conf {
         window_title: "collision-lab render".into(),
         window_width: size.0 as i32,
@@ -113,26 +110,19 @@ fn run(session: Session, size: (u32, u32), out: PathBuf) -> u8 {
         window_resizable: false,
         ..Default::default()
     };
-    macroquad::Window::from_config(conf, render_frames(session, out));
+    macroquad::Window::from_config(conf, render_frames(workspace, out));
     STATUS.load(Ordering::SeqCst)
 }
 
-async fn render_frames(mut session: Session, out: PathBuf) {
+async fn render_frames(mut workspace: Workspace2d, out: PathBuf) {
     for frame in 0..=WARM_UP_FRAMES {
-        session.camera.origin = Vec2::ZERO;
-        session.camera.size = Vec2::new(mq::screen_width(), mq::screen_height());
+        workspace.set_viewport(
+            Vec2::ZERO,
+            Vec2::new(mq::screen_width(), mq::screen_height()),
+        );
         mq::clear_background(mq::WHITE);
-        let caption = session.timeline_sentence();
-        draw_canvas(&CanvasInput {
-            doc: &session.doc,
-            run: session.run.as_ref(),
-            labs: &session.labs,
-            overlays: &session.overlays,
-            camera: session.camera,
-            scale: 1.0,
-            caption,
-            legend: true,
-        });
+        let caption = workspace.session.timeline_sentence();
+        workspace.draw_with_caption(1.0, true, caption);
         if frame == WARM_UP_FRAMES {
             let status = match save_screen(&out) {
                 Ok(()) => 0,
@@ -187,8 +177,8 @@ mod tests {
         assert_eq!(parse_size("1280x800"), Ok((1280, 800)));
         assert!(parse_size("1280").is_err());
         assert!(parse_size("0x10").is_err());
-        assert_eq!(parse_step("gjk:2"), Ok((Overlay::Gjk, 2)));
-        assert_eq!(parse_step("EPA:0"), Ok((Overlay::Epa, 0)));
+        assert_eq!(parse_step("gjk:2"), Ok((Algorithm::Gjk, 2)));
+        assert_eq!(parse_step("EPA:0"), Ok((Algorithm::Epa, 0)));
         assert!(parse_step("foo:1").is_err());
         assert!(parse_step("gjk").is_err());
     }

@@ -2,9 +2,9 @@
 //! file it came from and whether it has unsaved changes.
 
 use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
-use crate::scene::{parse_scene, Scene, SceneBody, SceneError, View};
+use crate::scene::{load_scene_file, parse_scene, Scene, SceneBody, SceneError, View};
 use glam::Vec2;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug)]
 pub struct Document {
@@ -51,6 +51,15 @@ impl Document {
             dirty: false,
             revision: 0,
         }
+    }
+
+    /// Reads a scene file: the one loading path of open, reload, drop, the command line
+    /// and `render`.
+    pub fn load(path: &Path) -> Result<Document, SceneError> {
+        let (scene, bodies) = load_scene_file(path)?;
+        let mut doc = Document::from_parts(scene, bodies);
+        doc.path = Some(path.to_path_buf());
+        Ok(doc)
     }
 
     /// Parses scene text; `name` labels errors.

@@ -1,15 +1,21 @@
-//! Headless commands: `query`, `check`, `trace`, and `render` (which draws through the app's
-//! code). Each returns the process exit status: 0 success, 1 a failed check, 2 bad input.
+//! Headless commands: `query`, `check` and `trace`, and the arguments of `render` (which
+//! `main` hands to the window's code: `cli` and `app` do not know each other). Each command
+//! returns the process exit status: 0 success, 1 a failed check, 2 bad input.
+//!
+//! Each `run_*` below is the command's one entry point: the place where a scene of another
+//! kind (a 3D scene, in its own `*3` module) is sent to its own implementation.
 
 mod check;
 mod query;
 mod trace;
 
+use crate::query::Algorithm;
 use crate::scene::{load_scene_file, Scene, SceneBody};
+use clap::builder::PossibleValue;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
-pub use query::run_query;
+pub use trace::trace_text;
 
 #[derive(Args, Debug, Clone)]
 pub struct QueryArgs {
@@ -37,13 +43,15 @@ pub struct TraceArgs {
     pub algorithm: Algorithm,
 }
 
-#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algorithm {
-    Gjk,
-    Epa,
-    Sat,
-    Clip,
-    Sweep,
+/// `--algorithm` takes the keys of [`Algorithm::ALL`].
+impl clap::ValueEnum for Algorithm {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Algorithm::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.key()))
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -113,18 +121,14 @@ pub(crate) fn select_pairs(
     }
 }
 
+pub fn run_query(args: &QueryArgs) -> u8 {
+    query::run_query(args)
+}
+
 pub fn run_check(args: &CheckArgs) -> u8 {
     check::run_check(args)
 }
 
 pub fn run_trace(args: &TraceArgs) -> u8 {
     trace::run_trace(args)
-}
-
-pub fn run_render(args: &RenderArgs) -> u8 {
-    crate::app::render_png(args)
-}
-
-pub fn run_window(scene: Option<PathBuf>) -> u8 {
-    crate::app::run_window(scene)
 }

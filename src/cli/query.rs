@@ -2,8 +2,8 @@
 
 use super::{load_or_report, select_pairs, QueryArgs};
 use crate::query::clip::Manifold;
-use crate::query::pair::{query_pair, PairQuery, PairSettings};
-use crate::scene::{Scene, SceneBody};
+use crate::query::pair::{query_pair, PairQuery};
+use crate::scene::{settings_for_scene, SceneBody};
 use glam::Vec2;
 use serde_json::{json, Value};
 
@@ -15,7 +15,7 @@ pub fn run_query(args: &QueryArgs) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let settings = settings_for(&scene);
+    let settings = settings_for_scene(&scene);
     let results: Vec<(usize, usize, PairQuery)> = pairs
         .into_iter()
         .map(|(i, j)| {
@@ -49,13 +49,6 @@ pub fn run_query(args: &QueryArgs) -> u8 {
         }
     }
     0
-}
-
-pub(crate) fn settings_for(scene: &Scene) -> PairSettings {
-    PairSettings {
-        sweep_time: scene.sweep_time(),
-        ..PairSettings::default()
-    }
 }
 
 /// An `f32` as the shortest decimal that reads back to it, so JSON shows `0.3`, not
@@ -139,18 +132,9 @@ fn manifold_json(m: &Manifold) -> Value {
     })
 }
 
-/// A short readable form of a number: up to 6 significant decimals, no trailing zeros.
+/// A short readable form of a number: up to 6 decimals, no trailing zeros.
 pub(crate) fn fmt_num(x: f32) -> String {
-    if !x.is_finite() {
-        return format!("{x}");
-    }
-    let s = format!("{:.6}", x);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.into()
-    }
+    crate::text::format_number(x, 6)
 }
 
 pub(crate) fn fmt_vec(v: Vec2) -> String {
@@ -193,30 +177,7 @@ fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
         }
         None => out += "  epa       not run (separated)\n",
     }
-    let s = &q.sat;
-    let axis = match s.axis.body() {
-        Some(body) => format!(
-            "{} {} {}",
-            if body == crate::query::Body::A {
-                &a.name
-            } else {
-                &b.name
-            },
-            s.axis.kind_str(),
-            s.axis.index()
-        ),
-        None => "fallback +x".into(),
-    };
-    let amount = match (s.depth, s.separation) {
-        (Some(d), _) => format!("depth {}", fmt_num(d)),
-        (_, Some(d)) => format!("separation {}", fmt_num(d)),
-        _ => String::new(),
-    };
-    out += &format!(
-        "  sat       {amount}  normal {}  axis {axis}  axes tested {}\n",
-        fmt_vec(s.normal),
-        s.axes_tested
-    );
+    out += &sat_line(a, b, q);
     match &q.manifold {
         Some(m) => out += &manifold_text(a, b, m, "manifold"),
         None => out += "  manifold  none (separated)\n",
@@ -238,6 +199,34 @@ fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
         }
     }
     out
+}
+
+/// The SAT line of a pair's text: depth or separation, normal, the axis and whose it is.
+fn sat_line(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
+    let s = &q.sat;
+    let axis = match s.axis.body() {
+        Some(body) => format!(
+            "{} {} {}",
+            if body == crate::query::Body::A {
+                &a.name
+            } else {
+                &b.name
+            },
+            s.axis.kind_str(),
+            s.axis.index()
+        ),
+        None => "fallback +x".into(),
+    };
+    let amount = match (s.depth, s.separation) {
+        (Some(d), _) => format!("depth {}", fmt_num(d)),
+        (_, Some(d)) => format!("separation {}", fmt_num(d)),
+        _ => String::new(),
+    };
+    format!(
+        "  sat       {amount}  normal {}  axis {axis}  axes tested {}\n",
+        fmt_vec(s.normal),
+        s.axes_tested
+    )
 }
 
 fn manifold_text(a: &SceneBody, b: &SceneBody, m: &Manifold, label: &str) -> String {

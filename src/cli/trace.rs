@@ -3,9 +3,11 @@
 //! printed as a handout.
 
 use super::query::{fmt_num, fmt_vec};
-use super::{load_or_report, select_pairs, Algorithm, TraceArgs};
+use super::{load_or_report, select_pairs, TraceArgs};
 use crate::query::pair::{trace_pair, PairQuery, PairTrace};
+use crate::query::Algorithm;
 use crate::scene::{settings_for_scene, SceneBody};
+use crate::text::wrap_columns;
 
 /// Text is wrapped to this many columns so a handout prints without overflowing.
 const WRAP_COLUMNS: usize = 88;
@@ -54,6 +56,7 @@ pub fn run_trace(args: &TraceArgs) -> u8 {
 
 fn algorithm_name(algorithm: Algorithm) -> &'static str {
     match algorithm {
+        Algorithm::Minkowski => "the Minkowski difference A - B",
         Algorithm::Gjk => "GJK (distance and overlap)",
         Algorithm::Epa => "EPA (penetration depth)",
         Algorithm::Sat => "SAT (separating axes)",
@@ -70,31 +73,28 @@ pub fn trace_text(
     q: &PairQuery,
     t: &PairTrace,
 ) -> String {
-    let sentences: Vec<String> = match algorithm {
-        Algorithm::Gjk => t.gjk.iter().map(|s| s.explain()).collect(),
-        Algorithm::Epa => t.epa.iter().map(|s| s.explain()).collect(),
-        Algorithm::Sat => t.sat.iter().map(|s| s.explain()).collect(),
-        Algorithm::Clip => t.clip.iter().map(|s| s.explain()).collect(),
-        Algorithm::Sweep => t.sweep.iter().map(|s| s.explain()).collect(),
-    };
+    let sentences = t.sentences(algorithm);
     let mut out = String::new();
     if sentences.is_empty() {
         out += "\n";
-        out += &wrap(&no_steps(algorithm, q), WRAP_COLUMNS);
+        out += &wrap_columns(&no_steps(algorithm, q), WRAP_COLUMNS);
     }
     let count = sentences.len();
     for (k, text) in sentences.iter().enumerate() {
         out += &format!("\nStep {} of {count}\n", k + 1);
-        out += &wrap(text, WRAP_COLUMNS);
+        out += &wrap_columns(text, WRAP_COLUMNS);
     }
     out += "\nResult\n";
-    out += &wrap(&result(algorithm, a, b, q), WRAP_COLUMNS);
+    out += &wrap_columns(&result(algorithm, a, b, q), WRAP_COLUMNS);
     out
 }
 
 /// Why an algorithm recorded nothing.
 fn no_steps(algorithm: Algorithm, q: &PairQuery) -> String {
     match algorithm {
+        Algorithm::Minkowski => {
+            "The Minkowski difference is a shape, not a loop: it has no steps to record.".into()
+        }
         Algorithm::Epa if !q.intersecting => format!(
             "EPA does not run: GJK found the shapes apart (distance {}), so there is no depth to find.",
             fmt_num(q.gjk.distance)
@@ -118,37 +118,13 @@ fn no_steps(algorithm: Algorithm, q: &PairQuery) -> String {
 
 fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     match algorithm {
-        Algorithm::Gjk => {
-            let g = &q.gjk;
-            if g.intersecting {
-                format!(
-                    "{} and {} intersect (GJK status {}, {} iterations).",
-                    a.name,
-                    b.name,
-                    g.status.as_str(),
-                    g.iterations
-                )
-            } else {
-                let mut s = format!(
-                    "{} and {} are {} apart (GJK status {}, {} iterations).",
-                    a.name,
-                    b.name,
-                    fmt_num(g.distance),
-                    g.status.as_str(),
-                    g.iterations
-                );
-                if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
-                    s += &format!(
-                        " Closest points: {} on {} and {} on {}.",
-                        fmt_vec(ca),
-                        a.name,
-                        fmt_vec(cb),
-                        b.name
-                    );
-                }
-                s
-            }
-        }
+        Algorithm::Minkowski => format!(
+            "A - B is every point of {} minus every point of {}. It contains the origin exactly when the shapes overlap: here it {} (GJK).",
+            a.name,
+            b.name,
+            if q.intersecting { "does" } else { "does not" }
+        ),
+        Algorithm::Gjk => gjk_result(a, b, q),
         Algorithm::Epa => match q.epa {
             Some(e) => format!(
                 "Depth {} along normal {} (from {} toward {}); status {}, {} expansions.",
@@ -179,29 +155,7 @@ fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> 
                 _ => "SAT gave no verdict.".into(),
             }
         }
-        Algorithm::Clip => match &q.manifold {
-            Some(m) => {
-                let (reference, incident) = match m.reference {
-                    crate::query::Body::A => (&a.name, &b.name),
-                    crate::query::Body::B => (&b.name, &a.name),
-                };
-                let points: Vec<String> = m
-                    .points()
-                    .iter()
-                    .map(|c| format!("{} (depth {})", fmt_vec(c.point), fmt_num(c.depth)))
-                    .collect();
-                format!(
-                    "{} contact point{}: {}. Reference body {}, incident body {}; normal {}.",
-                    m.count,
-                    if m.count == 1 { "" } else { "s" },
-                    points.join(", "),
-                    reference,
-                    incident,
-                    fmt_vec(m.normal)
-                )
-            }
-            None => "No manifold: the shapes do not touch.".into(),
-        },
+        Algorithm::Clip => clip_result(a, b, q),
         Algorithm::Sweep => match &q.sweep {
             None => "No sweep.".into(),
             Some(w) if w.hit => format!(
@@ -219,54 +173,62 @@ fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> 
     }
 }
 
-/// Wraps `text` at spaces to lines of at most `width` characters (longer words stay whole),
-/// each line ending in a newline. "A - B" (the Minkowski difference) is never split.
-pub fn wrap(text: &str, width: usize) -> String {
-    const GLUE: char = '\u{1}';
-    let glued = text.replace("A - B", &format!("A{GLUE}-{GLUE}B"));
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in glued.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            out += &line;
-            out.push('\n');
-            line.clear();
+/// GJK's verdict: intersecting, or the distance and the closest points.
+fn gjk_result(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
+    let g = &q.gjk;
+    if g.intersecting {
+        format!(
+            "{} and {} intersect (GJK status {}, {} iterations).",
+            a.name,
+            b.name,
+            g.status.as_str(),
+            g.iterations
+        )
+    } else {
+        let mut s = format!(
+            "{} and {} are {} apart (GJK status {}, {} iterations).",
+            a.name,
+            b.name,
+            fmt_num(g.distance),
+            g.status.as_str(),
+            g.iterations
+        );
+        if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
+            s += &format!(
+                " Closest points: {} on {} and {} on {}.",
+                fmt_vec(ca),
+                a.name,
+                fmt_vec(cb),
+                b.name
+            );
         }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line += word;
+        s
     }
-    if !line.is_empty() {
-        out += &line;
-        out.push('\n');
-    }
-    out.replace(GLUE, " ")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::wrap;
-
-    #[test]
-    fn wrap_keeps_every_word_and_the_width() {
-        let text =
-            "The origin lies in the Voronoi region of edge 0-1, so the simplex keeps that edge.";
-        let wrapped = wrap(text, 20);
-        assert!(wrapped.lines().all(|l| l.chars().count() <= 20));
-        assert_eq!(
-            wrapped.split_whitespace().collect::<Vec<_>>().join(" "),
-            text
-        );
-    }
-
-    #[test]
-    fn wrap_keeps_the_minkowski_difference_on_one_line() {
-        let text = "the farthest point of A - B that way";
-        for width in 10..40 {
-            let wrapped = wrap(text, width);
-            assert!(!wrapped.contains("A\n"), "width {width}");
-            assert!(!wrapped.contains('\u{1}'));
+/// The contact points of the manifold, and which body gave the reference edge.
+fn clip_result(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
+    match &q.manifold {
+        Some(m) => {
+            let (reference, incident) = match m.reference {
+                crate::query::Body::A => (&a.name, &b.name),
+                crate::query::Body::B => (&b.name, &a.name),
+            };
+            let points: Vec<String> = m
+                .points()
+                .iter()
+                .map(|c| format!("{} (depth {})", fmt_vec(c.point), fmt_num(c.depth)))
+                .collect();
+            format!(
+                "{} contact point{}: {}. Reference body {}, incident body {}; normal {}.",
+                m.count,
+                if m.count == 1 { "" } else { "s" },
+                points.join(", "),
+                reference,
+                incident,
+                fmt_vec(m.normal)
+            )
         }
+        None => "No manifold: the shapes do not touch.".into(),
     }
 }

@@ -8,6 +8,25 @@ use super::sat::{AxisSource, SatAxis};
 use super::sweep::{SweepAxis, SweepStep};
 use glam::Vec2;
 
+/// A recorded step that can say what it did in a sentence. Each step type's inherent
+/// `explain` is the text; this trait lets [`super::pair::PairTrace`] reach any of them through
+/// one `match` over [`super::Algorithm`].
+pub trait Explain {
+    fn explain(&self) -> String;
+}
+
+macro_rules! explained_by_inherent_method {
+    ($($step:ty),*) => {
+        $(impl Explain for $step {
+            fn explain(&self) -> String {
+                <$step>::explain(self)
+            }
+        })*
+    };
+}
+
+explained_by_inherent_method!(GjkStep, EpaStep, SatAxis, ClipStep, SweepStep);
+
 fn n(x: f32) -> String {
     if !x.is_finite() {
         return if x > 0.0 {

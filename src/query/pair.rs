@@ -1,7 +1,9 @@
 //! Every algorithm on one pair of bodies: what `query`, `check`, `trace` and the window show.
 
+use super::algorithm::Algorithm;
 use super::clip::{clip, ClipStep, Manifold};
 use super::epa::{epa, EpaConfig, EpaOutput, EpaStep};
+use super::explain::Explain;
 use super::gjk::{gjk, GjkConfig, GjkOutput, GjkStep};
 use super::sat::{sat, SatAxis, SatOutput};
 use super::sweep::{sweep, Motion, SweepOutput, SweepStep};
@@ -61,6 +63,65 @@ pub struct PairTrace {
     pub sat: Vec<SatAxis>,
     pub clip: Vec<ClipStep>,
     pub sweep: Vec<SweepStep>,
+}
+
+/// One algorithm's recorded steps, whatever their type.
+trait RecordedSteps {
+    fn count(&self) -> usize;
+    fn sentence(&self, k: usize) -> Option<String>;
+}
+
+impl<S: Explain> RecordedSteps for Vec<S> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn sentence(&self, k: usize) -> Option<String> {
+        self.get(k).map(Explain::explain)
+    }
+}
+
+/// The Minkowski difference is a picture, not a loop: it records no steps.
+impl RecordedSteps for () {
+    fn count(&self) -> usize {
+        0
+    }
+
+    fn sentence(&self, _k: usize) -> Option<String> {
+        None
+    }
+}
+
+impl PairTrace {
+    /// The one `match` from an algorithm to its recorded steps: the window's timeline and
+    /// the `trace` command both go through it.
+    fn steps(&self, algorithm: Algorithm) -> &dyn RecordedSteps {
+        match algorithm {
+            Algorithm::Minkowski => &(),
+            Algorithm::Gjk => &self.gjk,
+            Algorithm::Epa => &self.epa,
+            Algorithm::Sat => &self.sat,
+            Algorithm::Clip => &self.clip,
+            Algorithm::Sweep => &self.sweep,
+        }
+    }
+
+    /// How many steps `algorithm` recorded.
+    pub fn step_count(&self, algorithm: Algorithm) -> usize {
+        self.steps(algorithm).count()
+    }
+
+    /// The teaching sentence for step `k` of `algorithm`, when that step was recorded.
+    pub fn sentence(&self, algorithm: Algorithm, k: usize) -> Option<String> {
+        self.steps(algorithm).sentence(k)
+    }
+
+    /// Every sentence of `algorithm`, in order.
+    pub fn sentences(&self, algorithm: Algorithm) -> Vec<String> {
+        (0..self.step_count(algorithm))
+            .filter_map(|k| self.sentence(algorithm, k))
+            .collect()
+    }
 }
 
 /// Runs every algorithm without recording.

@@ -14,5 +14,5 @@ pub use file::{
     load_scene_file, parse_scene, save_scene_atomic, scene_to_string, SceneError, MAX_FILE_BYTES,
 };
 pub use model::{
-    parse_color, BodyDef, Expectation, Overlay, Scene, SceneBody, View, MAX_BODIES, SCENE_VERSION,
+    parse_color, BodyDef, Expectation, Scene, SceneBody, View, MAX_BODIES, SCENE_VERSION,
 };

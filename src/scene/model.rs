@@ -1,4 +1,5 @@
 use crate::geom::{Pose, Shape, ShapeKind};
+use crate::query::Algorithm;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +27,8 @@ pub struct Scene {
     pub view: Option<View>,
     /// Overlays switched on when the scene opens; empty means the window's defaults.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub overlays: Vec<Overlay>,
+    /// Written by [`Algorithm`]'s variant names (`Gjk`, `Sat`, ...).
+    pub overlays: Vec<Algorithm>,
     /// The sweep covers t in [0, sweep_time]; default 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sweep_time: Option<f32>,
@@ -59,28 +61,6 @@ pub struct BodyDef {
 pub struct View {
     pub center: Vec2,
     pub zoom: f32,
-}
-
-/// An overlay of the window, by algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Overlay {
-    Minkowski,
-    Gjk,
-    Epa,
-    Sat,
-    Clip,
-    Sweep,
-}
-
-impl Overlay {
-    pub const ALL: [Overlay; 6] = [
-        Overlay::Minkowski,
-        Overlay::Gjk,
-        Overlay::Epa,
-        Overlay::Sat,
-        Overlay::Clip,
-        Overlay::Sweep,
-    ];
 }
 
 /// What a pair must give, checked by `collision-lab check` and the test suite. Everything

@@ -2,34 +2,17 @@
 //! the points kept, dropped and created, and the final contact points with their depths
 //! and the normal.
 
-use super::{num, vec_str, Lab, LabCtx};
-use crate::app::analysis::Analysis;
+use super::lab::{num, vec_str, Lab, LabCtx};
 use crate::app::draw::{palette, LegendEntry, Painter};
 use crate::query::clip::{ClipStage, ClipStep, EdgeFeature};
-use crate::scene::Overlay;
+use crate::query::Algorithm;
 use glam::Vec2;
 
 pub struct ClipLab;
 
 impl Lab for ClipLab {
-    fn overlay(&self) -> Overlay {
-        Overlay::Clip
-    }
-
-    fn name(&self) -> &'static str {
-        "Contact clipping"
-    }
-
-    fn step_count(&self, run: &Analysis) -> usize {
-        run.trace.clip.len()
-    }
-
-    fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace
-            .clip
-            .get(step)
-            .map(ClipStep::explain)
-            .unwrap_or_default()
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Clip
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {

@@ -1,39 +1,30 @@
 //! EPA overlay: the polytope at the selected step in the A - B inset, its closest edge and
 //! the support point found beyond it; the final normal and depth vector on the bodies.
 
-use super::{num, vec_str, Lab, LabCtx, Series};
+use super::lab::{num, vec_str, Lab, LabCtx, Series};
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{palette, LegendEntry};
 use crate::query::epa::EpaStep;
-use crate::scene::Overlay;
+use crate::query::Algorithm;
 use egui_macroquad::egui;
 use glam::Vec2;
 
 pub struct EpaLab;
 
 impl Lab for EpaLab {
-    fn overlay(&self) -> Overlay {
-        Overlay::Epa
-    }
-
-    fn name(&self) -> &'static str {
-        "EPA"
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Epa
     }
 
     fn uses_inset(&self) -> bool {
         true
     }
 
-    fn step_count(&self, run: &Analysis) -> usize {
-        run.trace.epa.len()
-    }
-
-    fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace
-            .epa
-            .get(step)
-            .map(EpaStep::explain)
-            .unwrap_or_default()
+    fn inset_points(&self, run: &Analysis, keep: &mut dyn FnMut(Vec2)) {
+        for s in &run.trace.epa {
+            s.polytope.iter().for_each(|w| keep(w.point));
+            keep(s.support.point);
+        }
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -57,7 +48,7 @@ impl Lab for EpaLab {
     }
 
     fn settings_ui(&self, ui: &mut egui::Ui, s: &mut PairSettings) -> bool {
-        super::loop_limits_ui(
+        super::lab::loop_limits_ui(
             ui,
             &mut s.epa.max_iterations,
             "gap tolerance",

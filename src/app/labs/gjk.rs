@@ -2,39 +2,32 @@
 //! the origin, the search direction and the new support point, with its source points on
 //! A and B in the world; distance and closest points when the shapes are apart.
 
-use super::{num, Lab, LabCtx, Series};
+use super::lab::{num, Lab, LabCtx, Series};
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{palette, LegendEntry};
 use crate::query::gjk::GjkStep;
-use crate::scene::Overlay;
+use crate::query::Algorithm;
 use egui_macroquad::egui;
 use glam::Vec2;
 
 pub struct GjkLab;
 
 impl Lab for GjkLab {
-    fn overlay(&self) -> Overlay {
-        Overlay::Gjk
-    }
-
-    fn name(&self) -> &'static str {
-        "GJK"
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Gjk
     }
 
     fn uses_inset(&self) -> bool {
         true
     }
 
-    fn step_count(&self, run: &Analysis) -> usize {
-        run.trace.gjk.len()
-    }
-
-    fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace
-            .gjk
-            .get(step)
-            .map(GjkStep::explain)
-            .unwrap_or_default()
+    fn inset_points(&self, run: &Analysis, keep: &mut dyn FnMut(Vec2)) {
+        for s in &run.trace.gjk {
+            s.simplex.points().iter().for_each(|w| keep(w.point));
+            if let Some(w) = s.support {
+                keep(w.point);
+            }
+        }
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -59,7 +52,7 @@ impl Lab for GjkLab {
     }
 
     fn settings_ui(&self, ui: &mut egui::Ui, s: &mut PairSettings) -> bool {
-        super::loop_limits_ui(
+        super::lab::loop_limits_ui(
             ui,
             &mut s.gjk.max_iterations,
             "progress tolerance",

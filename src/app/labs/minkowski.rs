@@ -1,38 +1,36 @@
 //! The Minkowski difference A - B, drawn in the inset around its origin: the shapes overlap
 //! exactly when it contains the origin.
 
-use super::{Lab, LabCtx};
+use super::lab::{Lab, LabCtx};
 use crate::app::analysis::Analysis;
 use crate::app::draw::{palette, LegendEntry};
-use crate::scene::Overlay;
+use crate::query::Algorithm;
+use glam::Vec2;
 
 pub struct MinkowskiLab;
 
 impl Lab for MinkowskiLab {
-    fn overlay(&self) -> Overlay {
-        Overlay::Minkowski
-    }
-
-    fn name(&self) -> &'static str {
-        "Minkowski A - B"
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Minkowski
     }
 
     fn uses_inset(&self) -> bool {
         true
     }
 
-    fn step_count(&self, _run: &Analysis) -> usize {
-        0
+    /// The inset frames A - B whether or not this overlay is on.
+    fn inset_points(&self, run: &Analysis, keep: &mut dyn FnMut(Vec2)) {
+        run.minkowski.iter().for_each(|p| keep(*p));
     }
 
-    fn explain(&self, _run: &Analysis, _step: usize) -> String {
-        String::new()
+    /// The picture behind the other inset overlays: drawn even while another algorithm's
+    /// timeline steps through the inset.
+    fn is_backdrop(&self) -> bool {
+        true
     }
 
     fn draw(&self, ctx: &LabCtx, _step: Option<usize>) {
-        let Some(outline) = &ctx.run.minkowski else {
-            return;
-        };
+        let outline = &ctx.run.minkowski;
         let p = ctx.inset;
         p.fill_convex(outline, palette::with_alpha(palette::MINKOWSKI, 0.15));
         p.outline(outline, 2.0, palette::MINKOWSKI);

@@ -1,48 +1,18 @@
 //! SAT overlay: every candidate axis as a faint line, the selected axis with both bodies'
 //! projection intervals on it and the overlap or gap labelled, the best axis highlighted.
 
-use super::{num, Lab, LabCtx};
-use crate::app::analysis::Analysis;
+use super::lab::{num, Lab, LabCtx};
 use crate::app::draw::{palette, LegendEntry, Painter};
 use crate::query::sat::SatAxis;
-use crate::scene::{Overlay, SceneBody};
+use crate::query::Algorithm;
+use crate::scene::SceneBody;
 use glam::Vec2;
 
 pub struct SatLab;
 
 impl Lab for SatLab {
-    fn overlay(&self) -> Overlay {
-        Overlay::Sat
-    }
-
-    fn name(&self) -> &'static str {
-        "SAT"
-    }
-
-    fn step_count(&self, run: &Analysis) -> usize {
-        run.trace.sat.len()
-    }
-
-    /// The best axis is SAT's answer.
-    fn final_step(&self, run: &Analysis) -> usize {
-        let best = run.query.sat.best.source;
-        run.trace
-            .sat
-            .iter()
-            .position(|a| a.source == best)
-            .unwrap_or(0)
-    }
-
-    fn explain(&self, run: &Analysis, step: usize) -> String {
-        let Some(axis) = run.trace.sat.get(step) else {
-            return String::new();
-        };
-        let best = run.query.sat.best.source == axis.source;
-        let mut text = axis.explain();
-        if best {
-            text += " This is the best axis: the smallest overlap (or the largest gap) of all.";
-        }
-        text
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Sat
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {

@@ -1,36 +1,21 @@
 //! Swept SAT overlay: the swept path, ghost outlines at the time of first contact (and of
 //! last contact), and a chart of every axis's time interval against [0, t_max].
 
-use super::{num, Lab, LabCtx};
-use crate::app::analysis::Analysis;
+use super::lab::{num, Lab, LabCtx};
 use crate::app::draw::{self, palette, LegendEntry, Painter};
+use crate::app::layout;
 use crate::geom::Pose;
 use crate::query::sweep::{SweepAxis, SweepStep};
-use crate::scene::{Overlay, SceneBody};
+use crate::query::Algorithm;
+use crate::scene::SceneBody;
 use glam::Vec2;
 use macroquad::prelude as mq;
 
 pub struct SweepLab;
 
 impl Lab for SweepLab {
-    fn overlay(&self) -> Overlay {
-        Overlay::Sweep
-    }
-
-    fn name(&self) -> &'static str {
-        "Swept SAT"
-    }
-
-    fn step_count(&self, run: &Analysis) -> usize {
-        run.trace.sweep.len()
-    }
-
-    fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace
-            .sweep
-            .get(step)
-            .map(SweepStep::explain)
-            .unwrap_or_default()
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Sweep
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
@@ -94,7 +79,7 @@ fn pose_at(body: &SceneBody, t: f32) -> Pose {
 }
 
 fn ghost(w: &Painter, body: &SceneBody, t: f32, color: mq::Color, label: Option<String>) {
-    let outline = draw::world_points(&pose_at(body, t), &body.shape.outline(64));
+    let outline = layout::world_points(&pose_at(body, t), &body.shape.outline(64));
     w.dashed_outline(&outline, 2.0, color);
     if let Some(text) = label {
         w.label(pose_at(body, t).position, Vec2::new(8.0, 8.0), &text, color);
@@ -107,7 +92,7 @@ fn swept_path(w: &Painter, body: &SceneBody, t_max: f32) {
         return;
     }
     let color = palette::with_alpha(palette::AXIS, 0.8);
-    let end = draw::world_points(&pose_at(body, t_max), &body.shape.outline(64));
+    let end = layout::world_points(&pose_at(body, t_max), &body.shape.outline(64));
     w.outline(&end, 1.0, color);
     w.dashed(
         body.pose.position,
@@ -135,10 +120,55 @@ fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
     if axes.is_empty() || !p.visible {
         return;
     }
+    let chart = chart_card(p, axes.len(), t_max);
+    for (i, (k, a)) in axes.iter().enumerate() {
+        chart_row(p, &chart, i, a, step == Some(*k));
+    }
+    let bottom = chart.top + chart.row * axes.len() as f32;
+    let out = ctx.run.query.sweep;
+    let times = [
+        (out.and_then(|o| o.t_first), palette::RESULT, "t_first"),
+        (out.and_then(|o| o.t_last), palette::GAP, "t_last"),
+    ];
+    for (i, (t, color, name)) in times.into_iter().enumerate() {
+        if let Some(t) = t {
+            draw::screen_line(
+                Vec2::new(chart.x_of(t), chart.top - p.px(2.0)),
+                Vec2::new(chart.x_of(t), bottom + p.px(2.0)),
+                p.px(2.0),
+                color,
+            );
+            // Below the chart, t_first on the first line and t_last on the second.
+            let text = format!("{name} {}", num(t));
+            let w = p.measure(&text, 12.0).x;
+            let x = (chart.x_of(t) - w).max(chart.left);
+            let y = bottom + p.px(4.0 + 14.0 * i as f32);
+            p.screen_text(Vec2::new(x, y), &text, 12.0, color, true);
+        }
+    }
+}
+
+/// Where the time chart's rows sit on the screen.
+struct Chart {
+    left: f32,
+    span: f32,
+    top: f32,
+    row: f32,
+    t_max: f32,
+}
+
+impl Chart {
+    fn x_of(&self, t: f32) -> f32 {
+        self.left + self.span * (t / self.t_max).clamp(0.0, 1.0)
+    }
+}
+
+/// The chart's white card, border and title, sized for `rows` axes.
+fn chart_card(p: &Painter, rows: usize, t_max: f32) -> Chart {
     let cam = p.camera;
     let row = p.px(9.0);
     let width = (cam.size.x * 0.3).max(p.px(160.0));
-    let height = row * axes.len() as f32 + p.px(56.0);
+    let height = row * rows as f32 + p.px(56.0);
     let origin = Vec2::new(cam.origin.x + p.px(10.0), cam.origin.y + p.px(10.0));
     mq::draw_rectangle(
         origin.x,
@@ -162,61 +192,47 @@ fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
         palette::TEXT,
         false,
     );
-    let left = origin.x + p.px(6.0);
-    let span = width - p.px(12.0);
-    let x_of = |t: f32| left + span * (t / t_max).clamp(0.0, 1.0);
-    let top = origin.y + p.px(22.0);
-    for (i, (k, a)) in axes.iter().enumerate() {
-        let y = top + row * i as f32 + row * 0.5;
+    Chart {
+        left: origin.x + p.px(6.0),
+        span: width - p.px(12.0),
+        top: origin.y + p.px(22.0),
+        row,
+        t_max,
+    }
+}
+
+/// Row `i`: the axis's interval of overlap in time, highlighted when it is the step shown.
+fn chart_row(p: &Painter, chart: &Chart, i: usize, a: &SweepAxis, selected: bool) {
+    let (left, span, row) = (chart.left, chart.span, chart.row);
+    let y = chart.top + row * i as f32 + row * 0.5;
+    draw::screen_line(
+        Vec2::new(left, y),
+        Vec2::new(left + span, y),
+        p.px(1.0),
+        palette::GRID_MINOR,
+    );
+    let color = if selected {
+        palette::SEARCH
+    } else {
+        palette::AXIS
+    };
+    if a.t_enter <= a.t_exit && a.t_exit >= 0.0 && a.t_enter <= chart.t_max {
+        let (x0, x1) = (
+            chart.x_of(a.t_enter.max(0.0)),
+            chart.x_of(a.t_exit.min(chart.t_max)),
+        );
+        draw::screen_line(
+            Vec2::new(x0, y),
+            Vec2::new(x1.max(x0 + 1.0), y),
+            row * 0.7,
+            color,
+        );
+    } else if selected {
         draw::screen_line(
             Vec2::new(left, y),
-            Vec2::new(left + span, y),
-            p.px(1.0),
-            palette::GRID_MINOR,
+            Vec2::new(left + p.px(6.0), y),
+            row * 0.7,
+            palette::GAP,
         );
-        let selected = step == Some(*k);
-        let color = if selected {
-            palette::SEARCH
-        } else {
-            palette::AXIS
-        };
-        if a.t_enter <= a.t_exit && a.t_exit >= 0.0 && a.t_enter <= t_max {
-            let (x0, x1) = (x_of(a.t_enter.max(0.0)), x_of(a.t_exit.min(t_max)));
-            draw::screen_line(
-                Vec2::new(x0, y),
-                Vec2::new(x1.max(x0 + 1.0), y),
-                row * 0.7,
-                color,
-            );
-        } else if selected {
-            draw::screen_line(
-                Vec2::new(left, y),
-                Vec2::new(left + p.px(6.0), y),
-                row * 0.7,
-                palette::GAP,
-            );
-        }
-    }
-    let bottom = top + row * axes.len() as f32;
-    let out = ctx.run.query.sweep;
-    let times = [
-        (out.and_then(|o| o.t_first), palette::RESULT, "t_first"),
-        (out.and_then(|o| o.t_last), palette::GAP, "t_last"),
-    ];
-    for (i, (t, color, name)) in times.into_iter().enumerate() {
-        if let Some(t) = t {
-            draw::screen_line(
-                Vec2::new(x_of(t), top - p.px(2.0)),
-                Vec2::new(x_of(t), bottom + p.px(2.0)),
-                p.px(2.0),
-                color,
-            );
-            // Below the chart, t_first on the first line and t_last on the second.
-            let text = format!("{name} {}", num(t));
-            let w = p.measure(&text, 12.0).x;
-            let x = (x_of(t) - w).max(left);
-            let y = bottom + p.px(4.0 + 14.0 * i as f32);
-            p.screen_text(Vec2::new(x, y), &text, 12.0, color, true);
-        }
     }
 }

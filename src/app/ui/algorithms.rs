@@ -1,42 +1,40 @@
 //! The Algorithms panel: each overlay on or off, its colours, and the core's tolerances and
-//! iteration caps.
+//! iteration caps. It edits a workspace's [`AlgorithmsModel`].
 
 use super::color32;
-use crate::app::canvas::overlay_index;
-use crate::app::labs::overlay_key;
-use crate::app::window::App;
+use crate::app::panels::AlgorithmsModel;
+use crate::app::probe::TestProbe;
 use egui_macroquad::egui;
 
-pub fn show(ui: &mut egui::Ui, app: &mut App) {
+pub fn show(ui: &mut egui::Ui, model: &mut dyn AlgorithmsModel, probe: &mut TestProbe) {
     ui.heading("Algorithms");
-    let session = &mut app.session;
-    let mut settings = session.settings;
     let mut rects = Vec::new();
-    for lab in &session.labs {
-        let i = overlay_index(lab.overlay());
-        let id = ui.make_persistent_id(("lab", i));
+    for row in model.algorithm_rows() {
+        let a = row.algorithm;
+        let id = ui.make_persistent_id(("lab", a.index()));
+        let mut on = row.on;
         egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, false)
             .show_header(ui, |ui| {
-                let r = ui.checkbox(&mut session.overlays.enabled[i], lab.name());
-                rects.push((format!("overlay:{}", overlay_key(lab.overlay())), r.rect));
+                let r = ui.checkbox(&mut on, row.name);
+                rects.push((format!("overlay:{}", a.key()), r.rect));
             })
             .body(|ui| {
-                for entry in lab.legend() {
+                for entry in &row.legend {
                     ui.horizontal(|ui| {
                         let (rect, _) =
                             ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                         ui.painter().rect_filled(rect, 2.0, color32(entry.color));
-                        ui.label(entry.text);
+                        ui.label(entry.text.as_str());
                     });
                 }
-                lab.settings_ui(ui, &mut settings);
+                model.settings_ui(ui, a);
             });
-    }
-    if settings != session.settings {
-        session.settings = settings;
+        if on != row.on {
+            model.enable(a, on);
+        }
     }
     let ppp = ui.ctx().pixels_per_point();
     for (name, rect) in rects {
-        app.note_widget(name, rect, ppp);
+        probe.note_widget(name, rect, ppp);
     }
 }

@@ -1,8 +1,9 @@
 //! Dialogs: the path field for Open and Save As (with the native dialog behind a Browse
 //! button), the unsaved-changes question, and the help card.
 
+use crate::app::dialogs::Pending;
 use crate::app::files::DialogKind;
-use crate::app::window::{App, Pending};
+use crate::app::shell::App;
 use egui_macroquad::egui;
 use std::path::PathBuf;
 
@@ -14,7 +15,7 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
 }
 
 fn path_dialog(ctx: &egui::Context, app: &mut App) {
-    let Some(kind) = app.path_dialog.kind else {
+    let Some(kind) = app.dialogs.path.kind else {
         return;
     };
     let title = match kind {
@@ -29,14 +30,14 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
         .show(ctx, |ui| {
             ui.label("Path of the .ron file:");
             let r =
-                ui.add(egui::TextEdit::singleline(&mut app.path_dialog.text).desired_width(420.0));
-            if std::mem::take(&mut app.path_dialog.focus) {
+                ui.add(egui::TextEdit::singleline(&mut app.dialogs.path.text).desired_width(420.0));
+            if std::mem::take(&mut app.dialogs.path.focus) {
                 r.request_focus();
             }
             if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 go = true;
             }
-            if let Some(err) = &app.path_dialog.error {
+            if let Some(err) = &app.dialogs.path.error {
                 ui.colored_label(egui::Color32::from_rgb(185, 28, 28), err);
             }
             ui.horizontal(|ui| {
@@ -47,11 +48,12 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
                         "Save"
                     })
                     .clicked();
-                let browsing = app.native.is_some();
+                let browsing = app.dialogs.native.is_some();
                 let browse = ui
                     .add_enabled(!browsing, egui::Button::new("Browse…"))
                     .on_hover_text("The system file dialog (through the XDG desktop portal)");
-                app.note_widget("dialog:browse", browse.rect, ui.ctx().pixels_per_point());
+                app.probe
+                    .note_widget("dialog:browse", browse.rect, ui.ctx().pixels_per_point());
                 if browse.clicked() {
                     app.browse(kind);
                 }
@@ -62,14 +64,14 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
             });
         });
     if cancel {
-        app.path_dialog.kind = None;
+        app.dialogs.path.kind = None;
     } else if go {
-        let path = PathBuf::from(app.path_dialog.text.trim());
+        let path = PathBuf::from(app.dialogs.path.text.trim());
         if path.as_os_str().is_empty() {
-            app.path_dialog.error = Some("Type a path first.".into());
+            app.dialogs.path.error = Some("Type a path first.".into());
             return;
         }
-        app.path_dialog.kind = None;
+        app.dialogs.path.kind = None;
         match kind {
             DialogKind::Open => app.request(Pending::Open(path)),
             DialogKind::SaveAs => app.save_to(&path),
@@ -78,7 +80,7 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
 }
 
 fn confirm(ctx: &egui::Context, app: &mut App) {
-    let Some(pending) = app.confirm.clone() else {
+    let Some(pending) = app.dialogs.confirm.clone() else {
         return;
     };
     let what = match &pending {
@@ -99,7 +101,7 @@ fn confirm(ctx: &egui::Context, app: &mut App) {
                     if app.doc().path.is_some() {
                         app.save();
                         if !app.doc().dirty {
-                            app.confirm = None;
+                            app.dialogs.confirm = None;
                             if pending != Pending::Quit {
                                 app.perform(pending.clone());
                             }
@@ -110,22 +112,22 @@ fn confirm(ctx: &egui::Context, app: &mut App) {
                 }
                 let discard = ui.button("Discard changes");
                 let ppp = ui.ctx().pixels_per_point();
-                app.note_widget("confirm:discard", discard.rect, ppp);
+                app.probe.note_widget("confirm:discard", discard.rect, ppp);
                 if discard.clicked() {
-                    app.confirm = None;
+                    app.dialogs.confirm = None;
                     app.perform(pending.clone());
                 }
                 let cancel = ui.button("Cancel");
-                app.note_widget("confirm:cancel", cancel.rect, ppp);
+                app.probe.note_widget("confirm:cancel", cancel.rect, ppp);
                 if cancel.clicked() {
-                    app.confirm = None;
+                    app.dialogs.confirm = None;
                 }
             });
         });
 }
 
 fn changed_on_disk(ctx: &egui::Context, app: &mut App) {
-    if !app.changed_on_disk {
+    if !app.dialogs.changed_on_disk {
         return;
     }
     egui::Window::new("File changed on disk")
@@ -138,14 +140,14 @@ fn changed_on_disk(ctx: &egui::Context, app: &mut App) {
                     app.reload();
                 }
                 if ui.button("Keep mine").clicked() {
-                    app.changed_on_disk = false;
+                    app.dialogs.changed_on_disk = false;
                 }
             });
         });
 }
 
 fn help(ctx: &egui::Context, app: &mut App) {
-    let mut open = app.show_help;
+    let mut open = app.dialogs.help;
     egui::Window::new("Mouse and keys")
         .open(&mut open)
         .show(ctx, |ui| {
@@ -157,7 +159,7 @@ fn help(ctx: &egui::Context, app: &mut App) {
                 }
             });
         });
-    app.show_help = open;
+    app.dialogs.help = open;
 }
 
 const HELP: &[(&str, &str)] = &[

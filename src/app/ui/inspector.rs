@@ -1,7 +1,7 @@
 //! The inspector: the selected body's name, colour, shape parameters, vertices, position,
 //! angle and velocity, all editable as numbers. Edits the core refuses are shown, not kept.
 
-use crate::app::window::App;
+use crate::app::shell::App;
 use crate::geom::ShapeKind;
 use crate::scene::SceneBody;
 use egui_macroquad::egui;
@@ -57,7 +57,7 @@ pub fn show(ui: &mut egui::Ui, app: &mut App) {
 }
 
 fn name_row(ui: &mut egui::Ui, app: &mut App, i: usize, body: &SceneBody) {
-    let mut text = match &app.rename_text {
+    let mut text = match &app.tools.rename_text {
         Some((j, t)) if *j == i => t.clone(),
         _ => body.name.clone(),
     };
@@ -69,9 +69,9 @@ fn name_row(ui: &mut egui::Ui, app: &mut App, i: usize, body: &SceneBody) {
             if let Err(e) = app.doc_mut().rename(i, &text) {
                 app.say(format!("Refused: {e}"));
             }
-            app.rename_text = None;
+            app.tools.rename_text = None;
         } else if r.changed() {
-            app.rename_text = Some((i, text.clone()));
+            app.tools.rename_text = Some((i, text.clone()));
         }
     });
 }

@@ -1,8 +1,10 @@
 //! The menu bar: File (new, open, save, recent, examples, screenshot, quit), Edit, View.
 
+use crate::app::dialogs::Pending;
 use crate::app::examples::EXAMPLES;
 use crate::app::files::DialogKind;
-use crate::app::window::{App, Pending};
+use crate::app::shell::App;
+use crate::app::workspace::Workspace;
 use egui_macroquad::egui;
 
 pub fn show(ctx: &egui::Context, app: &mut App) {
@@ -13,7 +15,7 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
             view_menu(ui, app);
             ui.menu_button("Help", |ui| {
                 if ui.button("Mouse and keys").clicked() {
-                    app.show_help = true;
+                    app.dialogs.help = true;
                     ui.close_menu();
                 }
             });
@@ -41,10 +43,10 @@ fn file_menu(ui: &mut egui::Ui, app: &mut App) {
             ui.close_menu();
         }
         ui.menu_button("Open recent", |ui| {
-            if app.recent.is_empty() {
+            if app.disk.recent.is_empty() {
                 ui.label("(none yet)");
             }
-            for path in app.recent.clone() {
+            for path in app.disk.recent.clone() {
                 if ui.button(path.display().to_string()).clicked() {
                     app.request(Pending::Open(path));
                     ui.close_menu();
@@ -84,7 +86,7 @@ fn file_menu(ui: &mut egui::Ui, app: &mut App) {
         }
         ui.separator();
         if ui.button("Screenshot  (F12)").clicked() {
-            app.screenshot = true;
+            app.prefs.screenshot = true;
             ui.close_menu();
         }
         ui.separator();
@@ -120,7 +122,7 @@ fn edit_menu(ui: &mut egui::Ui, app: &mut App) {
             .add_enabled(has_sel, egui::Button::new("Duplicate  (Ctrl+D)"))
             .clicked()
         {
-            crate::app::input::duplicate_selected(app);
+            app.duplicate_selected();
             ui.close_menu();
         }
         if ui
@@ -139,15 +141,15 @@ fn edit_menu(ui: &mut egui::Ui, app: &mut App) {
 fn view_menu(ui: &mut egui::Ui, app: &mut App) {
     ui.menu_button("View", |ui| {
         if ui.button("Fit all  (F)").clicked() {
-            app.session.fit_all();
+            app.workspace.fit_all();
             ui.close_menu();
         }
-        ui.checkbox(&mut app.snap, "Snap to grid  (G)");
-        ui.checkbox(&mut app.show_legend, "Legend on the canvas");
-        ui.checkbox(&mut app.show_plots, "Plots window");
+        ui.checkbox(&mut app.tools.snap, "Snap to grid  (G)");
+        ui.checkbox(&mut app.prefs.show_legend, "Legend on the canvas");
+        ui.checkbox(&mut app.prefs.show_plots, "Plots window");
         ui.horizontal(|ui| {
             ui.label("UI scale");
-            ui.add(egui::Slider::new(&mut app.ui_scale, 0.75..=3.0).step_by(0.25));
+            ui.add(egui::Slider::new(&mut app.prefs.ui_scale, 0.75..=3.0).step_by(0.25));
         });
         ui.label("Use 2 or more on a projector.");
     });

@@ -10,14 +10,15 @@ pub mod results;
 pub mod scene;
 pub mod timeline;
 
-use super::window::App;
+use super::shell::App;
+use super::workspace::Workspace;
 use egui_macroquad::egui;
 
 /// Builds every panel for this frame. The canvas is what remains in the middle.
 pub fn show(ctx: &egui::Context, app: &mut App) {
     menu::show(ctx, app);
     status_bar(ctx, app);
-    timeline::show(ctx, app);
+    timeline::show(ctx, app.workspace.timeline_model());
     egui::SidePanel::left("scene")
         .resizable(true)
         .default_width(270.0)
@@ -33,12 +34,12 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
         .default_width(330.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                algorithms::show(ui, app);
+                algorithms::show(ui, &mut app.workspace, &mut app.probe);
                 ui.separator();
-                results::show(ui, app);
+                results::show(ui, &mut app.workspace.session);
             });
         });
-    plots::show(ctx, app);
+    plots::show(ctx, &app.workspace, &mut app.prefs.show_plots);
     dialogs::show(ctx, app);
 }
 
@@ -59,9 +60,9 @@ fn status_bar(ctx: &egui::Context, app: &mut App) {
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let cam = app.session.camera;
+                let cam = app.workspace.camera;
                 ui.label(format!("zoom {:.0} px/unit", cam.zoom));
-                if app.snap {
+                if app.tools.snap {
                     ui.label("snap");
                 }
             });

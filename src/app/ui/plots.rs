@@ -1,32 +1,26 @@
 //! The Plots window: per-iteration numbers from the labs (GJK distance, EPA gap...), with
-//! the timeline's step marked.
+//! the timeline's step marked. It reads a workspace's [`PlotsModel`].
 
 use super::color32;
-use crate::app::window::App;
+use crate::app::panels::PlotsModel;
 use egui_macroquad::egui;
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points, VLine};
 
-pub fn show(ctx: &egui::Context, app: &mut App) {
-    if !app.show_plots {
+/// The Plots window while `open`; its close button clears `open`.
+pub fn show(ctx: &egui::Context, model: &dyn PlotsModel, open: &mut bool) {
+    if !*open {
         return;
     }
-    let mut open = app.show_plots;
     egui::Window::new("Plots")
-        .open(&mut open)
+        .open(open)
         .default_size([420.0, 260.0])
         .show(ctx, |ui| {
-            let Some(run) = &app.session.run else {
+            let Some(series) = model.series() else {
                 ui.label("No focused pair.");
                 return;
             };
-            let series: Vec<_> = app
-                .session
-                .labs
-                .iter()
-                .flat_map(|l| l.series(run))
-                .collect();
             // The timeline's step as an iteration number (iterations count from 1).
-            let selected_iteration = app.session.timeline_position().map(|(_, k)| k as f64 + 1.0);
+            let selected_iteration = model.selected_iteration();
             Plot::new("iterations")
                 .legend(Legend::default())
                 .x_axis_label("iteration")
@@ -48,5 +42,4 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
                     }
                 });
         });
-    app.show_plots = open;
 }

@@ -3,7 +3,7 @@
 
 use crate::app::analysis::Analysis;
 use crate::app::labs::{num, vec_str};
-use crate::app::window::App;
+use crate::app::session::Session;
 use crate::query::sweep::SweepStatus;
 use egui_macroquad::egui;
 use egui_macroquad::egui::{Color32, RichText};
@@ -13,16 +13,16 @@ const AGREEMENT: f32 = 1.0e-3;
 
 const WARN: Color32 = Color32::from_rgb(185, 28, 28);
 
-pub fn show(ui: &mut egui::Ui, app: &mut App) {
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     ui.heading("Results");
     // Panels drawn earlier this frame may have edited the document (a body deleted from
     // the menu): bring the analysis up to date before indexing bodies with it.
-    app.session.refresh();
-    let Some(run) = &app.session.run else {
+    session.refresh();
+    let Some(run) = session.run() else {
         ui.label("No focused pair: add two bodies.");
         return;
     };
-    let doc = &app.session.doc;
+    let doc = &session.doc;
     ui.label(format!(
         "A = {}, B = {}",
         doc.bodies[run.a].name, doc.bodies[run.b].name

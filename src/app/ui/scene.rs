@@ -1,7 +1,7 @@
 //! The scene panel: notes, the palette of new bodies, the body list and the focused pair.
 
-use crate::app::input::Tool;
-use crate::app::window::App;
+use crate::app::shell::App;
+use crate::app::tools::Tool;
 use crate::geom::{Shape, ShapeKind};
 use egui_macroquad::egui;
 use glam::Vec2;
@@ -30,7 +30,7 @@ fn palette(ui: &mut egui::Ui, app: &mut App) {
     ui.horizontal_wrapped(|ui| {
         let mut add = |kind: ShapeKind, base: &str| {
             let shape = Shape::new(kind).expect("palette shapes are valid");
-            let center = app.session.camera.center;
+            let center = app.workspace.camera.center;
             app.add_new_body(base, shape, center);
         };
         if ui.button("Box").clicked() {
@@ -75,9 +75,9 @@ fn palette(ui: &mut egui::Ui, app: &mut App) {
             .button("Free polygon…")
             .on_hover_text("Click points on the canvas; Enter closes");
         if free.clicked() {
-            app.tool = Tool::FreePolygon(Vec::new());
+            app.tools.tool = Tool::FreePolygon(Vec::new());
         }
-        app.note_widget(
+        app.probe.note_widget(
             "palette:free_polygon",
             free.rect,
             ui.ctx().pixels_per_point(),

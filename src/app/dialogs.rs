@@ -1,0 +1,53 @@
+//! The window's dialogs as state: the path field (the fallback when no native dialog
+//! answers), the native dialog running on its thread, the unsaved-changes question and what
+//! waits on it, the changed-on-disk question, and the help window.
+
+use super::files::{DialogKind, NativeDialog};
+use std::path::PathBuf;
+
+/// Something the user asked for that may first need the unsaved-changes question.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    New,
+    Open(PathBuf),
+    Example(String),
+    Quit,
+}
+
+/// The in-window path field dialog.
+#[derive(Default)]
+pub struct PathDialog {
+    pub kind: Option<DialogKind>,
+    /// Give the path field the keyboard on the next frame.
+    pub focus: bool,
+    pub text: String,
+    pub error: Option<String>,
+}
+
+impl PathDialog {
+    /// A dialog of `kind` starting at the document's file, if it has one.
+    pub fn asking(kind: DialogKind, start: Option<&std::path::Path>) -> PathDialog {
+        PathDialog {
+            kind: Some(kind),
+            focus: true,
+            text: start
+                .map(|p| p.display().to_string())
+                .unwrap_or_else(|| match kind {
+                    DialogKind::Open => String::new(),
+                    DialogKind::SaveAs => "scene.ron".into(),
+                }),
+            error: None,
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct Dialogs {
+    pub path: PathDialog,
+    pub native: Option<NativeDialog>,
+    /// The question "discard unsaved changes?" and what waits on it.
+    pub confirm: Option<Pending>,
+    /// The open file changed on disk while there were unsaved edits.
+    pub changed_on_disk: bool,
+    pub help: bool,
+}

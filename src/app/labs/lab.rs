@@ -1,0 +1,116 @@
+//! The `Lab` trait: what one algorithm's lab gives the window. Defaults derive everything
+//! the core already records (the step count and sentences from [`PairTrace`]), so a new lab
+//! writes only its drawing, its legend and whatever it adds.
+//!
+//! [`PairTrace`]: crate::query::pair::PairTrace
+
+use crate::app::analysis::{Analysis, PairSettings};
+use crate::app::draw::{LegendEntry, Painter};
+use crate::app::state::Document;
+use crate::query::Algorithm;
+use egui_macroquad::egui;
+use glam::Vec2;
+
+/// What a lab draws with.
+pub struct LabCtx<'a> {
+    pub doc: &'a Document,
+    pub run: &'a Analysis,
+    /// The world canvas.
+    pub world: &'a Painter,
+    /// The inset that shows the Minkowski difference A - B around its origin.
+    pub inset: &'a Painter,
+}
+
+/// A series for the Plots panel: (iteration, value) points.
+pub struct Series {
+    pub name: String,
+    pub color: macroquad::prelude::Color,
+    pub points: Vec<[f64; 2]>,
+}
+
+/// One algorithm's view: its overlay, legend, settings, timeline and plots. Everything it
+/// shows comes from the [`Analysis`] it is handed; nothing outside reaches into its part of
+/// the trace (the canvas asks [`Lab::inset_points`] what the inset must hold).
+pub trait Lab {
+    fn algorithm(&self) -> Algorithm;
+    fn name(&self) -> &'static str {
+        self.algorithm().title()
+    }
+    /// Whether the overlay draws in the A - B inset.
+    fn uses_inset(&self) -> bool {
+        false
+    }
+    /// Every point this lab draws in the inset at any step, so that the inset can frame
+    /// them all and hold still while stepping.
+    fn inset_points(&self, _run: &Analysis, _keep: &mut dyn FnMut(Vec2)) {}
+    /// Whether the overlay is a backdrop that stays drawn while another algorithm's
+    /// timeline steps through the inset (the Minkowski difference itself).
+    fn is_backdrop(&self) -> bool {
+        false
+    }
+    /// How many steps the timeline has (0: nothing to step through).
+    fn step_count(&self, run: &Analysis) -> usize {
+        run.trace.step_count(self.algorithm())
+    }
+    /// The step that shows the algorithm's answer, drawn when no step is selected: the
+    /// last one by default.
+    fn final_step(&self, run: &Analysis) -> usize {
+        self.step_count(run).saturating_sub(1)
+    }
+    /// The teaching sentence for step `step` (< `step_count`): the core's sentence, the
+    /// same one `collision-lab trace` prints.
+    fn explain(&self, run: &Analysis, step: usize) -> String {
+        run.trace
+            .sentence(self.algorithm(), step)
+            .unwrap_or_default()
+    }
+    /// Draws the overlay at `step`, or the final state when `step` is `None`.
+    fn draw(&self, ctx: &LabCtx, step: Option<usize>);
+    fn legend(&self) -> Vec<LegendEntry>;
+    /// Tolerances and caps the core exposes; returns whether something changed.
+    fn settings_ui(&self, _ui: &mut egui::Ui, _settings: &mut PairSettings) -> bool {
+        false
+    }
+    /// Per-iteration numbers for the Plots panel.
+    fn series(&self, _run: &Analysis) -> Vec<Series> {
+        Vec::new()
+    }
+}
+
+/// Formats a number for labels: at most 3 decimals, no trailing zeros.
+pub fn num(v: f32) -> String {
+    crate::text::format_number(v, 3)
+}
+
+pub fn vec_str(v: glam::Vec2) -> String {
+    format!("({}, {})", num(v.x), num(v.y))
+}
+
+/// The iteration cap and the stopping tolerance of an iterative algorithm, as editable
+/// numbers. Returns whether either changed.
+pub(super) fn loop_limits_ui(
+    ui: &mut egui::Ui,
+    max_iterations: &mut u32,
+    tolerance_label: &str,
+    tolerance: &mut f32,
+) -> bool {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.label("max iterations");
+        changed |= ui
+            .add(egui::DragValue::new(max_iterations).range(1..=1000))
+            .changed();
+    });
+    ui.horizontal(|ui| {
+        ui.label(tolerance_label);
+        changed |= ui
+            .add(
+                egui::DragValue::new(tolerance)
+                    .range(1e-9..=1e-1)
+                    .speed(1e-7)
+                    .custom_formatter(|v, _| format!("{v:.1e}")),
+            )
+            .changed();
+    });
+    changed
+}

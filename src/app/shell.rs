@@ -1,0 +1,383 @@
+//! The window's state and the actions menus, keys and dialogs call: the workspace (document,
+//! analysis, view, labs), undo history, editing tools, dialogs, files on disk, view
+//! preferences and the test probe. It imports no panel and no input code: `ui/*` and
+//! `input` call into it, and the frame loop in `window` drives it.
+
+use super::camera::Camera;
+use super::dialogs::{Dialogs, PathDialog, Pending};
+use super::examples;
+use super::files::{self, DialogKind, NativeDialog, Watcher};
+use super::history::History;
+use super::probe::TestProbe;
+use super::state::Document;
+use super::title::Title;
+use super::tools::Tools;
+use super::workspace::Workspace2d;
+use crate::geom::{Pose, Shape};
+use crate::scene::{save_scene_atomic, SceneBody};
+use glam::Vec2;
+use macroquad::prelude as mq;
+use std::path::{Path, PathBuf};
+
+/// Frames during which a newly opened document is fitted: egui sizes its side panels over
+/// the first frames, so the canvas only settles after a few.
+pub const FIT_FRAMES: u8 = 4;
+
+/// The recent-files list and the watch on the open file.
+#[derive(Default)]
+pub struct Disk {
+    pub recent: Vec<PathBuf>,
+    pub watcher: Watcher,
+}
+
+/// How the window looks, as the View menu sets it.
+pub struct ViewPrefs {
+    pub ui_scale: f32,
+    pub show_plots: bool,
+    pub show_legend: bool,
+    /// Take a screenshot after the next frame is drawn.
+    pub screenshot: bool,
+    /// Fit all during the next frames, once the panels have settled and the canvas size
+    /// is known (for a document without a saved view).
+    pub pending_fit: u8,
+}
+
+pub struct App {
+    pub workspace: Workspace2d,
+    pub history: History,
+    pub tools: Tools,
+    pub dialogs: Dialogs,
+    pub disk: Disk,
+    pub prefs: ViewPrefs,
+    /// A message at the bottom of the window and when it was posted.
+    pub status: Option<(String, f64)>,
+    /// The last load error (file:line:col: message), shown until dismissed.
+    pub load_error: Option<String>,
+    pub quit: bool,
+    pub probe: TestProbe,
+    /// The real window title, kept in step with the document.
+    pub window_title: Title,
+}
+
+impl App {
+    pub fn new(doc: Document, load_error: Option<String>) -> App {
+        let mut disk = Disk {
+            recent: files::load_recent(),
+            watcher: Watcher::default(),
+        };
+        disk.watcher.watch(doc.path.as_deref());
+        if let Some(p) = &doc.path {
+            files::remember(&mut disk.recent, p);
+        }
+        App {
+            workspace: Workspace2d::new(doc, Camera::default()),
+            history: History::default(),
+            tools: Tools::default(),
+            dialogs: Dialogs::default(),
+            disk,
+            prefs: ViewPrefs {
+                ui_scale: initial_scale(),
+                show_plots: false,
+                show_legend: true,
+                screenshot: false,
+                pending_fit: FIT_FRAMES,
+            },
+            status: None,
+            load_error,
+            quit: false,
+            probe: TestProbe::from_env(),
+            window_title: Title::default(),
+        }
+    }
+
+    /// Pixels per logical pixel on the canvas: the UI scale times the display's DPI scale.
+    pub fn pixel_scale(&self) -> f32 {
+        self.prefs.ui_scale * mq::screen_dpi_scale()
+    }
+
+    pub fn doc(&self) -> &Document {
+        &self.workspace.session.doc
+    }
+
+    pub fn doc_mut(&mut self) -> &mut Document {
+        &mut self.workspace.session.doc
+    }
+
+    /// Call before changing the document: remembers the state for undo. Edits made while a
+    /// pointer button is held (a drag, a slider) become one undo step.
+    pub fn checkpoint(&mut self) {
+        let doc = &self.workspace.session.doc;
+        self.history.begin_edit(|| doc.snapshot());
+    }
+
+    /// Adds a new body named after `base` (made unique) at `center`, as one undoable edit.
+    pub fn add_new_body(&mut self, base: &str, shape: Shape, center: Vec2) {
+        self.checkpoint();
+        let name = self.doc().unique_name(base);
+        self.doc_mut().add_body(SceneBody {
+            name,
+            shape,
+            pose: Pose::new(center, 0.0),
+            velocity: None,
+            color: None,
+        });
+    }
+
+    /// Records the edit in progress once the pointer is released.
+    pub fn settle_edit(&mut self) {
+        let held = [
+            mq::MouseButton::Left,
+            mq::MouseButton::Right,
+            mq::MouseButton::Middle,
+        ]
+        .into_iter()
+        .any(mq::is_mouse_button_down);
+        if !held {
+            self.history
+                .finish_edit(self.workspace.session.doc.snapshot());
+        }
+    }
+
+    /// Duplicates the selected body, as one undoable edit.
+    pub fn duplicate_selected(&mut self) {
+        if let Some(i) = self.doc().selected {
+            self.checkpoint();
+            self.doc_mut().duplicate_body(i);
+        }
+    }
+
+    pub fn undo(&mut self) {
+        self.flush_edit();
+        if let Some(s) = self.history.undo(self.workspace.session.doc.snapshot()) {
+            self.workspace.session.doc.restore(s);
+            self.say("Undone");
+        }
+    }
+
+    pub fn redo(&mut self) {
+        self.flush_edit();
+        if let Some(s) = self.history.redo(self.workspace.session.doc.snapshot()) {
+            self.workspace.session.doc.restore(s);
+            self.say("Redone");
+        }
+    }
+
+    fn flush_edit(&mut self) {
+        self.history
+            .finish_edit(self.workspace.session.doc.snapshot());
+    }
+
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.status = Some((text.into(), mq::get_time()));
+    }
+
+    // ---- files ------------------------------------------------------------------------
+
+    /// Runs `action` now, or asks first when there are unsaved changes.
+    pub fn request(&mut self, action: Pending) {
+        if self.workspace.session.doc.dirty {
+            self.dialogs.confirm = Some(action);
+        } else {
+            self.perform(action);
+        }
+    }
+
+    /// Runs an action without asking.
+    pub fn perform(&mut self, action: Pending) {
+        match action {
+            Pending::New => {
+                self.set_document(Document::new_empty());
+                self.say("New scene");
+            }
+            Pending::Open(path) => self.open_path(&path),
+            Pending::Example(name) => self.open_example(&name),
+            Pending::Quit => self.quit = true,
+        }
+    }
+
+    fn set_document(&mut self, doc: Document) {
+        self.prefs.pending_fit = FIT_FRAMES;
+        self.disk.watcher.watch(doc.path.as_deref());
+        self.workspace.replace_document(doc);
+        self.history.clear();
+        self.tools.drag = None;
+        self.dialogs.changed_on_disk = false;
+    }
+
+    pub fn open_path(&mut self, path: &Path) {
+        match Document::load(path) {
+            Ok(doc) => {
+                self.set_document(doc);
+                files::remember(&mut self.disk.recent, path);
+                self.load_error = None;
+                self.say(format!("Opened {}", path.display()));
+            }
+            Err(e) => {
+                self.load_error = Some(e.to_string());
+                self.say("The scene could not be opened; the current one is kept");
+            }
+        }
+    }
+
+    pub fn open_example(&mut self, name: &str) {
+        let Some(text) = examples::find(name) else {
+            return;
+        };
+        match Document::parse(text, &format!("{name}.ron")) {
+            Ok(mut doc) => {
+                doc.example = Some(name.to_string());
+                self.set_document(doc);
+                self.load_error = None;
+                self.say(format!("Opened example {name}"));
+            }
+            Err(e) => self.load_error = Some(e.to_string()),
+        }
+    }
+
+    /// Saves to the document's file, or asks for one.
+    pub fn save(&mut self) {
+        match self.workspace.session.doc.path.clone() {
+            Some(path) => self.save_to(&path),
+            None => self.ask_path(DialogKind::SaveAs),
+        }
+    }
+
+    pub fn save_to(&mut self, path: &Path) {
+        let scene = self
+            .workspace
+            .session
+            .doc
+            .to_scene(Some(self.workspace.view()));
+        match save_scene_atomic(path, &scene) {
+            Ok(()) => {
+                let doc = self.doc_mut();
+                doc.path = Some(path.to_path_buf());
+                doc.example = None;
+                doc.dirty = false;
+                self.disk.watcher.watch(Some(path));
+                files::remember(&mut self.disk.recent, path);
+                self.dialogs.changed_on_disk = false;
+                self.say(format!("Saved {}", path.display()));
+                if let Some(Pending::Quit) = self.dialogs.confirm.take() {
+                    self.quit = true;
+                }
+            }
+            Err(e) => {
+                self.load_error = Some(format!("{}: could not save: {e}", path.display()));
+            }
+        }
+    }
+
+    /// Opens the in-window path dialog and, alongside it, the native one.
+    pub fn ask_path(&mut self, kind: DialogKind) {
+        let start = self.workspace.session.doc.path.clone();
+        self.dialogs.path = PathDialog::asking(kind, start.as_deref());
+    }
+
+    pub fn browse(&mut self, kind: DialogKind) {
+        let dir = self
+            .workspace
+            .session
+            .doc
+            .path
+            .as_ref()
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .or_else(|| std::env::current_dir().ok());
+        self.dialogs.native = Some(NativeDialog::spawn(kind, dir));
+    }
+
+    pub fn poll_native_dialog(&mut self) {
+        let Some(answer) = self.dialogs.native.as_ref().and_then(NativeDialog::poll) else {
+            return;
+        };
+        let kind = self.dialogs.native.take().map(|d| d.kind);
+        match (kind, answer) {
+            (Some(DialogKind::Open), Some(path)) => {
+                self.dialogs.path.kind = None;
+                self.request(Pending::Open(path));
+            }
+            (Some(DialogKind::SaveAs), Some(path)) => {
+                self.dialogs.path.kind = None;
+                self.save_to(&path);
+            }
+            _ => {
+                self.dialogs.path.error =
+                    Some("No file chosen (or no file dialog is available): type a path.".into())
+            }
+        }
+    }
+
+    /// Reloads the open file after another program changed it; a bad edit keeps the last
+    /// good scene and shows where the file is wrong.
+    pub fn poll_watcher(&mut self) {
+        if !self.disk.watcher.changed(mq::get_time()) {
+            return;
+        }
+        if self.workspace.session.doc.dirty {
+            self.dialogs.changed_on_disk = true;
+            return;
+        }
+        self.reload();
+    }
+
+    pub fn reload(&mut self) {
+        let Some(path) = self.workspace.session.doc.path.clone() else {
+            return;
+        };
+        match Document::load(&path) {
+            Ok(mut doc) => {
+                doc.revision = self.workspace.session.doc.revision + 1;
+                // Keep looking where the user was looking, overlays as they were.
+                self.disk.watcher.watch(doc.path.as_deref());
+                self.workspace.reload_document(doc);
+                self.history.clear();
+                self.tools.drag = None;
+                self.prefs.pending_fit = 0;
+                self.load_error = None;
+                self.say(format!("Reloaded {} (changed on disk)", path.display()));
+            }
+            Err(e) => {
+                self.load_error = Some(e.to_string());
+                self.say("The file on disk has an error; showing the last good scene");
+            }
+        }
+        self.dialogs.changed_on_disk = false;
+    }
+
+    pub fn poll_dropped_files(&mut self) {
+        for file in mq::get_dropped_files() {
+            if let Some(path) = file.path {
+                if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+                {
+                    self.request(Pending::Open(path));
+                } else {
+                    self.say(format!("{} is not a .ron scene", path.display()));
+                }
+            }
+        }
+    }
+
+    /// The window title text: file name, a mark for unsaved changes.
+    pub fn title(&self) -> String {
+        let mark = if self.workspace.session.doc.dirty {
+            "\u{25cf} "
+        } else {
+            ""
+        };
+        format!(
+            "{mark}{} \u{2014} collision-lab",
+            self.workspace.session.doc.display_name()
+        )
+    }
+}
+
+/// The UI scale to start with: `COLLISION_LAB_UI_SCALE` when set (e.g. 2 for a projector).
+fn initial_scale() -> f32 {
+    std::env::var("COLLISION_LAB_UI_SCALE")
+        .ok()
+        .and_then(|v| v.parse::<f32>().ok())
+        .filter(|v| (0.5..=4.0).contains(v))
+        .unwrap_or(1.0)
+}

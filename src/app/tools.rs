@@ -1,0 +1,78 @@
+//! The editing tools' state: the active tool (select or free polygon), the drag in
+//! progress, pointer bookkeeping, grid snapping, a refused edit, the inspector's rename
+//! field and this frame's keys. `input` turns pointer and keys into edits through it.
+
+use egui_macroquad::egui;
+use glam::Vec2;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tool {
+    Select,
+    /// Clicking adds points (world) to a new polygon; Enter, a double-click or a click on
+    /// the first point closes it.
+    FreePolygon(Vec<Vec2>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drag {
+    Pan {
+        last: Vec2,
+    },
+    Move {
+        body: usize,
+        grab: Vec2,
+    },
+    Rotate {
+        body: usize,
+        pointer_angle: f32,
+        body_angle: f32,
+    },
+    Vertex {
+        body: usize,
+        index: usize,
+    },
+    Velocity {
+        body: usize,
+    },
+}
+
+/// Pointer bookkeeping between frames.
+#[derive(Clone, Debug, Default)]
+pub struct Pointer {
+    pub keyboard_taken: bool,
+    pub last_press: Option<(f64, Vec2)>,
+    /// The polygon vertex last clicked, which Delete removes.
+    pub selected_vertex: Option<(usize, usize)>,
+    pub hover_vertex: Option<(usize, usize)>,
+}
+
+/// Everything the tools remember between frames.
+#[derive(Clone, Debug)]
+pub struct Tools {
+    pub tool: Tool,
+    pub drag: Option<Drag>,
+    pub pointer: Pointer,
+    pub snap: bool,
+    /// A refused polygon edit: the outline that was tried and why it was refused.
+    pub refused: Option<(Vec<Vec2>, String)>,
+    /// Text field contents of the inspector's name box.
+    pub rename_text: Option<(usize, String)>,
+    /// Keys pressed this frame with the modifiers held at that moment (from egui's events,
+    /// which carry the modifiers of each key event even when press and release arrive
+    /// within one frame).
+    pub keys: Vec<(egui::Key, egui::Modifiers)>,
+}
+
+impl Default for Tools {
+    fn default() -> Self {
+        Tools {
+            tool: Tool::Select,
+            drag: None,
+            pointer: Pointer::default(),
+            snap: false,
+            refused: None,
+            rename_text: None,
+            keys: Vec::new(),
+        }
+    }
+}
