@@ -5,7 +5,8 @@
 //! - model: [`state`] the document, [`history`] undo/redo, [`overlays`] the overlay switches
 //!   and steps, [`analysis`] the core's results, [`session`] the 2D workspace's model,
 //!   [`timeline`] the timeline's contract, [`layout`] where things sit
-//! - tools and dialogs as state: [`tools`], [`dialogs`], [`files`] (platform), [`probe`]
+//! - tools and dialogs as state: [`tools`], [`dialogs`], [`files`] (platform), [`probe`];
+//!   [`editor`] the part that edits the document
 //! - view: [`camera`], [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
 //!   a registry), [`canvas`] (the whole picture), [`workspace`] (model + camera + labs) and
 //!   the shared panels' traits in [`panels`]
@@ -17,6 +18,7 @@ pub mod camera;
 pub mod canvas;
 pub mod dialogs;
 pub mod draw;
+pub mod editor;
 pub mod examples;
 pub mod files;
 pub mod history;

@@ -5,6 +5,7 @@
 
 use super::camera::Camera;
 use super::dialogs::{Dialogs, PathDialog, Pending};
+use super::editor::{Editor, Status};
 use super::examples;
 use super::files::{self, DialogKind, NativeDialog, Watcher};
 use super::history::History;
@@ -13,9 +14,7 @@ use super::state::Document;
 use super::title::Title;
 use super::tools::Tools;
 use super::workspace::Workspace2d;
-use crate::geom::{Pose, Shape};
-use crate::scene::{save_scene_atomic, SceneBody};
-use glam::Vec2;
+use crate::scene::save_scene_atomic;
 use macroquad::prelude as mq;
 use std::path::{Path, PathBuf};
 
@@ -50,7 +49,7 @@ pub struct App {
     pub disk: Disk,
     pub prefs: ViewPrefs,
     /// A message at the bottom of the window and when it was posted.
-    pub status: Option<(String, f64)>,
+    pub status: Status,
     /// The last load error (file:line:col: message), shown until dismissed.
     pub load_error: Option<String>,
     pub quit: bool,
@@ -106,21 +105,19 @@ impl App {
     /// Call before changing the document: remembers the state for undo. Edits made while a
     /// pointer button is held (a drag, a slider) become one undo step.
     pub fn checkpoint(&mut self) {
-        let doc = &self.workspace.session.doc;
-        self.history.begin_edit(|| doc.snapshot());
+        self.editor().checkpoint();
     }
 
-    /// Adds a new body named after `base` (made unique) at `center`, as one undoable edit.
-    pub fn add_new_body(&mut self, base: &str, shape: Shape, center: Vec2) {
-        self.checkpoint();
-        let name = self.doc().unique_name(base);
-        self.doc_mut().add_body(SceneBody {
-            name,
-            shape,
-            pose: Pose::new(center, 0.0),
-            velocity: None,
-            color: None,
-        });
+    /// The part that edits the document, for the Scene and Inspector panels.
+    pub fn editor(&mut self) -> Editor<'_> {
+        Editor::new(
+            &mut self.workspace.session.doc,
+            &mut self.history,
+            &mut self.tools,
+            &mut self.status,
+            &mut self.probe,
+            self.workspace.camera.center,
+        )
     }
 
     /// Records the edit in progress once the pointer is released.
@@ -168,7 +165,7 @@ impl App {
     }
 
     pub fn say(&mut self, text: impl Into<String>) {
-        self.status = Some((text.into(), mq::get_time()));
+        self.editor().say(text);
     }
 
     // ---- files ------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 //! The inspector: the selected body's name, colour, shape parameters, vertices, position,
 //! angle and velocity, all editable as numbers. Edits the core refuses are shown, not kept.
 
-use crate::app::shell::App;
+use crate::app::editor::Editor;
 use crate::geom::ShapeKind;
 use crate::scene::SceneBody;
 use egui_macroquad::egui;
 use glam::Vec2;
 
-pub fn show(ui: &mut egui::Ui, app: &mut App) {
+pub fn show(ui: &mut egui::Ui, app: &mut Editor) {
     ui.strong("Inspector");
     let Some(i) = app.doc().selected.filter(|&i| i < app.doc().bodies.len()) else {
         ui.label("Click a body to inspect and edit it.");
@@ -56,7 +56,7 @@ pub fn show(ui: &mut egui::Ui, app: &mut App) {
     vertex_list(ui, app, i);
 }
 
-fn name_row(ui: &mut egui::Ui, app: &mut App, i: usize, body: &SceneBody) {
+fn name_row(ui: &mut egui::Ui, app: &mut Editor, i: usize, body: &SceneBody) {
     let mut text = match &app.tools.rename_text {
         Some((j, t)) if *j == i => t.clone(),
         _ => body.name.clone(),
@@ -152,7 +152,7 @@ fn shape_rows(ui: &mut egui::Ui, kind: &mut ShapeKind) {
 }
 
 /// The polygon's vertices in the body's frame, counter-clockwise as the core stores them.
-fn vertex_list(ui: &mut egui::Ui, app: &mut App, i: usize) {
+fn vertex_list(ui: &mut egui::Ui, app: &mut Editor, i: usize) {
     let body = &app.doc().bodies[i];
     if body.shape.is_round() || body.shape.core().len() < 3 {
         return;

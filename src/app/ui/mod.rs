@@ -24,9 +24,9 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
         .default_width(270.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                scene::show(ui, app);
+                scene::show(ui, &mut app.editor());
                 ui.separator();
-                inspector::show(ui, app);
+                inspector::show(ui, &mut app.editor());
             });
         });
     egui::SidePanel::right("algorithms")

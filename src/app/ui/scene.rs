@@ -1,12 +1,12 @@
 //! The scene panel: notes, the palette of new bodies, the body list and the focused pair.
 
-use crate::app::shell::App;
+use crate::app::editor::Editor;
 use crate::app::tools::Tool;
 use crate::geom::{Shape, ShapeKind};
 use egui_macroquad::egui;
 use glam::Vec2;
 
-pub fn show(ui: &mut egui::Ui, app: &mut App) {
+pub fn show(ui: &mut egui::Ui, app: &mut Editor) {
     if let Some(title) = app.doc().meta.title.clone() {
         ui.heading(title);
     }
@@ -25,12 +25,12 @@ pub fn show(ui: &mut egui::Ui, app: &mut App) {
     bodies(ui, app);
 }
 
-fn palette(ui: &mut egui::Ui, app: &mut App) {
+fn palette(ui: &mut egui::Ui, app: &mut Editor) {
     ui.strong("Add a body");
     ui.horizontal_wrapped(|ui| {
         let mut add = |kind: ShapeKind, base: &str| {
             let shape = Shape::new(kind).expect("palette shapes are valid");
-            let center = app.workspace.camera.center;
+            let center = app.view_center;
             app.add_new_body(base, shape, center);
         };
         if ui.button("Box").clicked() {
@@ -85,7 +85,7 @@ fn palette(ui: &mut egui::Ui, app: &mut App) {
     });
 }
 
-fn focus(ui: &mut egui::Ui, app: &mut App) {
+fn focus(ui: &mut egui::Ui, app: &mut Editor) {
     ui.strong("Focused pair");
     ui.label("The two bodies the overlays explain (Ctrl+click a body: B, Alt+click: A).");
     let names: Vec<String> = app.doc().bodies.iter().map(|b| b.name.clone()).collect();
@@ -123,7 +123,7 @@ fn focus(ui: &mut egui::Ui, app: &mut App) {
     }
 }
 
-fn bodies(ui: &mut egui::Ui, app: &mut App) {
+fn bodies(ui: &mut egui::Ui, app: &mut Editor) {
     ui.strong("Bodies");
     let focus = app.doc().focus;
     let mut clicked = None;
