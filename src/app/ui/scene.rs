@@ -25,51 +25,53 @@ pub fn show(ui: &mut egui::Ui, app: &mut Editor) {
     bodies(ui, app);
 }
 
+/// The palette's buttons: label, the new body's base name, its shape.
+fn palette_entries() -> [(&'static str, &'static str, ShapeKind); 5] {
+    [
+        (
+            "Box",
+            "box",
+            ShapeKind::Box {
+                half_extents: Vec2::new(1.0, 0.6),
+            },
+        ),
+        (
+            "Pentagon",
+            "pentagon",
+            ShapeKind::Regular {
+                sides: 5,
+                radius: 1.0,
+            },
+        ),
+        (
+            "Hexagon",
+            "hexagon",
+            ShapeKind::Regular {
+                sides: 6,
+                radius: 1.0,
+            },
+        ),
+        ("Circle", "circle", ShapeKind::Circle { radius: 0.8 }),
+        (
+            "Capsule",
+            "capsule",
+            ShapeKind::Capsule {
+                half_length: 1.0,
+                radius: 0.4,
+            },
+        ),
+    ]
+}
+
 fn palette(ui: &mut egui::Ui, app: &mut Editor) {
     ui.strong("Add a body");
     ui.horizontal_wrapped(|ui| {
-        let mut add = |kind: ShapeKind, base: &str| {
-            let shape = Shape::new(kind).expect("palette shapes are valid");
-            let center = app.view_center;
-            app.add_new_body(base, shape, center);
-        };
-        if ui.button("Box").clicked() {
-            add(
-                ShapeKind::Box {
-                    half_extents: Vec2::new(1.0, 0.6),
-                },
-                "box",
-            );
-        }
-        if ui.button("Pentagon").clicked() {
-            add(
-                ShapeKind::Regular {
-                    sides: 5,
-                    radius: 1.0,
-                },
-                "pentagon",
-            );
-        }
-        if ui.button("Hexagon").clicked() {
-            add(
-                ShapeKind::Regular {
-                    sides: 6,
-                    radius: 1.0,
-                },
-                "hexagon",
-            );
-        }
-        if ui.button("Circle").clicked() {
-            add(ShapeKind::Circle { radius: 0.8 }, "circle");
-        }
-        if ui.button("Capsule").clicked() {
-            add(
-                ShapeKind::Capsule {
-                    half_length: 1.0,
-                    radius: 0.4,
-                },
-                "capsule",
-            );
+        for (label, base, kind) in palette_entries() {
+            if ui.button(label).clicked() {
+                let shape = Shape::new(kind).expect("palette shapes are valid");
+                let center = app.view_center;
+                app.add_new_body(base, shape, center);
+            }
         }
         let free = ui
             .button("Free polygon…")
@@ -144,5 +146,17 @@ fn bodies(ui: &mut egui::Ui, app: &mut Editor) {
     }
     if let Some(i) = clicked {
         app.doc_mut().selected = Some(i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_palette_shape_is_valid() {
+        for (label, _, kind) in palette_entries() {
+            assert!(Shape::new(kind).is_ok(), "{label}");
+        }
     }
 }
