@@ -128,7 +128,7 @@ fn shows(input: &CanvasInput, run: &Analysis, lab: &dyn Lab) -> bool {
         .iter()
         .find(|l| l.algorithm() == timeline)
         .is_some_and(|l| {
-            let n = l.step_count(run);
+            let n = run.step_count(l.algorithm());
             input.overlays.is_on(timeline)
                 && input.overlays.step(timeline).is_some_and(|k| k + 1 < n)
         });

@@ -1,8 +1,6 @@
-//! The `Lab` trait: what one algorithm's lab gives the window. Defaults derive everything
-//! the core already records (the step count and sentences from [`PairTrace`]), so a new lab
-//! writes only its drawing, its legend and whatever it adds.
-//!
-//! [`PairTrace`]: crate::query::pair::PairTrace
+//! The `Lab` trait: what one algorithm's lab gives the window. The step counts and the
+//! sentences are the core's (`PairTrace`), so a new lab writes only its drawing, its legend
+//! and whatever it adds (settings, plot series, points the inset must frame).
 
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{LegendEntry, Painter};
@@ -28,9 +26,11 @@ pub struct Series {
     pub points: Vec<[f64; 2]>,
 }
 
-/// One algorithm's view: its overlay, legend, settings, timeline and plots. Everything it
-/// shows comes from the [`Analysis`] it is handed; nothing outside reaches into its part of
-/// the trace (the canvas asks [`Lab::inset_points`] what the inset must hold).
+/// One algorithm's view: its overlay, legend, settings and plots. Everything it shows comes
+/// from the [`Analysis`] it is handed; nothing outside reaches into its part of the trace
+/// (the canvas asks [`Lab::inset_points`] what the inset must hold). The timeline's step
+/// counts and sentences are the core's, read through [`Analysis::step_count`] and
+/// [`Analysis::sentence`].
 pub trait Lab {
     fn algorithm(&self) -> Algorithm;
     fn name(&self) -> &'static str {
@@ -47,22 +47,6 @@ pub trait Lab {
     /// timeline steps through the inset (the Minkowski difference itself).
     fn is_backdrop(&self) -> bool {
         false
-    }
-    /// How many steps the timeline has (0: nothing to step through).
-    fn step_count(&self, run: &Analysis) -> usize {
-        run.trace.step_count(self.algorithm())
-    }
-    /// The step that shows the algorithm's answer, drawn when no step is selected: the
-    /// last one by default.
-    fn final_step(&self, run: &Analysis) -> usize {
-        self.step_count(run).saturating_sub(1)
-    }
-    /// The teaching sentence for step `step` (< `step_count`): the core's sentence, the
-    /// same one `collision-lab trace` prints.
-    fn explain(&self, run: &Analysis, step: usize) -> String {
-        run.trace
-            .sentence(self.algorithm(), step)
-            .unwrap_or_default()
     }
     /// Draws the overlay at `step`, or the final state when `step` is `None`.
     fn draw(&self, ctx: &LabCtx, step: Option<usize>);

@@ -1,6 +1,7 @@
 //! One lab per algorithm: its overlay (drawn from the core's recorded steps), its legend,
-//! its settings panel, its timeline length and sentences, its plot series. The window holds
-//! the registry and loops over it, like the egui demo app's list of demos.
+//! its settings panel, its plot series. The workspace holds the registry and loops over
+//! it, like the egui demo app's list of demos. The trait is in `lab.rs`, so that this file
+//! only lists the labs (and no lab imports the file that imports it).
 
 mod clip;
 mod epa;
