@@ -34,10 +34,11 @@ impl History {
         }
     }
 
-    /// Ends the edit in progress: records it when it changed something.
-    pub fn finish_edit(&mut self, current: Snapshot) {
+    /// Ends the edit in progress: records it when it changed something. `current` is
+    /// only taken when an edit is in progress.
+    pub fn finish_edit(&mut self, current: impl FnOnce() -> Snapshot) {
         if let Some(before) = self.edit_before.take() {
-            if before != current {
+            if before != current() {
                 self.record(before);
             }
         }
@@ -69,5 +70,48 @@ impl History {
         self.undo.clear();
         self.redo.clear();
         self.edit_before = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::state::Document;
+    use crate::geom::Pose;
+    use glam::Vec2;
+
+    fn two_boxes() -> Document {
+        Document::parse(
+            "(version: 1, bodies: [(name: \"a\", shape: Box(half_extents: (1.0, 1.0))), \
+             (name: \"b\", shape: Box(half_extents: (1.0, 1.0)), position: (3.0, 0.0))])",
+            "two.ron",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_drag_of_many_moves_is_one_undo_step() {
+        let mut doc = two_boxes();
+        let mut history = History::default();
+        for x in [1.0, 2.0, 3.0] {
+            history.begin_edit(|| doc.snapshot());
+            doc.set_pose(0, Pose::new(Vec2::new(x, 0.0), 0.0));
+        }
+        history.finish_edit(|| doc.snapshot());
+        let back = history.undo(doc.snapshot()).unwrap();
+        assert_eq!(back.bodies[0].pose.position, Vec2::ZERO);
+        assert!(!history.can_undo(), "one step");
+        assert!(history.can_redo());
+    }
+
+    #[test]
+    fn an_edit_that_changed_nothing_is_not_recorded_and_idle_frames_take_no_snapshot() {
+        let doc = two_boxes();
+        let mut history = History::default();
+        history.begin_edit(|| doc.snapshot());
+        history.finish_edit(|| doc.snapshot());
+        assert!(!history.can_undo());
+        // No edit in progress: the current state is not even asked for.
+        history.finish_edit(|| unreachable!("no snapshot without an edit"));
     }
 }

@@ -130,8 +130,7 @@ impl App {
         .into_iter()
         .any(mq::is_mouse_button_down);
         if !held {
-            self.history
-                .finish_edit(self.workspace.session.doc.snapshot());
+            self.flush_edit();
         }
     }
 
@@ -159,9 +158,10 @@ impl App {
         }
     }
 
+    /// Records the edit in progress now (before undo or redo).
     fn flush_edit(&mut self) {
-        self.history
-            .finish_edit(self.workspace.session.doc.snapshot());
+        let doc = &self.workspace.session.doc;
+        self.history.finish_edit(|| doc.snapshot());
     }
 
     pub fn say(&mut self, text: impl Into<String>) {
