@@ -109,3 +109,28 @@ fn trace_accepts_every_key_on_the_command_line() {
         "clap lists every key: {err}"
     );
 }
+
+#[test]
+fn render_names_every_key_when_a_step_is_unknown() {
+    let exe = env!("CARGO_BIN_EXE_collision-lab");
+    let out = std::process::Command::new(exe)
+        .args([
+            "render",
+            "scenes/welcome.ron",
+            "--out",
+            "target/never-written.png",
+            "--step",
+            "bogus:1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("(minkowski, gjk, epa, sat, clip or sweep)"),
+        "{err}"
+    );
+    for algorithm in Algorithm::ALL {
+        assert!(err.contains(algorithm.key()), "{err}");
+    }
+}
