@@ -12,6 +12,7 @@
 //!   contains the origin.
 
 pub mod algorithm;
+pub mod bounds;
 pub mod clip;
 pub mod epa;
 pub mod explain;
