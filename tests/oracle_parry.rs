@@ -171,8 +171,12 @@ fn intersection_distance_and_closest_points_match_parry() {
         let (pa, pb) = (random_pose(&mut rng, 2.5), random_pose(&mut rng, 2.5));
         let (qa, qb) = (parry_shape(&a), parry_shape(&b));
         let ours = gjk_distance(&ShapePair::new(&a, pa, &b, pb));
-        let theirs_hit = pq::intersection_test(&iso(pa), &*qa, &iso(pb), &*qb).unwrap();
-        let theirs_d = pq::distance(&iso(pa), &*qa, &iso(pb), &*qb).unwrap();
+        let theirs_hit = pq::intersection_test(&iso(pa), &*qa, &iso(pb), &*qb)
+            .unwrap()
+            .intersecting;
+        let theirs_d = pq::distance(&iso(pa), &*qa, &iso(pb), &*qb)
+            .unwrap()
+            .distance;
         if (theirs_d > 1e-3 || !theirs_hit) && (ours.distance - theirs_d).abs() > 1e-4 {
             // parry's own GJK stops at a looser tolerance on round shapes: let the
             // brute-force referee decide, and we must be the one that is right.
