@@ -68,6 +68,9 @@ const PARRY_VERSION: &str = "0.31";
 const BOX2D_VERSION: &str = "0.6 (Box2D v3)";
 
 fn main() {
+    if let Ok(spec) = std::env::var("VERSUS_PARRY_PROFILE") {
+        return profile(&spec);
+    }
     let quick = std::env::args().any(|a| a == "--test");
     let mut criterion = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
@@ -102,4 +105,33 @@ fn main() {
     frame::bench_frame(&mut criterion);
     criterion.final_summary();
     table::table(&all, &recording, quick);
+}
+
+/// `VERSUS_PARRY_PROFILE=query,library,polygons,batches` (e.g. `manifold,collision-lab,8,1000`)
+/// runs one runner that many batches and nothing else, for an instruction count under
+/// `valgrind --tool=callgrind`: the difference between two batch counts divided by the extra
+/// queries is the cost of one query, free of the machine's load.
+fn profile(spec: &str) {
+    let parts: Vec<&str> = spec.split(',').collect();
+    let [query, library, label, batches] = parts[..] else {
+        panic!("VERSUS_PARRY_PROFILE=query,library,polygons,batches, not {spec}");
+    };
+    let query = runners::Query::ALL
+        .into_iter()
+        .find(|q| q.group() == query)
+        .expect("a query name");
+    let inputs = if label == "boxes" {
+        Inputs::boxes()
+    } else {
+        Inputs::new(label.parse().expect("a vertex count or boxes"))
+    };
+    let batches: usize = batches.parse().expect("a batch count");
+    let mut runners = runners::versus_runners(query, &inputs);
+    let (_, run) = runners
+        .iter_mut()
+        .find(|(name, _)| *name == library)
+        .expect("a library that runs this query");
+    for _ in 0..batches {
+        run();
+    }
 }

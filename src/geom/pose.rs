@@ -86,6 +86,12 @@ impl<'a> Placed<'a> {
         self.rotation.rotate(self.shape.normals()[i])
     }
 
+    /// How far the core reaches behind core edge `i` (see [`Shape::back_extent`]).
+    #[inline]
+    pub fn back_extent(&self, i: usize) -> f32 {
+        self.shape.back_extent(i)
+    }
+
     /// The index of the core vertex farthest along `direction` (a work-frame direction).
     #[inline]
     pub fn support_index(&self, direction: Vec2) -> usize {

@@ -125,6 +125,8 @@ pub struct Shape {
     kind: ShapeKind,
     core: Vec<Vec2>,
     normals: Vec<Vec2>,
+    /// Per edge: how far the core reaches behind the edge's line, along its normal (>= 0).
+    back_extents: Vec<f32>,
     radius: f32,
     centroid: Vec2,
     bounding_radius: f32,
@@ -228,6 +230,7 @@ impl Shape {
 
     fn from_core(kind: ShapeKind, core: Vec<Vec2>, radius: f32) -> Shape {
         let normals = edge_normals(&core);
+        let back_extents = edge_back_extents(&core, &normals);
         let centroid = core_centroid(&core);
         let bounding_radius = core
             .iter()
@@ -239,6 +242,7 @@ impl Shape {
             kind,
             core,
             normals,
+            back_extents,
             radius,
             centroid,
             bounding_radius,
@@ -261,6 +265,16 @@ impl Shape {
     #[inline]
     pub fn normals(&self) -> &[Vec2] {
         &self.normals
+    }
+
+    /// How far the core reaches behind core edge `i`, along its outward normal: the
+    /// core's projections on normal `i` span `[edge - back_extent, edge]`. A property of
+    /// the shape alone (rotation moves the edge and the core together), so SAT reads the
+    /// low end of a body's interval on its own edge normals instead of projecting every
+    /// vertex again.
+    #[inline]
+    pub fn back_extent(&self, i: usize) -> f32 {
+        self.back_extents[i]
     }
 
     #[inline]
@@ -530,6 +544,19 @@ fn edge_normals(core: &[Vec2]) -> Vec<Vec2> {
         .collect()
 }
 
+/// For each edge: the largest distance of a core vertex behind the edge's line.
+fn edge_back_extents(core: &[Vec2], normals: &[Vec2]) -> Vec<f32> {
+    normals
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            core.iter()
+                .map(|p| (core[i] - *p).dot(*n))
+                .fold(0.0, f32::max)
+        })
+        .collect()
+}
+
 fn core_centroid(core: &[Vec2]) -> Vec2 {
     match core.len() {
         0 => Vec2::ZERO,
@@ -556,6 +583,25 @@ mod tests {
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
+    }
+
+    #[test]
+    fn back_extents_are_the_widths_behind_each_edge() {
+        // A 3 x 2 box: behind the bottom and top edges lies its height, behind the sides
+        // its width.
+        let b = Shape::rect(v(1.5, 1.0)).unwrap();
+        let extents: Vec<f32> = (0..4).map(|i| b.back_extent(i)).collect();
+        assert_eq!(extents, vec![2.0, 3.0, 2.0, 3.0]);
+        // Right triangle (0,0), (2,0), (0,1): behind the bottom edge the apex at height 1,
+        // behind the hypotenuse (normal (1, 2) / sqrt 5) the right angle at 2 / sqrt 5,
+        // behind the left edge the far corner at 2.
+        let t = Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap();
+        assert!((t.back_extent(0) - 1.0).abs() < 1e-6);
+        assert!((t.back_extent(1) - 2.0 / 5.0f32.sqrt()).abs() < 1e-6);
+        assert!((t.back_extent(2) - 2.0).abs() < 1e-6);
+        // A segment has no depth behind either side.
+        let s = Shape::capsule(1.0, 0.0).unwrap();
+        assert_eq!((s.back_extent(0), s.back_extent(1)), (0.0, 0.0));
     }
 
     #[test]

@@ -21,7 +21,9 @@
 //! Projections on an edge normal use rotating calipers: as the edge normals of a convex
 //! polygon turn counter-clockwise, the extreme vertices in those directions move forward
 //! round the outline, so each is found by stepping from the previous one and the whole test
-//! costs O(n + m), not O(n * m).
+//! costs O(n + m), not O(n * m). On its own edge normal a polygon's interval needs no search:
+//! the edge is the high end, and the low end lies a fixed distance behind it (the shape's
+//! back extent for that edge, computed once when the shape is built).
 
 use super::{Body, Interval, ShapePair};
 use crate::geom::{cross, Placed};
@@ -224,9 +226,10 @@ fn project(pair: &ShapePair, axis: Vec2, source: AxisSource) -> SatAxis {
     make_axis(source, axis, a, b)
 }
 
-/// Tests the edge normals of `own` (body `body`) against `other`, with calipers on the three
-/// extreme vertices that move as the normal turns: `own`'s lowest, `other`'s lowest and
-/// highest. `own`'s highest along its own edge normal is the edge itself.
+/// Tests the edge normals of `own` (body `body`) against `other`, with calipers on the two
+/// extreme vertices of `other` that move as the normal turns, its lowest and highest.
+/// `own`'s highest along its own edge normal is the edge itself, and its lowest lies the
+/// edge's back extent below (stored with the shape).
 pub(crate) fn edge_axes(
     own: &Placed,
     other: &Placed,
@@ -238,23 +241,21 @@ pub(crate) fn edge_axes(
     }
     let edges = own.edge_count();
     let mut started = false;
-    let (mut own_low, mut other_low, mut other_high) = (0, 0, 0);
+    let (mut other_low, mut other_high) = (0, 0);
     for i in 0..edges {
         let n = own.normal(i);
         if n == Vec2::ZERO {
             continue; // a repeated vertex: no edge, no axis
         }
         if started {
-            own_low = step_to_extreme(own, own_low, -n);
             other_low = step_to_extreme(other, other_low, -n);
             other_high = step_to_extreme(other, other_high, n);
         } else {
-            own_low = own.support_index(-n);
             other_low = other.support_index(-n);
             other_high = other.support_index(n);
             started = true;
         }
-        let own_interval = Interval::new(own.vertex(own_low).dot(n), own.vertex(i).dot(n));
+        let own_interval = own_edge_interval(own, i, n);
         let other_interval = Interval::new(
             other.vertex(other_low).dot(n),
             other.vertex(other_high).dot(n),
@@ -301,17 +302,12 @@ fn edge_axis(
 /// than the calipers' data-dependent stepping, whose branches the processor cannot predict.
 const SMALL_CORE: usize = 8;
 
-/// [`edge_axes`] for two small cores: the same axes in the same order, each interval end
-/// the same projection of the same vertex (the extreme value of a full pass is the value the
-/// calipers stop at).
+/// [`edge_axes`] for two small cores: the same axes in the same order, each end of the
+/// other body's interval the same projection of the same vertex (the extreme value of a full
+/// pass is the value the calipers stop at).
 fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
-    let mut own_vertices = [Vec2::ZERO; SMALL_CORE];
     let mut other_vertices = [Vec2::ZERO; SMALL_CORE];
-    let own_vertices = &mut own_vertices[..own.vertex_count()];
     let other_vertices = &mut other_vertices[..other.vertex_count()];
-    for (i, v) in own_vertices.iter_mut().enumerate() {
-        *v = own.vertex(i);
-    }
     for (i, v) in other_vertices.iter_mut().enumerate() {
         *v = other.vertex(i);
     }
@@ -322,14 +318,6 @@ fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl
         }
         // Plain compares rather than `f32::min`/`max`: the coordinates are finite, and the
         // NaN handling of `min`/`max` costs three extra instructions a vertex.
-        let own_low = own_vertices.iter().fold(f32::INFINITY, |lo, v| {
-            let d = v.dot(n);
-            if d < lo {
-                d
-            } else {
-                lo
-            }
-        });
         let (other_low, other_high) =
             other_vertices
                 .iter()
@@ -337,7 +325,6 @@ fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl
                     let d = v.dot(n);
                     (if d < lo { d } else { lo }, if d > hi { d } else { hi })
                 });
-        let own_interval = Interval::new(own_low, own_vertices[i].dot(n));
         let other_interval = Interval::new(other_low, other_high);
         consider(edge_axis(
             own,
@@ -345,10 +332,19 @@ fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl
             body,
             i,
             n,
-            own_interval,
+            own_edge_interval(own, i, n),
             other_interval,
         ));
     }
+}
+
+/// `own`'s core projected on its own edge normal `n` (edge `i`): the edge is the high end,
+/// and the low end lies the core's back extent behind it (a property of the shape, so no
+/// vertex is projected but the edge's own).
+#[inline]
+fn own_edge_interval(own: &Placed, i: usize, n: Vec2) -> Interval {
+    let high = own.vertex(i).dot(n);
+    Interval::new(high - own.back_extent(i), high)
 }
 
 /// From vertex `start`, the previous extreme vertex for a direction a little clockwise of
