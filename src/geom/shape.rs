@@ -131,6 +131,57 @@ pub struct Shape {
     centroid: Vec2,
     bounding_radius: f32,
     cones: Option<SupportCones>,
+    /// The core as fixed coordinate arrays, for support look-ups on small polygons.
+    small: Option<SmallSupport>,
+}
+
+/// Cores with at most this many vertices keep their coordinates in fixed arrays.
+const SMALL_SUPPORT: usize = 8;
+
+/// A small core's vertices as two fixed coordinate arrays, padded with copies of vertex 0.
+/// Fixed lengths let the compiler project all of them at once in vector registers; a copy
+/// of vertex 0 never wins, since ties go to the lowest index.
+#[derive(Clone, Debug, PartialEq)]
+struct SmallSupport {
+    x: [f32; SMALL_SUPPORT],
+    y: [f32; SMALL_SUPPORT],
+}
+
+impl SmallSupport {
+    fn new(core: &[Vec2]) -> Option<Self> {
+        if core.is_empty() || core.len() > SMALL_SUPPORT {
+            return None;
+        }
+        let mut x = [core[0].x; SMALL_SUPPORT];
+        let mut y = [core[0].y; SMALL_SUPPORT];
+        for (k, p) in core.iter().enumerate() {
+            x[k] = p.x;
+            y[k] = p.y;
+        }
+        Some(SmallSupport { x, y })
+    }
+
+    /// The lowest index of the largest projection on `d`: the answer of a scan that keeps
+    /// the first strictly larger value. The largest value is found by halving (each step
+    /// compares two halves element by element), then the first index that holds it.
+    #[inline]
+    fn support_index(&self, d: Vec2) -> usize {
+        let mut dots = [0.0; SMALL_SUPPORT];
+        for k in 0..SMALL_SUPPORT {
+            dots[k] = self.x[k] * d.x + self.y[k] * d.y;
+        }
+        let high = |a: f32, b: f32| if a > b { a } else { b };
+        let mut half = [0.0; SMALL_SUPPORT / 2];
+        for k in 0..SMALL_SUPPORT / 2 {
+            half[k] = high(dots[k], dots[k + SMALL_SUPPORT / 2]);
+        }
+        let best = high(high(half[0], half[2]), high(half[1], half[3]));
+        let mut index = 0;
+        for k in (0..SMALL_SUPPORT).rev() {
+            index = if dots[k] == best { k } else { index };
+        }
+        index
+    }
 }
 
 /// Normal cones for logarithmic support look-ups on large polygons. The farthest vertex in
@@ -238,6 +289,7 @@ impl Shape {
             .fold(0.0, f32::max)
             + radius;
         let cones = (core.len() > LINEAR_SUPPORT_LIMIT).then(|| SupportCones::new(&normals));
+        let small = SmallSupport::new(&core);
         Shape {
             kind,
             core,
@@ -247,6 +299,7 @@ impl Shape {
             centroid,
             bounding_radius,
             cones,
+            small,
         }
     }
 
@@ -318,6 +371,9 @@ impl Shape {
     /// lowest index on small polygons; any farthest vertex is a correct answer.
     #[inline]
     pub fn support_index(&self, d: Vec2) -> usize {
+        if let Some(small) = &self.small {
+            return small.support_index(d);
+        }
         match &self.cones {
             Some(cones) => cones.lookup(d),
             None => {
@@ -583,6 +639,43 @@ mod tests {
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
+    }
+
+    #[test]
+    fn small_support_is_the_first_farthest_vertex() {
+        // Against a plain scan that keeps the first strictly larger projection, for every
+        // small core (point, segment, 3- to 8-gons) and many directions.
+        let scan = |core: &[Vec2], d: Vec2| {
+            let mut best = 0;
+            for (i, p) in core.iter().enumerate() {
+                if p.dot(d) > core[best].dot(d) {
+                    best = i;
+                }
+            }
+            best
+        };
+        let mut shapes = vec![
+            Shape::circle(1.0).unwrap(),
+            Shape::capsule(1.0, 0.2).unwrap(),
+        ];
+        shapes.extend((3..=8).map(|n| Shape::regular(n, 1.1).unwrap()));
+        for shape in &shapes {
+            for k in 0..100 {
+                let d = Vec2::from_angle(k as f32 * 0.0628);
+                assert_eq!(
+                    shape.support_index(d),
+                    scan(shape.core(), d),
+                    "{:?}",
+                    shape.kind()
+                );
+            }
+        }
+        // Ties go to the lowest index: along +x the square's corners 1 and 2 tie, along +y
+        // corners 2 and 3.
+        let square = Shape::rect(v(1.0, 1.0)).unwrap();
+        assert_eq!(square.support_index(v(1.0, 0.0)), 1);
+        assert_eq!(square.support_index(v(0.0, 1.0)), 2);
+        assert_eq!(square.support_index(v(-1.0, 0.0)), 0);
     }
 
     #[test]
