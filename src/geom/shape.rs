@@ -369,11 +369,17 @@ impl Shape {
 
     /// The index of the core vertex farthest along the local direction `d`. Ties go to the
     /// lowest index on small polygons; any farthest vertex is a correct answer.
-    #[inline]
+    #[inline(always)]
     pub fn support_index(&self, d: Vec2) -> usize {
-        if let Some(small) = &self.small {
-            return small.support_index(d);
+        // The small case inline (GJK calls this twice an iteration), the rest out of line.
+        match &self.small {
+            Some(small) => small.support_index(d),
+            None => self.support_index_large(d),
         }
+    }
+
+    #[inline(never)]
+    fn support_index_large(&self, d: Vec2) -> usize {
         match &self.cones {
             Some(cones) => cones.lookup(d),
             None => {
