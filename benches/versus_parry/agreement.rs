@@ -256,28 +256,35 @@ fn gap_at(set: &PolygonSet, case: &Case, t: f32) -> f32 {
     distance_support_map_support_map(&pos12, &set.exact[case.a], &set.exact[case.b])
 }
 
-/// The first t in [0, 1] at which the gap is at most `gap`, by parry2d's distance: scanned
-/// in 1/256 steps, then bisected to 1e-6. The gap along a straight motion is a convex
-/// function of t (the distance from a point moving on a line to a convex set), so a scan
-/// misses only contacts shorter than a step.
+/// The first t in [0, 1] at which the gap is at most `gap`, by parry2d's distance. The gap
+/// along a straight motion is a convex function of t (the distance from a point moving on a
+/// line to a convex set), so a ternary search finds its smallest value, and where that is
+/// small enough, a bisection on the falling part before it finds the first crossing.
 fn first_time_within(set: &PolygonSet, case: &Case, gap: f32) -> Option<f32> {
-    let steps = 256;
-    let mut before = 0.0;
-    for k in 1..=steps {
-        let t = k as f32 / steps as f32;
-        if gap_at(set, case, t) <= gap {
-            let (mut lo, mut hi) = (before, t);
-            while hi - lo > 1.0e-6 {
-                let mid = 0.5 * (lo + hi);
-                if gap_at(set, case, mid) <= gap {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            return Some(hi);
+    let (mut lo, mut hi) = (0.0f32, 1.0f32);
+    for _ in 0..100 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if gap_at(set, case, m1) <= gap_at(set, case, m2) {
+            hi = m2;
+        } else {
+            lo = m1;
         }
-        before = t;
     }
-    None
+    let nearest = 0.5 * (lo + hi);
+    if gap_at(set, case, 0.0) <= gap {
+        return Some(0.0);
+    }
+    if gap_at(set, case, nearest) > gap {
+        return None;
+    }
+    let (mut lo, mut hi) = (0.0f32, nearest);
+    while hi - lo > 1.0e-6 {
+        let mid = 0.5 * (lo + hi);
+        if gap_at(set, case, mid) <= gap {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
 }

@@ -323,24 +323,32 @@ pub fn table(all: &[Inputs], recording: &RecordingInputs, quick: bool) {
         ));
     }
     out.push_str("\n### The window's frame without drawing\n\n");
-    out.push_str("| scene | bodies | pairs | culled by bounding circles | frame (median) |\n|---|---:|---:|---:|---:|\n");
+    out.push_str("| scene | bodies | pairs | culled by bounding circles | frame (median) | without the cull | with / without |\n|---|---:|---:|---:|---:|---:|---:|\n");
     let settings = PairSettings::default();
     for (name, scene) in [("welcome", welcome_scene()), ("bodies_100", crowd_scene())] {
-        let culled = frame(&scene, (0, 1), &settings).culled;
-        let mut run = || {
-            black_box(frame(black_box(&scene), (0, 1), &settings).total);
+        let culled = frame(&scene, (0, 1), &settings, true).culled;
+        let mut with_cull = || {
+            black_box(frame(black_box(&scene), (0, 1), &settings, true).total);
         };
-        let p = measure_paired(&mut [&mut run], budget, min_rounds);
+        let mut without_cull = || {
+            black_box(frame(black_box(&scene), (0, 1), &settings, false).total);
+        };
+        let p = measure_paired(&mut [&mut with_cull, &mut without_cull], budget, min_rounds);
         let n = scene.len();
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {:.2} |\n",
             name,
             n,
             n * (n - 1) / 2,
             culled,
-            format_ns(Some(p.medians[0]))
+            format_ns(Some(p.medians[0])),
+            format_ns(Some(p.medians[1])),
+            p.ratios[0],
         ));
-        csv.push_str(&format!("frame-{name},{n},{:.2},,,,,,\n", p.medians[0]));
+        csv.push_str(&format!(
+            "frame-{name},{n},{:.2},{:.2},{:.4},,,,\n",
+            p.medians[0], p.medians[1], p.ratios[0]
+        ));
     }
     println!("{out}");
     let dir = report_dir();

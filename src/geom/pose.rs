@@ -114,8 +114,9 @@ impl<'a> Placed<'a> {
         self.rotation.rotate(self.shape.centroid()) + self.translation
     }
 
+    /// A work-frame direction in the shape's local frame.
     #[inline]
-    fn local_direction(&self, d: Vec2) -> Vec2 {
+    pub fn local_direction(&self, d: Vec2) -> Vec2 {
         // Rotating by the conjugate of (cos, sin) undoes the body's rotation.
         Vec2::new(
             self.rotation.x * d.x + self.rotation.y * d.y,

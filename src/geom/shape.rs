@@ -606,15 +606,39 @@ fn edge_normals(core: &[Vec2]) -> Vec<Vec2> {
         .collect()
 }
 
-/// For each edge: the largest distance of a core vertex behind the edge's line.
+/// For each edge: the largest distance of a core vertex behind the edge's line. Small cores
+/// are scanned whole; large ones use rotating calipers (as the edge normals turn
+/// counter-clockwise, the vertex farthest behind moves forward round the outline), so a
+/// 4096-gon costs O(n), not O(n^2).
 fn edge_back_extents(core: &[Vec2], normals: &[Vec2]) -> Vec<f32> {
-    normals
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            core.iter()
-                .map(|p| (core[i] - *p).dot(*n))
-                .fold(0.0, f32::max)
+    let behind = |i: usize, p: Vec2| (core[i] - p).dot(normals[i]);
+    if core.len() <= LINEAR_SUPPORT_LIMIT {
+        return (0..normals.len())
+            .map(|i| core.iter().map(|p| behind(i, *p)).fold(0.0, f32::max))
+            .collect();
+    }
+    let n = core.len();
+    let mut far: Option<usize> = None;
+    (0..normals.len())
+        .map(|i| {
+            if normals[i] == Vec2::ZERO {
+                return 0.0; // a repeated vertex: no edge
+            }
+            let mut k = match far {
+                Some(k) => k,
+                None => (0..n)
+                    .max_by(|a, b| behind(i, core[*a]).total_cmp(&behind(i, core[*b])))
+                    .unwrap_or(0),
+            };
+            for _ in 0..n {
+                let next = (k + 1) % n;
+                if behind(i, core[next]) < behind(i, core[k]) {
+                    break;
+                }
+                k = next;
+            }
+            far = Some(k);
+            behind(i, core[k]).max(0.0)
         })
         .collect()
 }
@@ -698,6 +722,16 @@ mod tests {
         assert!((t.back_extent(0) - 1.0).abs() < 1e-6);
         assert!((t.back_extent(1) - 2.0 / 5.0f32.sqrt()).abs() < 1e-6);
         assert!((t.back_extent(2) - 2.0).abs() < 1e-6);
+        // A large polygon (calipers) agrees with a scan of every vertex.
+        let big = Shape::regular(300, 2.0).unwrap();
+        for i in 0..300 {
+            let scan = big
+                .core()
+                .iter()
+                .map(|p| (big.core()[i] - *p).dot(big.normals()[i]))
+                .fold(0.0, f32::max);
+            assert_eq!(big.back_extent(i), scan, "edge {i}");
+        }
         // A segment has no depth behind either side.
         let s = Shape::capsule(1.0, 0.0).unwrap();
         assert_eq!((s.back_extent(0), s.back_extent(1)), (0.0, 0.0));

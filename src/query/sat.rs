@@ -248,8 +248,12 @@ pub(crate) fn edge_axes(
             continue; // a repeated vertex: no edge, no axis
         }
         if started {
-            other_low = step_to_extreme(other, other_low, -n);
-            other_high = step_to_extreme(other, other_high, n);
+            // The calipers step over `other`'s stored (local) vertices, with the normal
+            // turned into its frame: the same order of projections, no vertex transformed.
+            let local = other.local_direction(n);
+            let core = other.shape.core();
+            other_low = step_to_extreme(core, other_low, -local);
+            other_high = step_to_extreme(core, other_high, local);
         } else {
             other_low = other.support_index(-n);
             other_high = other.support_index(n);
@@ -380,17 +384,18 @@ fn own_edge_interval(own: &Placed, i: usize, n: Vec2) -> Interval {
     Interval::new(high - own.back_extent(i), high)
 }
 
-/// From vertex `start`, the previous extreme vertex for a direction a little clockwise of
-/// `d`, steps forward round the outline while that does not lower the projection on `d`.
+/// From vertex `start` of `core`, the previous extreme vertex for a direction a little
+/// clockwise of `d`, steps forward round the outline while that does not lower the
+/// projection on `d` (`d` in the core's own frame).
 /// Bounded by one lap.
 #[inline]
-fn step_to_extreme(shape: &Placed, start: usize, d: Vec2) -> usize {
-    let n = shape.vertex_count();
+fn step_to_extreme(core: &[Vec2], start: usize, d: Vec2) -> usize {
+    let n = core.len();
     let mut k = start;
-    let mut best = shape.vertex(k).dot(d);
+    let mut best = core[k].dot(d);
     for _ in 0..n {
         let next = if k + 1 == n { 0 } else { k + 1 };
-        let value = shape.vertex(next).dot(d);
+        let value = core[next].dot(d);
         if value < best {
             break;
         }
