@@ -1080,10 +1080,8 @@ mod tests {
         assert_eq!(out.feature, FeaturePair::FaceFace);
         assert_eq!(out.clipped, 8);
         assert_eq!(out.points.len(), 4);
-        let Some(Step::ClipPlane { after, .. }) = steps
-            .iter()
-            .filter(|s| matches!(s, Step::ClipPlane { .. }))
-            .last()
+        let Some(Step::ClipPlane { after, .. }) =
+            steps.iter().rfind(|s| matches!(s, Step::ClipPlane { .. }))
         else {
             panic!()
         };

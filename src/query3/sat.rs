@@ -176,8 +176,8 @@ impl Best {
 
     #[inline]
     fn offer(&mut self, separation: f32, axis: Vec3, id: AxisId) {
-        // `!(<=)` so that a NaN is taken and then reported, not silently skipped.
-        if !(separation <= self.separation) {
+        // A NaN is taken so that it is reported, not silently skipped.
+        if separation > self.separation || separation.is_nan() {
             *self = Best {
                 separation,
                 axis,
@@ -237,11 +237,12 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
             let b_tail = b.vertex(eb.tail as usize);
             let b_dir = b.vertex(eb.head as usize) - b_tail;
             let cross = a_dir.cross(b_dir);
-            let skip = if !(cross.length_squared()
+            // Written so that a NaN cross product counts as parallel and is skipped.
+            let crosses = cross.length_squared()
                 >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
                     * a_dir.length_squared()
-                    * b_dir.length_squared())
-            {
+                    * b_dir.length_squared();
+            let skip = if !crosses {
                 Some(SkipReason::Parallel)
             } else {
                 let (nc, nd) = (
