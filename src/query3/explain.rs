@@ -207,14 +207,14 @@ mod tests {
         let step = sat::Step::Axis(AxisTest {
             ordinal: 7,
             id: AxisId::Edges(3, 5),
-            axis: Vec3::new(0.0, 0.7071, 0.7071),
+            axis: Vec3::new(0.0, 0.6, 0.8),
             interval_a: Interval::new(-1.0, 0.5),
             interval_b: Interval::new(0.38, 2.0),
             separation: -0.12,
         });
         assert_eq!(
             step.explain(),
-            "Axis 7: edge 3 of A x edge 5 of B, (0, 0.7071, 0.7071); A projects to [-1, 0.5], B to [0.38, 2]; they overlap by 0.12."
+            "Axis 7: edge 3 of A x edge 5 of B, (0, 0.6, 0.8); A projects to [-1, 0.5], B to [0.38, 2]; they overlap by 0.12."
         );
     }
 
