@@ -3,7 +3,9 @@
 
 mod check;
 mod query;
+mod query3;
 mod trace;
+mod trace3;
 
 use crate::scene::{load_scene_file, Scene, SceneBody};
 use clap::Args;
