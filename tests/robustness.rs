@@ -432,7 +432,7 @@ fn random_kind3(rng: &mut Rng) -> Shape3Kind {
         },
         2 => Shape3Kind::Prism {
             sides: if rng.below(4) == 0 {
-                17 + rng.below(100) as u32
+                17 + rng.below(32) as u32
             } else {
                 3 + rng.below(10) as u32
             },
