@@ -244,7 +244,7 @@ mod three_d {
 
     #[test]
     fn untraced_3d_queries_do_not_allocate() {
-        assert!(CLIP_CAPACITY >= 48);
+        const { assert!(CLIP_CAPACITY >= 48) };
         let shapes = shapes();
         let settings = PairSettings3::default();
         let mut checked = 0;
