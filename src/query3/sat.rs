@@ -34,6 +34,7 @@ use super::{Interval, Placed3, PolyPair};
 use crate::geom3::Edge;
 use crate::trace::Tracer;
 use glam::Vec3;
+use std::mem::MaybeUninit;
 
 /// Two edges count as parallel when `|eA x eB| < PARALLEL_TOLERANCE * |eA| * |eB|`, the sine
 /// of their angle below 1e-3 (0.06 degrees). The Minkowski difference has no face spanned by
@@ -226,11 +227,12 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     }
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
+    let frames_b = EdgeFrames::new(b);
+    let edges_b = b.shape.edges().len();
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
-        for (j, eb) in b.shape.edges().iter().enumerate() {
-            let frame_b = EdgeFrame::new(b, eb);
-            match edge_pair_axis(&frame_a, &frame_b, centroid_a) {
+        for j in 0..edges_b {
+            match edge_pair_axis(&frame_a, &frames_b.get(j), centroid_a) {
                 Err(reason) => {
                     pruned += 1;
                     tracer.record(|| Step::Skipped {
@@ -291,23 +293,68 @@ fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
     }
 }
 
-/// An edge placed in the work frame, with the normals of its two faces.
+/// An edge placed in the work frame, with the normals of its two faces and the normal of
+/// the plane of its arc on the Gauss map (`n1 x n0`, the same for the negated normals).
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct EdgeFrame {
     tail: Vec3,
     dir: Vec3,
     n0: Vec3,
     n1: Vec3,
+    arc: Vec3,
 }
 
 impl EdgeFrame {
     #[inline]
     pub(crate) fn new(body: &Placed3, e: &Edge) -> Self {
         let tail = body.vertex(e.tail as usize);
+        let n0 = body.face_normal(e.faces[0] as usize);
+        let n1 = body.face_normal(e.faces[1] as usize);
         EdgeFrame {
             tail,
             dir: body.vertex(e.head as usize) - tail,
-            n0: body.face_normal(e.faces[0] as usize),
-            n1: body.face_normal(e.faces[1] as usize),
+            n0,
+            n1,
+            arc: n1.cross(n0),
+        }
+    }
+}
+
+/// How many of body B's edges are placed once per query and kept on the stack; bodies with
+/// more edges place each edge again for every edge of A (same result, more work).
+pub(crate) const EDGE_FRAME_CACHE: usize = 64;
+
+/// Body B's edges placed in the work frame once, for the O(edges of A x edges of B) loops.
+pub(crate) struct EdgeFrames<'p, 'a> {
+    body: &'p Placed3<'a>,
+    cache: [MaybeUninit<EdgeFrame>; EDGE_FRAME_CACHE],
+    len: usize,
+}
+
+impl<'p, 'a> EdgeFrames<'p, 'a> {
+    pub(crate) fn new(body: &'p Placed3<'a>) -> Self {
+        let mut frames = EdgeFrames {
+            body,
+            cache: [const { MaybeUninit::uninit() }; EDGE_FRAME_CACHE],
+            len: 0,
+        };
+        let edges = body.shape.edges();
+        if edges.len() <= EDGE_FRAME_CACHE {
+            for (k, e) in edges.iter().enumerate() {
+                frames.cache[k] = MaybeUninit::new(EdgeFrame::new(body, e));
+            }
+            frames.len = edges.len();
+        }
+        frames
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, j: usize) -> EdgeFrame {
+        if j < self.len {
+            // SAFETY: entries below `len` were written in `new`; EdgeFrame is Copy.
+            unsafe { self.cache[j].assume_init() }
+        } else {
+            EdgeFrame::new(self.body, &self.body.shape.edges()[j])
         }
     }
 }
@@ -329,8 +376,8 @@ pub(crate) fn edge_pair_axis(
     if !crosses {
         return Err(SkipReason::Parallel);
     }
-    let (c, d) = (-b.n0, -b.n1);
-    if !arcs_cross(a.n0, a.n1, a.n1.cross(a.n0), c, d, d.cross(c)) {
+    // B's arc is negated: (-n0) and (-n1), whose plane normal (-n1) x (-n0) is B's `arc`.
+    if !arcs_cross(a.n0, a.n1, a.arc, -b.n0, -b.n1, b.arc) {
         return Err(SkipReason::GaussMap);
     }
     let mut axis = cross.normalize();
