@@ -63,6 +63,7 @@ pub struct Polyhedron {
     dropped: Vec<u32>,
     centroid: Vec3,
     bounding_radius: f32,
+    centroid_radius: f32,
 }
 
 fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
@@ -199,6 +200,12 @@ impl Polyhedron {
     /// The largest distance from the local origin to a vertex.
     pub fn bounding_radius(&self) -> f32 {
         self.bounding_radius
+    }
+
+    /// The largest distance from the centroid to a vertex: the body's own size, whatever
+    /// its local origin (a hull's points need not surround the origin).
+    pub fn centroid_radius(&self) -> f32 {
+        self.centroid_radius
     }
 
     /// The vertex farthest along `dir` (local frame): a linear scan below
@@ -455,6 +462,10 @@ fn assemble(
     }
     let centroid = vertices.iter().copied().sum::<Vec3>() / vertices.len() as f32;
     let bounding_radius = vertices.iter().map(|v| v.length()).fold(0.0, f32::max);
+    let centroid_radius = vertices
+        .iter()
+        .map(|v| v.distance(centroid))
+        .fold(0.0, f32::max);
     Some(Polyhedron {
         kind: kind.clone(),
         vertices,
@@ -467,6 +478,7 @@ fn assemble(
         dropped,
         centroid,
         bounding_radius,
+        centroid_radius,
     })
 }
 

@@ -25,8 +25,10 @@
 //! Box3D's and Gregorius's rule (face first, edge only if clearly better), with an absolute
 //! tolerance scaled by the pair because the depths are lengths.
 //!
-//! Untraced, each axis costs one support query (faces) or one dot product (edge pairs). A
-//! trace also records both full projection intervals per axis (two support queries each).
+//! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
+//! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
+//! also records both full projection intervals per axis (two support queries each), and
+//! tests parallel first so that parallel pairs are reported as such.
 //! For separated bodies the best separation is a lower bound on the distance (exact when a
 //! face or an edge pair is the closest feature pair).
 
@@ -232,7 +234,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
         for j in 0..edges_b {
-            match edge_pair_axis(&frame_a, &frames_b.get(j), centroid_a) {
+            match edge_pair_axis(&frame_a, &frames_b.get(j), centroid_a, T::ENABLED) {
                 Err(reason) => {
                     pruned += 1;
                     tracer.record(|| Step::Skipped {
@@ -361,12 +363,23 @@ impl<'p, 'a> EdgeFrames<'p, 'a> {
 
 /// The axis of edge pair (A's edge, B's edge), turned away from A's centroid, and the
 /// separation along it; or why the pair gives no axis.
+///
+/// Both tests must pass, so their order does not change which axes are tested; it only
+/// changes the reason given for a pair that fails both. With `parallel_first` (when
+/// recording) a parallel pair is called parallel; without it (untraced) the Gauss-map test,
+/// which rejects most pairs after two dot products, runs first.
 #[inline]
 pub(crate) fn edge_pair_axis(
     a: &EdgeFrame,
     b: &EdgeFrame,
     centroid_a: Vec3,
+    parallel_first: bool,
 ) -> Result<(Vec3, f32), SkipReason> {
+    // B's arc is negated: (-n0) and (-n1), whose plane normal (-n1) x (-n0) is B's `arc`.
+    let gauss = || arcs_cross(a.n0, a.n1, a.arc, -b.n0, -b.n1, b.arc);
+    if !parallel_first && !gauss() {
+        return Err(SkipReason::GaussMap);
+    }
     let cross = a.dir.cross(b.dir);
     // Written so that a NaN cross product counts as parallel.
     let crosses = cross.length_squared()
@@ -376,8 +389,7 @@ pub(crate) fn edge_pair_axis(
     if !crosses {
         return Err(SkipReason::Parallel);
     }
-    // B's arc is negated: (-n0) and (-n1), whose plane normal (-n1) x (-n0) is B's `arc`.
-    if !arcs_cross(a.n0, a.n1, a.arc, -b.n0, -b.n1, b.arc) {
+    if parallel_first && !gauss() {
         return Err(SkipReason::GaussMap);
     }
     let mut axis = cross.normalize();
@@ -396,9 +408,12 @@ pub(crate) fn edge_pair_axis(
 fn arcs_cross(a: Vec3, b: Vec3, b_x_a: Vec3, c: Vec3, d: Vec3, d_x_c: Vec3) -> bool {
     let cba = c.dot(b_x_a);
     let dba = d.dot(b_x_a);
+    if cba * dba >= 0.0 {
+        return false;
+    }
     let adc = a.dot(d_x_c);
     let bdc = b.dot(d_x_c);
-    cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0
+    adc * bdc < 0.0 && cba * bdc > 0.0
 }
 
 #[cfg(test)]
