@@ -234,7 +234,9 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
         for j in 0..edges_b {
-            match edge_pair_axis(&frame_a, &frames_b.get(j), centroid_a, T::ENABLED) {
+            match frames_b.with(j, |frame_b| {
+                edge_pair_axis(&frame_a, frame_b, centroid_a, T::ENABLED)
+            }) {
                 Err(reason) => {
                     pruned += 1;
                     tracer.record(|| Step::Skipped {
@@ -350,13 +352,22 @@ impl<'p, 'a> EdgeFrames<'p, 'a> {
         frames
     }
 
+    /// The cached frames (empty when the body has more than [`EDGE_FRAME_CACHE`] edges).
     #[inline]
-    pub(crate) fn get(&self, j: usize) -> EdgeFrame {
-        if j < self.len {
-            // SAFETY: entries below `len` were written in `new`; EdgeFrame is Copy.
-            unsafe { self.cache[j].assume_init() }
+    pub(crate) fn cached(&self) -> &[EdgeFrame] {
+        // SAFETY: entries below `len` were written in `new`; EdgeFrame is Copy.
+        unsafe { std::slice::from_raw_parts(self.cache.as_ptr().cast::<EdgeFrame>(), self.len) }
+    }
+
+    /// Calls `f` with the frame of edge `j`, by reference when cached (a copy out of the
+    /// cache would cost a store-to-load stall per pair), else freshly placed.
+    #[inline]
+    pub(crate) fn with<R>(&self, j: usize, f: impl FnOnce(&EdgeFrame) -> R) -> R {
+        let cached = self.cached();
+        if j < cached.len() {
+            f(&cached[j])
         } else {
-            EdgeFrame::new(self.body, &self.body.shape.edges()[j])
+            f(&EdgeFrame::new(self.body, &self.body.shape.edges()[j]))
         }
     }
 }

@@ -164,7 +164,9 @@ pub fn time_of_impact<T: Tracer<Step>>(
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
         for j in 0..b.shape.edges().len() {
-            if let Ok((axis, _)) = edge_pair_axis(&frame_a, &frames_b.get(j), centroid_a, false) {
+            if let Ok((axis, _)) = frames_b.with(j, |frame_b| {
+                edge_pair_axis(&frame_a, frame_b, centroid_a, false)
+            }) {
                 consider(AxisId::Edges(i as u32, j as u32), axis);
             }
         }
