@@ -1312,6 +1312,29 @@ mod tests {
     }
 
     #[test]
+    fn feature_ids_stay_the_same_under_small_motions() {
+        let ids = |offset: Vec3, turn: f32| {
+            let (out, _) = run_with(
+                &cuboid(1.0, 0.5, 1.0),
+                at(0., 0., 0.),
+                &cuboid(0.9, 0.5, 0.9),
+                at_deg(
+                    Vec3::new(0., 0.9, 0.) + offset,
+                    Vec3::new(0., 45. + turn, 0.),
+                ),
+                None,
+            );
+            let mut ids: Vec<[u32; 4]> = out.points.iter().map(|c| c.id.to_array()).collect();
+            ids.sort_unstable();
+            ids
+        };
+        let base = ids(Vec3::ZERO, 0.0);
+        assert_eq!(base.len(), 4);
+        assert_eq!(ids(Vec3::new(0.01, -0.002, 0.015), 0.0), base);
+        assert_eq!(ids(Vec3::new(-0.02, 0.001, 0.0), 0.5), base);
+    }
+
+    #[test]
     fn the_clip_buffer_spills_to_the_heap_beyond_its_capacity() {
         let mut buffer = ClipBuffer::new();
         for k in 0..CLIP_CAPACITY + 3 {

@@ -254,18 +254,28 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
         }
     }
 
-    let tol = AXIS_PREFERENCE_TOLERANCE * pair.scale();
+    let best = prefer(
+        face_a,
+        face_b,
+        edge,
+        AXIS_PREFERENCE_TOLERANCE * pair.scale(),
+    );
+    finish(pair, best, tested, pruned)
+}
+
+/// The header's rule: A's best face unless B's is larger by `tol`, then that face unless the
+/// best edge axis is larger by `tol`.
+fn prefer(face_a: Best, face_b: Best, edge: Best, tol: f32) -> Best {
     let face = if face_b.separation > face_a.separation + tol {
         face_b
     } else {
         face_a
     };
-    let best = if edge.separation > face.separation + tol {
+    if edge.separation > face.separation + tol {
         edge
     } else {
         face
-    };
-    finish(pair, best, tested, pruned)
+    }
 }
 
 fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
@@ -461,6 +471,10 @@ mod tests {
         };
         assert_eq!(slab.face_normal(f as usize), Vec3::Y);
         // Axis-aligned boxes: every edge pair is parallel or Gauss-pruned; 12 face axes.
+        // The edge pairs whose cross product is (0, 1, 0) (an x edge of one box and a z edge
+        // of the other, both at the contact) would tie with the face at 0.1; their Gauss
+        // arcs only touch at an end (at (0, 1, 0)), not cross, so the strict test prunes
+        // them before the face-over-edge rule is needed (that rule has its own test below).
         assert_eq!(out.axes_tested, 12);
         assert_eq!(out.axes_pruned, 144);
         let parallel = steps
@@ -560,6 +574,43 @@ mod tests {
         );
         assert!(close(out.depth, 0.1, 1e-2), "{}", out.depth);
         assert_eq!(out.normal, Vec3::Y);
+    }
+
+    #[test]
+    fn an_edge_axis_must_beat_the_face_by_the_preference_tolerance() {
+        let best = |separation: f32, id: AxisId| Best {
+            separation,
+            axis: Vec3::Y,
+            id,
+        };
+        let (fa, fb, e) = (AxisId::FaceA(1), AxisId::FaceB(2), AxisId::Edges(3, 4));
+        let tol = 1e-4;
+        // Ties, and wins by less than the tolerance, keep the face (A's before B's).
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.1, fb), best(-0.1, e), tol).id,
+            fa
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.3, fb), best(-0.09995, e), tol).id,
+            fa
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.09995, fb), best(-0.2, e), tol).id,
+            fa
+        );
+        // Clearly better axes win.
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.05, fb), best(-0.2, e), tol).id,
+            fb
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.3, fb), best(-0.0998, e), tol).id,
+            e
+        );
+        assert_eq!(
+            prefer(best(0.2, fa), best(0.1, fb), best(0.5, e), tol).id,
+            e
+        );
     }
 
     #[test]
