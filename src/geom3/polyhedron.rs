@@ -716,6 +716,40 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_lattice_of_1000_points_is_a_cube_and_big_prisms_build() {
+        // Every point of a 10 x 10 x 10 grid: hundreds coplanar with the faces and collinear
+        // with the edges. Only the 8 corners remain.
+        let mut points = Vec::new();
+        for i in 0..10 {
+            for j in 0..10 {
+                for k in 0..10 {
+                    points.push(Vec3::new(i as f32, j as f32, k as f32) * 0.1);
+                }
+            }
+        }
+        let poly = hull(points).unwrap();
+        assert_eq!(poly.vertices().len(), 8);
+        assert_eq!(poly.face_count(), 6);
+        assert_eq!(poly.dropped_points().len(), 992);
+        assert_well_formed(&poly);
+        // A jittered sphere (noise 1e-6) and the largest prism.
+        let mut rng = Lcg(5);
+        let points: Vec<Vec3> = (0..600)
+            .map(|_| rng.unit() + Vec3::splat(1e-6 * rng.next()))
+            .collect();
+        assert_well_formed(&hull(points).unwrap());
+        let prism = Polyhedron::new(&Shape3Kind::Prism {
+            sides: MAX_PRISM_SIDES,
+            radius: 1.0,
+            half_height: 0.1,
+        })
+        .unwrap();
+        assert_eq!(prism.face_count(), MAX_PRISM_SIDES as usize + 2);
+        assert_eq!(prism.vertices().len(), 2 * MAX_PRISM_SIDES as usize);
+        assert_well_formed(&prism);
+    }
+
+    #[test]
     fn hill_climbing_equals_the_scan() {
         let mut rng = Lcg(3);
         for (count, squash) in [(40, 1.0), (300, 0.3), (1024, 1.0)] {

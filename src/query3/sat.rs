@@ -614,6 +614,48 @@ mod tests {
     }
 
     #[test]
+    fn bodies_beyond_the_edge_frame_cache_give_the_same_answer_swapped() {
+        // A 200-point hull has far more than EDGE_FRAME_CACHE edges: as B it is placed edge
+        // by edge, as A (the cube as B) from the cache. Swapping must only flip the normal.
+        let points = (0..200)
+            .map(|k| {
+                let t = k as f32 + 0.5;
+                let polar = (1.0 - t / 100.0).acos();
+                let azimuth = t * 2.399_963;
+                Vec3::new(
+                    1.1 * polar.sin() * azimuth.cos(),
+                    0.8 * polar.cos(),
+                    0.9 * polar.sin() * azimuth.sin(),
+                )
+            })
+            .collect();
+        let blob =
+            crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap();
+        assert!(blob.edges().len() > EDGE_FRAME_CACHE);
+        let cube = cuboid(0.5, 0.5, 0.5);
+        for (k, offset) in [
+            Vec3::new(0.3, 1.1, 0.2),
+            Vec3::new(1.2, 0.4, -0.5),
+            Vec3::new(0.9, 0.9, 0.6),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let pose = at_deg(offset, Vec3::new(10. * k as f32, 35., -20.));
+            let (s, _) = run(&cube, at(0., 0., 0.), &blob, pose);
+            let (w, _) = run(&blob, pose, &cube, at(0., 0., 0.));
+            assert_eq!(s.intersecting, w.intersecting);
+            assert!(close(s.depth, w.depth, 1e-5) && close(s.separation, w.separation, 1e-5));
+            assert!(
+                close_v(s.normal, -w.normal, 1e-4),
+                "{} vs {}",
+                s.normal,
+                w.normal
+            );
+        }
+    }
+
+    #[test]
     fn nan_poses_do_not_panic() {
         let a = cuboid(0.5, 0.5, 0.5);
         let (out, _) = run(&a, at(0., 0., 0.), &a, at(f32::NAN, 0., 0.));
