@@ -63,6 +63,7 @@ pub struct Polyhedron {
     dropped: Vec<u32>,
     centroid: Vec3,
     bounding_radius: f32,
+    centroid_radius: f32,
 }
 
 fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
@@ -199,6 +200,12 @@ impl Polyhedron {
     /// The largest distance from the local origin to a vertex.
     pub fn bounding_radius(&self) -> f32 {
         self.bounding_radius
+    }
+
+    /// The largest distance from the centroid to a vertex: the body's own size, whatever
+    /// its local origin (a hull's points need not surround the origin).
+    pub fn centroid_radius(&self) -> f32 {
+        self.centroid_radius
     }
 
     /// The vertex farthest along `dir` (local frame): a linear scan below
@@ -455,6 +462,10 @@ fn assemble(
     }
     let centroid = vertices.iter().copied().sum::<Vec3>() / vertices.len() as f32;
     let bounding_radius = vertices.iter().map(|v| v.length()).fold(0.0, f32::max);
+    let centroid_radius = vertices
+        .iter()
+        .map(|v| v.distance(centroid))
+        .fold(0.0, f32::max);
     Some(Polyhedron {
         kind: kind.clone(),
         vertices,
@@ -467,6 +478,7 @@ fn assemble(
         dropped,
         centroid,
         bounding_radius,
+        centroid_radius,
     })
 }
 
@@ -701,6 +713,40 @@ pub(crate) mod tests {
         assert_eq!(poly.vertices().len() + poly.dropped_points().len(), 1024);
         assert!(poly.vertices().len() > 1000);
         assert_well_formed(&poly);
+    }
+
+    #[test]
+    fn a_lattice_of_1000_points_is_a_cube_and_big_prisms_build() {
+        // Every point of a 10 x 10 x 10 grid: hundreds coplanar with the faces and collinear
+        // with the edges. Only the 8 corners remain.
+        let mut points = Vec::new();
+        for i in 0..10 {
+            for j in 0..10 {
+                for k in 0..10 {
+                    points.push(Vec3::new(i as f32, j as f32, k as f32) * 0.1);
+                }
+            }
+        }
+        let poly = hull(points).unwrap();
+        assert_eq!(poly.vertices().len(), 8);
+        assert_eq!(poly.face_count(), 6);
+        assert_eq!(poly.dropped_points().len(), 992);
+        assert_well_formed(&poly);
+        // A jittered sphere (noise 1e-6) and the largest prism.
+        let mut rng = Lcg(5);
+        let points: Vec<Vec3> = (0..600)
+            .map(|_| rng.unit() + Vec3::splat(1e-6 * rng.next()))
+            .collect();
+        assert_well_formed(&hull(points).unwrap());
+        let prism = Polyhedron::new(&Shape3Kind::Prism {
+            sides: MAX_PRISM_SIDES,
+            radius: 1.0,
+            half_height: 0.1,
+        })
+        .unwrap();
+        assert_eq!(prism.face_count(), MAX_PRISM_SIDES as usize + 2);
+        assert_eq!(prism.vertices().len(), 2 * MAX_PRISM_SIDES as usize);
+        assert_well_formed(&prism);
     }
 
     #[test]
