@@ -64,7 +64,7 @@ impl SplitMix64 {
 /// vertices, and about 2n - 4 triangles make the faces.
 fn ellipsoid_points(rng: &mut SplitMix64, n: usize) -> Vec<Vec3> {
     let radii = Vec3::new(rng.f(0.6, 1.0), rng.f(0.6, 1.0), rng.f(0.6, 1.0));
-    let turn = rng.f(0.0, 6.28);
+    let turn = rng.f(0.0, std::f32::consts::TAU);
     (0..n)
         .map(|k| {
             let y = 1.0 - 2.0 * (k as f32 + 0.5) / n as f32;

@@ -24,7 +24,6 @@ use std::path::Path;
 pub fn settings_for_scene3(scene: &Scene3) -> PairSettings3 {
     PairSettings3 {
         sweep_time: scene.sweep_time(),
-        ..PairSettings3::default()
     }
 }
 
