@@ -556,6 +556,17 @@ fn time_of_impact_agrees_with_parry3d() {
             let after = shifted(&wb, velocity.as_dvec3() * (t0 + 1e-4).min(t1));
             assert!(referee_sat(&wa, &before).0 > -1e-6 && referee_sat(&wa, &after).0 < 1e-6);
         }
+        // At the time of first contact the bodies just touch: the manifold there is
+        // (nearly) zero deep.
+        if let Some(m) = &ours.manifold {
+            let deepest = m.points.iter().map(|p| p.depth).fold(0.0f32, f32::max);
+            if m.points.is_empty() || deepest as f64 > 1e-3 * scale {
+                ours_wrong.push(format!(
+                    "case {k}: manifold at t_first has {} points, {deepest} deep",
+                    m.points.len()
+                ));
+            }
+        }
         match (ours.t_first, truth) {
             (Some(t), Some((t0, _))) if (t as f64 - t0).abs() <= 1e-4 => hits += 1,
             (None, None) => misses += 1,
@@ -733,4 +744,93 @@ fn manifold_agrees_with_box3d() {
         }
         report.push(line);
     }
+}
+
+/// Found by the robustness run (3D seed 1 case 3770, `hostile_pairs_small`) with a check of
+/// the sweep's manifold depth added: a nearly flat hull swept into a thin box at about 20,000
+/// units per time. The sweep hits, and at t_first the bodies just touch, but the manifold
+/// there is an edge-face contact whose clipping leaves nothing (clipped 0), and the one
+/// point that stands in (an end of the edge, outside the face) is reported 0.95 deep, for a
+/// pair whose SAT depth at that time is about 0. Known and left to the manifold's owner: the
+/// stand-in point's depth should be measured along the normal, not against the face plane
+/// beyond the face. Run with `cargo test --test oracle_3d -- --ignored`.
+#[test]
+#[ignore = "known: edge-face fallback point depth at first contact (see the comment)"]
+fn sweep_manifold_at_first_contact_is_not_deep_flat_hull_case_3770() {
+    let a = Polyhedron::new(&Shape3Kind::Cuboid {
+        half_extents: Vec3::new(8.825456, 0.22174597, 11.58475),
+    })
+    .unwrap();
+    let b = Polyhedron::new(&Shape3Kind::Hull {
+        points: vec![
+            Vec3::new(4.565361, -0.0026908345, 0.48654184),
+            Vec3::new(3.8887043, -0.0012341414, -0.0774034),
+            Vec3::new(4.888872, 0.002687152, 0.5022701),
+            Vec3::new(5.1104097, 0.0048786444, 0.10434328),
+            Vec3::new(0.5737996, -0.00041600806, -0.28526476),
+            Vec3::new(-4.565036, -0.0032196206, -0.009777349),
+            Vec3::new(-3.516038, 0.0034880817, -0.38109773),
+            Vec3::new(0.663074, -0.0032877554, 0.3594152),
+            Vec3::new(2.5984135, 0.0063991756, -0.00058455573),
+            Vec3::new(5.077504, -0.0069568665, -0.51616997),
+            Vec3::new(-1.090847, -0.0034517783, -0.21345285),
+            Vec3::new(2.132945, 0.00062255294, 0.11469155),
+            Vec3::new(-4.3912783, 0.00503393, 0.13930473),
+            Vec3::new(-0.80082417, 0.0053227646, -0.24966823),
+            Vec3::new(3.276349, 0.001002274, -0.4797611),
+            Vec3::new(0.6690364, 0.0004975237, 0.49148026),
+            Vec3::new(1.8071251, 0.00072336895, 0.4593391),
+            Vec3::new(-1.6000578, -0.0010559206, -0.30087972),
+            Vec3::new(3.6078377, -0.0002440402, 0.3279768),
+            Vec3::new(0.28124952, 0.0017569772, -0.33622295),
+            Vec3::new(-2.0815156, 0.0055761733, 0.21380605),
+            Vec3::new(-4.17245, 0.004975686, -0.4657255),
+            Vec3::new(3.7173843, 0.007081587, 0.2554522),
+            Vec3::new(2.2379885, 0.003908986, 0.31482342),
+            Vec3::new(2.7472038, 0.0023841786, -0.42977497),
+            Vec3::new(-3.044199, 5.3507607e-5, 0.017742917),
+            Vec3::new(0.32557774, 0.0016086783, -0.34920108),
+            Vec3::new(-0.98106813, -0.0044487156, 0.5796891),
+            Vec3::new(-3.3698618, -0.00023810985, -0.44541666),
+            Vec3::new(-1.6000578, -0.0010559206, -0.30087972),
+            Vec3::new(4.2270327, -0.001962488, 0.20456922),
+        ],
+    })
+    .unwrap();
+    let pose_a = Pose3 {
+        position: Vec3::new(3.0124016, -4.417837, 3.241167),
+        rotation: glam::Quat::from_xyzw(0.27059808, 0.27059808, 0.6532815, 0.6532815),
+    };
+    let pose_b = Pose3 {
+        position: Vec3::new(-15.117777, 2.1311626, 13.010328),
+        rotation: glam::Quat::from_xyzw(0.4782351, 0.4904988, -0.56317246, 0.46210277),
+    };
+    let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+    assert!(!sat_test(&pair).intersecting);
+    let motion = Motion3 {
+        velocity_a: Vec3::ZERO,
+        velocity_b: Vec3::new(9991.887, -11248.495, -12755.119),
+        t_max: 0.34122586,
+    };
+    let out = sweep_test(&pair, &motion);
+    assert!(out.hit);
+    let t = out.t_first.unwrap();
+    let at_contact = PolyPair {
+        a: pair.a,
+        b: pair.b.translated(motion.velocity_b * t),
+        origin: pair.origin,
+    };
+    let sat_then = sat_test(&at_contact);
+    let m = out.manifold.expect("a manifold at t_first");
+    let deepest = m.points.iter().map(|p| p.depth).fold(0.0f32, f32::max);
+    let scale = a.bounding_radius() + b.bounding_radius();
+    assert!(
+        deepest < 1e-2 * scale,
+        "{} points, deepest {deepest} ({}, clipped {}); SAT at t_first: intersecting {}, depth {}",
+        m.points.len(),
+        m.feature.key(),
+        m.clipped,
+        sat_then.intersecting,
+        sat_then.depth
+    );
 }
