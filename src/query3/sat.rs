@@ -216,14 +216,16 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
         let n = a.face_normal(i);
-        let separation = b.support(-n).dot(n) - a.face_offset(i);
+        let offset = a.shape.face_offset(i) + n.dot(a.translation);
+        let separation = -b.support_value(-n) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
     let mut face_b = Best::none(AxisId::FaceB(0));
     for j in 0..b.shape.face_count() {
         let n = b.face_normal(j);
-        let separation = a.support(-n).dot(n) - b.face_offset(j);
+        let offset = b.shape.face_offset(j) + n.dot(b.translation);
+        let separation = -a.support_value(-n) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
