@@ -30,7 +30,8 @@
 //! polygon lives in a fixed array and only spills to the heap beyond it.
 
 use super::sat::PARALLEL_TOLERANCE;
-use super::{Placed3, PolyPair, Side};
+pub use super::Side;
+use super::{Placed3, PolyPair};
 use crate::geom3::FaceView;
 use crate::trace::Tracer;
 use glam::Vec3;
