@@ -1336,6 +1336,26 @@ mod tests {
     }
 
     #[test]
+    fn a_small_cube_on_a_huge_slab_keeps_its_own_scale() {
+        // A 0.05 cube sunk 0.01 into a 100-wide slab, away from the slab's centre.
+        let (out, _) = run_with(
+            &cuboid(50.0, 0.5, 50.0),
+            at(0., 0., 0.),
+            &cuboid(0.025, 0.025, 0.025),
+            at(10., 0.5 + 0.025 - 0.01, -7.),
+            None,
+        );
+        assert_eq!(out.feature, FeaturePair::FaceFace);
+        assert_eq!(out.normal, Vec3::Y);
+        assert_eq!(out.points.len(), 4);
+        for c in out.points.iter() {
+            assert!(close(c.depth, 0.01, 1e-6), "{c:?}");
+            assert!(close(c.point.y, 0.49, 1e-6), "{c:?}");
+            assert!(close((c.point.x - 10.).abs(), 0.025, 1e-6));
+        }
+    }
+
+    #[test]
     fn the_clip_buffer_spills_to_the_heap_beyond_its_capacity() {
         let mut buffer = ClipBuffer::new();
         for k in 0..CLIP_CAPACITY + 3 {
