@@ -9,7 +9,9 @@
 pub mod app;
 pub mod cli;
 pub mod geom;
+pub mod geom3;
 pub mod query;
+pub mod query3;
 pub mod scene;
 pub mod text;
 pub mod trace;

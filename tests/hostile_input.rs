@@ -138,6 +138,72 @@ const CORPUS: &[(&str, &str, bool)] = &[
         "sweep_time must be a positive number",
         true,
     ),
+    // 3D scenes (`dimensions: 3`): the same promises, and the 2D habits named.
+    ("3d_2d_shape.ron", "`Box` is a 2D shape; a 3D scene", true),
+    ("3d_2d_view.ron", "a 3D view is `view: (eye:", true),
+    ("3d_angle_field.ron", "turns by `rotation: (x, y, z)`", true),
+    (
+        "3d_bad_feature.ron",
+        "feature \"corner_face\" is not one of",
+        true,
+    ),
+    (
+        "3d_dimensions_four.ron",
+        "dimensions must be 2 or 3, it is 4",
+        true,
+    ),
+    (
+        "3d_expect_flat_normal.ron",
+        "has three numbers (x, y, z), this one has 2",
+        true,
+    ),
+    (
+        "3d_far_position.ron",
+        "body \"A\": position is 2000000, beyond the largest accepted magnitude",
+        true,
+    ),
+    (
+        "3d_flat_hull.ron",
+        "body \"sheet\": Hull: all hull points lie in one plane",
+        true,
+    ),
+    ("3d_gjk_overlay.ron", "overlay Gjk has no 3D version", true),
+    (
+        "3d_hull_huge_coordinate.ron",
+        "body \"gem\": Hull: a hull coordinate is 10000000, beyond the largest accepted",
+        true,
+    ),
+    (
+        "3d_hull_too_few_points.ron",
+        "body \"gem\": Hull: a hull needs at least 4 points to enclose a volume, got 3",
+        true,
+    ),
+    ("3d_malformed.ron", "Expected comma", true),
+    (
+        "3d_nan_rotation.ron",
+        "body \"B\": rotation is not a finite number (NaN)",
+        true,
+    ),
+    (
+        "3d_prism_two_sides.ron",
+        "body \"prism\": Prism: a prism needs between 3 and 512 sides, got 2",
+        true,
+    ),
+    (
+        "3d_two_tuple_position.ron",
+        "has three numbers (x, y, z), this one has 2",
+        true,
+    ),
+    (
+        "3d_view_same_point.ron",
+        "eye and target are the same point",
+        true,
+    ),
+    (
+        "3d_zero_cuboid.ron",
+        "body \"flat\": Cuboid: half extent y must be positive, got 0",
+        true,
+    ),
 ];
 
 fn corpus_dir() -> PathBuf {
@@ -307,6 +373,30 @@ fn absurd_sizes_are_refused() {
     assert_refused(
         &many_vertices,
         "at most 4096 points, this one has 4097",
+        true,
+    );
+
+    // A 3D hull with one point more than the documented maximum (1,024).
+    let many_hull_points = dir.join("many_hull_points.ron");
+    let points: Vec<String> = (0..1_025)
+        .map(|k| {
+            let (t, u) = (k as f64 * 2.399963, (k as f64 + 0.5) / 1_025.0);
+            let y = 1.0 - 2.0 * u;
+            let r = (1.0 - y * y).sqrt();
+            format!("({:.6}, {:.6}, {:.6})", r * t.cos(), y, r * t.sin())
+        })
+        .collect();
+    std::fs::write(
+        &many_hull_points,
+        format!(
+            "(version: 1, dimensions: 3, bodies: [(name: \"ball\", shape: Hull(points: [{}]))])\n",
+            points.join(", ")
+        ),
+    )
+    .unwrap();
+    assert_refused(
+        &many_hull_points,
+        "body \"ball\": Hull: a hull takes at most 1024 points, got 1025",
         true,
     );
 

@@ -3,6 +3,10 @@
 //! end within its cap and say how it ended.
 //!
 //! - `hostile_pairs_small` (always on) and `hostile_pairs_proptest` run a few thousand cases.
+//! - Every tenth case of the small runs, every twentieth of the million (50,000), also runs
+//!   a 3D pair (polyhedra: boxes from tiny to huge, prisms, hulls
+//!   nearly flat or with repeated points, near 1e5 and 1e6), from its own generator so the 2D
+//!   sequence is unchanged.
 //! - `million_hostile_pairs` (ignored; `.ci/run` runs it with
 //!   `cargo test --release --test robustness -- --ignored`) runs 1,000,000 cases on two
 //!   threads.
@@ -11,10 +15,12 @@
 //! it.
 
 use collision_lab::geom::{convex_hull, Pose, Shape, ShapeKind};
+use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
 use collision_lab::query::minkowski::minkowski_difference;
 use collision_lab::query::pair::{query_pair, BodyRef, PairQuery, PairSettings};
 use collision_lab::query::ShapePair;
-use glam::Vec2;
+use collision_lab::query3::pair::{query_pair3, BodyRef3, PairQuery3, PairSettings3};
+use glam::{Vec2, Vec3};
 use proptest::prelude::*;
 
 mod common;
@@ -397,13 +403,237 @@ fn describe(case: &Case) -> String {
     )
 }
 
-/// Runs `count` cases from `seed`; returns the failures (at most a few, described) and the
-/// tally of statuses.
-fn run_cases(seed: u64, count: u64) -> (Vec<String>, Tally) {
+// ---------------------------------------------------------------- 3D pairs
+
+impl Rng {
+    fn vec3(&mut self, half: f32) -> Vec3 {
+        Vec3::new(
+            self.range(-half, half),
+            self.range(-half, half),
+            self.range(-half, half),
+        )
+    }
+}
+
+/// A 3D shape description, often degenerate: extreme sizes and aspect ratios, prisms with
+/// many sides, hulls nearly flat, with repeated or interior points.
+fn random_kind3(rng: &mut Rng) -> Shape3Kind {
+    let scale = match rng.below(6) {
+        0 => rng.log_range(-3.0, -1.0),
+        1 => rng.log_range(2.0, 5.0),
+        _ => rng.log_range(-0.5, 1.0),
+    };
+    match rng.below(6) {
+        0 | 1 => Shape3Kind::Cuboid {
+            half_extents: Vec3::new(
+                scale,
+                scale * rng.log_range(-3.0, 1.0),
+                scale * rng.log_range(-2.0, 0.5),
+            ),
+        },
+        2 => Shape3Kind::Prism {
+            sides: if rng.below(4) == 0 {
+                17 + rng.below(32) as u32
+            } else {
+                3 + rng.below(10) as u32
+            },
+            radius: scale,
+            half_height: scale * rng.log_range(-3.0, 1.0),
+        },
+        _ => {
+            let count = 4 + rng.below(30);
+            // One axis squashed: from a fat blob down to a sheet a thousandth as thick.
+            let stretch = Vec3::new(1.0, rng.log_range(-3.0, 0.0), rng.log_range(-1.0, 0.0));
+            let mut points: Vec<Vec3> = (0..count).map(|_| rng.vec3(scale) * stretch).collect();
+            if rng.below(3) == 0 {
+                let repeat = points[rng.below(points.len())];
+                points.push(repeat);
+                points.push(points[0].lerp(points[1], 0.5));
+            }
+            Shape3Kind::Hull { points }
+        }
+    }
+}
+
+fn random_shape3(rng: &mut Rng) -> Polyhedron {
+    loop {
+        if let Ok(shape) = Polyhedron::new(&random_kind3(rng)) {
+            return shape;
+        }
+    }
+}
+
+struct Case3 {
+    a: Polyhedron,
+    b: Polyhedron,
+    pose_a: Pose3,
+    pose_b: Pose3,
+    velocity_a: Vec3,
+    velocity_b: Vec3,
+    sweep_time: f32,
+}
+
+fn random_case3(rng: &mut Rng) -> Case3 {
+    let a = random_shape3(rng);
+    let b = random_shape3(rng);
+    let origin = match rng.below(4) {
+        0 => Vec3::splat(1.0e5) + rng.vec3(10.0),
+        1 => Vec3::new(-1.0e6, 1.0e6, 1.0e6) * 0.999 + rng.vec3(10.0),
+        _ => rng.vec3(5.0),
+    };
+    let reach = a.bounding_radius() + b.bounding_radius();
+    let offset = match rng.below(6) {
+        0 => Vec3::ZERO,
+        1 => rng.vec3(reach * 0.1),
+        2 => rng.vec3(1.0).normalize_or(Vec3::Y) * reach * rng.range(0.95, 1.05),
+        3 => rng.vec3(reach * 5.0),
+        _ => rng.vec3(reach),
+    };
+    let rotation = |rng: &mut Rng| match rng.below(4) {
+        0 => Vec3::ZERO,
+        1 => Vec3::new(
+            rng.below(8) as f32 * 45.0,
+            rng.below(8) as f32 * 45.0,
+            rng.below(8) as f32 * 45.0,
+        ),
+        _ => rng.vec3(180.0),
+    };
+    let velocity = |rng: &mut Rng| match rng.below(5) {
+        0 => Vec3::ZERO,
+        1 => rng.vec3(1.0e-6),
+        2 => rng.vec3(reach * 1.0e3),
+        _ => rng.vec3(reach * 3.0),
+    };
+    Case3 {
+        pose_a: Pose3::from_degrees(origin, rotation(rng)),
+        pose_b: Pose3::from_degrees(origin + offset, rotation(rng)),
+        velocity_a: velocity(rng),
+        velocity_b: velocity(rng),
+        sweep_time: rng.log_range(-3.0, 1.0),
+        a,
+        b,
+    }
+}
+
+fn unit3(v: Vec3) -> bool {
+    v.is_finite() && (v.length() - 1.0).abs() < 1.0e-3
+}
+
+/// Every 3D output finite, depths >= 0, normals unit, at most 4 points, times in range.
+fn check_outputs3(q: &PairQuery3, sweep_time: f32) -> Result<(), String> {
+    let ok = |cond: bool, what: &str| if cond { Ok(()) } else { Err(what.to_string()) };
+    let s = &q.sat;
+    ok(s.depth.is_finite() && s.depth >= 0.0, "sat3 depth")?;
+    ok(
+        s.separation.is_finite() && s.separation >= 0.0,
+        "sat3 separation",
+    )?;
+    ok(unit3(s.normal), "sat3 normal")?;
+    ok(q.intersecting == s.intersecting, "sat3 verdict")?;
+    let manifold_ok = |m: &collision_lab::query3::manifold::Output| {
+        unit3(m.normal)
+            && !m.points.is_empty()
+            && m.points.len() <= 4
+            && (m.clipped == 0 || m.clipped as usize >= m.points.len())
+            && m.points
+                .iter()
+                .all(|p| p.point.is_finite() && p.depth.is_finite() && p.depth >= 0.0)
+    };
+    ok(
+        q.manifold.as_ref().is_none_or(manifold_ok) && q.manifold.is_some() == s.intersecting,
+        "manifold3",
+    )?;
+    if let Some(w) = &q.sweep {
+        if w.hit {
+            let (t0, t1) = (w.t_first.unwrap_or(f32::NAN), w.t_last.unwrap_or(f32::NAN));
+            ok(
+                t0.is_finite() && t1.is_finite() && 0.0 <= t0 && t0 <= t1 && t0 <= sweep_time,
+                "sweep3 times out of order or range",
+            )?;
+            ok(unit3(w.normal), "sweep3 normal")?;
+            match &w.manifold {
+                Some(m) if !manifold_ok(m) => return Err(format!("sweep3 manifold: {m:?}")),
+                None => return Err("sweep3 hit without a manifold".into()),
+                _ => {}
+            }
+        } else {
+            ok(w.t_first.is_none(), "sweep3 miss with a time")?;
+        }
+    }
+    Ok(())
+}
+
+fn run_case3(case: &Case3, tally: &mut Tally) -> Result<(), String> {
+    let settings = PairSettings3 {
+        sweep_time: case.sweep_time,
+    };
+    let a = BodyRef3 {
+        shape: &case.a,
+        pose: case.pose_a,
+        velocity: Some(case.velocity_a),
+    };
+    let b = BodyRef3 {
+        shape: &case.b,
+        pose: case.pose_b,
+        velocity: Some(case.velocity_b),
+    };
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let q = query_pair3(&a, &b, &settings);
+        tally.add(format!("sat3 {}", q.sat.status.key()));
+        if let Some(m) = &q.manifold {
+            tally.add(format!("manifold3 {}", m.feature.key()));
+        }
+        if let Some(w) = &q.sweep {
+            tally.add(format!("sweep3 {}", if w.hit { "hit" } else { "miss" }));
+        }
+        check_outputs3(&q, case.sweep_time)
+    }));
+    match result {
+        Ok(r) => r,
+        Err(panic) => Err(format!(
+            "panic: {}",
+            panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default()
+        )),
+    }
+}
+
+fn describe3(case: &Case3) -> String {
+    format!(
+        "A {:?} at {:?}\nB {:?} at {:?}\nvelocities {:?} {:?}, sweep_time {}",
+        case.a.kind(),
+        case.pose_a,
+        case.b.kind(),
+        case.pose_b,
+        case.velocity_a,
+        case.velocity_b,
+        case.sweep_time
+    )
+}
+
+/// Runs `count` cases from `seed`, and a 3D case every `every_3d` of them; returns the
+/// failures (at most a few, described) and the tally of statuses.
+fn run_cases(seed: u64, count: u64, every_3d: u64) -> (Vec<String>, Tally) {
     let mut rng = Rng(seed);
+    let mut rng3 = Rng(seed ^ 0x3D3D_3D3D);
     let mut failures = Vec::new();
     let mut tally = Tally::default();
     for k in 0..count {
+        if k % every_3d == 0 {
+            let case = random_case3(&mut rng3);
+            if let Err(what) = run_case3(&case, &mut tally) {
+                failures.push(format!(
+                    "3D seed {seed} case {k}: {what}\n{}",
+                    describe3(&case)
+                ));
+                if failures.len() >= 5 {
+                    break;
+                }
+            }
+        }
         let case = random_case(&mut rng);
         let before = tally.counts.clone();
         let outcome = run_case(&case, &mut tally);
@@ -432,7 +662,7 @@ fn quiet_panics() {
 
 #[test]
 fn hostile_pairs_small() {
-    let (failures, tally) = run_cases(1, 5_000);
+    let (failures, tally) = run_cases(1, 5_000, 10);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     // The generator reaches overlaps, separations, hits and misses.
     for key in [
@@ -441,6 +671,11 @@ fn hostile_pairs_small() {
         "epa converged",
         "sweep hit",
         "sweep miss",
+        "sat3 overlapping",
+        "sat3 separated",
+        "sweep3 hit",
+        "manifold3 face_face",
+        "manifold3 edge_edge",
     ] {
         assert!(
             tally.counts.get(key).is_some_and(|&n| n > 0),
@@ -458,7 +693,7 @@ fn million_hostile_pairs() {
     const THREADS: u64 = 2;
     let start = std::time::Instant::now();
     let handles: Vec<_> = (0..THREADS)
-        .map(|t| std::thread::spawn(move || run_cases(1_000 + t, TOTAL / THREADS)))
+        .map(|t| std::thread::spawn(move || run_cases(1_000 + t, TOTAL / THREADS, 20)))
         .collect();
     let mut failures = Vec::new();
     let mut tally = Tally::default();

@@ -10,7 +10,11 @@ use std::path::PathBuf;
 
 pub fn run_check(args: &CheckArgs) -> u8 {
     let paths = if args.paths.is_empty() {
-        vec![PathBuf::from("scenes")]
+        // The 3D scenes live in a subfolder, so that the window's Examples list skips them.
+        let scenes_3d = Some(PathBuf::from("scenes/3d")).filter(|p| p.is_dir());
+        std::iter::once(PathBuf::from("scenes"))
+            .chain(scenes_3d)
+            .collect()
     } else {
         args.paths.clone()
     };

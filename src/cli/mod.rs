@@ -7,7 +7,9 @@
 
 mod check;
 mod query;
+mod query3;
 mod trace;
+mod trace3;
 
 use crate::query::Algorithm;
 use crate::scene::{load_scene_file, Scene, SceneBody};

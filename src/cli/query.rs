@@ -8,6 +8,11 @@ use glam::Vec2;
 use serde_json::{json, Value};
 
 pub fn run_query(args: &QueryArgs) -> u8 {
+    if let Some(code) =
+        super::query3::run_query3_if_3d(&args.scene, args.pair.as_deref(), args.json)
+    {
+        return code;
+    }
     let Some((scene, bodies)) = load_or_report(&args.scene) else {
         return 2;
     };

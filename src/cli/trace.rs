@@ -13,6 +13,10 @@ use crate::text::wrap_columns;
 const WRAP_COLUMNS: usize = 88;
 
 pub fn run_trace(args: &TraceArgs) -> u8 {
+    let key = format!("{:?}", args.algorithm).to_lowercase();
+    if let Some(code) = super::trace3::run_trace3_if_3d(&args.scene, args.pair.as_deref(), &key) {
+        return code;
+    }
     let Some((scene, bodies)) = load_or_report(&args.scene) else {
         return 2;
     };

@@ -30,6 +30,10 @@ pub enum Quantity {
     Contacts,
     Hit,
     TFirst,
+    /// 3D only: SAT's gap when apart.
+    Separation,
+    /// 3D only: the manifold's feature pair.
+    Feature,
 }
 
 impl Quantity {
@@ -43,6 +47,8 @@ impl Quantity {
             Quantity::Contacts => "contacts",
             Quantity::Hit => "hit",
             Quantity::TFirst => "t_first",
+            Quantity::Separation => "separation",
+            Quantity::Feature => "feature",
         }
     }
 }
@@ -54,6 +60,10 @@ pub enum Got {
     Number(f32),
     Vector(Vec2),
     Count(u32),
+    /// A 3D vector (normals of 3D scenes).
+    Vector3(glam::Vec3),
+    /// A name, such as a 3D manifold's feature pair.
+    Name(String),
     /// The algorithm did not run or has no such output; the sentence says why.
     Missing(String),
 }
@@ -135,6 +145,14 @@ impl fmt::Display for Got {
             Got::Number(x) => write!(f, "{}", format_number(*x)),
             Got::Vector(v) => write!(f, "{}", format_vector(*v)),
             Got::Count(n) => write!(f, "{n}"),
+            Got::Vector3(v) => write!(
+                f,
+                "({}, {}, {})",
+                format_number(v.x),
+                format_number(v.y),
+                format_number(v.z)
+            ),
+            Got::Name(name) => write!(f, "\"{name}\""),
             Got::Missing(why) => write!(f, "nothing ({why})"),
         }
     }
@@ -171,7 +189,7 @@ pub fn settings_for_scene(scene: &Scene) -> PairSettings {
     }
 }
 
-/// Checks one expectation. The bodies must be the scene's validated bodies; an expectation
+/// Checks one 2D expectation. The bodies must be the scene's validated bodies; an expectation
 /// naming a body that does not exist (which validation already refuses) is reported as a
 /// difference rather than a panic.
 pub fn check_expectation(
@@ -215,8 +233,11 @@ pub fn check_scene(scene: &Scene, bodies: &[SceneBody]) -> Vec<ExpectationCheck>
         .collect()
 }
 
-/// Loads and checks one scene file.
+/// Loads and checks one scene file, 2D or 3D.
 pub fn check_file(path: &Path) -> FileCheck {
+    if let Some(check) = super::expect3::check_file_if_3d(path) {
+        return check;
+    }
     let outcome = super::load_scene_file(path).map(|(scene, bodies)| check_scene(&scene, &bodies));
     FileCheck {
         path: path.to_path_buf(),
@@ -249,7 +270,7 @@ pub fn scene_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SceneError> {
 }
 
 /// A number compared within `tolerance`; `got` is `Err(why)` when nothing was computed.
-fn number_difference(
+pub(super) fn number_difference(
     quantity: Quantity,
     source: &'static str,
     expected: f32,
@@ -281,7 +302,7 @@ fn number_difference(
 }
 
 /// A value compared exactly.
-fn exact_difference(
+pub(super) fn exact_difference(
     quantity: Quantity,
     source: &'static str,
     expected: Got,

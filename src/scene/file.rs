@@ -10,7 +10,7 @@ use std::path::Path;
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Largest magnitude of any position, velocity or view number.
-const MAX_MAGNITUDE: f32 = 1.0e6;
+pub(super) const MAX_MAGNITUDE: f32 = 1.0e6;
 
 /// Why a scene could not be loaded: `FILE:LINE:COL: message`, or `FILE: message` where no
 /// position exists.
@@ -35,6 +35,13 @@ impl std::error::Error for SceneError {}
 
 /// Reads, parses and validates a scene file.
 pub fn load_scene_file(path: &Path) -> Result<(Scene, Vec<SceneBody>), SceneError> {
+    let (file, text) = read_scene_text(path)?;
+    parse_scene(&text, &file)
+}
+
+/// Reads a scene file's text (any dimensions): the file's name for errors and its text,
+/// refusing folders, files over [`MAX_FILE_BYTES`] and text that is not UTF-8.
+pub(super) fn read_scene_text(path: &Path) -> Result<(String, String), SceneError> {
     let file = path.display().to_string();
     let plain = |message: String| SceneError {
         file: file.clone(),
@@ -61,11 +68,30 @@ pub fn load_scene_file(path: &Path) -> Result<(Scene, Vec<SceneBody>), SceneErro
             message: "the file is not valid UTF-8 text".into(),
         }
     })?;
-    parse_scene(&text, &file)
+    Ok((file, text))
 }
 
-/// Parses and validates scene text; `file` names it in errors.
+/// Parses and validates scene text; `file` names it in errors. A 3D scene (`dimensions: 3`)
+/// is refused with a sentence saying where it opens; [`super::parse_any_scene`] reads both.
 pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), SceneError> {
+    let text = prepare(text, file)?;
+    super::file3::refuse_3d_in_2d(text, file)?;
+    let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
+        file: file.into(),
+        position: Some((e.span.start.line, e.span.start.col)),
+        message: describe_ron_error(&e.code),
+    })?;
+    let bodies = validate(&scene, text).map_err(|(needle, message)| SceneError {
+        file: file.into(),
+        position: needle.and_then(|n| locate(text, &n)),
+        message,
+    })?;
+    Ok((scene, bodies))
+}
+
+/// The checks every scene text passes before parsing, 2D or 3D: a byte order mark dropped,
+/// the size, emptiness and nesting depth. Returns the text to parse.
+pub(super) fn prepare<'t>(text: &'t str, file: &str) -> Result<&'t str, SceneError> {
     // Editors on Windows often start UTF-8 files with a byte order mark; it is not text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() as u64 > MAX_FILE_BYTES {
@@ -91,24 +117,14 @@ pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), Sc
             ),
         });
     }
-    let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
-        file: file.into(),
-        position: Some((e.span.start.line, e.span.start.col)),
-        message: describe_ron_error(&e.code),
-    })?;
-    let bodies = validate(&scene, text).map_err(|(needle, message)| SceneError {
-        file: file.into(),
-        position: needle.and_then(|n| locate(text, &n)),
-        message,
-    })?;
-    Ok((scene, bodies))
+    Ok(text)
 }
 
 /// Deepest bracket nesting accepted, also RON's recursion limit. A valid scene nests about
 /// five levels deep.
-const NESTING_LIMIT: usize = 64;
+pub(super) const NESTING_LIMIT: usize = 64;
 
-fn ron_options() -> ron::Options {
+pub(super) fn ron_options() -> ron::Options {
     ron::Options::default()
         .with_default_extension(Extensions::IMPLICIT_SOME)
         .with_recursion_limit(NESTING_LIMIT)
@@ -178,7 +194,7 @@ fn too_deep(text: &str, limit: usize) -> Option<usize> {
     None
 }
 
-fn describe_ron_error(code: &ron::Error) -> String {
+pub(super) fn describe_ron_error(code: &ron::Error) -> String {
     let text = code.to_string();
     match code {
         ron::Error::ExceededRecursionLimit => {
@@ -230,9 +246,9 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Where to point in the text for a validation error (a string to find), and the message.
-type Invalid = (Option<String>, String);
+pub(super) type Invalid = (Option<String>, String);
 
-fn body_needle(name: &str) -> Option<String> {
+pub(super) fn body_needle(name: &str) -> Option<String> {
     Some(format!("\"{name}\""))
 }
 
@@ -433,7 +449,7 @@ fn kind_name(kind: &ShapeKind) -> &'static str {
     }
 }
 
-fn check_number(what: &str, v: f32) -> Result<(), String> {
+pub(super) fn check_number(what: &str, v: f32) -> Result<(), String> {
     if !v.is_finite() {
         return Err(format!("{what} is not a finite number ({v})"));
     }
@@ -451,12 +467,12 @@ fn check_vec(what: &str, v: Vec2) -> Result<(), String> {
 }
 
 /// 1-based line and column of the first occurrence of `needle`.
-fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
+pub(super) fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
     let at = text.find(needle)?;
     Some(line_col(&text.as_bytes()[..at]))
 }
 
-fn line_col(before: &[u8]) -> (usize, usize) {
+pub(super) fn line_col(before: &[u8]) -> (usize, usize) {
     let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
     let line_start = before
         .iter()

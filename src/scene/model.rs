@@ -15,6 +15,9 @@ pub const MAX_BODIES: usize = 10_000;
 #[serde(deny_unknown_fields)]
 pub struct Scene {
     pub version: u32,
+    /// 2 when written or absent; a 3D scene (`dimensions: 3`) is a `Scene3`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dimensions: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -142,6 +145,7 @@ impl Scene {
     pub fn empty() -> Scene {
         Scene {
             version: SCENE_VERSION,
+            dimensions: None,
             title: None,
             notes: None,
             bodies: Vec::new(),

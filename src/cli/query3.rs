@@ -1,0 +1,263 @@
+//! `collision-lab query` on a 3D scene: SAT, the contact manifold and the sweep for each
+//! pair, as text or JSON (`"dimensions": 3` at the top). Same conventions as 2D: world
+//! coordinates, the normal points from a toward b, moving b by depth * normal leaves them
+//! touching.
+
+use super::query::{fmt_num, num};
+use crate::geom3::Polyhedron;
+use crate::query3::manifold;
+use crate::query3::pair::{query_pair3, PairQuery3};
+use crate::query3::sat::AxisId;
+use crate::scene::{
+    load_any_scene_file, settings_for_scene3, LoadedScene, Scene3, SceneBody3, DIMENSIONS_3D,
+};
+use glam::Vec3;
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// Runs `query` when `path` is a 3D scene and returns its exit status; `None` for a 2D
+/// scene (or a file the 2D path will report).
+pub fn run_query3_if_3d(path: &Path, pair: Option<&[String]>, as_json: bool) -> Option<u8> {
+    let (scene, bodies) = match load_3d(path)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Some(code),
+    };
+    let pairs = match select_pairs3(path, &bodies, pair) {
+        Ok(p) => p,
+        Err(code) => return Some(code),
+    };
+    let settings = settings_for_scene3(&scene);
+    let results: Vec<(usize, usize, PairQuery3)> = pairs
+        .into_iter()
+        .map(|(i, j)| {
+            let q = query_pair3(&bodies[i].body_ref(), &bodies[j].body_ref(), &settings);
+            (i, j, q)
+        })
+        .collect();
+    if as_json {
+        let pairs: Vec<Value> = results
+            .iter()
+            .map(|(i, j, q)| pair_json3(&bodies[*i], &bodies[*j], q))
+            .collect();
+        let out = json!({
+            "dimensions": DIMENSIONS_3D,
+            "scene": scene.title.clone().unwrap_or_else(|| path.display().to_string()),
+            "file": path.display().to_string(),
+            "pairs": pairs,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).expect("JSON values always print")
+        );
+    } else {
+        if let Some(title) = &scene.title {
+            println!("{title}");
+        }
+        for (i, j, q) in &results {
+            print!("{}", pair_text3(&bodies[*i], &bodies[*j], q));
+        }
+    }
+    Some(0)
+}
+
+/// `None` for a 2D file; `Some(Err(2))` after printing the error of a bad 3D file.
+pub(super) fn load_3d(path: &Path) -> Option<Result<(Scene3, Vec<SceneBody3>), u8>> {
+    match load_any_scene_file(path) {
+        Ok(LoadedScene::Three(scene, bodies)) => Some(Ok((scene, bodies))),
+        Ok(LoadedScene::Two(..)) => None,
+        Err(e) if is_3d_file(path) => {
+            eprintln!("error: {e}");
+            Some(Err(2))
+        }
+        Err(_) => None,
+    }
+}
+
+/// Whether the file declares `dimensions: 3` (read again only after an error).
+fn is_3d_file(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        crate::scene::scene_dimensions(text).is_some_and(|(d, _)| d == DIMENSIONS_3D)
+    })
+}
+
+/// Every pair in file order (a before b), or the one named pair; prints the error and
+/// returns exit status 2 when a name is unknown or there are too many pairs.
+pub(super) fn select_pairs3(
+    file: &Path,
+    bodies: &[SceneBody3],
+    pair: Option<&[String]>,
+) -> Result<Vec<(usize, usize)>, u8> {
+    match pair {
+        Some([a, b]) => {
+            let find = |name: &String| {
+                bodies.iter().position(|x| &x.name == name).ok_or_else(|| {
+                    eprintln!("error: {}: no body is named \"{name}\"", file.display());
+                    2u8
+                })
+            };
+            let (i, j) = (find(a)?, find(b)?);
+            if i == j {
+                eprintln!("error: {}: --pair names \"{a}\" twice", file.display());
+                return Err(2);
+            }
+            Ok(vec![(i, j)])
+        }
+        _ => {
+            let n = bodies.len();
+            let count = n * n.saturating_sub(1) / 2;
+            if count > super::MAX_ALL_PAIRS {
+                eprintln!(
+                    "error: {}: {n} bodies make {count} pairs, more than the {} printed at once; name one pair with --pair A B",
+                    file.display(),
+                    super::MAX_ALL_PAIRS
+                );
+                return Err(2);
+            }
+            Ok((0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect())
+        }
+    }
+}
+
+pub(super) fn vec3_json(v: Vec3) -> Value {
+    json!([num(v.x), num(v.y), num(v.z)])
+}
+
+pub(super) fn fmt_vec3(v: Vec3) -> String {
+    format!("({}, {}, {})", fmt_num(v.x), fmt_num(v.y), fmt_num(v.z))
+}
+
+/// The axis as JSON: `{"kind": "face_a" | "face_b" | "edges", "index": i or [i, j]}`.
+fn axis_json(axis: &AxisId) -> Value {
+    let index = match *axis {
+        AxisId::FaceA(i) | AxisId::FaceB(i) => json!(i),
+        AxisId::Edges(i, j) => json!([i, j]),
+    };
+    json!({ "kind": axis.kind_key(), "index": index })
+}
+
+/// The axis in words: `face 3 of slab`, `edge 2 of A x edge 5 of B`.
+pub(super) fn axis_words(axis: &AxisId, a: &str, b: &str) -> String {
+    match *axis {
+        AxisId::FaceA(i) => format!("face {i} of {a}"),
+        AxisId::FaceB(i) => format!("face {i} of {b}"),
+        AxisId::Edges(i, j) => format!("edge {i} of {a} x edge {j} of {b}"),
+    }
+}
+
+pub(super) fn pair_json3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> Value {
+    let s = &q.sat;
+    let sat = json!({
+        "intersecting": s.intersecting,
+        "depth": if s.intersecting { num(s.depth) } else { Value::Null },
+        "separation": if s.intersecting { Value::Null } else { num(s.separation) },
+        "normal": vec3_json(s.normal),
+        "axis": axis_json(&s.axis),
+        "axes_tested": s.axes_tested,
+        "axes_pruned": s.axes_pruned,
+    });
+    let sweep = q.sweep.as_ref().map_or(Value::Null, |w| {
+        json!({
+            "hit": w.hit,
+            "t_first": w.t_first.map_or(Value::Null, num),
+            "t_last": w.t_last.map_or(Value::Null, num),
+            "normal": if w.hit { vec3_json(w.normal) } else { Value::Null },
+        })
+    });
+    json!({
+        "a": a.name, "b": b.name,
+        "intersecting": q.intersecting,
+        "sat": sat,
+        "manifold": q.manifold.as_ref().map_or(Value::Null, manifold_json3),
+        "sweep": sweep,
+    })
+}
+
+fn manifold_json3(m: &manifold::Output) -> Value {
+    let points: Vec<Value> = m
+        .points
+        .iter()
+        .map(|c| json!({ "point": vec3_json(c.point), "depth": num(c.depth), "id": c.id.to_array() }))
+        .collect();
+    json!({
+        "normal": vec3_json(m.normal),
+        "feature": m.feature.key(),
+        "reference": m.reference.key(),
+        "clipped": m.clipped,
+        "points": points,
+    })
+}
+
+fn pair_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
+    let mut out = String::new();
+    let verdict = if q.intersecting {
+        "intersecting"
+    } else {
+        "separated"
+    };
+    out += &format!("\n{} vs {}: {verdict}\n", a.name, b.name);
+    let s = &q.sat;
+    let amount = if s.intersecting {
+        format!("depth {}", fmt_num(s.depth))
+    } else {
+        format!("separation {}", fmt_num(s.separation))
+    };
+    out += &format!(
+        "  sat       {amount}  normal {}  axis {}  axes tested {}  pruned {}\n",
+        fmt_vec3(s.normal),
+        axis_words(&s.axis, &a.name, &b.name),
+        s.axes_tested,
+        s.axes_pruned
+    );
+    match &q.manifold {
+        Some(m) => out += &manifold_text3(a, b, m, "manifold"),
+        None => out += "  manifold  none (separated)\n",
+    }
+    if let Some(w) = &q.sweep {
+        if w.hit {
+            out += &format!(
+                "  sweep     hit  t_first {}  t_last {}  normal {}\n",
+                fmt_num(w.t_first.unwrap_or(0.0)),
+                fmt_num(w.t_last.unwrap_or(0.0)),
+                fmt_vec3(w.normal)
+            );
+            if let Some(m) = &w.manifold {
+                out += &manifold_text3(a, b, m, "at t_first");
+            }
+        } else {
+            out += "  sweep     miss\n";
+        }
+    }
+    out
+}
+
+fn manifold_text3(a: &SceneBody3, b: &SceneBody3, m: &manifold::Output, label: &str) -> String {
+    let reference = match m.reference.key() {
+        "a" => &a.name,
+        _ => &b.name,
+    };
+    let mut out = format!(
+        "  {label:<9} {}  normal {}  reference {reference}  clipped {}\n",
+        m.feature.key(),
+        fmt_vec3(m.normal),
+        m.clipped
+    );
+    for c in m.points.iter() {
+        let id: Vec<String> = c.id.to_array().iter().map(|k| k.to_string()).collect();
+        out += &format!(
+            "            point {}  depth {}  id [{}]\n",
+            fmt_vec3(c.point),
+            fmt_num(c.depth),
+            id.join(", ")
+        );
+    }
+    out
+}
+
+/// The shape in a few words for headers: `Cuboid (6 faces)`.
+pub(super) fn shape_words(body: &SceneBody3) -> String {
+    let shape: &Polyhedron = &body.shape;
+    format!("{}, {} faces", body.kind_name(), shape.face_count())
+}

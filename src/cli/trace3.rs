@@ -1,0 +1,179 @@
+//! `collision-lab trace` on a 3D scene: the recorded steps of SAT, the contact manifold
+//! (`clip`) or the sweep, one block per step with its sentence, then a result paragraph.
+
+use super::query::fmt_num;
+use super::query3::{axis_words, fmt_vec3, load_3d, select_pairs3, shape_words};
+use super::trace::wrap;
+use crate::query::Algorithm;
+use crate::query3::pair::{trace_pair3, PairQuery3, PairTrace3};
+use crate::scene::{settings_for_scene3, SceneBody3};
+use std::path::Path;
+
+/// Text is wrapped to this many columns so a handout prints without overflowing (as 2D).
+const WRAP_COLUMNS: usize = 88;
+
+/// The algorithms a 3D scene can trace.
+pub const ALGORITHMS_3D: [Algorithm; 3] = [Algorithm::Sat, Algorithm::Clip, Algorithm::Sweep];
+
+/// Runs `trace` when `path` is a 3D scene and returns its exit status; `None` for a 2D
+/// scene. `algorithm` is the command line's key (`sat`, `clip`, `sweep`).
+pub fn run_trace3_if_3d(path: &Path, pair: Option<&[String]>, algorithm: &str) -> Option<u8> {
+    let (scene, bodies) = match load_3d(path)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Some(code),
+    };
+    let Some(algorithm) = Algorithm::from_key(algorithm).filter(|a| ALGORITHMS_3D.contains(a))
+    else {
+        eprintln!(
+            "error: {}: --algorithm {algorithm} has no 3D version yet; a 3D scene traces {}",
+            path.display(),
+            ALGORITHMS_3D.map(Algorithm::key).join(", ")
+        );
+        return Some(2);
+    };
+    let (i, j) = if pair.is_some() {
+        match select_pairs3(path, &bodies, pair) {
+            Ok(pairs) => pairs[0],
+            Err(code) => return Some(code),
+        }
+    } else {
+        match scene.focus_indices() {
+            Some(pair) => pair,
+            None => {
+                eprintln!(
+                    "error: {}: the scene needs at least two bodies to trace a pair",
+                    path.display()
+                );
+                return Some(2);
+            }
+        }
+    };
+    let (a, b) = (&bodies[i], &bodies[j]);
+    let settings = settings_for_scene3(&scene);
+    let (q, t) = trace_pair3(&a.body_ref(), &b.body_ref(), &settings);
+    let title = scene
+        .title
+        .clone()
+        .unwrap_or_else(|| path.display().to_string());
+    println!("{title}");
+    println!(
+        "{}: A is {} ({}), B is {} ({}); {}",
+        path.display(),
+        a.name,
+        shape_words(a),
+        b.name,
+        shape_words(b),
+        algorithm_name3(algorithm)
+    );
+    print!("{}", trace_text3(algorithm, a, b, &q, &t));
+    Some(0)
+}
+
+fn algorithm_name3(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Sat => "SAT in 3D (face normals and edge-edge cross products)",
+        Algorithm::Clip => "the contact manifold (feature pairs and clipping)",
+        Algorithm::Sweep => "swept SAT in 3D (time of first contact)",
+        _ => "an algorithm with no 3D version",
+    }
+}
+
+/// The steps of `algorithm` as blocks of wrapped text, then a result paragraph.
+pub fn trace_text3(
+    algorithm: Algorithm,
+    a: &SceneBody3,
+    b: &SceneBody3,
+    q: &PairQuery3,
+    t: &PairTrace3,
+) -> String {
+    let count = t.step_count(algorithm);
+    let mut out = String::new();
+    if count == 0 {
+        out += "\n";
+        out += &wrap(&no_steps3(algorithm, q), WRAP_COLUMNS);
+    }
+    for k in 0..count {
+        out += &format!("\nStep {} of {count}\n", k + 1);
+        out += &wrap(&t.sentence(algorithm, k), WRAP_COLUMNS);
+    }
+    out += "\nResult\n";
+    out += &wrap(&result3(algorithm, a, b, q), WRAP_COLUMNS);
+    out
+}
+
+/// Why an algorithm recorded nothing.
+fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
+    match algorithm {
+        Algorithm::Clip if q.manifold.is_none() => {
+            "The manifold is not built: the bodies are apart, so there is no contact to describe."
+                .into()
+        }
+        Algorithm::Sweep if q.sweep.is_none() => {
+            "The sweep does not run: neither body has a velocity in this scene.".into()
+        }
+        _ => "No steps were recorded.".into(),
+    }
+}
+
+fn result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
+    let s = &q.sat;
+    match algorithm {
+        Algorithm::Sat if s.intersecting => format!(
+            "Every axis overlaps, so {} and {} intersect. The smallest overlap, {}, is the depth, on {}; normal {} ({} axes tested, {} edge pairs skipped).",
+            a.name,
+            b.name,
+            fmt_num(s.depth),
+            axis_words(&s.axis, &a.name, &b.name),
+            fmt_vec3(s.normal),
+            s.axes_tested,
+            s.axes_pruned
+        ),
+        Algorithm::Sat => format!(
+            "An axis separates {} and {}: the largest gap is {} on {}, along {} ({} axes tested, {} edge pairs skipped).",
+            a.name,
+            b.name,
+            fmt_num(s.separation),
+            axis_words(&s.axis, &a.name, &b.name),
+            fmt_vec3(s.normal),
+            s.axes_tested,
+            s.axes_pruned
+        ),
+        Algorithm::Clip => match &q.manifold {
+            Some(m) => {
+                let points: Vec<String> = m
+                    .points
+                    .iter()
+                    .map(|c| format!("{} (depth {})", fmt_vec3(c.point), fmt_num(c.depth)))
+                    .collect();
+                let reference = if m.reference.key() == "a" {
+                    &a.name
+                } else {
+                    &b.name
+                };
+                format!(
+                    "A {} contact: clipping gave {} point{}, kept {}: {}. Reference body {}; normal {}.",
+                    m.feature.key().replace('_', "-"),
+                    m.clipped,
+                    if m.clipped == 1 { "" } else { "s" },
+                    m.points.len(),
+                    points.join(", "),
+                    reference,
+                    fmt_vec3(m.normal)
+                )
+            }
+            None => "No manifold: the bodies do not touch.".into(),
+        },
+        Algorithm::Sweep => match &q.sweep {
+            None => "No sweep.".into(),
+            Some(w) if w.hit => format!(
+                "The bodies are in contact from t = {} to t = {}; first contact on {}, normal {}.",
+                fmt_num(w.t_first.unwrap_or(0.0)),
+                fmt_num(w.t_last.unwrap_or(0.0)),
+                axis_words(&w.axis, &a.name, &b.name),
+                fmt_vec3(w.normal)
+            ),
+            Some(_) => "The bodies never touch in this interval.".into(),
+        },
+        _ => String::new(),
+    }
+}

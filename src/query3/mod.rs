@@ -1,0 +1,219 @@
+//! The 3D narrow-phase algorithms, one per file, each recording its steps through a
+//! [`crate::trace::Tracer`], as in 2D.
+//!
+//! Conventions shared by every 3D query:
+//! - Inputs and outputs are in world coordinates. Inside, each query works in the frame of
+//!   [`PolyPair`]: the world shifted so that body A's position is the origin, which keeps
+//!   `f32` precision for bodies far from the world origin.
+//! - A normal is a unit vector pointing from A toward B: moving B by `depth * normal`
+//!   leaves the two bodies just touching.
+//! - Depths are >= 0; a separation is >= 0 too and says how far apart they are along the
+//!   best separating axis (a lower bound on their distance).
+//! - Tolerances are relative: to the pair's scale ([`PolyPair::scale`]) or a body's size,
+//!   each named beside the algorithm that uses it.
+//!
+//! Entry points: [`sat::sat`], [`manifold::manifold`], [`sweep::sweep`] (each with an
+//! untraced shorthand), and [`pair::query_pair3`] / [`pair::trace_pair3`] for everything at
+//! once; [`explain`] turns each recorded step into a sentence.
+
+pub mod explain;
+pub mod manifold;
+pub mod pair;
+pub mod sat;
+pub mod sweep;
+
+use crate::geom3::{Polyhedron, Pose3};
+pub use crate::query::Interval;
+use glam::{Quat, Vec3};
+
+/// Relative size of the "touching" tolerance: gaps below `TOUCH_TOLERANCE * scale` count as
+/// contact, where `scale` is the size of the pair ([`PolyPair::scale`]). About 80 times
+/// `f32::EPSILON`, as in 2D: room for the rounding of a rotation and a few products.
+pub const TOUCH_TOLERANCE: f32 = 1.0e-5;
+
+/// A polyhedron placed in the work frame (the world shifted so that body A's position is
+/// the origin). Vertices, normals and planes are transformed on the fly, so placing a body
+/// costs nothing and allocates nothing.
+#[derive(Clone, Copy, Debug)]
+pub struct Placed3<'a> {
+    pub shape: &'a Polyhedron,
+    pub rotation: Quat,
+    /// The body's position in the work frame.
+    pub translation: Vec3,
+}
+
+impl<'a> Placed3<'a> {
+    pub fn new(shape: &'a Polyhedron, pose: &Pose3, origin: Vec3) -> Self {
+        Placed3 {
+            shape,
+            rotation: pose.rotation,
+            translation: pose.position - origin,
+        }
+    }
+
+    /// Vertex `i` in the work frame.
+    #[inline]
+    pub fn vertex(&self, i: usize) -> Vec3 {
+        self.rotation * self.shape.vertex(i) + self.translation
+    }
+
+    /// The outward unit normal of face `i`.
+    #[inline]
+    pub fn face_normal(&self, i: usize) -> Vec3 {
+        self.rotation * self.shape.face_normal(i)
+    }
+
+    /// The plane offset of face `i`: `face_normal(i) . p = face_offset(i)` on the face.
+    #[inline]
+    pub fn face_offset(&self, i: usize) -> f32 {
+        self.shape.face_offset(i) + self.face_normal(i).dot(self.translation)
+    }
+
+    /// The index of the vertex farthest along `dir` (work frame).
+    #[inline]
+    pub fn support_index(&self, dir: Vec3) -> usize {
+        self.shape.support(self.rotation.inverse() * dir)
+    }
+
+    /// The point farthest along `dir`.
+    #[inline]
+    pub fn support(&self, dir: Vec3) -> Vec3 {
+        self.vertex(self.support_index(dir))
+    }
+
+    /// `max over the body of dir . p`, computed in the body's frame (one rotation, no vertex
+    /// transform).
+    #[inline]
+    pub fn support_value(&self, dir: Vec3) -> f32 {
+        let local = self.rotation.inverse() * dir;
+        self.shape.vertex(self.shape.support(local)).dot(local) + dir.dot(self.translation)
+    }
+
+    /// The interval of the body's projection onto `axis`.
+    pub fn project(&self, axis: Vec3) -> Interval {
+        Interval::new(self.support(-axis).dot(axis), self.support(axis).dot(axis))
+    }
+
+    /// A point strictly inside.
+    #[inline]
+    pub fn centroid(&self) -> Vec3 {
+        self.rotation * self.shape.centroid() + self.translation
+    }
+
+    /// The same placement moved by `offset`.
+    pub fn translated(self, offset: Vec3) -> Self {
+        Placed3 {
+            translation: self.translation + offset,
+            ..self
+        }
+    }
+}
+
+/// Two polyhedra placed in a common work frame whose origin is body A's world position.
+#[derive(Clone, Copy, Debug)]
+pub struct PolyPair<'a> {
+    pub a: Placed3<'a>,
+    pub b: Placed3<'a>,
+    /// The world position of the work frame's origin.
+    pub origin: Vec3,
+}
+
+impl<'a> PolyPair<'a> {
+    pub fn new(a: &'a Polyhedron, pose_a: &Pose3, b: &'a Polyhedron, pose_b: &Pose3) -> Self {
+        let origin = pose_a.position;
+        PolyPair {
+            a: Placed3::new(a, pose_a, origin),
+            b: Placed3::new(b, pose_b, origin),
+            origin,
+        }
+    }
+
+    /// The same pair with A and B exchanged (same work frame).
+    pub fn swapped(&self) -> Self {
+        PolyPair {
+            a: self.b,
+            b: self.a,
+            origin: self.origin,
+        }
+    }
+
+    /// The same pair with B moved by `offset`.
+    pub fn with_b_moved(&self, offset: Vec3) -> Self {
+        PolyPair {
+            b: self.b.translated(offset),
+            ..*self
+        }
+    }
+
+    /// The length that sets the scale of the tolerances: both bounding radii plus the
+    /// distance between the bodies' positions.
+    pub fn scale(&self) -> f32 {
+        self.a.shape.bounding_radius()
+            + self.b.shape.bounding_radius()
+            + (self.b.translation - self.a.translation).length()
+    }
+
+    /// Gaps below this count as contact for this pair.
+    pub fn touch_tolerance(&self) -> f32 {
+        TOUCH_TOLERANCE * self.scale()
+    }
+
+    /// A work-frame point in world coordinates.
+    #[inline]
+    pub fn to_world(&self, p: Vec3) -> Vec3 {
+        p + self.origin
+    }
+}
+
+/// One of the two bodies of a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    /// `"a"` or `"b"`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Side::A => "a",
+            Side::B => "b",
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
+    use glam::Vec3;
+
+    pub fn cuboid(x: f32, y: f32, z: f32) -> Polyhedron {
+        Polyhedron::new(&Shape3Kind::Cuboid {
+            half_extents: Vec3::new(x, y, z),
+        })
+        .unwrap()
+    }
+
+    pub fn at(x: f32, y: f32, z: f32) -> Pose3 {
+        Pose3::from_degrees(Vec3::new(x, y, z), Vec3::ZERO)
+    }
+
+    pub fn at_deg(p: Vec3, degrees: Vec3) -> Pose3 {
+        Pose3::from_degrees(p, degrees)
+    }
+
+    pub fn close(a: f32, b: f32, tol: f32) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    pub fn close_v(a: Vec3, b: Vec3, tol: f32) -> bool {
+        (a - b).length() <= tol
+    }
+}

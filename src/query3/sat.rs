@@ -1,0 +1,676 @@
+//! SAT in 3D: face axes of both bodies and the cross products of one edge of each.
+//!
+//! Algorithm (Gottschalk 1996; Ericson, *Real-Time Collision Detection*, 5.2.1; the
+//! Gauss-map pruning and the one-sided separations of Gregorius, "The Separating Axis Test
+//! between Convex Polyhedra", GDC 2013):
+//!
+//! ```text
+//! for each face i of A, outward normal n, plane n . p = d:
+//!     separation = n . support_B(-n) - d               how far B's nearest point is above the face
+//! for each face j of B: the same with the roles exchanged (the normal A -> B is -n)
+//! for each edge i of A (between faces with normals a, b) and edge j of B (normals c, d):
+//!     skip if the edges are parallel: |eA x eB| < PARALLEL_TOLERANCE |eA| |eB|
+//!     skip unless the arcs a-b and (-c)-(-d) cross on the unit sphere (Gauss map): only then
+//!         is eA x eB the normal of a face of the Minkowski difference A - B
+//!     u = normalize(eA x eB), turned to point away from A's centroid
+//!     separation = u . (tail of eB - tail of eA)       the two edges are extreme along u
+//! best = the largest separation; they intersect iff best <= touch tolerance
+//! depth = -best (when intersecting), separation = best (when apart), normal from A to B
+//! ```
+//!
+//! Face or edge: a face axis (A's before B's) is kept unless the best edge axis has a
+//! separation larger by the preference tolerance ([`preference_tolerance`]: 1e-4 of the
+//! smaller body's size, but never below the pair's touch tolerance). Near-ties are common (a
+//! box resting on a slab, turned by a hair, ties its face axis with edge axes along almost
+//! the same normal), and the face gives a stable, larger manifold; the edge must win
+//! clearly. This is Box3D's and Gregorius's rule (face first, edge only if clearly better),
+//! with an absolute tolerance because depths are lengths; it follows the smaller body so
+//! that a 0.05 cube on a 100-wide slab is not judged on the slab's scale.
+//!
+//! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
+//! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
+//! also records both full projection intervals per axis (two support queries each), and
+//! tests parallel first so that parallel pairs are reported as such.
+//! For separated bodies the best separation is a lower bound on the distance (exact when a
+//! face or an edge pair is the closest feature pair).
+
+use super::{Interval, Placed3, PolyPair};
+use crate::geom3::Edge;
+use crate::trace::Tracer;
+use glam::Vec3;
+use std::mem::MaybeUninit;
+
+/// Two edges count as parallel when `|eA x eB| < PARALLEL_TOLERANCE * |eA| * |eB|`, the sine
+/// of their angle below 1e-3 (0.06 degrees). The Minkowski difference has no face spanned by
+/// two parallel edges (the faces beside them are tested already), and for nearly parallel
+/// ones the normalised cross product would carry f32 rounding magnified a thousandfold.
+pub const PARALLEL_TOLERANCE: f32 = 1.0e-3;
+
+/// An edge axis beats the best face axis only when its separation is larger by this times
+/// the smaller body's size (see the header and [`preference_tolerance`]): ten times the
+/// relative touch tolerance, above the rounding of a rotated box, below anything visible.
+pub const AXIS_PREFERENCE_TOLERANCE: f32 = 1.0e-4;
+
+/// The absolute margin by which an edge axis must beat a face axis (and B's face A's):
+/// [`AXIS_PREFERENCE_TOLERANCE`] times the smaller body's size (its largest distance from
+/// its centroid), at least the pair's touch tolerance (below that, rounding decides).
+pub fn preference_tolerance(pair: &PolyPair) -> f32 {
+    let smaller = pair
+        .a
+        .shape
+        .centroid_radius()
+        .min(pair.b.shape.centroid_radius());
+    (AXIS_PREFERENCE_TOLERANCE * smaller).max(pair.touch_tolerance())
+}
+
+/// Which axis: a face of A, a face of B, or edge `i` of A crossed with edge `j` of B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AxisId {
+    FaceA(u32),
+    FaceB(u32),
+    Edges(u32, u32),
+}
+
+impl AxisId {
+    /// `"face_a"`, `"face_b"` or `"edges"`.
+    pub fn kind_key(&self) -> &'static str {
+        match self {
+            AxisId::FaceA(_) => "face_a",
+            AxisId::FaceB(_) => "face_b",
+            AxisId::Edges(..) => "edges",
+        }
+    }
+
+    pub fn is_face(&self) -> bool {
+        !matches!(self, AxisId::Edges(..))
+    }
+}
+
+/// Why an edge pair gave no axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipReason {
+    /// The arcs of the two edges on the Gauss map do not cross: no face of A - B.
+    GaussMap,
+    /// The edges are parallel within [`PARALLEL_TOLERANCE`].
+    Parallel,
+}
+
+impl SkipReason {
+    pub fn key(self) -> &'static str {
+        match self {
+            SkipReason::GaussMap => "gauss_map",
+            SkipReason::Parallel => "parallel",
+        }
+    }
+}
+
+/// One tested axis. Intervals are world projections onto `axis` (filled only in a trace).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AxisTest {
+    /// The position of this axis among the tested ones, from 0.
+    pub ordinal: u32,
+    pub id: AxisId,
+    /// The unit axis, pointing from A toward B (for B's faces: minus B's face normal).
+    pub axis: Vec3,
+    pub interval_a: Interval,
+    pub interval_b: Interval,
+    /// Gap between the bodies along `axis`: positive apart, negative overlapping.
+    pub separation: f32,
+}
+
+/// One recorded SAT step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Step {
+    Axis(AxisTest),
+    Skipped {
+        edge_a: u32,
+        edge_b: u32,
+        reason: SkipReason,
+    },
+}
+
+/// How SAT ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every axis shows an overlap: depth > 0.
+    Overlapping,
+    /// The best axis shows a gap within the touch tolerance.
+    Touching,
+    /// Some axis shows a gap.
+    Separated,
+    /// A NaN or infinite separation: the input was not finite. Reported as not intersecting.
+    NonFinite,
+}
+
+impl Status {
+    pub fn key(self) -> &'static str {
+        match self {
+            Status::Overlapping => "overlapping",
+            Status::Touching => "touching",
+            Status::Separated => "separated",
+            Status::NonFinite => "non_finite",
+        }
+    }
+}
+
+/// What SAT found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Output {
+    pub intersecting: bool,
+    /// The overlap along `normal` when intersecting (>= 0), else 0.
+    pub depth: f32,
+    /// The gap along `normal` when apart (>= 0), else 0.
+    pub separation: f32,
+    /// Unit normal of the winning axis, from A toward B.
+    pub normal: Vec3,
+    pub axis: AxisId,
+    /// Face axes plus edge pairs that gave an axis.
+    pub axes_tested: u32,
+    /// Edge pairs skipped (Gauss map or parallel).
+    pub axes_pruned: u32,
+    pub status: Status,
+}
+
+/// Runs SAT without recording.
+pub fn sat_test(pair: &PolyPair) -> Output {
+    sat(pair, &mut ())
+}
+
+#[derive(Clone, Copy)]
+struct Best {
+    separation: f32,
+    axis: Vec3,
+    id: AxisId,
+}
+
+impl Best {
+    fn none(id: AxisId) -> Self {
+        Best {
+            separation: f32::NEG_INFINITY,
+            axis: Vec3::X,
+            id,
+        }
+    }
+
+    #[inline]
+    fn offer(&mut self, separation: f32, axis: Vec3, id: AxisId) {
+        // A NaN is taken so that it is reported, not silently skipped.
+        if separation > self.separation || separation.is_nan() {
+            *self = Best {
+                separation,
+                axis,
+                id,
+            };
+        }
+    }
+}
+
+/// Runs SAT, recording every axis tested and every edge pair skipped.
+pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
+    let (a, b) = (&pair.a, &pair.b);
+    let mut tested = 0u32;
+    let mut pruned = 0u32;
+    let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
+        let ordinal = *n;
+        *n += 1;
+        if T::ENABLED {
+            let shift = axis.dot(pair.origin);
+            let step = AxisTest {
+                ordinal,
+                id,
+                axis,
+                interval_a: a.project(axis).shifted(shift),
+                interval_b: b.project(axis).shifted(shift),
+                separation,
+            };
+            tracer.record(|| Step::Axis(step));
+        }
+    };
+
+    let mut face_a = Best::none(AxisId::FaceA(0));
+    for i in 0..a.shape.face_count() {
+        let n = a.face_normal(i);
+        let offset = a.shape.face_offset(i) + n.dot(a.translation);
+        let separation = -b.support_value(-n) - offset;
+        face_a.offer(separation, n, AxisId::FaceA(i as u32));
+        record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
+    }
+    let mut face_b = Best::none(AxisId::FaceB(0));
+    for j in 0..b.shape.face_count() {
+        let n = b.face_normal(j);
+        let offset = b.shape.face_offset(j) + n.dot(b.translation);
+        let separation = -a.support_value(-n) - offset;
+        face_b.offer(separation, -n, AxisId::FaceB(j as u32));
+        record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
+    }
+    let mut edge = Best::none(AxisId::Edges(0, 0));
+    let centroid_a = a.centroid();
+    let frames_b = EdgeFrames::new(b);
+    let edges_b = b.shape.edges().len();
+    for (i, ea) in a.shape.edges().iter().enumerate() {
+        let frame_a = EdgeFrame::new(a, ea);
+        for j in 0..edges_b {
+            match frames_b.with(j, |frame_b| {
+                edge_pair_axis(&frame_a, frame_b, centroid_a, T::ENABLED)
+            }) {
+                Err(reason) => {
+                    pruned += 1;
+                    tracer.record(|| Step::Skipped {
+                        edge_a: i as u32,
+                        edge_b: j as u32,
+                        reason,
+                    });
+                }
+                Ok((axis, separation)) => {
+                    let id = AxisId::Edges(i as u32, j as u32);
+                    edge.offer(separation, axis, id);
+                    record(tracer, id, axis, separation, &mut tested);
+                }
+            }
+        }
+    }
+
+    let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
+    finish(pair, best, tested, pruned)
+}
+
+/// The header's rule: A's best face unless B's is larger by `tol`, then that face unless the
+/// best edge axis is larger by `tol`.
+fn prefer(face_a: Best, face_b: Best, edge: Best, tol: f32) -> Best {
+    let face = if face_b.separation > face_a.separation + tol {
+        face_b
+    } else {
+        face_a
+    };
+    if edge.separation > face.separation + tol {
+        edge
+    } else {
+        face
+    }
+}
+
+fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
+    let touch = pair.touch_tolerance();
+    let s = best.separation;
+    let status = if !s.is_finite() || !best.axis.is_finite() {
+        Status::NonFinite
+    } else if s > touch {
+        Status::Separated
+    } else if s >= -touch {
+        Status::Touching
+    } else {
+        Status::Overlapping
+    };
+    let intersecting = matches!(status, Status::Overlapping | Status::Touching);
+    Output {
+        intersecting,
+        depth: if intersecting { (-s).max(0.0) } else { 0.0 },
+        separation: if status == Status::Separated { s } else { 0.0 },
+        normal: if best.axis.is_finite() {
+            best.axis
+        } else {
+            Vec3::X
+        },
+        axis: best.id,
+        axes_tested: tested,
+        axes_pruned: pruned,
+        status,
+    }
+}
+
+/// An edge placed in the work frame, with the normals of its two faces and the normal of
+/// the plane of its arc on the Gauss map (`n1 x n0`, the same for the negated normals).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EdgeFrame {
+    tail: Vec3,
+    dir: Vec3,
+    n0: Vec3,
+    n1: Vec3,
+    arc: Vec3,
+}
+
+impl EdgeFrame {
+    #[inline]
+    pub(crate) fn new(body: &Placed3, e: &Edge) -> Self {
+        let tail = body.vertex(e.tail as usize);
+        let n0 = body.face_normal(e.faces[0] as usize);
+        let n1 = body.face_normal(e.faces[1] as usize);
+        EdgeFrame {
+            tail,
+            dir: body.vertex(e.head as usize) - tail,
+            n0,
+            n1,
+            arc: n1.cross(n0),
+        }
+    }
+}
+
+/// How many of body B's edges are placed once per query and kept on the stack; bodies with
+/// more edges place each edge again for every edge of A (same result, more work).
+pub(crate) const EDGE_FRAME_CACHE: usize = 64;
+
+/// Body B's edges placed in the work frame once, for the O(edges of A x edges of B) loops.
+pub(crate) struct EdgeFrames<'p, 'a> {
+    body: &'p Placed3<'a>,
+    cache: [MaybeUninit<EdgeFrame>; EDGE_FRAME_CACHE],
+    len: usize,
+}
+
+impl<'p, 'a> EdgeFrames<'p, 'a> {
+    pub(crate) fn new(body: &'p Placed3<'a>) -> Self {
+        let mut frames = EdgeFrames {
+            body,
+            cache: [const { MaybeUninit::uninit() }; EDGE_FRAME_CACHE],
+            len: 0,
+        };
+        let edges = body.shape.edges();
+        if edges.len() <= EDGE_FRAME_CACHE {
+            for (k, e) in edges.iter().enumerate() {
+                frames.cache[k] = MaybeUninit::new(EdgeFrame::new(body, e));
+            }
+            frames.len = edges.len();
+        }
+        frames
+    }
+
+    /// The cached frames (empty when the body has more than [`EDGE_FRAME_CACHE`] edges).
+    #[inline]
+    pub(crate) fn cached(&self) -> &[EdgeFrame] {
+        // SAFETY: entries below `len` were written in `new`; EdgeFrame is Copy.
+        unsafe { std::slice::from_raw_parts(self.cache.as_ptr().cast::<EdgeFrame>(), self.len) }
+    }
+
+    /// Calls `f` with the frame of edge `j`, by reference when cached (a copy out of the
+    /// cache would cost a store-to-load stall per pair), else freshly placed.
+    #[inline]
+    pub(crate) fn with<R>(&self, j: usize, f: impl FnOnce(&EdgeFrame) -> R) -> R {
+        let cached = self.cached();
+        if j < cached.len() {
+            f(&cached[j])
+        } else {
+            f(&EdgeFrame::new(self.body, &self.body.shape.edges()[j]))
+        }
+    }
+}
+
+/// The axis of edge pair (A's edge, B's edge), turned away from A's centroid, and the
+/// separation along it; or why the pair gives no axis.
+///
+/// Both tests must pass, so their order does not change which axes are tested; it only
+/// changes the reason given for a pair that fails both. With `parallel_first` (when
+/// recording) a parallel pair is called parallel; without it (untraced) the Gauss-map test,
+/// which rejects most pairs after two dot products, runs first.
+#[inline]
+pub(crate) fn edge_pair_axis(
+    a: &EdgeFrame,
+    b: &EdgeFrame,
+    centroid_a: Vec3,
+    parallel_first: bool,
+) -> Result<(Vec3, f32), SkipReason> {
+    // B's arc is negated: (-n0) and (-n1), whose plane normal (-n1) x (-n0) is B's `arc`.
+    let gauss = || arcs_cross(a.n0, a.n1, a.arc, -b.n0, -b.n1, b.arc);
+    if !parallel_first && !gauss() {
+        return Err(SkipReason::GaussMap);
+    }
+    let cross = a.dir.cross(b.dir);
+    // Written so that a NaN cross product counts as parallel.
+    let crosses = cross.length_squared()
+        >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
+            * a.dir.length_squared()
+            * b.dir.length_squared();
+    if !crosses {
+        return Err(SkipReason::Parallel);
+    }
+    if parallel_first && !gauss() {
+        return Err(SkipReason::GaussMap);
+    }
+    let mut axis = cross.normalize();
+    if axis.dot(a.tail - centroid_a) < 0.0 {
+        axis = -axis;
+    }
+    Ok((axis, axis.dot(b.tail - a.tail)))
+}
+
+/// Whether arc a-b and arc c-d (each the shorter great arc between two unit normals, the
+/// Gauss-map image of an edge) cross on the unit sphere. `b_x_a = b x a` and `d_x_c = d x c`
+/// are the planes of the arcs. Gregorius's test: c and d lie on opposite sides of plane
+/// b x a, a and b on opposite sides of plane d x c, and the arcs lie in the same hemisphere
+/// (c . (b x a) and b . (d x c) have the same sign).
+#[inline]
+fn arcs_cross(a: Vec3, b: Vec3, b_x_a: Vec3, c: Vec3, d: Vec3, d_x_c: Vec3) -> bool {
+    let cba = c.dot(b_x_a);
+    let dba = d.dot(b_x_a);
+    if cba * dba >= 0.0 {
+        return false;
+    }
+    let adc = a.dot(d_x_c);
+    let bdc = b.dot(d_x_c);
+    adc * bdc < 0.0 && cba * bdc > 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom3::Pose3;
+    use crate::query3::testing::*;
+
+    fn run(
+        a: &crate::geom3::Polyhedron,
+        pa: Pose3,
+        b: &crate::geom3::Polyhedron,
+        pb: Pose3,
+    ) -> (Output, Vec<Step>) {
+        let pair = PolyPair::new(a, &pa, b, &pb);
+        let mut steps = Vec::new();
+        let out = sat(&pair, &mut steps);
+        assert_eq!(out, sat_test(&pair), "traced and untraced differ");
+        (out, steps)
+    }
+
+    #[test]
+    fn slab_and_cube_face_axis_beats_the_tying_edge_axes() {
+        // The issue's hand-checked case: normal (0, 1, 0), depth 0.1.
+        let slab = cuboid(1.0, 0.5, 1.0);
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let (out, steps) = run(&slab, at(0., 0., 0.), &cube, at(0., 0.9, 0.));
+        assert!(out.intersecting);
+        assert_eq!(out.status, Status::Overlapping);
+        assert!(close(out.depth, 0.1, 1e-6), "{}", out.depth);
+        assert_eq!(out.normal, Vec3::Y);
+        let AxisId::FaceA(f) = out.axis else {
+            panic!("{:?}", out.axis)
+        };
+        assert_eq!(slab.face_normal(f as usize), Vec3::Y);
+        // Axis-aligned boxes: every edge pair is parallel or Gauss-pruned; 12 face axes.
+        // The edge pairs whose cross product is (0, 1, 0) (an x edge of one box and a z edge
+        // of the other, both at the contact) would tie with the face at 0.1; their Gauss
+        // arcs only touch at an end (at (0, 1, 0)), not cross, so the strict test prunes
+        // them before the face-over-edge rule is needed (that rule has its own test below).
+        assert_eq!(out.axes_tested, 12);
+        assert_eq!(out.axes_pruned, 144);
+        let parallel = steps
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Step::Skipped {
+                        reason: SkipReason::Parallel,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(parallel, 48);
+        // The face axis records both intervals: A [-0.5, 0.5], B [0.4, 1.4] on +y.
+        let Some(Step::Axis(t)) = steps
+            .iter()
+            .find(|s| matches!(s, Step::Axis(t) if t.id == out.axis))
+        else {
+            panic!()
+        };
+        assert!(close(t.interval_a.min, -0.5, 1e-6) && close(t.interval_a.max, 0.5, 1e-6));
+        assert!(close(t.interval_b.min, 0.4, 1e-6) && close(t.interval_b.max, 1.4, 1e-6));
+    }
+
+    #[test]
+    fn face_of_b_wins_when_b_has_the_shallow_face() {
+        // A is a cube turned 45 degrees about z (a ridge along z on top), B an axis-aligned
+        // cube resting 0.05 deep on that ridge. A's slanted faces overlap B by more than B's
+        // bottom face does, so B's face axis wins: normal (0, 1, 0), depth 0.05.
+        let a = cuboid(0.5, 0.5, 0.5);
+        let b = cuboid(0.5, 0.5, 0.5);
+        let ridge = 0.5 * 2f32.sqrt();
+        let (out, _) = run(
+            &a,
+            at_deg(Vec3::ZERO, Vec3::new(0., 0., 45.)),
+            &b,
+            at(0., ridge + 0.5 - 0.05, 0.),
+        );
+        assert!(matches!(out.axis, AxisId::FaceB(_)), "{:?}", out.axis);
+        assert!(close_v(out.normal, Vec3::Y, 1e-6));
+        assert!(close(out.depth, 0.05, 1e-5), "{}", out.depth);
+    }
+
+    #[test]
+    fn crossed_edges_win_on_an_edge_axis() {
+        // Two cubes each turned 45 degrees: A about z (ridge along z on top), B about x
+        // (ridge along x underneath), B above: their ridges cross, the contact is edge-edge
+        // with normal (0, 1, 0) and depth 0.02.
+        let a = cuboid(0.5, 0.5, 0.5);
+        let ridge = 0.5 * 2f32.sqrt();
+        let (out, steps) = run(
+            &a,
+            at_deg(Vec3::ZERO, Vec3::new(0., 0., 45.)),
+            &a,
+            at_deg(Vec3::new(0., 2. * ridge - 0.02, 0.), Vec3::new(45., 0., 0.)),
+        );
+        assert!(matches!(out.axis, AxisId::Edges(..)), "{:?}", out.axis);
+        assert!(close_v(out.normal, Vec3::Y, 1e-5), "{}", out.normal);
+        assert!(close(out.depth, 0.02, 1e-5), "{}", out.depth);
+        assert!(steps.iter().any(|s| matches!(
+            s,
+            Step::Skipped {
+                reason: SkipReason::GaussMap,
+                ..
+            }
+        )));
+        // Gauss-map pruning keeps few of the 144 pairs.
+        assert!(out.axes_tested - 12 < 20, "{}", out.axes_tested);
+    }
+
+    #[test]
+    fn separated_boxes_report_the_gap_on_a_face() {
+        let a = cuboid(0.5, 0.5, 0.5);
+        let (out, _) = run(&a, at(0., 0., 0.), &a, at(2.25, 0.3, 0.));
+        assert!(!out.intersecting);
+        assert_eq!(out.status, Status::Separated);
+        assert!(close(out.separation, 1.25, 1e-6));
+        assert_eq!(out.depth, 0.0);
+        assert_eq!(out.normal, Vec3::X);
+        let (out, _) = run(&a, at(0., 0., 0.), &a, at(1.0, 0.3, 0.));
+        assert_eq!(out.status, Status::Touching);
+        assert!(out.intersecting && out.depth == 0.0);
+    }
+
+    #[test]
+    fn far_from_the_origin_keeps_precision() {
+        let slab = cuboid(1.0, 0.5, 1.0);
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let base = Vec3::new(1.0e5, -1.0e5, 3.0e4);
+        let (out, _) = run(
+            &slab,
+            at(base.x, base.y, base.z),
+            &cube,
+            at(base.x, base.y + 0.9, base.z),
+        );
+        assert!(close(out.depth, 0.1, 1e-2), "{}", out.depth);
+        assert_eq!(out.normal, Vec3::Y);
+    }
+
+    #[test]
+    fn an_edge_axis_must_beat_the_face_by_the_preference_tolerance() {
+        let best = |separation: f32, id: AxisId| Best {
+            separation,
+            axis: Vec3::Y,
+            id,
+        };
+        let (fa, fb, e) = (AxisId::FaceA(1), AxisId::FaceB(2), AxisId::Edges(3, 4));
+        let tol = 1e-4;
+        // Ties, and wins by less than the tolerance, keep the face (A's before B's).
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.1, fb), best(-0.1, e), tol).id,
+            fa
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.3, fb), best(-0.09995, e), tol).id,
+            fa
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.09995, fb), best(-0.2, e), tol).id,
+            fa
+        );
+        // Clearly better axes win.
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.05, fb), best(-0.2, e), tol).id,
+            fb
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.3, fb), best(-0.0998, e), tol).id,
+            e
+        );
+        assert_eq!(
+            prefer(best(0.2, fa), best(0.1, fb), best(0.5, e), tol).id,
+            e
+        );
+    }
+
+    #[test]
+    fn bodies_beyond_the_edge_frame_cache_give_the_same_answer_swapped() {
+        // A 200-point hull has far more than EDGE_FRAME_CACHE edges: as B it is placed edge
+        // by edge, as A (the cube as B) from the cache. Swapping must only flip the normal.
+        let points = (0..200)
+            .map(|k| {
+                let t = k as f32 + 0.5;
+                let polar = (1.0 - t / 100.0).acos();
+                let azimuth = t * 2.399_963;
+                Vec3::new(
+                    1.1 * polar.sin() * azimuth.cos(),
+                    0.8 * polar.cos(),
+                    0.9 * polar.sin() * azimuth.sin(),
+                )
+            })
+            .collect();
+        let blob =
+            crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap();
+        assert!(blob.edges().len() > EDGE_FRAME_CACHE);
+        let cube = cuboid(0.5, 0.5, 0.5);
+        for (k, offset) in [
+            Vec3::new(0.3, 1.1, 0.2),
+            Vec3::new(1.2, 0.4, -0.5),
+            Vec3::new(0.9, 0.9, 0.6),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let pose = at_deg(offset, Vec3::new(10. * k as f32, 35., -20.));
+            let (s, _) = run(&cube, at(0., 0., 0.), &blob, pose);
+            let (w, _) = run(&blob, pose, &cube, at(0., 0., 0.));
+            assert_eq!(s.intersecting, w.intersecting);
+            assert!(close(s.depth, w.depth, 1e-5) && close(s.separation, w.separation, 1e-5));
+            assert!(
+                close_v(s.normal, -w.normal, 1e-4),
+                "{} vs {}",
+                s.normal,
+                w.normal
+            );
+        }
+    }
+
+    #[test]
+    fn nan_poses_do_not_panic() {
+        let a = cuboid(0.5, 0.5, 0.5);
+        let (out, _) = run(&a, at(0., 0., 0.), &a, at(f32::NAN, 0., 0.));
+        assert_eq!(out.status, Status::NonFinite);
+        assert!(!out.intersecting);
+    }
+}

@@ -1,0 +1,313 @@
+//! Loading 3D scenes: telling a 3D file from a 2D one (`dimensions`), parsing it with
+//! positioned errors, and validating it into runnable bodies. Shares the 2D loader's
+//! preflight (size, UTF-8, nesting) and error form `FILE:LINE:COL: message`.
+
+use super::file::{
+    body_needle, check_number, describe_ron_error, locate, prepare, read_scene_text, ron_options,
+    Invalid, MAX_MAGNITUDE,
+};
+use super::model::{parse_color, Scene, SceneBody, MAX_BODIES, SCENE_VERSION};
+use super::model3::{
+    shape3_kind_name, Scene3, SceneBody3, DIMENSIONS_3D, FEATURE_NAMES, OVERLAYS_3D,
+};
+use super::SceneError;
+use crate::geom3::{Polyhedron, Pose3};
+use glam::Vec3;
+use serde::Deserialize;
+use std::path::Path;
+
+/// What the window says when asked to open a 3D scene.
+pub const NO_3D_WINDOW: &str =
+    "3D scenes open in query, check and trace; the window's 3D workspace is not built yet";
+
+/// A loaded scene of either dimension.
+#[derive(Clone, Debug)]
+pub enum LoadedScene {
+    Two(Scene, Vec<SceneBody>),
+    Three(Scene3, Vec<SceneBody3>),
+}
+
+/// The `dimensions` a scene text declares (2 when absent), and where the field is. `None`
+/// when the field is present but unreadable: the full parse then reports it with a position.
+pub fn scene_dimensions(text: &str) -> Option<(u32, Option<(usize, usize)>)> {
+    /// Every field but `dimensions` is skipped unread.
+    #[derive(Deserialize)]
+    struct Peek {
+        #[serde(default)]
+        dimensions: Option<u32>,
+    }
+    let at = || locate(text, "dimensions");
+    match ron_options().from_str::<Peek>(text) {
+        Ok(Peek { dimensions: None }) => Some((2, None)),
+        Ok(Peek {
+            dimensions: Some(d),
+        }) => Some((d, at())),
+        // A file with a syntax error elsewhere: look for the field by its spelling, so a
+        // broken 3D file is still reported by the 3D parser (with 3D hints).
+        Err(_) => {
+            let start = text.find("dimensions")? + "dimensions".len();
+            let rest = text[start..].trim_start().strip_prefix(':')?.trim_start();
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            digits.parse().ok().map(|d| (d, at()))
+        }
+    }
+}
+
+/// The 2D loader's refusal of a 3D scene (and of a `dimensions` that is neither 2 nor 3),
+/// pointing at the `dimensions` field.
+pub(super) fn refuse_3d_in_2d(text: &str, file: &str) -> Result<(), SceneError> {
+    match scene_dimensions(text) {
+        Some((DIMENSIONS_3D, position)) => Err(SceneError {
+            file: file.into(),
+            position,
+            message: format!("this is a 3D scene (dimensions: 3): {NO_3D_WINDOW}"),
+        }),
+        Some((d, position)) if d != 2 => Err(SceneError {
+            file: file.into(),
+            position,
+            message: format!("dimensions must be 2 or 3, it is {d}"),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Reads a scene file of either dimension.
+pub fn load_any_scene_file(path: &Path) -> Result<LoadedScene, SceneError> {
+    let (file, text) = read_scene_text(path)?;
+    parse_any_scene(&text, &file)
+}
+
+/// Parses scene text of either dimension: 3D when it says `dimensions: 3`, else 2D.
+pub fn parse_any_scene(text: &str, file: &str) -> Result<LoadedScene, SceneError> {
+    let prepared = prepare(text, file)?;
+    match scene_dimensions(prepared) {
+        Some((DIMENSIONS_3D, _)) => {
+            parse_scene3(text, file).map(|(scene, bodies)| LoadedScene::Three(scene, bodies))
+        }
+        _ => super::parse_scene(text, file).map(|(scene, bodies)| LoadedScene::Two(scene, bodies)),
+    }
+}
+
+/// Reads, parses and validates a 3D scene file.
+pub fn load_scene3_file(path: &Path) -> Result<(Scene3, Vec<SceneBody3>), SceneError> {
+    let (file, text) = read_scene_text(path)?;
+    parse_scene3(&text, &file)
+}
+
+/// Parses and validates 3D scene text; `file` names it in errors.
+pub fn parse_scene3(text: &str, file: &str) -> Result<(Scene3, Vec<SceneBody3>), SceneError> {
+    let text = prepare(text, file)?;
+    let scene: Scene3 = ron_options().from_str(text).map_err(|e| SceneError {
+        file: file.into(),
+        position: Some((e.span.start.line, e.span.start.col)),
+        message: describe_ron_error_3d(&e.code),
+    })?;
+    let bodies = validate3(&scene).map_err(|(needle, message)| SceneError {
+        file: file.into(),
+        position: needle.and_then(|n| locate(text, &n)),
+        message,
+    })?;
+    Ok((scene, bodies))
+}
+
+/// The 2D shape names, recognised in a 3D file to say what went wrong.
+const SHAPES_2D: [&str; 5] = ["Polygon", "Box", "Regular", "Circle", "Capsule"];
+
+/// RON's message, with a sentence added for the mistakes a 2D habit makes in a 3D file.
+fn describe_ron_error_3d(code: &ron::Error) -> String {
+    let base = describe_ron_error(code);
+    match code {
+        ron::Error::NoSuchEnumVariant { found, .. } if SHAPES_2D.contains(&found.as_str()) => {
+            format!("{base}: `{found}` is a 2D shape; a 3D scene (dimensions: 3) takes Cuboid, Prism or Hull")
+        }
+        ron::Error::NoSuchStructField { found, .. } if found == "angle" => format!(
+            "{base}: a 3D body turns by `rotation: (x, y, z)` in degrees, not by `angle`"
+        ),
+        ron::Error::NoSuchStructField { found, .. } if found == "center" || found == "zoom" => {
+            format!("{base}: a 3D view is `view: (eye: (x, y, z), target: (x, y, z))`")
+        }
+        ron::Error::ExpectedDifferentLength { found, .. } => format!(
+            "{base}: in a 3D scene every position, rotation, velocity, point and normal has three numbers (x, y, z), this one has {found}"
+        ),
+        _ => base,
+    }
+}
+
+fn check_vec3(what: &str, v: Vec3) -> Result<(), String> {
+    check_number(what, v.x)?;
+    check_number(what, v.y)?;
+    check_number(what, v.z)
+}
+
+/// Checks everything the parser cannot: version, names, numbers, shapes, references.
+fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
+    if scene.version != SCENE_VERSION {
+        return Err((
+            Some("version".into()),
+            format!(
+                "scene version {} is not known to this build (it reads version {SCENE_VERSION})",
+                scene.version
+            ),
+        ));
+    }
+    if scene.dimensions != DIMENSIONS_3D {
+        return Err((
+            Some("dimensions".into()),
+            format!("dimensions must be 2 or 3, it is {}", scene.dimensions),
+        ));
+    }
+    if scene.bodies.len() > MAX_BODIES {
+        return Err((
+            Some("bodies".into()),
+            format!(
+                "the scene has {} bodies, more than the {MAX_BODIES} allowed",
+                scene.bodies.len()
+            ),
+        ));
+    }
+    let mut names = std::collections::HashSet::new();
+    let mut bodies = Vec::with_capacity(scene.bodies.len());
+    for def in &scene.bodies {
+        let at = || body_needle(&def.name);
+        if def.name.is_empty() {
+            return Err((Some("name".into()), "a body has an empty name".into()));
+        }
+        if !names.insert(def.name.as_str()) {
+            return Err((
+                at(),
+                format!(
+                    "two bodies are named \"{}\"; names must be unique",
+                    def.name
+                ),
+            ));
+        }
+        let in_body = |m: String| (at(), format!("body \"{}\": {m}", def.name));
+        check_vec3("position", def.position).map_err(in_body)?;
+        check_vec3("rotation", def.rotation).map_err(in_body)?;
+        if let Some(v) = def.velocity {
+            check_vec3("velocity", v).map_err(in_body)?;
+        }
+        let color =
+            match &def.color {
+                None => None,
+                Some(c) => Some(parse_color(c).ok_or_else(|| {
+                    in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
+                })?),
+            };
+        let shape = Polyhedron::new(&def.shape)
+            .map_err(|e| in_body(format!("{}: {e}", shape3_kind_name(&def.shape))))?;
+        bodies.push(SceneBody3 {
+            name: def.name.clone(),
+            shape,
+            pose: Pose3::from_degrees(def.position, def.rotation),
+            velocity: def.velocity,
+            color,
+        });
+    }
+    let known = |n: &str| names.contains(n);
+    if let Some((a, b)) = &scene.focus {
+        for n in [a, b] {
+            if !known(n) {
+                return Err((
+                    Some("focus".into()),
+                    format!("focus names \"{n}\", but no body has that name"),
+                ));
+            }
+        }
+        if a == b {
+            return Err((
+                Some("focus".into()),
+                "focus names the same body twice".into(),
+            ));
+        }
+    }
+    if let Some(view) = &scene.view {
+        check_vec3("view eye", view.eye).map_err(|m| (Some("eye".into()), m))?;
+        check_vec3("view target", view.target).map_err(|m| (Some("target".into()), m))?;
+        if view.eye == view.target {
+            return Err((
+                Some("eye".into()),
+                "the view's eye and target are the same point, so the camera has no direction"
+                    .into(),
+            ));
+        }
+    }
+    for overlay in &scene.overlays {
+        if !OVERLAYS_3D.contains(overlay) {
+            return Err((
+                Some("overlays".into()),
+                format!(
+                    "overlay {overlay:?} has no 3D version; a 3D scene can show Sat, Clip and Sweep"
+                ),
+            ));
+        }
+    }
+    if let Some(t) = scene.sweep_time {
+        if !t.is_finite() || t <= 0.0 || t > MAX_MAGNITUDE {
+            return Err((
+                Some("sweep_time".into()),
+                format!("sweep_time must be a positive number, it is {t}"),
+            ));
+        }
+    }
+    for e in &scene.expect {
+        for n in [&e.a, &e.b] {
+            if !known(n) {
+                return Err((
+                    Some("expect".into()),
+                    format!("an expectation names \"{n}\", but no body has that name"),
+                ));
+            }
+        }
+        if e.a == e.b {
+            return Err((
+                Some("expect".into()),
+                format!("an expectation pairs \"{}\" with itself", e.a),
+            ));
+        }
+        let numbers = [
+            ("depth", e.depth),
+            ("separation", e.separation),
+            ("t_first", e.t_first),
+            ("tolerance", e.tolerance),
+        ];
+        for (what, value) in numbers {
+            if let Some(v) = value {
+                if !v.is_finite() || v < 0.0 {
+                    return Err((
+                        Some("expect".into()),
+                        format!(
+                            "expectation {} vs {}: {what} must be a finite number >= 0, it is {v}",
+                            e.a, e.b
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Some(n) = e.normal {
+            if !n.is_finite() || (n.length() - 1.0).abs() > 1.0e-3 {
+                return Err((
+                    Some("expect".into()),
+                    format!(
+                        "expectation {} vs {}: normal must be a unit vector, it is ({}, {}, {})",
+                        e.a, e.b, n.x, n.y, n.z
+                    ),
+                ));
+            }
+        }
+        if let Some(f) = &e.feature {
+            if !FEATURE_NAMES.contains(&f.as_str()) {
+                return Err((
+                    Some(format!("\"{f}\"")),
+                    format!(
+                        "expectation {} vs {}: feature \"{f}\" is not one of {}",
+                        e.a,
+                        e.b,
+                        FEATURE_NAMES.map(|n| format!("\"{n}\"")).join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(bodies)
+}

@@ -1,0 +1,181 @@
+//! The 3D scene model: the same RON format as 2D with `dimensions: 3` after `version`.
+//!
+//! Conventions (said once here and in `docs/scene-format.md`):
+//! - World coordinates, y up, right-handed. Lengths have no unit.
+//! - A body is a convex polyhedron given in its local frame, placed by `position` (where the
+//!   local origin goes) and `rotation: (x, y, z)` in degrees about the *world* axes, applied
+//!   x first, then y, then z: R = Rz * Ry * Rx.
+//! - Normals point from `a` toward `b`; moving `b` by `depth * normal` leaves the pair just
+//!   touching. Depths, separations and tolerances are >= 0.
+
+use super::model::Overlay;
+use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
+use crate::query3::pair::BodyRef3;
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+/// The `dimensions` value of a 3D scene.
+pub const DIMENSIONS_3D: u32 = 3;
+
+/// The overlays a 3D scene may switch on: the algorithms 3D has.
+pub const OVERLAYS_3D: [Overlay; 3] = [Overlay::Sat, Overlay::Clip, Overlay::Sweep];
+
+/// The contact feature pairs an expectation may name (`feature: "face_face"`), in the
+/// manifold's own key spelling. Unordered: `vertex_face` whichever body holds the vertex.
+pub const FEATURE_NAMES: [&str; 6] = [
+    "vertex_face",
+    "edge_edge",
+    "edge_face",
+    "face_face",
+    "vertex_edge",
+    "vertex_vertex",
+];
+
+/// A 3D scene file as written. Unknown fields are errors, as in 2D.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene3 {
+    pub version: u32,
+    /// Always 3 here; a file without it is a 2D scene.
+    pub dimensions: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    pub bodies: Vec<Body3Def>,
+    /// The pair the window explains and `trace` follows; default the first two bodies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub focus: Option<(String, String)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<View3>,
+    /// Overlays switched on when the scene opens: `Sat`, `Clip`, `Sweep`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overlays: Vec<Overlay>,
+    /// The sweep covers t in [0, sweep_time]; default 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep_time: Option<f32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect: Vec<Expectation3>,
+}
+
+/// One 3D body as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Body3Def {
+    pub name: String,
+    pub shape: Shape3Kind,
+    #[serde(default)]
+    pub position: Vec3,
+    /// Degrees about the world x, then y, then z axes (R = Rz * Ry * Rx).
+    #[serde(default)]
+    pub rotation: Vec3,
+    /// Units per unit time; present (even zero) makes the pair's sweep run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub velocity: Option<Vec3>,
+    /// `"#rrggbb"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+}
+
+/// The 3D camera: where the eye is and the point it looks at (y is up).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct View3 {
+    pub eye: Vec3,
+    pub target: Vec3,
+}
+
+/// What a 3D pair must give. Everything but `a` and `b` is optional; numbers are compared
+/// within `tolerance` (default 1e-4). See `src/scene/expect3.rs` for what each is compared
+/// with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation3 {
+    pub a: String,
+    pub b: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intersecting: Option<bool>,
+    /// SAT's penetration depth (the smallest overlap over all axes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<f32>,
+    /// SAT's separation when apart (the largest gap over all axes; a lower bound of the
+    /// distance).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub separation: Option<f32>,
+    /// SAT's unit normal (the winning axis), from a toward b.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normal: Option<Vec3>,
+    /// Number of points of the contact manifold after reduction (0 when apart).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contacts: Option<u32>,
+    /// The manifold's feature pair, one of [`FEATURE_NAMES`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feature: Option<String>,
+    /// Whether the sweep hits within [0, sweep_time].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hit: Option<bool>,
+    /// The sweep's time of first contact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub t_first: Option<f32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f32>,
+}
+
+impl Expectation3 {
+    pub fn tolerance(&self) -> f32 {
+        self.tolerance.unwrap_or(1.0e-4)
+    }
+}
+
+/// A validated 3D body, ready for the queries.
+#[derive(Clone, Debug)]
+pub struct SceneBody3 {
+    pub name: String,
+    pub shape: Polyhedron,
+    pub pose: Pose3,
+    pub velocity: Option<Vec3>,
+    /// RGB.
+    pub color: Option<[u8; 3]>,
+}
+
+impl SceneBody3 {
+    /// The body as the queries take it.
+    pub fn body_ref(&self) -> BodyRef3<'_> {
+        BodyRef3 {
+            shape: &self.shape,
+            pose: self.pose,
+            velocity: self.velocity,
+        }
+    }
+
+    /// The shape's kind as written in files: `Cuboid`, `Prism` or `Hull`.
+    pub fn kind_name(&self) -> &'static str {
+        shape3_kind_name(self.shape.kind())
+    }
+}
+
+/// The name of a 3D shape kind as written in files.
+pub fn shape3_kind_name(kind: &Shape3Kind) -> &'static str {
+    match kind {
+        Shape3Kind::Cuboid { .. } => "Cuboid",
+        Shape3Kind::Prism { .. } => "Prism",
+        Shape3Kind::Hull { .. } => "Hull",
+    }
+}
+
+impl Scene3 {
+    /// The sweep interval's end.
+    pub fn sweep_time(&self) -> f32 {
+        self.sweep_time.unwrap_or(1.0)
+    }
+
+    /// Indices of the focused pair: the `focus` field, else the first two bodies.
+    pub fn focus_indices(&self) -> Option<(usize, usize)> {
+        let index = |n: &str| self.bodies.iter().position(|b| b.name == n);
+        match &self.focus {
+            Some((a, b)) => Some((index(a)?, index(b)?)),
+            None if self.bodies.len() >= 2 => Some((0, 1)),
+            None => None,
+        }
+    }
+}

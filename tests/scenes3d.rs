@@ -1,0 +1,332 @@
+//! Every scene in `scenes/3d/` is a regression test: it loads, its hand-derived
+//! expectations hold, and it is readable (title, notes, an expectation). A few scenes pin
+//! more than an `expect` block can say (the clip count, the winning axis kind, the points),
+//! and the loaders keep 2D and 3D files apart with clear messages.
+
+use collision_lab::query3::pair::query_pair3;
+use collision_lab::query3::sat::AxisId;
+use collision_lab::scene::{
+    check_file, load_scene3_file, load_scene_file, parse_any_scene, parse_scene, parse_scene3,
+    scene_files, settings_for_scene3, LoadedScene, Scene3, SceneBody3, NO_3D_WINDOW,
+};
+use glam::Vec3;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn scene_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenes")
+        .join("3d")
+}
+
+fn all_scenes() -> Vec<PathBuf> {
+    let files = scene_files(&[scene_dir()]).expect("scenes/3d can be listed");
+    assert!(
+        files.len() >= 14,
+        "expected at least 14 3D scenes, found {}",
+        files.len()
+    );
+    files
+}
+
+fn load(name: &str) -> (Scene3, Vec<SceneBody3>) {
+    load_scene3_file(&scene_dir().join(name)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_expectation_in_3d_scenes_holds() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in all_scenes() {
+        match check_file(&path).outcome {
+            Err(e) => failures.push(format!("{e}")),
+            Ok(checks) => {
+                for c in checks {
+                    checked += 1;
+                    if !c.passed() {
+                        failures.push(format!(
+                            "{}  {} vs {}: {}",
+                            path.display(),
+                            c.a,
+                            c.b,
+                            c.describe()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} expectations failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked >= 16);
+}
+
+#[test]
+fn every_3d_scene_has_a_title_notes_and_an_expectation() {
+    for path in all_scenes() {
+        let (scene, _) = load_scene3_file(&path).unwrap_or_else(|e| panic!("{e}"));
+        let name = path.display();
+        assert!(
+            scene.title.as_deref().is_some_and(|t| !t.trim().is_empty()),
+            "{name}: no title"
+        );
+        let notes = scene.notes.as_deref().unwrap_or("");
+        assert!(
+            notes.starts_with("Hand-derived:") || name.to_string().ends_with("welcome.ron"),
+            "{name}: notes should say how the expectations were derived"
+        );
+        assert!(
+            notes.matches(". ").count() >= 1 && notes.ends_with('.'),
+            "{name}: notes should be a few sentences"
+        );
+        assert!(!scene.expect.is_empty(), "{name}: no expectations");
+        assert!(scene.view.is_some(), "{name}: no camera");
+    }
+}
+
+/// The four feature pairs of the seeds are each covered by a scene.
+#[test]
+fn the_scenes_cover_every_feature_pair_and_both_sweep_outcomes() {
+    let mut features = Vec::new();
+    let (mut hits, mut misses) = (0, 0);
+    for path in all_scenes() {
+        let (scene, _) = load_scene3_file(&path).unwrap();
+        for e in &scene.expect {
+            features.extend(e.feature.clone());
+            match e.hit {
+                Some(true) => hits += 1,
+                Some(false) => misses += 1,
+                None => {}
+            }
+        }
+    }
+    for f in ["vertex_face", "edge_edge", "edge_face", "face_face"] {
+        assert!(features.iter().any(|x| x == f), "no scene expects {f}");
+    }
+    assert!(hits >= 2 && misses >= 1);
+}
+
+fn query(
+    scene: &Scene3,
+    bodies: &[SceneBody3],
+    a: usize,
+    b: usize,
+) -> collision_lab::query3::pair::PairQuery3 {
+    query_pair3(
+        &bodies[a].body_ref(),
+        &bodies[b].body_ref(),
+        &settings_for_scene3(scene),
+    )
+}
+
+/// The issue's first hand-checked case: slab face 0.1 deep, four points (+-0.5, 0.4,
+/// +-0.5) on the cube (the incident body), and the edge axes that tie at 0.1 lose to the
+/// slab's face.
+#[test]
+fn face_face_case_wins_on_the_slab_face_with_the_four_corners() {
+    let (scene, bodies) = load("face_face_box_on_slab.ron");
+    let q = query(&scene, &bodies, 0, 1);
+    assert!(matches!(q.sat.axis, AxisId::FaceA(_)), "{:?}", q.sat.axis);
+    let m = q.manifold.expect("a manifold");
+    assert_eq!(m.reference.key(), "a");
+    assert_eq!(m.clipped, 4);
+    let mut corners: Vec<(i32, i32)> = m
+        .points
+        .iter()
+        .map(|p| {
+            assert!((p.point.y - 0.4).abs() < 1e-5, "{}", p.point);
+            assert!((p.depth - 0.1).abs() < 1e-5);
+            (
+                (p.point.x * 2.0).round() as i32,
+                (p.point.z * 2.0).round() as i32,
+            )
+        })
+        .collect();
+    corners.sort();
+    assert_eq!(corners, vec![(-1, -1), (-1, 1), (1, -1), (1, 1)]);
+}
+
+/// The octagon: clipping produces 8 points, the reduction keeps 4 of them, all 0.1 deep.
+#[test]
+fn clip_eight_reduces_to_four() {
+    let (scene, bodies) = load("face_face_clip_eight.ron");
+    let q = query(&scene, &bodies, 0, 1);
+    let m = q.manifold.expect("a manifold");
+    assert_eq!(m.clipped, 8);
+    assert_eq!(m.points.len(), 4);
+    let octagon = 2f32.sqrt() - 1.0;
+    for p in m.points.iter() {
+        assert!((p.depth - 0.1).abs() < 1e-5);
+        // Each kept point is an octagon corner: one coordinate +-1, the other +-0.414.
+        let (x, z) = (p.point.x.abs(), p.point.z.abs());
+        let corner = ((x - 1.0).abs() < 1e-4 && (z - octagon).abs() < 1e-4)
+            || ((z - 1.0).abs() < 1e-4 && (x - octagon).abs() < 1e-4);
+        assert!(corner, "{}", p.point);
+    }
+}
+
+#[test]
+fn crossed_ridges_are_decided_by_an_edge_axis() {
+    for (name, intersecting) in [
+        ("edge_edge_crossed_ridges.ron", true),
+        ("edge_edge_separated.ron", false),
+    ] {
+        let (scene, bodies) = load(name);
+        let q = query(&scene, &bodies, 0, 1);
+        assert!(
+            matches!(q.sat.axis, AxisId::Edges(..)),
+            "{name}: {:?}",
+            q.sat.axis
+        );
+        assert_eq!(q.sat.intersecting, intersecting, "{name}");
+    }
+}
+
+/// The exactly parallel ridge and box edges give no axis: SAT records them as skipped for
+/// being parallel, and the box's face decides.
+#[test]
+fn parallel_edges_are_skipped_and_the_face_decides() {
+    use collision_lab::query3::pair::trace_pair3;
+    use collision_lab::query3::sat::{SkipReason, Step};
+    for name in ["parallel_edges.ron", "nearly_parallel_edges.ron"] {
+        let (scene, bodies) = load(name);
+        let (q, t) = trace_pair3(
+            &bodies[0].body_ref(),
+            &bodies[1].body_ref(),
+            &settings_for_scene3(&scene),
+        );
+        assert!(
+            matches!(q.sat.axis, AxisId::FaceB(_)),
+            "{name}: {:?}",
+            q.sat.axis
+        );
+        let parallel = t
+            .sat
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Step::Skipped {
+                        reason: SkipReason::Parallel,
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert!(parallel >= 1, "{name}: no edge pair skipped as parallel");
+    }
+}
+
+/// The issue's second hand-checked case, with t_last and the axis that set t_first.
+#[test]
+fn sweep_case_first_and_last_contact() {
+    let (scene, bodies) = load("sweep_hit.ron");
+    let q = query(&scene, &bodies, 0, 1);
+    let w = q.sweep.expect("a sweep");
+    assert!(w.hit);
+    assert!((w.t_first.unwrap() - 0.358579).abs() < 1e-5);
+    assert!((w.t_last.unwrap() - 0.841421).abs() < 1e-5);
+    assert!((w.normal - Vec3::X).length() < 1e-5);
+    assert!(matches!(w.axis, AxisId::FaceA(_)), "{:?}", w.axis);
+}
+
+#[test]
+fn the_2d_loader_refuses_a_3d_scene_with_a_sentence() {
+    let path = scene_dir().join("welcome.ron");
+    let e = load_scene_file(&path).unwrap_err();
+    assert!(e.message.contains(NO_3D_WINDOW), "{e}");
+    // It points at the `dimensions` field (line 3 of every scene here).
+    assert_eq!(e.position.map(|p| p.0), Some(3), "{e}");
+    assert!(matches!(
+        collision_lab::scene::load_any_scene_file(&path),
+        Ok(LoadedScene::Three(..))
+    ));
+}
+
+#[test]
+fn a_2d_scene_may_say_dimensions_2_and_loads_unchanged() {
+    let text = "(version: 1, dimensions: 2, bodies: [(name: \"A\", shape: Circle(radius: 1))])";
+    let (scene, bodies) = parse_scene(text, "two.ron").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(scene.dimensions, Some(2));
+    assert_eq!(bodies.len(), 1);
+    assert!(matches!(
+        parse_any_scene(text, "two.ron"),
+        Ok(LoadedScene::Two(..))
+    ));
+    // A file without the field is 2D, as before.
+    let plain = "(version: 1, bodies: [])";
+    assert!(matches!(
+        parse_any_scene(plain, "plain.ron"),
+        Ok(LoadedScene::Two(..))
+    ));
+}
+
+#[test]
+fn mistakes_from_2d_habits_are_named_with_a_position() {
+    let cases = [
+        ("shape: Box(half_extents: (1, 1))", "`Box` is a 2D shape"),
+        (
+            "shape: Cuboid(half_extents: (1, 1, 1)), position: (1, 2)",
+            "three numbers (x, y, z), this one has 2",
+        ),
+        (
+            "shape: Cuboid(half_extents: (1, 1, 1)), angle: 30",
+            "rotation: (x, y, z)",
+        ),
+    ];
+    for (body, phrase) in cases {
+        let text = format!(
+            "(\n    version: 1,\n    dimensions: 3,\n    bodies: [\n        (name: \"A\", {body}),\n    ],\n)\n"
+        );
+        let e = parse_scene3(&text, "x.ron").unwrap_err();
+        assert!(e.message.contains(phrase), "{e}");
+        assert_eq!(e.position.map(|p| p.0), Some(5), "{e}");
+    }
+    // A bad shape names the body.
+    let text = "(version: 1, dimensions: 3, bodies: [(name: \"gem\", shape: Hull(points: [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)]))])";
+    let e = parse_scene3(text, "x.ron").unwrap_err();
+    assert!(e.message.starts_with("body \"gem\": Hull: "), "{e}");
+    assert!(e.message.contains("one plane"), "{e}");
+}
+
+/// The complete example in docs/scene-format.md loads and its expectations hold.
+#[test]
+fn the_documented_3d_example_loads_and_passes() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scene-format.md"))
+            .unwrap();
+    let start = doc
+        .find("### A complete 3D example")
+        .expect("the 3D example");
+    let block = &doc[start..];
+    let open = block.find("```ron\n").unwrap() + "```ron\n".len();
+    let close = open + block[open..].find("```").unwrap();
+    let (scene, bodies) =
+        parse_scene3(&block[open..close], "docs/scene-format.md").unwrap_or_else(|e| panic!("{e}"));
+    let checks = collision_lab::scene::check_scene3(&scene, &bodies);
+    assert_eq!(checks.len(), 3);
+    for c in checks {
+        assert!(c.passed(), "{} vs {}: {}", c.a, c.b, c.describe());
+    }
+}
+
+/// `check` with no paths covers scenes/ and scenes/3d/ (run where the scenes are).
+#[test]
+fn check_without_paths_checks_the_3d_scenes_too() {
+    let out = Command::new(env!("CARGO_BIN_EXE_collision-lab"))
+        .arg("check")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("pass  scenes/3d/face_face_box_on_slab.ron  slab vs cube"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("pass  scenes/welcome.ron"), "{stdout}");
+}
