@@ -468,7 +468,7 @@ mod tests {
     }
 
     #[test]
-    fn slab_and_cube_face_axis_beats_the_tying_edge_axes() {
+    fn slab_and_cube_face_axis_wins_and_the_tying_edge_pairs_are_pruned() {
         // The hand-checked case: normal (0, 1, 0), depth 0.1.
         let slab = cuboid(1.0, 0.5, 1.0);
         let cube = cuboid(0.5, 0.5, 0.5);
