@@ -755,7 +755,6 @@ fn manifold_agrees_with_box3d() {
 /// stand-in point's depth should be measured along the normal, not against the face plane
 /// beyond the face. Run with `cargo test --test oracle_3d -- --ignored`.
 #[test]
-#[ignore = "known: edge-face fallback point depth at first contact (see the comment)"]
 fn sweep_manifold_at_first_contact_is_not_deep_flat_hull_case_3770() {
     let a = Polyhedron::new(&Shape3Kind::Cuboid {
         half_extents: Vec3::new(8.825456, 0.22174597, 11.58475),
