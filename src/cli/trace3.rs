@@ -3,10 +3,10 @@
 
 use super::query::fmt_num;
 use super::query3::{axis_words, fmt_vec3, load_3d, select_pairs3, shape_words};
-use crate::text::wrap_columns as wrap;
 use crate::query::Algorithm;
 use crate::query3::pair::{trace_pair3, PairQuery3, PairTrace3};
 use crate::scene::{settings_for_scene3, SceneBody3};
+use crate::text::wrap_columns as wrap;
 use std::path::Path;
 
 /// Text is wrapped to this many columns so a handout prints without overflowing (as 2D).

@@ -724,12 +724,14 @@ fn face_face<T: Tracer<Step>>(
     };
     if kept.is_empty() {
         // Nothing under the face (a tolerance-selected face slightly off the overlap): the
-        // incident body's deepest vertex.
-        let v = incident.support_index(-ref_normal) as u32;
+        // incident body's deepest vertex along the normal, as deep as the bodies overlap
+        // along it (not as deep as it is below the face's plane, beyond the face).
+        let d = toward_incident(side, out.normal);
+        let v = incident.support_index(-d) as u32;
         let p = incident.vertex(v as usize);
         out.points.push(ContactPoint3 {
             point: pair.to_world(p),
-            depth: (ref_offset - ref_normal.dot(p)).max(0.0),
+            depth: depth_along(reference, d, p),
             id: FeatureId3::new(side, Feature::Face(r), Feature::Vertex(v)),
         });
         return;
@@ -982,16 +984,39 @@ fn edge_face<T: Tracer<Step>>(
         }
     }
     if out.points.is_empty() {
-        // Nothing left: the edge's deeper end.
+        // Nothing left (the edge lies beside the face, not over it): the edge's deeper end
+        // along the normal, as deep as the bodies overlap along the normal there. Measured
+        // against the face's plane instead, an end beside a face tilted from the normal
+        // would count as deep as the plane runs below it (robustness case 3770: 0.95 deep
+        // at a sweep's first contact, where the bodies just touch).
+        let d = toward_incident(side, out.normal);
         let (t, h) = (edge.tail, edge.head);
-        let depth_of = |v: u32| ref_offset - ref_normal.dot(incident.vertex(v as usize));
-        let v = if depth_of(h) > depth_of(t) { h } else { t };
+        let height = |v: u32| incident.vertex(v as usize).dot(d);
+        let v = if height(h) < height(t) { h } else { t };
+        let p = incident.vertex(v as usize);
         out.points.push(ContactPoint3 {
-            point: pair.to_world(incident.vertex(v as usize)),
-            depth: depth_of(v).max(0.0),
+            point: pair.to_world(p),
+            depth: depth_along(reference, d, p),
             id: FeatureId3::new(side, Feature::Face(f), Feature::Vertex(v)),
         });
     }
+}
+
+/// The direction from the reference body toward the incident one: the normal when A holds
+/// the reference face, its opposite when B does.
+fn toward_incident(side: Side, normal: Vec3) -> Vec3 {
+    match side {
+        Side::A => normal,
+        Side::B => -normal,
+    }
+}
+
+/// How far the incident body's point `p` lies inside the reference body's extent along `d`
+/// (from the reference toward the incident body), >= 0. No deeper than the overlap of the
+/// two bodies' projections on `d`.
+fn depth_along(reference: &Placed3, d: Vec3, p: Vec3) -> f32 {
+    let top = reference.vertex(reference.support_index(d)).dot(d);
+    (top - p.dot(d)).max(0.0)
 }
 
 #[cfg(test)]
@@ -1373,5 +1398,112 @@ mod tests {
             s[CLIP_CAPACITY + 2].point,
             Vec3::splat((CLIP_CAPACITY + 2) as f32)
         );
+    }
+
+    /// Found by the robustness run (3D seed 1 case 3770): a nearly flat hull swept into a
+    /// thin box at about 20,000 units per time. At the sweep's first contact the manifold is
+    /// edge-face and clipping leaves nothing; the stand-in end of the edge lies beside A's
+    /// face, about 0.95 below that face's plane, while the bodies' projections on the normal
+    /// overlap by about 0. Its depth must be the overlap along the normal, not the plane's.
+    #[test]
+    fn edge_face_stand_in_beside_the_face_is_no_deeper_than_the_overlap_case_3770() {
+        use crate::geom3::Shape3Kind;
+        use crate::query3::sweep::{sweep_test, Motion3};
+        let a = cuboid(8.825456, 0.22174597, 11.58475);
+        let b = Polyhedron::new(&Shape3Kind::Hull {
+            points: vec![
+                Vec3::new(4.565361, -0.0026908345, 0.48654184),
+                Vec3::new(3.8887043, -0.0012341414, -0.0774034),
+                Vec3::new(4.888872, 0.002687152, 0.5022701),
+                Vec3::new(5.1104097, 0.0048786444, 0.10434328),
+                Vec3::new(0.5737996, -0.00041600806, -0.28526476),
+                Vec3::new(-4.565036, -0.0032196206, -0.009777349),
+                Vec3::new(-3.516038, 0.0034880817, -0.38109773),
+                Vec3::new(0.663074, -0.0032877554, 0.3594152),
+                Vec3::new(2.5984135, 0.0063991756, -0.00058455573),
+                Vec3::new(5.077504, -0.0069568665, -0.51616997),
+                Vec3::new(-1.090847, -0.0034517783, -0.21345285),
+                Vec3::new(2.132945, 0.00062255294, 0.11469155),
+                Vec3::new(-4.3912783, 0.00503393, 0.13930473),
+                Vec3::new(-0.80082417, 0.0053227646, -0.24966823),
+                Vec3::new(3.276349, 0.001002274, -0.4797611),
+                Vec3::new(0.6690364, 0.0004975237, 0.49148026),
+                Vec3::new(1.8071251, 0.00072336895, 0.4593391),
+                Vec3::new(-1.6000578, -0.0010559206, -0.30087972),
+                Vec3::new(3.6078377, -0.0002440402, 0.3279768),
+                Vec3::new(0.28124952, 0.0017569772, -0.33622295),
+                Vec3::new(-2.0815156, 0.0055761733, 0.21380605),
+                Vec3::new(-4.17245, 0.004975686, -0.4657255),
+                Vec3::new(3.7173843, 0.007081587, 0.2554522),
+                Vec3::new(2.2379885, 0.003908986, 0.31482342),
+                Vec3::new(2.7472038, 0.0023841786, -0.42977497),
+                Vec3::new(-3.044199, 5.3507607e-5, 0.017742917),
+                Vec3::new(0.32557774, 0.0016086783, -0.34920108),
+                Vec3::new(-0.98106813, -0.0044487156, 0.5796891),
+                Vec3::new(-3.3698618, -0.00023810985, -0.44541666),
+                Vec3::new(-1.6000578, -0.0010559206, -0.30087972),
+                Vec3::new(4.2270327, -0.001962488, 0.20456922),
+            ],
+        })
+        .unwrap();
+        let pose_a = Pose3 {
+            position: Vec3::new(3.0124016, -4.417837, 3.241167),
+            rotation: Quat::from_xyzw(0.27059808, 0.27059808, 0.6532815, 0.6532815),
+        };
+        let pose_b = Pose3 {
+            position: Vec3::new(-15.117777, 2.1311626, 13.010328),
+            rotation: Quat::from_xyzw(0.4782351, 0.4904988, -0.56317246, 0.46210277),
+        };
+        let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+        let motion = Motion3 {
+            velocity_a: Vec3::ZERO,
+            velocity_b: Vec3::new(9991.887, -11248.495, -12755.119),
+            t_max: 0.34122586,
+        };
+        let swept = sweep_test(&pair, &motion);
+        let t = swept.t_first.expect("the sweep hits");
+        let then = pair.with_b_moved(motion.velocity_b * t);
+        let n = swept.manifold.expect("a manifold at t_first").normal;
+        let mut steps = Vec::new();
+        let out = manifold(&then, n, &mut steps);
+        assert_eq!(
+            out,
+            contact_manifold(&then, n),
+            "traced and untraced differ"
+        );
+        assert_eq!(out.feature, FeaturePair::EdgeFace);
+        assert_eq!(out.clipped, 0);
+        assert_eq!(out.points.len(), 1);
+        // The overlap of the projections on n, vertex by vertex (an independent measure).
+        let proj = |body: &Placed3| {
+            (0..body.shape.vertices().len())
+                .map(|i| body.vertex(i).dot(n))
+                .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), x| {
+                    (lo.min(x), hi.max(x))
+                })
+        };
+        let overlap = proj(&then.a).1 - proj(&then.b).0;
+        let scale = then.scale();
+        assert!(overlap.abs() < 1e-5 * scale, "overlap {overlap}");
+        let c = out.points.as_slice()[0];
+        assert!(c.depth <= overlap.max(0.0) + 1e-5 * scale, "{c:?}");
+        // The case does exercise the stand-in beside the face: B's (flat hull's) face plane
+        // runs far below an end of A's edge (what the depth used to be).
+        let (Feature::Edge(e), Feature::Face(f)) = (out.feature_a, out.feature_b) else {
+            panic!("A's edge on B's face: {out:?}")
+        };
+        assert_eq!(out.reference, Side::B);
+        let edge = then.a.shape.edges()[e as usize];
+        let below_plane = [edge.tail, edge.head]
+            .map(|v| {
+                then.b.face_offset(f as usize)
+                    - then
+                        .b
+                        .face_normal(f as usize)
+                        .dot(then.a.vertex(v as usize))
+            })
+            .into_iter()
+            .fold(f32::NEG_INFINITY, f32::max);
+        assert!(below_plane > 0.5, "{below_plane}");
     }
 }

@@ -8,8 +8,8 @@
 //! - Normals point from `a` toward `b`; moving `b` by `depth * normal` leaves the pair just
 //!   touching. Depths, separations and tolerances are >= 0.
 
-use crate::query::Algorithm as Overlay;
 use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
+use crate::query::Algorithm as Overlay;
 use crate::query3::pair::BodyRef3;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
