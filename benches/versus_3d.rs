@@ -503,6 +503,23 @@ fn main() {
             Inputs::new(&format!("hull {n} points"), &mut rng, kinds, false, count)
         })
         .collect();
+    // Profile mode (for callgrind, whose counts do not suffer from the shared machine's
+    // noise): `VERSUS_3D_PROFILE=toi|box|hull|large cargo bench --bench versus_3d` runs only
+    // our side of one row a fixed number of times, then stops.
+    if let Ok(row) = std::env::var("VERSUS_3D_PROFILE") {
+        let mut sum = 0.0f64;
+        for _ in 0..20 {
+            sum += match row.as_str() {
+                "toi" => run_ours_toi(&moving) as f64,
+                "box" => run_ours_manifold(&boxes) as f64,
+                "hull" => run_ours_manifold(&hulls) as f64,
+                "large" => run_ours_manifold(growth.last().expect("growth rows")) as f64,
+                other => panic!("VERSUS_3D_PROFILE: toi, box, hull or large, not {other}"),
+            };
+        }
+        println!("profile {row}: {sum}");
+        return;
+    }
     let faces = hulls.bodies[0].ours.face_count();
     for inputs in [&boxes, &hulls].into_iter().chain(&growth) {
         check_agreement(inputs, false);

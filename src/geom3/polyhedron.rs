@@ -58,6 +58,9 @@ pub struct Polyhedron {
     face_vertices: Vec<u32>,
     face_edges: Vec<u32>,
     edges: Vec<Edge>,
+    /// Each edge's Gauss-map image in the local frame: (its first face's normal, its second
+    /// face's normal, their cross product second x first, the normal of the arc's plane).
+    edge_arcs: Vec<[Vec3; 3]>,
     /// Vertex `v`'s neighbours are `neighbours[neighbour_start[v]..neighbour_start[v + 1]]`,
     /// each with the edge that joins them.
     neighbour_start: Vec<u32>,
@@ -192,6 +195,13 @@ impl Polyhedron {
 
     pub fn edges(&self) -> &[Edge] {
         &self.edges
+    }
+
+    /// Edge `e`'s arc on the Gauss map, in the local frame: `[n0, n1, n1 x n0]`, the normals
+    /// of its two faces (`edges()[e].faces`) and the normal of the arc's plane.
+    #[inline]
+    pub fn edge_arc(&self, e: usize) -> [Vec3; 3] {
+        self.edge_arcs[e]
     }
 
     /// Indices (into the `Hull` input list) of the points that are not vertices of the hull:
@@ -484,6 +494,16 @@ fn assemble(
         neighbours[fill[e.head as usize] as usize] = (e.tail, k as u32);
         fill[e.head as usize] += 1;
     }
+    let edge_arcs = edges
+        .iter()
+        .map(|e| {
+            let (n0, n1) = (
+                faces[e.faces[0] as usize].normal,
+                faces[e.faces[1] as usize].normal,
+            );
+            [n0, n1, n1.cross(n0)]
+        })
+        .collect();
     let centroid = vertices.iter().copied().sum::<Vec3>() / vertices.len() as f32;
     let bounding_radius = vertices.iter().map(|v| v.length()).fold(0.0, f32::max);
     let centroid_radius = vertices
@@ -497,6 +517,7 @@ fn assemble(
         face_vertices,
         face_edges,
         edges,
+        edge_arcs,
         neighbour_start,
         neighbours,
         dropped,

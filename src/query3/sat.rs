@@ -249,7 +249,20 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let edges_b = b.shape.edges().len();
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
+        // Untraced only: the recorded steps name the reason of every skipped pair, which the
+        // exhaustive order gives (a parallel pair is called parallel).
+        let local_a = if T::ENABLED {
+            None
+        } else {
+            frames_b.local_arc(&frame_a)
+        };
         for j in 0..edges_b {
+            if let Some(local_a) = &local_a {
+                if frames_b.surely_apart(local_a, j) {
+                    pruned += 1;
+                    continue;
+                }
+            }
             match frames_b.with(j, |frame_b| {
                 edge_pair_axis(&frame_a, frame_b, centroid_a, T::ENABLED)
             }) {
@@ -349,6 +362,13 @@ impl EdgeFrame {
 /// more edges place each edge again for every edge of A (same result, more work).
 pub(crate) const EDGE_FRAME_CACHE: usize = 64;
 
+/// The Gauss-map prefilter for large bodies ([`EdgeFrames::surely_apart`]) trusts a sign
+/// computed in B's local frame only beyond this. The same sign computed in the work frame
+/// differs from it by the rounding of a rotation and a cross product of unit vectors, a few
+/// times `f32::EPSILON` (1.2e-7); 1e-5 is about 80 times that, and a pair inside the margin
+/// is simply decided by the exact test.
+pub(crate) const GAUSS_PREFILTER_MARGIN: f32 = 1.0e-5;
+
 /// Body B's edges placed in the work frame once, for the O(edges of A x edges of B) loops.
 pub(crate) struct EdgeFrames<'p, 'a> {
     body: &'p Placed3<'a>,
@@ -378,6 +398,39 @@ impl<'p, 'a> EdgeFrames<'p, 'a> {
     pub(crate) fn cached(&self) -> &[EdgeFrame] {
         // SAFETY: entries below `len` were written in `new`; EdgeFrame is Copy.
         unsafe { std::slice::from_raw_parts(self.cache.as_ptr().cast::<EdgeFrame>(), self.len) }
+    }
+
+    /// A's edge's Gauss-map arc turned into B's local frame, for [`Self::surely_apart`]:
+    /// `Some` only when B's frames are not cached (large bodies, where placing B's edge for
+    /// every pair is what the O(edges of A x edges of B) loop spends its time on).
+    #[inline]
+    pub(crate) fn local_arc(&self, a: &EdgeFrame) -> Option<[Vec3; 3]> {
+        if self.len > 0 {
+            return None;
+        }
+        let inverse = self.body.rotation.inverse();
+        Some([inverse * a.n0, inverse * a.n1, inverse * a.arc])
+    }
+
+    /// Whether the Gauss-map test surely rejects the pair (A's edge, B's edge `j`), judged in
+    /// B's local frame from the arcs the polyhedron stores, without placing B's edge. The two
+    /// sign tests of [`arcs_cross`] that reject most pairs (the ends of one arc on the same
+    /// side of the other's plane) are taken only when both signs are clear by
+    /// [`GAUSS_PREFILTER_MARGIN`], so the answer is the one the work-frame test gives; every
+    /// other pair goes on to that test.
+    #[inline]
+    pub(crate) fn surely_apart(&self, a_local: &[Vec3; 3], j: usize) -> bool {
+        let [n0, n1, arc] = self.body.shape.edge_arc(j);
+        let m = GAUSS_PREFILTER_MARGIN;
+        // As `arcs_cross(a.n0, a.n1, a.arc, -b.n0, -b.n1, b.arc)`.
+        let cba = -n0.dot(a_local[2]);
+        let dba = -n1.dot(a_local[2]);
+        if (cba > m && dba > m) || (cba < -m && dba < -m) {
+            return true;
+        }
+        let adc = a_local[0].dot(arc);
+        let bdc = a_local[1].dot(arc);
+        (adc > m && bdc > m) || (adc < -m && bdc < -m)
     }
 
     /// Calls `f` with the frame of edge `j`, by reference when cached (a copy out of the
@@ -672,5 +725,102 @@ mod tests {
         let (out, _) = run(&a, at(0., 0., 0.), &a, at(f32::NAN, 0., 0.));
         assert_eq!(out.status, Status::NonFinite);
         assert!(!out.intersecting);
+    }
+
+    /// A small deterministic generator for the property tests below.
+    struct Rng(u64);
+
+    impl Rng {
+        fn f(&mut self, lo: f32, hi: f32) -> f32 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            lo + (hi - lo) * ((self.0 >> 40) as f32 / (1u64 << 24) as f32)
+        }
+
+        fn rotation(&mut self) -> glam::Quat {
+            let q = glam::Quat::from_xyzw(
+                self.f(-1., 1.),
+                self.f(-1., 1.),
+                self.f(-1., 1.),
+                self.f(-1., 1.),
+            );
+            if q.length_squared() < 1e-3 {
+                glam::Quat::IDENTITY
+            } else {
+                q.normalize()
+            }
+        }
+
+        fn hull(&mut self, n: usize) -> crate::geom3::Polyhedron {
+            let (rx, ry, rz) = (self.f(0.3, 2.0), self.f(0.3, 2.0), self.f(0.3, 2.0));
+            let points = (0..n)
+                .map(|_| {
+                    let d = Vec3::new(self.f(-1., 1.), self.f(-1., 1.), self.f(-1., 1.))
+                        .normalize_or(Vec3::Y);
+                    Vec3::new(d.x * rx, d.y * ry, d.z * rz)
+                })
+                .collect();
+            crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap()
+        }
+    }
+
+    #[test]
+    fn the_large_body_gauss_prefilter_rejects_only_pairs_the_exact_test_rejects() {
+        // B beyond EDGE_FRAME_CACHE edges takes the local-frame prefilter. Every pair it
+        // rejects must fail the work-frame Gauss-map test, on random hulls and poses, and
+        // untraced SAT (prefiltered) must equal traced SAT (exhaustive) bit for bit.
+        let mut rng = Rng(0x5a7_3d);
+        let mut rejected = 0u64;
+        let mut compared = 0;
+        for round in 0..40 {
+            let a = rng.hull(if round % 4 == 0 { 8 } else { 40 });
+            let b = rng.hull(48);
+            assert!(b.edges().len() > EDGE_FRAME_CACHE);
+            for k in 0..60 {
+                let pose_a = Pose3::new(
+                    Vec3::new(rng.f(-5., 5.), rng.f(-5., 5.), rng.f(-5., 5.)),
+                    rng.rotation(),
+                );
+                let reach = a.bounding_radius() + b.bounding_radius();
+                let dir =
+                    Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)).normalize_or(Vec3::X);
+                let pose_b = Pose3::new(
+                    pose_a.position + dir * reach * rng.f(0.2, 1.1),
+                    rng.rotation(),
+                );
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let mut steps = Vec::new();
+                assert_eq!(
+                    sat_test(&pair),
+                    sat(&pair, &mut steps),
+                    "round {round} pose {k}"
+                );
+                compared += 1;
+                if k % 10 != 0 {
+                    continue;
+                }
+                let frames_b = EdgeFrames::new(&pair.b);
+                let centroid_a = pair.a.centroid();
+                for ea in a.edges() {
+                    let frame_a = EdgeFrame::new(&pair.a, ea);
+                    let local = frames_b.local_arc(&frame_a).expect("B is not cached");
+                    for (j, eb) in b.edges().iter().enumerate() {
+                        if frames_b.surely_apart(&local, j) {
+                            rejected += 1;
+                            let frame_b = EdgeFrame::new(&pair.b, eb);
+                            assert_eq!(
+                                edge_pair_axis(&frame_a, &frame_b, centroid_a, false),
+                                Err(SkipReason::GaussMap)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(compared, 2400);
+        // The prefilter does reject most pairs (otherwise it would be pointless).
+        assert!(rejected > 100_000, "{rejected}");
     }
 }

@@ -163,7 +163,13 @@ pub fn time_of_impact<T: Tracer<Step>>(
     let frames_b = EdgeFrames::new(b);
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
+        let local_a = frames_b.local_arc(&frame_a);
         for j in 0..b.shape.edges().len() {
+            if let Some(local_a) = &local_a {
+                if frames_b.surely_apart(local_a, j) {
+                    continue;
+                }
+            }
             if let Ok((axis, _)) = frames_b.with(j, |frame_b| {
                 edge_pair_axis(&frame_a, frame_b, centroid_a, false)
             }) {
