@@ -91,7 +91,12 @@ impl<'a> Placed3<'a> {
 
     /// The interval of the body's projection onto `axis`.
     pub fn project(&self, axis: Vec3) -> Interval {
-        Interval::new(self.support(-axis).dot(axis), self.support(axis).dot(axis))
+        // One rotation of the axis into the body's frame serves both ends (rotating the
+        // negated axis gives the negated result: the rotation is linear).
+        let local = self.rotation.inverse() * axis;
+        let low = self.vertex(self.shape.support(-local)).dot(axis);
+        let high = self.vertex(self.shape.support(local)).dot(axis);
+        Interval::new(low, high)
     }
 
     /// A point strictly inside.
