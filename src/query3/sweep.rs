@@ -454,14 +454,14 @@ mod tests {
         // each recorded interval must equal the support search's (Placed3::project) to
         // rounding, and the traced sweep must equal the untraced one bit for bit, on random
         // hulls, poses and velocities (a 40-point hull takes the support path).
-        let mut state = 0x5eed_3du64;
+        let mut state = 0x005e_ed3d_u64;
         let mut f = move |lo: f32, hi: f32| {
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             lo + (hi - lo) * ((state >> 40) as f32 / (1u64 << 24) as f32)
         };
-        let mut hull = |n: usize, f: &mut dyn FnMut(f32, f32) -> f32| {
+        let hull = |n: usize, f: &mut dyn FnMut(f32, f32) -> f32| {
             let points = (0..n)
                 .map(|_| {
                     let d = Vec3::new(f(-1., 1.), f(-1., 1.), f(-1., 1.)).normalize_or(Vec3::Y);
