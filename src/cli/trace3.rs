@@ -3,17 +3,17 @@
 
 use super::query::fmt_num;
 use super::query3::{axis_words, fmt_vec3, load_3d, select_pairs3, shape_words};
-use super::trace::wrap;
 use crate::query::Algorithm;
 use crate::query3::pair::{trace_pair3, PairQuery3, PairTrace3};
 use crate::scene::{settings_for_scene3, SceneBody3};
+use crate::text::wrap_columns as wrap;
 use std::path::Path;
 
 /// Text is wrapped to this many columns so a handout prints without overflowing (as 2D).
 const WRAP_COLUMNS: usize = 88;
 
 /// The algorithms a 3D scene can trace.
-pub const ALGORITHMS_3D: [Algorithm; 3] = [Algorithm::Sat, Algorithm::Clip, Algorithm::Sweep];
+pub const ALGORITHMS_3D: [Algorithm; 3] = crate::query3::pair::PairTrace3::ALGORITHMS;
 
 /// Runs `trace` when `path` is a 3D scene and returns its exit status; `None` for a 2D
 /// scene. `algorithm` is the command line's key (`sat`, `clip`, `sweep`).
