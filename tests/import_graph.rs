@@ -324,6 +324,31 @@ fn the_model_imports_no_drawing_code() {
 }
 
 #[test]
+fn no_panel_holds_the_whole_window() {
+    // A panel gets the parts it edits (`app::parts`) and returns `app::action` values; the
+    // window's state (`App` in `shell`), the frame loop and the canvas input stay out of
+    // reach.
+    let edges = graph(Path::new("src"));
+    let m = |s: &str| s.split("::").map(str::to_string).collect::<Module>();
+    let whole = [m("app::shell"), m("app::window"), m("app::input")];
+    let panels: Vec<&Module> = edges
+        .keys()
+        .filter(|k| k.starts_with(&m("app::ui")))
+        .collect();
+    assert!(panels.len() >= 9, "the panels were not found: {panels:?}");
+    for panel in panels {
+        for target in &edges[panel] {
+            assert!(
+                !whole.contains(target),
+                "{} imports {}",
+                name(panel),
+                name(target)
+            );
+        }
+    }
+}
+
+#[test]
 fn the_parser_sees_use_trees_inline_paths_and_child_modules() {
     let edges = graph(Path::new("src"));
     let m = |s: &str| s.split("::").map(str::to_string).collect::<Module>();

@@ -2,6 +2,7 @@
 //! polygon tool, and keyboard shortcuts. Pointer input over an egui panel never reaches the
 //! world. Every edit goes through `App::checkpoint` so that undo restores it.
 
+use super::action::Action;
 use super::dialogs::Pending;
 use super::draw::{self, palette, Painter};
 use super::files::DialogKind;
@@ -88,7 +89,9 @@ fn keyboard(app: &mut App) {
     use egui_macroquad::egui::Key;
     for (key, mods) in std::mem::take(&mut app.tools.keys) {
         if mods.command || mods.ctrl {
-            command_key(app, key, mods.shift);
+            if let Some(action) = command_key(key, mods.shift) {
+                app.apply(action);
+            }
             continue;
         }
         match key {
@@ -120,20 +123,21 @@ fn keyboard(app: &mut App) {
     }
 }
 
-fn command_key(app: &mut App, key: egui_macroquad::egui::Key, shift: bool) {
+/// What Ctrl (or Cmd) with `key` asks for: the menu's shortcuts.
+fn command_key(key: egui_macroquad::egui::Key, shift: bool) -> Option<Action> {
     use egui_macroquad::egui::Key;
-    match key {
-        Key::Z if shift => app.redo(),
-        Key::Y => app.redo(),
-        Key::Z => app.undo(),
-        Key::S if shift => app.ask_path(DialogKind::SaveAs),
-        Key::S => app.save(),
-        Key::O => app.ask_path(DialogKind::Open),
-        Key::N => app.request(Pending::New),
-        Key::D => app.duplicate_selected(),
-        Key::Q => app.request(Pending::Quit),
-        _ => {}
-    }
+    Some(match key {
+        Key::Z if shift => Action::Redo,
+        Key::Y => Action::Redo,
+        Key::Z => Action::Undo,
+        Key::S if shift => Action::AskPath(DialogKind::SaveAs),
+        Key::S => Action::Save,
+        Key::O => Action::AskPath(DialogKind::Open),
+        Key::N => Action::Request(Pending::New),
+        Key::D => Action::DuplicateSelected,
+        Key::Q => Action::Request(Pending::Quit),
+        _ => return None,
+    })
 }
 
 fn escape(app: &mut App) {

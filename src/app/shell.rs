@@ -3,42 +3,29 @@
 //! preferences and the test probe. It imports no panel and no input code: `ui/*` and
 //! `input` call into it, and the frame loop in `window` drives it.
 
+use super::action::Action;
 use super::camera::Camera;
 use super::dialogs::{Dialogs, PathDialog, Pending};
 use super::editor::{Editor, Status};
 use super::examples;
 use super::files::{self, DialogKind, NativeDialog, Watcher};
 use super::history::History;
+use super::parts::Parts;
+use super::prefs::{ViewPrefs, FIT_FRAMES};
 use super::probe::TestProbe;
 use super::state::Document;
 use super::title::Title;
 use super::tools::Tools;
-use super::workspace::Workspace2d;
+use super::workspace::{Workspace, Workspace2d};
 use crate::scene::save_scene_atomic;
 use macroquad::prelude as mq;
 use std::path::{Path, PathBuf};
-
-/// Frames during which a newly opened document is fitted: egui sizes its side panels over
-/// the first frames, so the canvas only settles after a few.
-pub const FIT_FRAMES: u8 = 4;
 
 /// The recent-files list and the watch on the open file.
 #[derive(Default)]
 pub struct Disk {
     pub recent: Vec<PathBuf>,
     pub watcher: Watcher,
-}
-
-/// How the window looks, as the View menu sets it.
-pub struct ViewPrefs {
-    pub ui_scale: f32,
-    pub show_plots: bool,
-    pub show_legend: bool,
-    /// Take a screenshot after the next frame is drawn.
-    pub screenshot: bool,
-    /// Fit all during the next frames, once the panels have settled and the canvas size
-    /// is known (for a document without a saved view).
-    pub pending_fit: u8,
 }
 
 pub struct App {
@@ -74,13 +61,7 @@ impl App {
             tools: Tools::default(),
             dialogs: Dialogs::default(),
             disk,
-            prefs: ViewPrefs {
-                ui_scale: initial_scale(),
-                show_plots: false,
-                show_legend: true,
-                screenshot: false,
-                pending_fit: FIT_FRAMES,
-            },
+            prefs: ViewPrefs::default(),
             status: None,
             load_error,
             quit: false,
@@ -108,7 +89,23 @@ impl App {
         self.editor().checkpoint();
     }
 
-    /// The part that edits the document, for the Scene and Inspector panels.
+    /// The state as separate borrows, for the panels.
+    pub fn parts(&mut self) -> Parts<'_> {
+        Parts {
+            title: self.title(),
+            workspace: &mut self.workspace,
+            history: &mut self.history,
+            tools: &mut self.tools,
+            dialogs: &mut self.dialogs,
+            recent: &self.disk.recent,
+            prefs: &mut self.prefs,
+            status: &mut self.status,
+            load_error: &mut self.load_error,
+            probe: &mut self.probe,
+        }
+    }
+
+    /// The part that edits the document.
     pub fn editor(&mut self) -> Editor<'_> {
         Editor::new(
             &mut self.workspace.session.doc,
@@ -139,6 +136,30 @@ impl App {
         if let Some(i) = self.doc().selected {
             self.checkpoint();
             self.doc_mut().duplicate_body(i);
+        }
+    }
+
+    /// Does what a menu, a dialog or a command key asked.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Request(p) => self.request(p),
+            Action::Perform(p) => self.perform(p),
+            Action::AskPath(kind) => self.ask_path(kind),
+            Action::Browse(kind) => self.browse(kind),
+            Action::Save => self.save(),
+            Action::SaveTo(path) => self.save_to(&path),
+            Action::SaveThenPerform(pending) => self.save_then_perform(pending),
+            Action::Reload => self.reload(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::DuplicateSelected => self.duplicate_selected(),
+            Action::DeleteSelected => {
+                if let Some(i) = self.doc().selected {
+                    self.checkpoint();
+                    self.doc_mut().remove_body(i);
+                }
+            }
+            Action::FitAll => self.workspace.fit_all(),
         }
     }
 
@@ -265,6 +286,22 @@ impl App {
         }
     }
 
+    /// The unsaved-changes question's "Save": with a file, save and (once saved) carry on
+    /// with what waited (quitting is done by `save_to`); without one, ask for a path.
+    fn save_then_perform(&mut self, pending: Pending) {
+        if self.doc().path.is_none() {
+            self.ask_path(DialogKind::SaveAs);
+            return;
+        }
+        self.save();
+        if !self.doc().dirty {
+            self.dialogs.confirm = None;
+            if pending != Pending::Quit {
+                self.perform(pending);
+            }
+        }
+    }
+
     /// Opens the in-window path dialog and, alongside it, the native one.
     pub fn ask_path(&mut self, kind: DialogKind) {
         let start = self.workspace.session.doc.path.clone();
@@ -368,13 +405,4 @@ impl App {
             self.workspace.session.doc.display_name()
         )
     }
-}
-
-/// The UI scale to start with: `COLLISION_LAB_UI_SCALE` when set (e.g. 2 for a projector).
-fn initial_scale() -> f32 {
-    std::env::var("COLLISION_LAB_UI_SCALE")
-        .ok()
-        .and_then(|v| v.parse::<f32>().ok())
-        .filter(|v| (0.5..=4.0).contains(v))
-        .unwrap_or(1.0)
 }

@@ -51,7 +51,9 @@ fn panels(app: &mut App) -> bool {
     app.probe.widgets.clear();
     egui_macroquad::ui(|ctx| {
         ctx.set_zoom_factor(app.prefs.ui_scale);
-        ui::show(ctx, app);
+        for action in ui::show(ctx, &mut app.parts()) {
+            app.apply(action);
+        }
         let rect = ctx.available_rect();
         let ppp = ctx.pixels_per_point();
         app.workspace.set_viewport(
