@@ -295,6 +295,11 @@ fn top_level_modules_import_one_way_and_cli_and_app_not_at_all() {
         assert!(!top[below].contains("app"), "{below} imports app");
         assert!(!top[below].contains("cli"), "{below} imports cli");
     }
+    // Every layer formats numbers and wraps words through `text`, so it imports nothing.
+    assert!(top["text"].is_empty(), "text imports {:?}", top["text"]);
+    for user in ["query", "scene", "cli", "app"] {
+        assert!(top[user].contains("text"), "{user} formats numbers itself");
+    }
 }
 
 #[test]

@@ -95,7 +95,10 @@ fn status_bar(
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(format!("zoom {zoom:.0} px/unit"));
+                ui.label(format!(
+                    "zoom {} px/unit",
+                    crate::text::format_number(zoom, 0)
+                ));
                 if snap {
                     ui.label("snap");
                 }
