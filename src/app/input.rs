@@ -428,7 +428,7 @@ fn finish_polygon(app: &mut App) {
     match Shape::polygon(local) {
         Ok(shape) => {
             let snapped = hull.len() < points.len();
-            app.editor().add_new_body("polygon", shape, center);
+            app.editor().add_new_body(shape.kind_name(), shape, center);
             app.say(if snapped {
                 "Polygon added (points inside or denting it were snapped to the convex hull)"
             } else {
