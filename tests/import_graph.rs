@@ -354,6 +354,32 @@ fn no_panel_holds_the_whole_window() {
 }
 
 #[test]
+fn the_window_holds_its_workspace_by_the_trait() {
+    // The window's state, its frame loop and its panels reach the workspace through
+    // `Workspace` (and `plane()` for what only the plane has); the kind is chosen in one
+    // place, `workspace::for_document`, so a second kind plugs in there.
+    let mut files = vec![
+        PathBuf::from("src/app/shell.rs"),
+        PathBuf::from("src/app/parts.rs"),
+        PathBuf::from("src/app/window.rs"),
+    ];
+    for entry in std::fs::read_dir("src/app/ui").unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    for file in &files {
+        let text = code(&std::fs::read_to_string(file).unwrap());
+        assert!(
+            !text.contains("Workspace2d"),
+            "{} names the 2D workspace",
+            file.display()
+        );
+    }
+    let shell = code(&std::fs::read_to_string("src/app/shell.rs").unwrap());
+    assert!(shell.contains("workspace: Box<dyn Workspace>"));
+    assert!(shell.contains("workspace::for_document("));
+}
+
+#[test]
 fn the_parser_sees_use_trees_inline_paths_and_child_modules() {
     let edges = graph(Path::new("src"));
     let m = |s: &str| s.split("::").map(str::to_string).collect::<Module>();

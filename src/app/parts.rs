@@ -8,13 +8,13 @@ use super::history::History;
 use super::prefs::ViewPrefs;
 use super::probe::TestProbe;
 use super::tools::Tools;
-use super::workspace::Workspace2d;
+use super::workspace::Workspace;
 use std::path::PathBuf;
 
 pub struct Parts<'a> {
     /// The window title: the document name, marked while there are unsaved changes.
     pub title: String,
-    pub workspace: &'a mut Workspace2d,
+    pub workspace: &'a mut dyn Workspace,
     pub history: &'a mut History,
     pub tools: &'a mut Tools,
     pub dialogs: &'a mut Dialogs,
@@ -29,13 +29,14 @@ pub struct Parts<'a> {
 impl Parts<'_> {
     /// The part that edits the document.
     pub fn editor(&mut self) -> Editor<'_> {
+        let view_center = self.workspace.view_center();
         Editor::new(
-            &mut self.workspace.session.doc,
+            self.workspace.doc_mut(),
             self.history,
             self.tools,
             self.status,
             self.probe,
-            self.workspace.camera.center,
+            view_center,
         )
     }
 }

@@ -4,7 +4,6 @@
 //! `input` call into it, and the frame loop in `window` drives it.
 
 use super::action::Action;
-use super::camera::Camera;
 use super::dialogs::{Dialogs, PathDialog, Pending};
 use super::editor::{Editor, Status};
 use super::examples;
@@ -16,7 +15,7 @@ use super::probe::TestProbe;
 use super::state::Document;
 use super::title::Title;
 use super::tools::Tools;
-use super::workspace::{Workspace, Workspace2d};
+use super::workspace::{self, Workspace};
 use crate::scene::save_scene_atomic;
 use macroquad::prelude as mq;
 use std::path::{Path, PathBuf};
@@ -29,7 +28,7 @@ pub struct Disk {
 }
 
 pub struct App {
-    pub workspace: Workspace2d,
+    pub workspace: Box<dyn Workspace>,
     pub history: History,
     pub tools: Tools,
     pub dialogs: Dialogs,
@@ -56,7 +55,7 @@ impl App {
             files::remember(&mut disk.recent, p);
         }
         App {
-            workspace: Workspace2d::new(doc, Camera::default()),
+            workspace: workspace::for_document(doc),
             history: History::default(),
             tools: Tools::default(),
             dialogs: Dialogs::default(),
@@ -76,11 +75,11 @@ impl App {
     }
 
     pub fn doc(&self) -> &Document {
-        &self.workspace.session.doc
+        self.workspace.doc()
     }
 
     pub fn doc_mut(&mut self) -> &mut Document {
-        &mut self.workspace.session.doc
+        self.workspace.doc_mut()
     }
 
     /// Call before changing the document: remembers the state for undo. Edits made while a
@@ -93,7 +92,7 @@ impl App {
     pub fn parts(&mut self) -> Parts<'_> {
         Parts {
             title: self.title(),
-            workspace: &mut self.workspace,
+            workspace: self.workspace.as_mut(),
             history: &mut self.history,
             tools: &mut self.tools,
             dialogs: &mut self.dialogs,
@@ -107,13 +106,14 @@ impl App {
 
     /// The part that edits the document.
     pub fn editor(&mut self) -> Editor<'_> {
+        let view_center = self.workspace.view_center();
         Editor::new(
-            &mut self.workspace.session.doc,
+            self.workspace.doc_mut(),
             &mut self.history,
             &mut self.tools,
             &mut self.status,
             &mut self.probe,
-            self.workspace.camera.center,
+            view_center,
         )
     }
 
@@ -165,23 +165,23 @@ impl App {
 
     pub fn undo(&mut self) {
         self.flush_edit();
-        if let Some(s) = self.history.undo(self.workspace.session.doc.snapshot()) {
-            self.workspace.session.doc.restore(s);
+        if let Some(s) = self.history.undo(self.doc().snapshot()) {
+            self.doc_mut().restore(s);
             self.say("Undone");
         }
     }
 
     pub fn redo(&mut self) {
         self.flush_edit();
-        if let Some(s) = self.history.redo(self.workspace.session.doc.snapshot()) {
-            self.workspace.session.doc.restore(s);
+        if let Some(s) = self.history.redo(self.doc().snapshot()) {
+            self.doc_mut().restore(s);
             self.say("Redone");
         }
     }
 
     /// Records the edit in progress now (before undo or redo).
     fn flush_edit(&mut self) {
-        let doc = &self.workspace.session.doc;
+        let doc = self.workspace.doc();
         self.history.finish_edit(|| doc.snapshot());
     }
 
@@ -193,7 +193,7 @@ impl App {
 
     /// Runs `action` now, or asks first when there are unsaved changes.
     pub fn request(&mut self, action: Pending) {
-        if self.workspace.session.doc.dirty {
+        if self.workspace.doc().dirty {
             self.dialogs.confirm = Some(action);
         } else {
             self.perform(action);
@@ -254,18 +254,14 @@ impl App {
 
     /// Saves to the document's file, or asks for one.
     pub fn save(&mut self) {
-        match self.workspace.session.doc.path.clone() {
+        match self.workspace.doc().path.clone() {
             Some(path) => self.save_to(&path),
             None => self.ask_path(DialogKind::SaveAs),
         }
     }
 
     pub fn save_to(&mut self, path: &Path) {
-        let scene = self
-            .workspace
-            .session
-            .doc
-            .to_scene(Some(self.workspace.view()));
+        let scene = self.workspace.scene_to_save();
         match save_scene_atomic(path, &scene) {
             Ok(()) => {
                 let doc = self.doc_mut();
@@ -304,15 +300,14 @@ impl App {
 
     /// Opens the in-window path dialog and, alongside it, the native one.
     pub fn ask_path(&mut self, kind: DialogKind) {
-        let start = self.workspace.session.doc.path.clone();
+        let start = self.workspace.doc().path.clone();
         self.dialogs.path = PathDialog::asking(kind, start.as_deref());
     }
 
     pub fn browse(&mut self, kind: DialogKind) {
         let dir = self
             .workspace
-            .session
-            .doc
+            .doc()
             .path
             .as_ref()
             .and_then(|p| p.parent().map(Path::to_path_buf))
@@ -347,7 +342,7 @@ impl App {
         if !self.disk.watcher.changed(mq::get_time()) {
             return;
         }
-        if self.workspace.session.doc.dirty {
+        if self.workspace.doc().dirty {
             self.dialogs.changed_on_disk = true;
             return;
         }
@@ -355,12 +350,12 @@ impl App {
     }
 
     pub fn reload(&mut self) {
-        let Some(path) = self.workspace.session.doc.path.clone() else {
+        let Some(path) = self.workspace.doc().path.clone() else {
             return;
         };
         match Document::load(&path) {
             Ok(mut doc) => {
-                doc.revision = self.workspace.session.doc.revision + 1;
+                doc.revision = self.workspace.doc().revision + 1;
                 // Keep looking where the user was looking, overlays as they were.
                 self.disk.watcher.watch(doc.path.as_deref());
                 self.workspace.reload_document(doc);
@@ -395,14 +390,14 @@ impl App {
 
     /// The window title text: file name, a mark for unsaved changes.
     pub fn title(&self) -> String {
-        let mark = if self.workspace.session.doc.dirty {
+        let mark = if self.workspace.doc().dirty {
             "\u{25cf} "
         } else {
             ""
         };
         format!(
             "{mark}{} \u{2014} collision-lab",
-            self.workspace.session.doc.display_name()
+            self.workspace.doc().display_name()
         )
     }
 }

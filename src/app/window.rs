@@ -9,7 +9,6 @@ use super::render::save_screen;
 use super::shell::App;
 use super::state::Document;
 use super::ui;
-use super::workspace::Workspace;
 use crate::query::Algorithm;
 use egui_macroquad::egui;
 use glam::Vec2;
@@ -97,7 +96,9 @@ fn draw(app: &mut App) {
 /// For the window tests: what the window shows (canvas, camera, bodies, overlays, widgets,
 /// errors) as JSON.
 fn test_state(app: &App) -> String {
-    let w = &app.workspace;
+    let Some(w) = app.workspace.plane() else {
+        return "{}".into();
+    };
     let doc = &w.session.doc;
     let camera = &w.camera;
     let bodies: Vec<_> = doc

@@ -13,7 +13,6 @@ pub mod timeline;
 use super::action::Action;
 use super::editor::Status;
 use super::parts::Parts;
-use super::workspace::Workspace;
 use egui_macroquad::egui;
 
 /// Builds every panel for this frame. The canvas is what remains in the middle. Returns
@@ -23,7 +22,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         ctx,
         &mut menu::MenuModel {
             title: &parts.title,
-            doc: &parts.workspace.session.doc,
+            doc: parts.workspace.doc(),
             recent: parts.recent,
             can_undo: parts.history.can_undo(),
             can_redo: parts.history.can_redo(),
@@ -36,7 +35,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         ctx,
         parts.load_error,
         parts.status,
-        parts.workspace.camera.zoom,
+        &parts.workspace.view_label(),
         parts.tools.snap,
     );
     timeline::show(ctx, parts.workspace.timeline_model());
@@ -57,7 +56,9 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 algorithms::show(ui, parts.workspace, parts.probe);
                 ui.separator();
-                results::show(ui, &mut parts.workspace.session);
+                if let Some(plane) = parts.workspace.plane_mut() {
+                    results::show(ui, &mut plane.session);
+                }
             });
         });
     plots::show(ctx, &*parts.workspace, &mut parts.prefs.show_plots);
@@ -65,18 +66,18 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         ctx,
         parts.dialogs,
         parts.probe,
-        &parts.workspace.session.doc,
+        parts.workspace.doc(),
     ));
     actions
 }
 
-/// The status message (or the load error, with a button to dismiss it), the zoom and
+/// The status message (or the load error, with a button to dismiss it), the view and
 /// whether snapping is on.
 fn status_bar(
     ctx: &egui::Context,
     load_error: &mut Option<String>,
     status: &Status,
-    zoom: f32,
+    view: &str,
     snap: bool,
 ) {
     egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
@@ -95,10 +96,7 @@ fn status_bar(
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(format!(
-                    "zoom {} px/unit",
-                    crate::text::format_number(zoom, 0)
-                ));
+                ui.label(view);
                 if snap {
                     ui.label("snap");
                 }
