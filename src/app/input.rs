@@ -48,16 +48,16 @@ pub fn handle(app: &mut App, over_ui: bool) {
     if !app.tools.pointer.keyboard_taken {
         keyboard(app);
     }
-    let Some(camera) = app.workspace.plane().map(|w| w.camera) else {
+    let Some(plane) = app.workspace.plane_mut() else {
         return;
     };
     let m = mouse();
-    let on_canvas = !over_ui && camera.contains_screen(m);
+    let on_canvas = !over_ui && plane.camera.contains_screen(m);
     if on_canvas {
         let (_, wheel) = mq::mouse_wheel();
-        if let Some(w) = app.workspace.plane_mut().filter(|_| wheel != 0.0) {
+        if wheel != 0.0 {
             let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
-            w.camera.zoom_at(m, factor);
+            plane.camera.zoom_at(m, factor);
         }
         app.tools.pointer.hover_vertex = app
             .doc()
@@ -611,5 +611,32 @@ mod tests {
         assert!(inside_convex(&sq, Vec2::new(0.5, 0.5), 0.0));
         assert!(!inside_convex(&sq, Vec2::new(1.2, 0.5), 0.0));
         assert!(inside_convex(&sq, Vec2::new(1.05, 0.5), 0.1));
+    }
+
+    #[test]
+    fn command_keys_ask_for_what_the_help_card_says() {
+        use egui_macroquad::egui::Key;
+        assert_eq!(command_key(Key::Z, false), Some(Action::Undo));
+        assert_eq!(command_key(Key::Z, true), Some(Action::Redo));
+        assert_eq!(command_key(Key::Y, false), Some(Action::Redo));
+        assert_eq!(command_key(Key::S, false), Some(Action::Save));
+        assert_eq!(
+            command_key(Key::S, true),
+            Some(Action::AskPath(DialogKind::SaveAs))
+        );
+        assert_eq!(
+            command_key(Key::O, false),
+            Some(Action::AskPath(DialogKind::Open))
+        );
+        assert_eq!(
+            command_key(Key::N, false),
+            Some(Action::Request(Pending::New))
+        );
+        assert_eq!(command_key(Key::D, false), Some(Action::DuplicateSelected));
+        assert_eq!(
+            command_key(Key::Q, false),
+            Some(Action::Request(Pending::Quit))
+        );
+        assert_eq!(command_key(Key::A, false), None);
     }
 }

@@ -1,7 +1,8 @@
-//! The window's state and the actions menus, keys and dialogs call: the workspace (document,
+//! The window's state and what menus, keys and dialogs ask of it: the workspace (document,
 //! analysis, view, labs), undo history, editing tools, dialogs, files on disk, view
-//! preferences and the test probe. It imports no panel and no input code: `ui/*` and
-//! `input` call into it, and the frame loop in `window` drives it.
+//! preferences and the test probe. It imports no panel and no input code: the panels get
+//! its parts ([`App::parts`]) and return [`Action`]s for [`App::apply`], `input` calls into
+//! it, and the frame loop in `window` drives it.
 
 use super::action::Action;
 use super::dialogs::{Dialogs, PathDialog, Pending};
@@ -193,7 +194,7 @@ impl App {
 
     /// Runs `action` now, or asks first when there are unsaved changes.
     pub fn request(&mut self, action: Pending) {
-        if self.workspace.doc().dirty {
+        if self.doc().dirty {
             self.dialogs.confirm = Some(action);
         } else {
             self.perform(action);
@@ -254,7 +255,7 @@ impl App {
 
     /// Saves to the document's file, or asks for one.
     pub fn save(&mut self) {
-        match self.workspace.doc().path.clone() {
+        match self.doc().path.clone() {
             Some(path) => self.save_to(&path),
             None => self.ask_path(DialogKind::SaveAs),
         }
@@ -300,13 +301,12 @@ impl App {
 
     /// Opens the in-window path dialog and, alongside it, the native one.
     pub fn ask_path(&mut self, kind: DialogKind) {
-        let start = self.workspace.doc().path.clone();
+        let start = self.doc().path.clone();
         self.dialogs.path = PathDialog::asking(kind, start.as_deref());
     }
 
     pub fn browse(&mut self, kind: DialogKind) {
         let dir = self
-            .workspace
             .doc()
             .path
             .as_ref()
@@ -342,7 +342,7 @@ impl App {
         if !self.disk.watcher.changed(mq::get_time()) {
             return;
         }
-        if self.workspace.doc().dirty {
+        if self.doc().dirty {
             self.dialogs.changed_on_disk = true;
             return;
         }
@@ -350,12 +350,12 @@ impl App {
     }
 
     pub fn reload(&mut self) {
-        let Some(path) = self.workspace.doc().path.clone() else {
+        let Some(path) = self.doc().path.clone() else {
             return;
         };
         match Document::load(&path) {
             Ok(mut doc) => {
-                doc.revision = self.workspace.doc().revision + 1;
+                doc.revision = self.doc().revision + 1;
                 // Keep looking where the user was looking, overlays as they were.
                 self.disk.watcher.watch(doc.path.as_deref());
                 self.workspace.reload_document(doc);
@@ -390,14 +390,7 @@ impl App {
 
     /// The window title text: file name, a mark for unsaved changes.
     pub fn title(&self) -> String {
-        let mark = if self.workspace.doc().dirty {
-            "\u{25cf} "
-        } else {
-            ""
-        };
-        format!(
-            "{mark}{} \u{2014} collision-lab",
-            self.workspace.doc().display_name()
-        )
+        let mark = if self.doc().dirty { "\u{25cf} " } else { "" };
+        format!("{mark}{} \u{2014} collision-lab", self.doc().display_name())
     }
 }
