@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Plot median query cost against vertex count for collision-lab and parry2d.
+"""Plot median query cost against vertex count for collision-lab, parry2d and Box2D v3.
 
 Reads the CSV that `cargo bench --bench versus_parry` writes next to criterion's output
 (`target/criterion/versus_parry.csv` by default) and draws one log-log panel per query into
-`assets/perf_vertex_count.png`.
+`assets/perf_vertex_count.png`. Box2D holds at most 8 vertices per polygon, so its points
+stop at n = 8; the rows of boxes (labelled `boxes`, not a vertex count) are not plotted.
 
     python3 scripts/perf_report.py [CSV] [PNG]
 
@@ -33,8 +34,12 @@ def read_rows(path):
                 ours = float(row["collision_lab_ns"])
                 theirs = float(row["parry2d_ns"])
             except (KeyError, ValueError):
-                continue  # growth, recording and frame rows have other meanings
-            rows.setdefault(row["query"], []).append((n, ours, theirs))
+                continue  # growth, recording, frame and box rows have other meanings
+            try:
+                box2d = float(row.get("box2d_ns") or "nan")
+            except ValueError:
+                box2d = float("nan")
+            rows.setdefault(row["query"], []).append((n, ours, theirs, box2d))
     return {q: sorted(v) for q, v in rows.items()}
 
 
@@ -60,6 +65,11 @@ def main():
         ns = [r[0] for r in data]
         ax.plot(ns, [r[1] for r in data], "o-", color="#1f6fb4", label="collision-lab")
         ax.plot(ns, [r[2] for r in data], "s--", color="#d9661f", label="parry2d")
+        box2d = [(r[0], r[3]) for r in data if r[3] == r[3]]  # NaN: no Box2D row
+        if box2d:
+            ax.plot(
+                [b[0] for b in box2d], [b[1] for b in box2d], "^:", color="#2a9d3a", label="Box2D v3"
+            )
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xticks(ns)

@@ -3,6 +3,7 @@
 //! so tests running in parallel on other threads do not disturb the count.
 
 use collision_lab::geom::{Pose, Shape};
+use collision_lab::query::bounds::may_touch;
 use collision_lab::query::clip::{clip, contact_manifold};
 use collision_lab::query::epa::{epa, EpaConfig};
 use collision_lab::query::gjk::{gjk, gjk_intersects, GjkConfig};
@@ -149,6 +150,7 @@ fn untraced_queries_do_not_allocate() {
                     black_box(sweep(&pair, &motion, &mut ()));
                     black_box(query_pair(&body_a, &body_b, &settings));
                     black_box(query_pair(&body_a, &still_b, &settings));
+                    black_box(may_touch(&body_a, &body_b, settings.sweep_time));
                     g.intersecting
                 });
                 assert_eq!(

@@ -12,7 +12,7 @@ use collision_lab::query::sweep::{sweep_test, Motion};
 use collision_lab::query::ShapePair;
 use common::{normal_margin, Rng};
 use glam::Vec2;
-use parry2d::math::{Isometry, Point, Real, Vector};
+use parry2d::math::{Pose as Isometry, Vector};
 use parry2d::query::{self as pq, ShapeCastOptions};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, SharedShape};
 
@@ -47,13 +47,13 @@ fn parry_shape(s: &Shape) -> SharedShape {
             radius,
         } => SharedShape::new(Capsule::new_x(*half_length, *radius)),
         _ => {
-            let pts: Vec<Point<Real>> = s.core().iter().map(|p| Point::new(p.x, p.y)).collect();
+            let pts: Vec<Vector> = s.core().iter().map(|p| Vector::new(p.x, p.y)).collect();
             SharedShape::new(ConvexPolygon::from_convex_hull(&pts).expect("a valid polygon"))
         }
     }
 }
 
-fn iso(p: Pose) -> Isometry<Real> {
+fn iso(p: Pose) -> Isometry {
     Isometry::new(Vector::new(p.position.x, p.position.y), p.angle)
 }
 
@@ -171,8 +171,12 @@ fn intersection_distance_and_closest_points_match_parry() {
         let (pa, pb) = (random_pose(&mut rng, 2.5), random_pose(&mut rng, 2.5));
         let (qa, qb) = (parry_shape(&a), parry_shape(&b));
         let ours = gjk_distance(&ShapePair::new(&a, pa, &b, pb));
-        let theirs_hit = pq::intersection_test(&iso(pa), &*qa, &iso(pb), &*qb).unwrap();
-        let theirs_d = pq::distance(&iso(pa), &*qa, &iso(pb), &*qb).unwrap();
+        let theirs_hit = pq::intersection_test(&iso(pa), &*qa, &iso(pb), &*qb)
+            .unwrap()
+            .intersecting;
+        let theirs_d = pq::distance(&iso(pa), &*qa, &iso(pb), &*qb)
+            .unwrap()
+            .distance;
         if (theirs_d > 1e-3 || !theirs_hit) && (ours.distance - theirs_d).abs() > 1e-4 {
             // parry's own GJK stops at a looser tolerance on round shapes: let the
             // brute-force referee decide, and we must be the one that is right.
@@ -302,8 +306,8 @@ fn contact_points_match_parry_manifolds() {
             .iter()
             .flat_map(|m| m.points.iter())
             .map(|p| {
-                let w1 = iso(pa) * p.local_p1;
-                let w2 = iso(pa) * (pos12 * p.local_p2);
+                let w1 = iso(pa).transform_point(p.local_p1);
+                let w2 = iso(pa).transform_point(pos12.transform_point(p.local_p2));
                 (Vec2::new(w1.x, w1.y), Vec2::new(w2.x, w2.y), -p.dist)
             })
             // parry keeps the incident edge's far end even when it is well apart (a
@@ -364,10 +368,10 @@ fn time_of_impact_matches_parry() {
         let (qa, qb) = (parry_shape(&a), parry_shape(&b));
         let theirs = pq::cast_shapes(
             &iso(pa),
-            &Vector::new(va.x, va.y),
+            Vector::new(va.x, va.y),
             &*qa,
             &iso(pb),
-            &Vector::new(vb.x, vb.y),
+            Vector::new(vb.x, vb.y),
             &*qb,
             ShapeCastOptions::with_max_time_of_impact(2.0),
         )

@@ -86,6 +86,12 @@ impl<'a> Placed<'a> {
         self.rotation.rotate(self.shape.normals()[i])
     }
 
+    /// How far the core reaches behind core edge `i` (see [`Shape::back_extent`]).
+    #[inline]
+    pub fn back_extent(&self, i: usize) -> f32 {
+        self.shape.back_extent(i)
+    }
+
     /// The index of the core vertex farthest along `direction` (a work-frame direction).
     #[inline]
     pub fn support_index(&self, direction: Vec2) -> usize {
@@ -108,8 +114,9 @@ impl<'a> Placed<'a> {
         self.rotation.rotate(self.shape.centroid()) + self.translation
     }
 
+    /// A work-frame direction in the shape's local frame.
     #[inline]
-    fn local_direction(&self, d: Vec2) -> Vec2 {
+    pub fn local_direction(&self, d: Vec2) -> Vec2 {
         // Rotating by the conjugate of (cos, sin) undoes the body's rotation.
         Vec2::new(
             self.rotation.x * d.x + self.rotation.y * d.y,

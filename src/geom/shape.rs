@@ -149,10 +149,63 @@ pub struct Shape {
     kind: ShapeKind,
     core: Vec<Vec2>,
     normals: Vec<Vec2>,
+    /// Per edge: how far the core reaches behind the edge's line, along its normal (>= 0).
+    back_extents: Vec<f32>,
     radius: f32,
     centroid: Vec2,
     bounding_radius: f32,
     cones: Option<SupportCones>,
+    /// The core as fixed coordinate arrays, for support look-ups on small polygons.
+    small: Option<SmallSupport>,
+}
+
+/// Cores with at most this many vertices keep their coordinates in fixed arrays.
+const SMALL_SUPPORT: usize = 8;
+
+/// A small core's vertices as two fixed coordinate arrays, padded with copies of vertex 0.
+/// Fixed lengths let the compiler project all of them at once in vector registers; a copy
+/// of vertex 0 never wins, since ties go to the lowest index.
+#[derive(Clone, Debug, PartialEq)]
+struct SmallSupport {
+    x: [f32; SMALL_SUPPORT],
+    y: [f32; SMALL_SUPPORT],
+}
+
+impl SmallSupport {
+    fn new(core: &[Vec2]) -> Option<Self> {
+        if core.is_empty() || core.len() > SMALL_SUPPORT {
+            return None;
+        }
+        let mut x = [core[0].x; SMALL_SUPPORT];
+        let mut y = [core[0].y; SMALL_SUPPORT];
+        for (k, p) in core.iter().enumerate() {
+            x[k] = p.x;
+            y[k] = p.y;
+        }
+        Some(SmallSupport { x, y })
+    }
+
+    /// The lowest index of the largest projection on `d`: the answer of a scan that keeps
+    /// the first strictly larger value. The largest value is found by halving (each step
+    /// compares two halves element by element), then the first index that holds it.
+    #[inline]
+    fn support_index(&self, d: Vec2) -> usize {
+        let mut dots = [0.0; SMALL_SUPPORT];
+        for k in 0..SMALL_SUPPORT {
+            dots[k] = self.x[k] * d.x + self.y[k] * d.y;
+        }
+        let high = |a: f32, b: f32| if a > b { a } else { b };
+        let mut half = [0.0; SMALL_SUPPORT / 2];
+        for k in 0..SMALL_SUPPORT / 2 {
+            half[k] = high(dots[k], dots[k + SMALL_SUPPORT / 2]);
+        }
+        let best = high(high(half[0], half[2]), high(half[1], half[3]));
+        let mut index = 0;
+        for k in (0..SMALL_SUPPORT).rev() {
+            index = if dots[k] == best { k } else { index };
+        }
+        index
+    }
 }
 
 /// Normal cones for logarithmic support look-ups on large polygons. The farthest vertex in
@@ -252,6 +305,7 @@ impl Shape {
 
     fn from_core(kind: ShapeKind, core: Vec<Vec2>, radius: f32) -> Shape {
         let normals = edge_normals(&core);
+        let back_extents = edge_back_extents(&core, &normals);
         let centroid = core_centroid(&core);
         let bounding_radius = core
             .iter()
@@ -259,14 +313,17 @@ impl Shape {
             .fold(0.0, f32::max)
             + radius;
         let cones = (core.len() > LINEAR_SUPPORT_LIMIT).then(|| SupportCones::new(&normals));
+        let small = SmallSupport::new(&core);
         Shape {
             kind,
             core,
             normals,
+            back_extents,
             radius,
             centroid,
             bounding_radius,
             cones,
+            small,
         }
     }
 
@@ -285,6 +342,16 @@ impl Shape {
     #[inline]
     pub fn normals(&self) -> &[Vec2] {
         &self.normals
+    }
+
+    /// How far the core reaches behind core edge `i`, along its outward normal: the
+    /// core's projections on normal `i` span `[edge - back_extent, edge]`. A property of
+    /// the shape alone (rotation moves the edge and the core together), so SAT reads the
+    /// low end of a body's interval on its own edge normals instead of projecting every
+    /// vertex again.
+    #[inline]
+    pub fn back_extent(&self, i: usize) -> f32 {
+        self.back_extents[i]
     }
 
     #[inline]
@@ -322,8 +389,17 @@ impl Shape {
 
     /// The index of the core vertex farthest along the local direction `d`. Ties go to the
     /// lowest index on small polygons; any farthest vertex is a correct answer.
-    #[inline]
+    #[inline(always)]
     pub fn support_index(&self, d: Vec2) -> usize {
+        // The small case inline (GJK calls this twice an iteration), the rest out of line.
+        match &self.small {
+            Some(small) => small.support_index(d),
+            None => self.support_index_large(d),
+        }
+    }
+
+    #[inline(never)]
+    fn support_index_large(&self, d: Vec2) -> usize {
         match &self.cones {
             Some(cones) => cones.lookup(d),
             None => {
@@ -550,6 +626,43 @@ fn edge_normals(core: &[Vec2]) -> Vec<Vec2> {
         .collect()
 }
 
+/// For each edge: the largest distance of a core vertex behind the edge's line. Small cores
+/// are scanned whole; large ones use rotating calipers (as the edge normals turn
+/// counter-clockwise, the vertex farthest behind moves forward round the outline), so a
+/// 4096-gon costs O(n), not O(n^2).
+fn edge_back_extents(core: &[Vec2], normals: &[Vec2]) -> Vec<f32> {
+    let behind = |i: usize, p: Vec2| (core[i] - p).dot(normals[i]);
+    if core.len() <= LINEAR_SUPPORT_LIMIT {
+        return (0..normals.len())
+            .map(|i| core.iter().map(|p| behind(i, *p)).fold(0.0, f32::max))
+            .collect();
+    }
+    let n = core.len();
+    let mut far: Option<usize> = None;
+    (0..normals.len())
+        .map(|i| {
+            if normals[i] == Vec2::ZERO {
+                return 0.0; // a repeated vertex: no edge
+            }
+            let mut k = match far {
+                Some(k) => k,
+                None => (0..n)
+                    .max_by(|a, b| behind(i, core[*a]).total_cmp(&behind(i, core[*b])))
+                    .unwrap_or(0),
+            };
+            for _ in 0..n {
+                let next = (k + 1) % n;
+                if behind(i, core[next]) < behind(i, core[k]) {
+                    break;
+                }
+                k = next;
+            }
+            far = Some(k);
+            behind(i, core[k]).max(0.0)
+        })
+        .collect()
+}
+
 fn core_centroid(core: &[Vec2]) -> Vec2 {
     match core.len() {
         0 => Vec2::ZERO,
@@ -576,6 +689,72 @@ mod tests {
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
+    }
+
+    #[test]
+    fn small_support_is_the_first_farthest_vertex() {
+        // Against a plain scan that keeps the first strictly larger projection, for every
+        // small core (point, segment, 3- to 8-gons) and many directions.
+        let scan = |core: &[Vec2], d: Vec2| {
+            let mut best = 0;
+            for (i, p) in core.iter().enumerate() {
+                if p.dot(d) > core[best].dot(d) {
+                    best = i;
+                }
+            }
+            best
+        };
+        let mut shapes = vec![
+            Shape::circle(1.0).unwrap(),
+            Shape::capsule(1.0, 0.2).unwrap(),
+        ];
+        shapes.extend((3..=8).map(|n| Shape::regular(n, 1.1).unwrap()));
+        for shape in &shapes {
+            for k in 0..100 {
+                let d = Vec2::from_angle(k as f32 * 0.0628);
+                assert_eq!(
+                    shape.support_index(d),
+                    scan(shape.core(), d),
+                    "{:?}",
+                    shape.kind()
+                );
+            }
+        }
+        // Ties go to the lowest index: along +x the square's corners 1 and 2 tie, along +y
+        // corners 2 and 3.
+        let square = Shape::rect(v(1.0, 1.0)).unwrap();
+        assert_eq!(square.support_index(v(1.0, 0.0)), 1);
+        assert_eq!(square.support_index(v(0.0, 1.0)), 2);
+        assert_eq!(square.support_index(v(-1.0, 0.0)), 0);
+    }
+
+    #[test]
+    fn back_extents_are_the_widths_behind_each_edge() {
+        // A 3 x 2 box: behind the bottom and top edges lies its height, behind the sides
+        // its width.
+        let b = Shape::rect(v(1.5, 1.0)).unwrap();
+        let extents: Vec<f32> = (0..4).map(|i| b.back_extent(i)).collect();
+        assert_eq!(extents, vec![2.0, 3.0, 2.0, 3.0]);
+        // Right triangle (0,0), (2,0), (0,1): behind the bottom edge the apex at height 1,
+        // behind the hypotenuse (normal (1, 2) / sqrt 5) the right angle at 2 / sqrt 5,
+        // behind the left edge the far corner at 2.
+        let t = Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap();
+        assert!((t.back_extent(0) - 1.0).abs() < 1e-6);
+        assert!((t.back_extent(1) - 2.0 / 5.0f32.sqrt()).abs() < 1e-6);
+        assert!((t.back_extent(2) - 2.0).abs() < 1e-6);
+        // A large polygon (calipers) agrees with a scan of every vertex.
+        let big = Shape::regular(300, 2.0).unwrap();
+        for i in 0..300 {
+            let scan = big
+                .core()
+                .iter()
+                .map(|p| (big.core()[i] - *p).dot(big.normals()[i]))
+                .fold(0.0, f32::max);
+            assert_eq!(big.back_extent(i), scan, "edge {i}");
+        }
+        // A segment has no depth behind either side.
+        let s = Shape::capsule(1.0, 0.0).unwrap();
+        assert_eq!((s.back_extent(0), s.back_extent(1)), (0.0, 0.0));
     }
 
     #[test]

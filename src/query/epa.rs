@@ -130,15 +130,44 @@ pub fn epa<T: Tracer<EpaStep>>(
     if !gjk.intersecting {
         return None;
     }
+    // Most runs need a few dozen vertices, and clearing the full polytope costs more than
+    // the whole run: untraced, try a small one first, and start over with the full one if
+    // the run outgrows it (the same steps again, so the same answer). A traced run records
+    // as it goes, so it starts with the full one.
+    if !T::ENABLED {
+        if let Ok(output) = epa_within::<SMALL_POLYTOPE_VERTICES, T>(pair, gjk, config, tracer) {
+            return Some(output);
+        }
+    }
+    match epa_within::<MAX_POLYTOPE_VERTICES, T>(pair, gjk, config, tracer) {
+        Ok(output) => Some(output),
+        Err(Outgrown) => unreachable!("a full polytope stops the loop (PolytopeFull)"),
+    }
+}
+
+/// Vertices of the polytope an untraced run tries first.
+const SMALL_POLYTOPE_VERTICES: usize = 32;
+
+/// A run needed more polytope vertices than it had room for.
+struct Outgrown;
+
+/// EPA with room for `N` polytope vertices; `N` below [`MAX_POLYTOPE_VERTICES`] gives up
+/// (`Outgrown`) where the full polytope would still grow.
+fn epa_within<const N: usize, T: Tracer<EpaStep>>(
+    pair: &ShapePair,
+    gjk: &GjkOutput,
+    config: &EpaConfig,
+    tracer: &mut T,
+) -> Result<EpaOutput, Outgrown> {
     let radii = pair.a.radius() + pair.b.radius();
     let touch = pair.touch_tolerance();
     if gjk.core_distance > touch {
-        return Some(rounded_shallow(pair, gjk, radii));
+        return Ok(rounded_shallow(pair, gjk, radii));
     }
-    let mut polytope = Polytope::default();
+    let mut polytope = Polytope::<N>::default();
     if let Err(normal) = seed_polytope(pair, gjk, &mut polytope, touch) {
         let p = gjk.simplex.vertices[0];
-        return Some(EpaOutput {
+        return Ok(EpaOutput {
             depth: radii,
             normal,
             point_a: pair.to_world(p.on_a + pair.a.radius() * normal),
@@ -176,11 +205,14 @@ pub fn epa<T: Tracer<EpaStep>>(
         if let Some(status) = status {
             break (edge, status);
         }
+        if polytope.len == N {
+            return Err(Outgrown);
+        }
         polytope.insert(edge.index + 1, support);
     };
     let (on_a, on_b) = polytope.witness_points(&edge);
     let n = edge.normal;
-    Some(EpaOutput {
+    Ok(EpaOutput {
         depth: edge.distance.max(0.0) + radii,
         normal: n,
         point_a: pair.to_world(on_a + pair.a.radius() * n),
@@ -226,15 +258,15 @@ fn closest_sources(points: &[SupportPoint]) -> (Vec2, Vec2) {
 
 /// The counter-clockwise polygon EPA grows, with a fixed capacity so that untraced runs do
 /// not touch the heap.
-struct Polytope {
-    vertices: [SupportPoint; MAX_POLYTOPE_VERTICES],
+struct Polytope<const N: usize> {
+    vertices: [SupportPoint; N],
     len: usize,
 }
 
-impl Default for Polytope {
+impl<const N: usize> Default for Polytope<N> {
     fn default() -> Self {
         Polytope {
-            vertices: [SupportPoint::default(); MAX_POLYTOPE_VERTICES],
+            vertices: [SupportPoint::default(); N],
             len: 0,
         }
     }
@@ -247,7 +279,7 @@ struct ClosestEdge {
     normal: Vec2,
 }
 
-impl Polytope {
+impl<const N: usize> Polytope<N> {
     fn points(&self) -> &[SupportPoint] {
         &self.vertices[..self.len]
     }
@@ -299,10 +331,10 @@ impl Polytope {
 
 /// Fills `polytope` with a counter-clockwise polygon of support points around the origin,
 /// starting from GJK's simplex. When A - B has no area, returns the normal to report instead.
-fn seed_polytope(
+fn seed_polytope<const N: usize>(
     pair: &ShapePair,
     gjk: &GjkOutput,
-    polytope: &mut Polytope,
+    polytope: &mut Polytope<N>,
     touch: f32,
 ) -> Result<(), Vec2> {
     let simplex = gjk.simplex.points();
@@ -510,5 +542,26 @@ mod tests {
         let out = epa(&pair, &g, &cfg, &mut ()).unwrap();
         assert_eq!(out.status, EpaStatus::MaxIterations);
         assert_eq!(out.iterations, 2);
+    }
+
+    #[test]
+    fn a_run_that_outgrows_the_small_polytope_starts_over_with_the_same_answer() {
+        // Two octagons overlapping off-axis: EPA grows the polytope past 4 vertices, so a
+        // run with room for 4 gives up (`Outgrown`), where the full run goes on; and the
+        // untraced entry point (small polytope first) answers what the traced one (full
+        // polytope from the start) answers.
+        let a = Shape::regular(8, 1.0).unwrap();
+        let b = Shape::regular(8, 0.8).unwrap();
+        let pair = ShapePair::new(&a, at_deg(0.0, 0.0, 3.0), &b, at_deg(1.1, 0.7, 40.0));
+        let g = gjk_distance(&pair);
+        let config = EpaConfig::default();
+        let mut steps = Vec::new();
+        let traced = epa(&pair, &g, &config, &mut steps).unwrap();
+        let largest = steps.iter().map(|s| s.polytope.len()).max().unwrap();
+        assert!(largest > 4, "only {largest} vertices");
+        assert!(epa_within::<4, ()>(&pair, &g, &config, &mut ()).is_err());
+        let full = epa_within::<MAX_POLYTOPE_VERTICES, ()>(&pair, &g, &config, &mut ());
+        assert!(full.is_ok_and(|out| out == traced));
+        assert_eq!(epa(&pair, &g, &config, &mut ()), Some(traced));
     }
 }

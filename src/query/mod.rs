@@ -12,6 +12,7 @@
 //!   contains the origin.
 
 pub mod algorithm;
+pub mod bounds;
 pub mod clip;
 pub mod epa;
 pub mod explain;
@@ -97,7 +98,7 @@ impl<'a> ShapePair<'a> {
 
     /// The support point of the Minkowski difference of the cores, A - B, in `direction`,
     /// with the points of A and B it came from.
-    #[inline]
+    #[inline(always)]
     pub fn support(&self, direction: Vec2) -> SupportPoint {
         let index_a = self.a.support_index(direction);
         let index_b = self.b.support_index(-direction);

@@ -21,7 +21,9 @@
 //! Projections on an edge normal use rotating calipers: as the edge normals of a convex
 //! polygon turn counter-clockwise, the extreme vertices in those directions move forward
 //! round the outline, so each is found by stepping from the previous one and the whole test
-//! costs O(n + m), not O(n * m).
+//! costs O(n + m), not O(n * m). On its own edge normal a polygon's interval needs no search:
+//! the edge is the high end, and the low end lies a fixed distance behind it (the shape's
+//! back extent for that edge, computed once when the shape is built).
 
 use super::{Body, Interval, ShapePair};
 use crate::geom::{cross, Placed};
@@ -224,9 +226,10 @@ fn project(pair: &ShapePair, axis: Vec2, source: AxisSource) -> SatAxis {
     make_axis(source, axis, a, b)
 }
 
-/// Tests the edge normals of `own` (body `body`) against `other`, with calipers on the three
-/// extreme vertices that move as the normal turns: `own`'s lowest, `other`'s lowest and
-/// highest. `own`'s highest along its own edge normal is the edge itself.
+/// Tests the edge normals of `own` (body `body`) against `other`, with calipers on the two
+/// extreme vertices of `other` that move as the normal turns, its lowest and highest.
+/// `own`'s highest along its own edge normal is the edge itself, and its lowest lies the
+/// edge's back extent below (stored with the shape).
 pub(crate) fn edge_axes(
     own: &Placed,
     other: &Placed,
@@ -238,23 +241,25 @@ pub(crate) fn edge_axes(
     }
     let edges = own.edge_count();
     let mut started = false;
-    let (mut own_low, mut other_low, mut other_high) = (0, 0, 0);
+    let (mut other_low, mut other_high) = (0, 0);
     for i in 0..edges {
         let n = own.normal(i);
         if n == Vec2::ZERO {
             continue; // a repeated vertex: no edge, no axis
         }
         if started {
-            own_low = step_to_extreme(own, own_low, -n);
-            other_low = step_to_extreme(other, other_low, -n);
-            other_high = step_to_extreme(other, other_high, n);
+            // The calipers step over `other`'s stored (local) vertices, with the normal
+            // turned into its frame: the same order of projections, no vertex transformed.
+            let local = other.local_direction(n);
+            let core = other.shape.core();
+            other_low = step_to_extreme(core, other_low, -local);
+            other_high = step_to_extreme(core, other_high, local);
         } else {
-            own_low = own.support_index(-n);
             other_low = other.support_index(-n);
             other_high = other.support_index(n);
             started = true;
         }
-        let own_interval = Interval::new(own.vertex(own_low).dot(n), own.vertex(i).dot(n));
+        let own_interval = own_edge_interval(own, i, n);
         let other_interval = Interval::new(
             other.vertex(other_low).dot(n),
             other.vertex(other_high).dot(n),
@@ -301,67 +306,96 @@ fn edge_axis(
 /// than the calipers' data-dependent stepping, whose branches the processor cannot predict.
 const SMALL_CORE: usize = 8;
 
-/// [`edge_axes`] for two small cores: the same axes in the same order, each interval end
-/// the same projection of the same vertex (the extreme value of a full pass is the value the
-/// calipers stop at).
+/// [`edge_axes`] for two small cores: the same axes in the same order, each end of the
+/// other body's interval the same projection of the same vertex (the extreme value of a full
+/// pass is the value the calipers stop at).
 fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
-    let mut own_vertices = [Vec2::ZERO; SMALL_CORE];
-    let mut other_vertices = [Vec2::ZERO; SMALL_CORE];
-    let own_vertices = &mut own_vertices[..own.vertex_count()];
-    let other_vertices = &mut other_vertices[..other.vertex_count()];
-    for (i, v) in own_vertices.iter_mut().enumerate() {
-        *v = own.vertex(i);
-    }
-    for (i, v) in other_vertices.iter_mut().enumerate() {
-        *v = other.vertex(i);
-    }
+    let other_core = SmallCore::new(other);
     for i in 0..own.edge_count() {
         let n = own.normal(i);
         if n == Vec2::ZERO {
             continue; // a repeated vertex: no edge, no axis
         }
-        // Plain compares rather than `f32::min`/`max`: the coordinates are finite, and the
-        // NaN handling of `min`/`max` costs three extra instructions a vertex.
-        let own_low = own_vertices.iter().fold(f32::INFINITY, |lo, v| {
-            let d = v.dot(n);
-            if d < lo {
-                d
-            } else {
-                lo
-            }
-        });
-        let (other_low, other_high) =
-            other_vertices
-                .iter()
-                .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
-                    let d = v.dot(n);
-                    (if d < lo { d } else { lo }, if d > hi { d } else { hi })
-                });
-        let own_interval = Interval::new(own_low, own_vertices[i].dot(n));
-        let other_interval = Interval::new(other_low, other_high);
+        let (other_low, other_high) = other_core.extent(n);
         consider(edge_axis(
             own,
             other,
             body,
             i,
             n,
-            own_interval,
-            other_interval,
+            own_edge_interval(own, i, n),
+            Interval::new(other_low, other_high),
         ));
     }
 }
 
-/// From vertex `start`, the previous extreme vertex for a direction a little clockwise of
-/// `d`, steps forward round the outline while that does not lower the projection on `d`.
+/// A small core's work-frame vertices as two fixed arrays of coordinates, padded with copies
+/// of the last vertex (a copy changes no extreme). Fixed lengths let the compiler keep the
+/// projections in vector registers.
+struct SmallCore {
+    x: [f32; SMALL_CORE],
+    y: [f32; SMALL_CORE],
+}
+
+impl SmallCore {
+    fn new(core: &Placed) -> Self {
+        let count = core.vertex_count();
+        let mut x = [0.0; SMALL_CORE];
+        let mut y = [0.0; SMALL_CORE];
+        for k in 0..SMALL_CORE {
+            let v = core.vertex(k.min(count - 1));
+            x[k] = v.x;
+            y[k] = v.y;
+        }
+        SmallCore { x, y }
+    }
+
+    /// The lowest and highest projection on `n`: the same values as a pass over the
+    /// vertices (each is one vertex's `v.dot(n)`), found by halving: compare the two halves
+    /// element by element, then the halves of the result.
+    #[inline]
+    fn extent(&self, n: Vec2) -> (f32, f32) {
+        let mut d = [0.0; SMALL_CORE];
+        for k in 0..SMALL_CORE {
+            d[k] = self.x[k] * n.x + self.y[k] * n.y;
+        }
+        // Plain compares rather than `f32::min`/`max`: the coordinates are finite, and the
+        // NaN handling of `min`/`max` costs extra instructions.
+        let low = |a: f32, b: f32| if a < b { a } else { b };
+        let high = |a: f32, b: f32| if a > b { a } else { b };
+        let mut lo = [0.0; 4];
+        let mut hi = [0.0; 4];
+        for k in 0..4 {
+            lo[k] = low(d[k], d[k + 4]);
+            hi[k] = high(d[k], d[k + 4]);
+        }
+        let (lo0, lo1) = (low(lo[0], lo[2]), low(lo[1], lo[3]));
+        let (hi0, hi1) = (high(hi[0], hi[2]), high(hi[1], hi[3]));
+        (low(lo0, lo1), high(hi0, hi1))
+    }
+}
+
+/// `own`'s core projected on its own edge normal `n` (edge `i`): the edge is the high end,
+/// and the low end lies the core's back extent behind it (a property of the shape, so no
+/// vertex is projected but the edge's own).
+#[inline]
+fn own_edge_interval(own: &Placed, i: usize, n: Vec2) -> Interval {
+    let high = own.vertex(i).dot(n);
+    Interval::new(high - own.back_extent(i), high)
+}
+
+/// From vertex `start` of `core`, the previous extreme vertex for a direction a little
+/// clockwise of `d`, steps forward round the outline while that does not lower the
+/// projection on `d` (`d` in the core's own frame).
 /// Bounded by one lap.
 #[inline]
-fn step_to_extreme(shape: &Placed, start: usize, d: Vec2) -> usize {
-    let n = shape.vertex_count();
+fn step_to_extreme(core: &[Vec2], start: usize, d: Vec2) -> usize {
+    let n = core.len();
     let mut k = start;
-    let mut best = shape.vertex(k).dot(d);
+    let mut best = core[k].dot(d);
     for _ in 0..n {
         let next = if k + 1 == n { 0 } else { k + 1 };
-        let value = shape.vertex(next).dot(d);
+        let value = core[next].dot(d);
         if value < best {
             break;
         }
@@ -557,6 +591,25 @@ mod tests {
                 close(axis.interval_b.min, rb.start, 1e-4)
                     && close(axis.interval_b.max, rb.end, 1e-4)
             );
+        }
+    }
+
+    #[test]
+    fn small_core_extent_is_exactly_a_pass_over_the_vertices() {
+        // Every vertex count the small path takes, rotated and moved, on many directions:
+        // the halving finds the very same projections as a plain pass (bit for bit).
+        for n in 3..=SMALL_CORE as u32 {
+            let shape = Shape::regular(n, 1.3).unwrap();
+            let placed =
+                crate::geom::Placed::new(&shape, at_deg(2.5, -1.5, 11.0 * n as f32), v(0.3, 0.2));
+            let core = SmallCore::new(&placed);
+            for k in 0..64 {
+                let d = Vec2::from_angle(k as f32 * 0.1 + 0.05);
+                let projections = (0..placed.vertex_count()).map(|i| placed.vertex(i).dot(d));
+                let low = projections.clone().fold(f32::INFINITY, f32::min);
+                let high = projections.fold(f32::NEG_INFINITY, f32::max);
+                assert_eq!(core.extent(d), (low, high), "{n}-gon, direction {k}");
+            }
         }
     }
 }
