@@ -190,10 +190,7 @@ impl SmallSupport {
     /// compares two halves element by element), then the first index that holds it.
     #[inline]
     fn support_index(&self, d: Vec2) -> usize {
-        let mut dots = [0.0; SMALL_SUPPORT];
-        for k in 0..SMALL_SUPPORT {
-            dots[k] = self.x[k] * d.x + self.y[k] * d.y;
-        }
+        let dots: [f32; SMALL_SUPPORT] = std::array::from_fn(|k| self.x[k] * d.x + self.y[k] * d.y);
         let high = |a: f32, b: f32| if a > b { a } else { b };
         let mut half = [0.0; SMALL_SUPPORT / 2];
         for k in 0..SMALL_SUPPORT / 2 {

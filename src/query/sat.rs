@@ -355,10 +355,7 @@ impl SmallCore {
     /// element by element, then the halves of the result.
     #[inline]
     fn extent(&self, n: Vec2) -> (f32, f32) {
-        let mut d = [0.0; SMALL_CORE];
-        for k in 0..SMALL_CORE {
-            d[k] = self.x[k] * n.x + self.y[k] * n.y;
-        }
+        let d: [f32; SMALL_CORE] = std::array::from_fn(|k| self.x[k] * n.x + self.y[k] * n.y);
         // Plain compares rather than `f32::min`/`max`: the coordinates are finite, and the
         // NaN handling of `min`/`max` costs extra instructions.
         let low = |a: f32, b: f32| if a < b { a } else { b };
