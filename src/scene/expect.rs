@@ -302,7 +302,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
             Quantity::Intersecting,
             "GJK",
             Got::Bool(expected),
-            Got::Bool(q.intersecting),
+            Got::Bool(q.intersecting()),
         ));
     }
     if let Some(distance) = e.distance {
