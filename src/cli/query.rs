@@ -109,7 +109,7 @@ fn pair_json(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> Value {
     });
     json!({
         "a": a.name, "b": b.name,
-        "intersecting": q.intersecting,
+        "intersecting": q.intersecting(),
         "gjk": {
             "intersecting": g.intersecting, "distance": num(g.distance),
             "closest_a": opt_vec(g.closest_a), "closest_b": opt_vec(g.closest_b),
@@ -148,7 +148,7 @@ pub(crate) fn fmt_vec(v: Vec2) -> String {
 
 fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     let mut out = String::new();
-    let verdict = if q.intersecting {
+    let verdict = if q.intersecting() {
         "intersecting"
     } else {
         "separated"

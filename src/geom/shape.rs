@@ -49,6 +49,30 @@ pub enum ShapeKind {
     },
 }
 
+/// The names of a kind of shape.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KindName {
+    /// As a scene file writes the variant: "Box".
+    pub file: &'static str,
+    /// For people, beside a body and as a new body's name: "box".
+    pub short: &'static str,
+}
+
+impl ShapeKind {
+    /// The one table of shape-kind names: the scene file's messages, the command line and
+    /// the window's panels read it here.
+    pub fn name(&self) -> KindName {
+        let (file, short) = match self {
+            ShapeKind::Polygon { .. } => ("Polygon", "polygon"),
+            ShapeKind::Box { .. } => ("Box", "box"),
+            ShapeKind::Regular { .. } => ("Regular", "regular"),
+            ShapeKind::Circle { .. } => ("Circle", "circle"),
+            ShapeKind::Capsule { .. } => ("Capsule", "capsule"),
+        };
+        KindName { file, short }
+    }
+}
+
 /// Why a shape was refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeError {
@@ -351,16 +375,12 @@ impl Shape {
         self.bounding_radius
     }
 
-    /// A short name for the kind of shape: "polygon", "box", "regular", "circle", "capsule"
-    /// or "segment".
+    /// A short name for the kind of shape ([`ShapeKind::name`]), except that a capsule of
+    /// radius 0 is called what it is: a "segment".
     pub fn kind_name(&self) -> &'static str {
         match &self.kind {
-            ShapeKind::Polygon { .. } => "polygon",
-            ShapeKind::Box { .. } => "box",
-            ShapeKind::Regular { .. } => "regular",
-            ShapeKind::Circle { .. } => "circle",
             ShapeKind::Capsule { radius, .. } if *radius == 0.0 => "segment",
-            ShapeKind::Capsule { .. } => "capsule",
+            kind => kind.name().short,
         }
     }
 

@@ -16,6 +16,7 @@
 use super::model::{Expectation, Scene, SceneBody};
 use super::SceneError;
 use crate::query::pair::{query_pair, PairQuery, PairSettings};
+use crate::text::{format_number_as, NumberFormat};
 use glam::Vec2;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -117,21 +118,17 @@ pub struct FileCheck {
     pub outcome: Result<Vec<ExpectationCheck>, SceneError>,
 }
 
-/// A short readable number: four decimals, or scientific notation for tiny non-zero values
+/// A number in a report: four decimals, or scientific notation for tiny non-zero values
 /// (a tolerance of 1e-6 would otherwise show as 0.0000).
 pub fn format_number(x: f32) -> String {
-    if !x.is_finite() {
-        return format!("{x}");
-    }
-    if x != 0.0 && x.abs() < 1.0e-3 {
-        return format!("{x:.2e}");
-    }
-    let s = format!("{x:.4}");
-    if s == "-0.0000" {
-        "0.0000".into()
-    } else {
-        s
-    }
+    format_number_as(
+        x,
+        NumberFormat {
+            trailing_zeros: true,
+            tiny_in_scientific: true,
+            ..NumberFormat::short(4)
+        },
+    )
 }
 
 fn format_vector(v: Vec2) -> String {
@@ -326,7 +323,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
             Quantity::Intersecting,
             "GJK",
             Got::Bool(expected),
-            Got::Bool(q.intersecting),
+            Got::Bool(q.intersecting()),
         ));
     }
     if let Some(distance) = e.distance {

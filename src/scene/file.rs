@@ -412,9 +412,9 @@ fn shape_message(kind: &ShapeKind, e: &ShapeError) -> String {
                 "a capsule with half_length 0 and radius 0 is a single point, with no area"
             }
         };
-        return format!("{}: {why}", kind_name(kind));
+        return format!("{}: {why}", kind.name().file);
     }
-    format!("{}: {e}", kind_name(kind))
+    format!("{}: {e}", kind.name().file)
 }
 
 /// Whether every point lies on the line through the first point and the one farthest from
@@ -437,16 +437,6 @@ fn all_on_one_line(points: &[Vec2]) -> bool {
     points
         .iter()
         .all(|p| (d.x * (p.y - o.y) - d.y * (p.x - o.x)).abs() <= 1.0e-6 * scale)
-}
-
-fn kind_name(kind: &ShapeKind) -> &'static str {
-    match kind {
-        ShapeKind::Polygon { .. } => "Polygon",
-        ShapeKind::Box { .. } => "Box",
-        ShapeKind::Regular { .. } => "Regular",
-        ShapeKind::Circle { .. } => "Circle",
-        ShapeKind::Capsule { .. } => "Capsule",
-    }
 }
 
 pub(super) fn check_number(what: &str, v: f32) -> Result<(), String> {
@@ -483,4 +473,50 @@ pub(super) fn line_col(before: &[u8]) -> (usize, usize) {
         .count()
         + 1;
     (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kind_names_are_the_names_the_file_writes() {
+        let kinds = [
+            ShapeKind::Polygon {
+                points: vec![Vec2::ZERO, Vec2::X, Vec2::Y],
+            },
+            ShapeKind::Box {
+                half_extents: Vec2::ONE,
+            },
+            ShapeKind::Regular {
+                sides: 5,
+                radius: 1.0,
+            },
+            ShapeKind::Circle { radius: 1.0 },
+            ShapeKind::Capsule {
+                half_length: 1.0,
+                radius: 0.5,
+            },
+        ];
+        for kind in kinds {
+            let written = ron_options().to_string(&kind).unwrap();
+            assert!(
+                written.starts_with(&format!("{}(", kind.name().file)),
+                "{written} is not named {:?}",
+                kind.name()
+            );
+            assert_eq!(kind.name().short, kind.name().file.to_lowercase());
+        }
+    }
+
+    #[test]
+    fn a_flat_box_is_refused_under_its_file_name() {
+        let kind = ShapeKind::Box {
+            half_extents: Vec2::new(1.0, 0.0),
+        };
+        assert_eq!(
+            shape_message(&kind, &ShapeError::ZeroArea),
+            "Box: a box with a half extent of 0 has no area"
+        );
+    }
 }
