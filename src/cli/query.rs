@@ -1,5 +1,6 @@
 //! `collision-lab query`: every algorithm's numbers for each pair, as text or JSON.
 
+use super::format::{fmt_num, fmt_vec, num};
 use super::{load_or_report, select_pairs, QueryArgs};
 use crate::query::clip::Manifold;
 use crate::query::pair::{query_pair, PairQuery};
@@ -54,16 +55,6 @@ pub fn run_query(args: &QueryArgs) -> u8 {
         }
     }
     0
-}
-
-/// An `f32` as the shortest decimal that reads back to it, so JSON shows `0.3`, not
-/// `0.30000001192092896`.
-pub(crate) fn num(x: f32) -> Value {
-    if !x.is_finite() {
-        return Value::Null;
-    }
-    let shortest: f64 = format!("{x}").parse().unwrap_or(x as f64);
-    json!(shortest)
 }
 
 fn vec(v: Vec2) -> Value {
@@ -135,15 +126,6 @@ fn manifold_json(m: &Manifold) -> Value {
         "incident_edge": m.incident_edge,
         "points": points,
     })
-}
-
-/// A short readable form of a number: up to 6 decimals, no trailing zeros.
-pub(crate) fn fmt_num(x: f32) -> String {
-    crate::text::format_number(x, 6)
-}
-
-pub(crate) fn fmt_vec(v: Vec2) -> String {
-    format!("({}, {})", fmt_num(v.x), fmt_num(v.y))
 }
 
 fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {

@@ -2,7 +2,7 @@
 //! step, with the same explanation sentences the window's timeline shows. Meant to be
 //! printed as a handout.
 
-use super::query::{fmt_num, fmt_vec};
+use super::format::{fmt_num, fmt_vec};
 use super::{load_or_report, select_pairs, TraceArgs};
 use crate::query::pair::{trace_pair, PairQuery, PairTrace};
 use crate::query::Algorithm;

@@ -1,7 +1,7 @@
 //! `collision-lab trace` on a 3D scene: the recorded steps of SAT, the contact manifold
 //! (`clip`) or the sweep, one block per step with its sentence, then a result paragraph.
 
-use super::query::fmt_num;
+use super::format::fmt_num;
 use super::query3::{axis_words, fmt_vec3, load_3d, select_pairs3, shape_words};
 use crate::query::Algorithm;
 use crate::query3::pair::{trace_pair3, PairQuery3, PairTrace3};

@@ -19,7 +19,7 @@ use crate::query::pair::{query_pair, PairQuery, PairSettings};
 use crate::text::{format_number_as, NumberFormat};
 use glam::Vec2;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Which quantity of an expectation differed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,18 +228,6 @@ pub fn check_scene(scene: &Scene, bodies: &[SceneBody]) -> Vec<ExpectationCheck>
         .enumerate()
         .map(|(i, e)| check_expectation(bodies, &settings, i, e))
         .collect()
-}
-
-/// Loads and checks one scene file, 2D or 3D.
-pub fn check_file(path: &Path) -> FileCheck {
-    if let Some(check) = super::expect3::check_file_if_3d(path) {
-        return check;
-    }
-    let outcome = super::load_scene_file(path).map(|(scene, bodies)| check_scene(&scene, &bodies));
-    FileCheck {
-        path: path.to_path_buf(),
-        outcome,
-    }
 }
 
 /// The scene files named by `paths`: files as given, folders searched (not recursively) for

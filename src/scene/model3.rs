@@ -150,16 +150,7 @@ impl SceneBody3 {
 
     /// The shape's kind as written in files: `Cuboid`, `Prism` or `Hull`.
     pub fn kind_name(&self) -> &'static str {
-        shape3_kind_name(self.shape.kind())
-    }
-}
-
-/// The name of a 3D shape kind as written in files.
-pub fn shape3_kind_name(kind: &Shape3Kind) -> &'static str {
-    match kind {
-        Shape3Kind::Cuboid { .. } => "Cuboid",
-        Shape3Kind::Prism { .. } => "Prism",
-        Shape3Kind::Hull { .. } => "Hull",
+        self.shape.kind().name()
     }
 }
 
