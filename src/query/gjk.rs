@@ -537,6 +537,30 @@ mod tests {
     }
 
     #[test]
+    fn traced_and_untraced_gjk_agree_bit_for_bit() {
+        // Recording the steps must not change the answer: random poses of boxes, 3- to
+        // 8-gons (4-wide and 8-wide support look-ups), a 12-gon and round shapes.
+        let mut random = crate::query::sat::tests::Random(7);
+        let shapes = random.shapes();
+        let config = GjkConfig::default();
+        for k in 0..4000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 5 + 1) % shapes.len()];
+            let (pa, pb) = random.pose_near(k);
+            let pair = ShapePair::new(a, pa, b, pb);
+            let mut steps = Vec::new();
+            let traced = gjk(&pair, &config, &mut steps);
+            assert_eq!(gjk(&pair, &config, &mut ()), traced, "case {k}");
+            assert_eq!(steps.len() as u32, traced.iterations, "case {k}");
+            assert_eq!(
+                gjk_intersects(&pair, &config),
+                traced.intersecting,
+                "case {k}"
+            );
+        }
+    }
+
+    #[test]
     fn separated_boxes_face_to_face() {
         // Unit squares 3 apart centre to centre: faces at x = 1 and x = 2.
         let s = square(1.0);

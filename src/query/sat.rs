@@ -487,7 +487,7 @@ pub(crate) fn closest_point_on_core(core: &Placed, p: Vec2) -> Vec2 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::geom::{Pose, Shape};
     use crate::query::testing::*;
