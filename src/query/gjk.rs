@@ -385,16 +385,16 @@ fn reduce_to_closest_feature(simplex: &mut Simplex) -> (VoronoiRegion, Vec2) {
         }
         VoronoiRegion::Inside => {}
     }
+    // Inside the triangle the closest point is the origin itself: no weights needed (their
+    // three divisions are the costliest part of an enclosing iteration).
+    if region == VoronoiRegion::Inside {
+        return (region, Vec2::ZERO);
+    }
     let weights = barycentric_weights(simplex);
     let closest = weights
         .iter()
         .zip(simplex.points())
         .fold(Vec2::ZERO, |acc, (w, p)| acc + *w * p.point);
-    let closest = if region == VoronoiRegion::Inside {
-        Vec2::ZERO
-    } else {
-        closest
-    };
     (region, closest)
 }
 
