@@ -11,9 +11,11 @@
 //!   best separating axis (a lower bound on their distance).
 
 pub mod explain;
+pub mod gjk;
 pub mod manifold;
 pub mod pair;
 pub mod sat;
+pub mod simplex;
 pub mod sweep;
 
 use crate::geom3::{Polyhedron, Pose3};
