@@ -10,6 +10,7 @@
 //! - Depths are >= 0; a separation is >= 0 too and says how far apart they are along the
 //!   best separating axis (a lower bound on their distance).
 
+pub mod epa;
 pub mod explain;
 pub mod gjk;
 pub mod manifold;
