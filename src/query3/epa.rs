@@ -20,8 +20,8 @@
 //!     f's vertices
 //! ```
 //!
-//! The polytope holds the origin (inside or on its boundary), so every face distance is
-//! >= 0 up to rounding. Its closest boundary point of A - B is `depth * n`; moving B by
+//! The polytope holds the origin (inside or on its boundary), so no face distance is
+//! negative beyond rounding. Its closest boundary point of A - B is `depth * n`; moving B by
 //! `depth * n` moves A - B by `-depth * n` and puts that point on the origin: the bodies
 //! touch. So `n` points from A toward B.
 //!
@@ -397,8 +397,8 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
         // Remove the visible faces (keeping the order of the rest), then join w to the
         // horizon.
         let mut kept = 0;
-        for i in 0..polytope.face_count {
-            if !visible[i] {
+        for (i, seen) in visible.iter().enumerate().take(polytope.face_count) {
+            if !seen {
                 polytope.faces[kept] = polytope.faces[i];
                 kept += 1;
             }

@@ -199,7 +199,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
             Some(Status::Enclosed)
         } else if distance <= touch {
             Some(Status::OriginOnSimplex)
-        } else if !(distance < previous_distance) {
+        } else if distance.is_nan() || distance >= previous_distance {
             // Exact GJK gets strictly closer every iteration; not doing so means rounding
             // has taken over: the distance is as good as it gets. (NaN also ends here.)
             Some(Status::Converged)

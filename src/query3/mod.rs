@@ -14,6 +14,7 @@ pub mod epa;
 pub mod explain;
 pub mod gjk;
 pub mod manifold;
+pub mod minkowski;
 pub mod pair;
 pub mod sat;
 pub mod simplex;

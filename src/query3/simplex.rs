@@ -320,7 +320,7 @@ pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
     // va + vb + vc = |ab x ac|^2. Below this fraction of |ab|^2 |ac|^2 (a sine squared of
     // 1e-10, an angle of 1e-5) the triangle is a sliver whose normal is rounding noise:
     // answer with its edges.
-    if !(sum > 1.0e-10 * ab.length_squared() * ac.length_squared()) {
+    if sum.is_nan() || sum <= 1.0e-10 * ab.length_squared() * ac.length_squared() {
         return closest_of_edges(a, b, c, ids);
     }
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
@@ -395,7 +395,7 @@ pub fn closest_on_tetrahedron(p: [Vec3; 4]) -> Closest {
     // A tetrahedron this flat (its volume below 1e-6 of the box its edges span) has face
     // planes that cannot say which side the origin is on: every face is tested, and the
     // origin is never reported inside.
-    let flat = !(volume6.abs() > 1.0e-6 * edge_scale);
+    let flat = volume6.is_nan() || volume6.abs() <= 1.0e-6 * edge_scale;
     let mut best: Option<(Closest, f32)> = None;
     for (face, opposite) in FACES {
         let [i, j, k] = face.map(|x| p[x as usize]);
