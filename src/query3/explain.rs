@@ -1,1 +1,237 @@
+//! Teaching sentences for every recorded 3D step: the window's timeline and the `trace`
+//! command print the same text. Numbers are rounded for reading.
 
+use super::manifold::{self, ContactPoint3, Feature, ReduceRule};
+use super::sat::{self, AxisId, SkipReason};
+use super::sweep::SweepAxis;
+use super::Interval;
+use glam::Vec3;
+
+fn n(x: f32) -> String {
+    if !x.is_finite() {
+        return if x.is_nan() {
+            "NaN".into()
+        } else if x > 0.0 {
+            "+infinity".into()
+        } else {
+            "-infinity".into()
+        };
+    }
+    let s = format!("{x:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
+}
+
+fn v(p: Vec3) -> String {
+    format!("({}, {}, {})", n(p.x), n(p.y), n(p.z))
+}
+
+fn interval(i: &Interval) -> String {
+    format!("[{}, {}]", n(i.min), n(i.max))
+}
+
+fn axis_source(id: &AxisId) -> String {
+    match id {
+        AxisId::FaceA(i) => format!("the normal of face {i} of A"),
+        AxisId::FaceB(j) => format!("the normal of face {j} of B, reversed"),
+        AxisId::Edges(i, j) => format!("edge {i} of A x edge {j} of B"),
+    }
+}
+
+fn feature(f: &Feature, body: &str) -> String {
+    format!("{} {} of {body}", f.key(), f.index())
+}
+
+impl sat::Step {
+    /// What this SAT step tested and what it showed.
+    pub fn explain(&self) -> String {
+        match self {
+            sat::Step::Axis(t) => {
+                let verdict = if t.separation > 0.0 {
+                    format!(
+                        "there is a gap of {}, so this axis separates them",
+                        n(t.separation)
+                    )
+                } else {
+                    format!("they overlap by {}", n(-t.separation))
+                };
+                format!(
+                    "Axis {}: {}, {}; A projects to {}, B to {}; {verdict}.",
+                    t.ordinal,
+                    axis_source(&t.id),
+                    v(t.axis),
+                    interval(&t.interval_a),
+                    interval(&t.interval_b)
+                )
+            }
+            sat::Step::Skipped {
+                edge_a,
+                edge_b,
+                reason,
+            } => match reason {
+                SkipReason::Parallel => format!(
+                    "Edge {edge_a} of A and edge {edge_b} of B are parallel: their cross product has no direction, and the faces beside them give the axes there. Skipped."
+                ),
+                SkipReason::GaussMap => format!(
+                    "Edge {edge_a} of A and edge {edge_b} of B: their arcs on the Gauss map do not cross, so their cross product is no face normal of A - B. Skipped."
+                ),
+            },
+        }
+    }
+}
+
+fn points_text(points: &[ContactPoint3]) -> String {
+    points
+        .iter()
+        .map(|c| format!("{} at depth {}", v(c.point), n(c.depth)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl manifold::Step {
+    /// What this manifold step did and why.
+    pub fn explain(&self) -> String {
+        match self {
+            manifold::Step::Features {
+                feature_a,
+                feature_b,
+                case,
+                reference,
+                reference_feature,
+                incident_feature,
+            } => {
+                let other = reference.other().key().to_uppercase();
+                let reference = reference.key().to_uppercase();
+                format!(
+                    "Supporting features: {} along the normal and {} against it, the {} case; reference {}, incident {}.",
+                    feature(feature_a, "A"),
+                    feature(feature_b, "B"),
+                    case.key(),
+                    feature(reference_feature, &reference),
+                    feature(incident_feature, &other)
+                )
+            }
+            manifold::Step::ClipPlane {
+                edge,
+                normal,
+                before,
+                after,
+                ..
+            } => format!(
+                "Clip by the side plane of reference edge {edge}, facing {}: {} points before, {} after{}.",
+                v(*normal),
+                before.len(),
+                after.len(),
+                if before == after {
+                    " (nothing lies outside)"
+                } else {
+                    ""
+                }
+            ),
+            manifold::Step::Dropped { point, height } => format!(
+                "Point {} lies {} above the reference face, so it is not a contact: dropped.",
+                v(*point),
+                n(*height)
+            ),
+            manifold::Step::Reduce { rule, point, score } => match rule {
+                ReduceRule::Deepest => format!(
+                    "More than 4 points: keep the deepest first, {} at depth {}.",
+                    v(*point),
+                    n(*score)
+                ),
+                ReduceRule::Farthest => format!(
+                    "Then the point farthest from it, {} at distance {}.",
+                    v(*point),
+                    n(*score)
+                ),
+                ReduceRule::LargestTriangle => format!(
+                    "Then the point making the largest triangle with those two, {} (area {}).",
+                    v(*point),
+                    n(*score)
+                ),
+                ReduceRule::MostAddedArea => format!(
+                    "Then the point adding the most area outside that triangle, {} (area {}).",
+                    v(*point),
+                    n(*score)
+                ),
+            },
+            manifold::Step::Points { points } => format!(
+                "The manifold has {} point{}: {}.",
+                points.len(),
+                if points.len() == 1 { "" } else { "s" },
+                points_text(points)
+            ),
+        }
+    }
+}
+
+impl SweepAxis {
+    /// The time interval during which this axis shows an overlap.
+    pub fn explain(&self) -> String {
+        let head = format!(
+            "Axis {}, {}: at t = 0 A projects to {}, B to {}",
+            axis_source(&self.id),
+            v(self.axis),
+            interval(&self.interval_a),
+            interval(&self.interval_b)
+        );
+        if self.t_enter == f32::NEG_INFINITY && self.t_exit == f32::INFINITY {
+            format!("{head}; B does not move along it and they overlap, so this axis never separates them.")
+        } else if self.t_enter > self.t_exit {
+            format!(
+                "{head}; B moves along it at {}, and they never overlap: the sweep misses.",
+                n(self.speed)
+            )
+        } else {
+            format!(
+                "{head}; B moves along it at {}, so they overlap from t = {} to t = {}.",
+                n(self.speed),
+                n(self.t_enter),
+                n(self.t_exit)
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query3::sat::AxisTest;
+
+    #[test]
+    fn an_edge_axis_reads_as_the_issue_writes_it() {
+        let step = sat::Step::Axis(AxisTest {
+            ordinal: 7,
+            id: AxisId::Edges(3, 5),
+            axis: Vec3::new(0.0, 0.6, 0.8),
+            interval_a: Interval::new(-1.0, 0.5),
+            interval_b: Interval::new(0.38, 2.0),
+            separation: -0.12,
+        });
+        assert_eq!(
+            step.explain(),
+            "Axis 7: edge 3 of A x edge 5 of B, (0, 0.6, 0.8); A projects to [-1, 0.5], B to [0.38, 2]; they overlap by 0.12."
+        );
+    }
+
+    #[test]
+    fn a_sweep_axis_gives_its_time_interval() {
+        let step = SweepAxis {
+            id: AxisId::FaceA(1),
+            axis: Vec3::X,
+            interval_a: Interval::new(-0.5, 0.5),
+            interval_b: Interval::new(2.2929, 3.7071),
+            speed: -5.0,
+            t_enter: 0.358579,
+            t_exit: 0.841421,
+        };
+        assert_eq!(
+            step.explain(),
+            "Axis the normal of face 1 of A, (1, 0, 0): at t = 0 A projects to [-0.5, 0.5], B to [2.2929, 3.7071]; B moves along it at -5, so they overlap from t = 0.3586 to t = 0.8414."
+        );
+    }
+}

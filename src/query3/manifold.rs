@@ -1,1 +1,1298 @@
+//! The contact manifold in 3D, built from the pair of features that touch.
+//!
+//! Algorithm (Ericson, *Real-Time Collision Detection*, 5.1 and 8.3.4; Gregorius,
+//! "Robust Contact Creation for Physics Simulations", GDC 2015; Catto, Box2D/Box3D
+//! `manifold.c`; Sutherland and Hodgman 1974):
+//!
+//! ```text
+//! n = SAT's normal (A toward B)
+//! feature of A along n, of B along -n: the support vertex s and its neighbours within
+//!     FEATURE_TOLERANCE of s's height: none -> vertex s, one -> their edge, more -> the face at
+//!     s most aligned with the direction
+//! dispatch on the unordered pair of kinds:
+//!     vertex-face:   the vertex, depth = how far it is below the face plane
+//!     edge-edge:     closest points of the segments; nearly parallel: both ends of the overlap
+//!     edge-face:     clip the edge by the side planes of the face, keep the points below it;
+//!                    nothing left: the edge's deepest end
+//!     face-face:     reference = the face most aligned with n, incident = the other body's face
+//!                    most anti-parallel to it; clip the incident polygon by each side plane of
+//!                    the reference face, drop points above the reference face, then keep at
+//!                    most 4: the deepest, the farthest from it, the one making the largest
+//!                    triangle, the one adding the most area
+//!     vertex-edge, vertex-vertex: one point on B's feature
+//! ```
+//!
+//! Points lie on the incident body (the body that does not hold the reference face; B when
+//! there is no face), in world coordinates, each with its depth (>= 0) and the features of A
+//! and B it comes from, which do not change under small motions.
+//!
+//! Untraced runs allocate nothing for faces of up to [`CLIP_CAPACITY`] / 2 vertices: the clip
+//! polygon lives in a fixed array and only spills to the heap beyond it.
 
+use super::sat::PARALLEL_TOLERANCE;
+use super::{Placed3, PolyPair, Side};
+use crate::geom3::FaceView;
+use crate::trace::Tracer;
+use glam::Vec3;
+use std::mem::MaybeUninit;
+
+/// A vertex belongs to a body's supporting feature when it lies within this fraction of the
+/// body's bounding radius of the extreme height along the normal. 1e-3 of the size groups a
+/// face tilted by up to about 0.06 degrees as a face (a resting box stays face-on while it
+/// settles), far above `f32` rounding (1e-7) and far below a tilt anyone would draw.
+pub const FEATURE_TOLERANCE: f32 = 1.0e-3;
+
+/// B's face is the reference only when it is more aligned with the normal than A's by this
+/// much, a difference of cosines (1 - cos reaches 1e-5 at about 0.26 degrees): ties within
+/// rounding go to A, so the reference does not flip between frames of a resting pair.
+pub const REFERENCE_PREFERENCE: f32 = 1.0e-5;
+
+/// The clip polygon's fixed capacity. Clipping a k-gon by m side planes gives at most k + m
+/// points, so faces of up to 32 vertices never leave the stack.
+pub const CLIP_CAPACITY: usize = 64;
+
+/// The most points a manifold keeps.
+pub const MAX_POINTS: usize = 4;
+
+/// A feature of one body: vertex, edge or face index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    Vertex(u32),
+    Edge(u32),
+    Face(u32),
+}
+
+impl Feature {
+    pub fn key(&self) -> &'static str {
+        match self {
+            Feature::Vertex(_) => "vertex",
+            Feature::Edge(_) => "edge",
+            Feature::Face(_) => "face",
+        }
+    }
+
+    pub fn index(&self) -> u32 {
+        match *self {
+            Feature::Vertex(i) | Feature::Edge(i) | Feature::Face(i) => i,
+        }
+    }
+
+    /// 0 vertex, 1 edge, 2 face.
+    pub fn code(&self) -> u32 {
+        match self {
+            Feature::Vertex(_) => 0,
+            Feature::Edge(_) => 1,
+            Feature::Face(_) => 2,
+        }
+    }
+}
+
+/// The features of A and of B a contact point comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FeatureId3 {
+    pub a: Feature,
+    pub b: Feature,
+}
+
+impl FeatureId3 {
+    fn new(side_of_first: Side, first: Feature, second: Feature) -> Self {
+        match side_of_first {
+            Side::A => FeatureId3 {
+                a: first,
+                b: second,
+            },
+            Side::B => FeatureId3 {
+                a: second,
+                b: first,
+            },
+        }
+    }
+
+    /// `[kind of A's feature, its index, kind of B's feature, its index]`, kinds coded 0
+    /// vertex, 1 edge, 2 face: what `query --json` prints as `id`.
+    pub fn to_array(&self) -> [u32; 4] {
+        [self.a.code(), self.a.index(), self.b.code(), self.b.index()]
+    }
+}
+
+/// Which pair of features touch (unordered: `VertexFace` whichever body holds the vertex).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FeaturePair {
+    VertexFace,
+    EdgeEdge,
+    EdgeFace,
+    FaceFace,
+    VertexEdge,
+    VertexVertex,
+}
+
+impl FeaturePair {
+    pub fn key(self) -> &'static str {
+        match self {
+            FeaturePair::VertexFace => "vertex_face",
+            FeaturePair::EdgeEdge => "edge_edge",
+            FeaturePair::EdgeFace => "edge_face",
+            FeaturePair::FaceFace => "face_face",
+            FeaturePair::VertexEdge => "vertex_edge",
+            FeaturePair::VertexVertex => "vertex_vertex",
+        }
+    }
+
+    fn of(a: Feature, b: Feature) -> Self {
+        use Feature::*;
+        match (a, b) {
+            (Vertex(_), Face(_)) | (Face(_), Vertex(_)) => FeaturePair::VertexFace,
+            (Edge(_), Edge(_)) => FeaturePair::EdgeEdge,
+            (Edge(_), Face(_)) | (Face(_), Edge(_)) => FeaturePair::EdgeFace,
+            (Face(_), Face(_)) => FeaturePair::FaceFace,
+            (Vertex(_), Edge(_)) | (Edge(_), Vertex(_)) => FeaturePair::VertexEdge,
+            (Vertex(_), Vertex(_)) => FeaturePair::VertexVertex,
+        }
+    }
+}
+
+/// One contact point: on the incident body, in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactPoint3 {
+    pub point: Vec3,
+    /// How far the point is inside the other body along the normal, >= 0.
+    pub depth: f32,
+    pub id: FeatureId3,
+}
+
+/// Up to [`MAX_POINTS`] contact points, stored inline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactPoints {
+    points: [ContactPoint3; MAX_POINTS],
+    len: u8,
+}
+
+impl ContactPoints {
+    fn new() -> Self {
+        let empty = ContactPoint3 {
+            point: Vec3::ZERO,
+            depth: 0.0,
+            id: FeatureId3 {
+                a: Feature::Vertex(0),
+                b: Feature::Vertex(0),
+            },
+        };
+        ContactPoints {
+            points: [empty; MAX_POINTS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: ContactPoint3) {
+        if (self.len as usize) < MAX_POINTS {
+            self.points[self.len as usize] = p;
+            self.len += 1;
+        }
+    }
+
+    pub fn as_slice(&self) -> &[ContactPoint3] {
+        &self.points[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, ContactPoint3> {
+        self.as_slice().iter()
+    }
+
+    /// The largest depth, 0 when empty.
+    pub fn deepest(&self) -> f32 {
+        self.iter().map(|p| p.depth).fold(0.0, f32::max)
+    }
+}
+
+/// What the manifold builder found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Output {
+    /// The normal it was built for, from A toward B.
+    pub normal: Vec3,
+    /// The supporting features of A (along the normal) and of B (against it).
+    pub feature_a: Feature,
+    pub feature_b: Feature,
+    pub feature: FeaturePair,
+    /// The body that holds the reference face (A when neither or both hold a face and A's is
+    /// at least as aligned).
+    pub reference: Side,
+    /// How many points clipping produced before dropping and reduction (1 for the
+    /// one-point cases, 2 for parallel edges).
+    pub clipped: u32,
+    pub points: ContactPoints,
+}
+
+/// Why a reduction step picked a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduceRule {
+    /// The deepest point; score = its depth.
+    Deepest,
+    /// The point farthest from the first; score = the distance.
+    Farthest,
+    /// The point making the largest triangle with the first two; score = its area.
+    LargestTriangle,
+    /// The point adding the most area outside the triangle; score = that area.
+    MostAddedArea,
+}
+
+/// One recorded step. Points are in world coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// Both supporting features and the case chosen.
+    Features {
+        feature_a: Feature,
+        feature_b: Feature,
+        case: FeaturePair,
+        reference: Side,
+        /// The reference face and the incident feature (face-face: the incident face).
+        reference_feature: Feature,
+        incident_feature: Feature,
+    },
+    /// The polygon (or segment) before and after clipping by the side plane of reference
+    /// edge `edge`; the plane is `normal . p = offset`, points with `normal . p <= offset`
+    /// are kept.
+    ClipPlane {
+        edge: u32,
+        normal: Vec3,
+        offset: f32,
+        before: Vec<Vec3>,
+        after: Vec<Vec3>,
+    },
+    /// A clipped point above the reference face by `height`: dropped.
+    Dropped { point: Vec3, height: f32 },
+    /// A point kept by the reduction, and the score that chose it.
+    Reduce {
+        rule: ReduceRule,
+        point: Vec3,
+        score: f32,
+    },
+    /// The final points.
+    Points { points: Vec<ContactPoint3> },
+}
+
+/// Builds the manifold along `normal` without recording.
+pub fn contact_manifold(pair: &PolyPair, normal: Vec3) -> Output {
+    manifold(pair, normal, &mut ())
+}
+
+/// Builds the manifold along SAT's `normal` (A toward B), recording every step.
+pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) -> Output {
+    let n = if normal.is_finite() && normal.length_squared() > 0.0 {
+        normal.normalize()
+    } else {
+        Vec3::Y
+    };
+    let feature_a = supporting_feature(&pair.a, n);
+    let feature_b = supporting_feature(&pair.b, -n);
+    let case = FeaturePair::of(feature_a, feature_b);
+    let mut out = Output {
+        normal: n,
+        feature_a,
+        feature_b,
+        feature: case,
+        reference: Side::A,
+        clipped: 1,
+        points: ContactPoints::new(),
+    };
+    let touch = pair.touch_tolerance();
+    match (feature_a, feature_b) {
+        (Feature::Face(fa), Feature::Face(fb)) => {
+            let align_a = pair.a.face_normal(fa as usize).dot(n);
+            let align_b = -pair.b.face_normal(fb as usize).dot(n);
+            let side = if align_b > align_a + REFERENCE_PREFERENCE {
+                Side::B
+            } else {
+                Side::A
+            };
+            let (reference, incident, r) = bodies(pair, side, fa, fb);
+            let inc = most_antiparallel_face(incident, reference.face_normal(r as usize));
+            out.reference = side;
+            tracer.record(|| Step::Features {
+                feature_a,
+                feature_b,
+                case,
+                reference: side,
+                reference_feature: Feature::Face(r),
+                incident_feature: Feature::Face(inc),
+            });
+            face_face(pair, side, r, inc, touch, &mut out, tracer);
+        }
+        (Feature::Face(f), Feature::Edge(e)) | (Feature::Edge(e), Feature::Face(f)) => {
+            let side = if matches!(feature_a, Feature::Face(_)) {
+                Side::A
+            } else {
+                Side::B
+            };
+            out.reference = side;
+            tracer.record(|| Step::Features {
+                feature_a,
+                feature_b,
+                case,
+                reference: side,
+                reference_feature: Feature::Face(f),
+                incident_feature: Feature::Edge(e),
+            });
+            edge_face(pair, side, f, e, touch, &mut out, tracer);
+        }
+        (Feature::Face(f), Feature::Vertex(v)) | (Feature::Vertex(v), Feature::Face(f)) => {
+            let side = if matches!(feature_a, Feature::Face(_)) {
+                Side::A
+            } else {
+                Side::B
+            };
+            out.reference = side;
+            tracer.record(|| Step::Features {
+                feature_a,
+                feature_b,
+                case,
+                reference: side,
+                reference_feature: Feature::Face(f),
+                incident_feature: Feature::Vertex(v),
+            });
+            let (reference, incident) = match side {
+                Side::A => (&pair.a, &pair.b),
+                Side::B => (&pair.b, &pair.a),
+            };
+            let p = incident.vertex(v as usize);
+            let height =
+                reference.face_normal(f as usize).dot(p) - reference.face_offset(f as usize);
+            out.points.push(ContactPoint3 {
+                point: pair.to_world(p),
+                depth: (-height).max(0.0),
+                id: FeatureId3::new(side, Feature::Face(f), Feature::Vertex(v)),
+            });
+        }
+        (Feature::Edge(ea), Feature::Edge(eb)) => {
+            tracer.record(|| Step::Features {
+                feature_a,
+                feature_b,
+                case,
+                reference: Side::A,
+                reference_feature: feature_a,
+                incident_feature: feature_b,
+            });
+            edge_edge(pair, n, ea, eb, &mut out);
+        }
+        _ => {
+            // Vertex-edge and vertex-vertex: the closest point of B's feature to A's.
+            tracer.record(|| Step::Features {
+                feature_a,
+                feature_b,
+                case,
+                reference: Side::A,
+                reference_feature: feature_a,
+                incident_feature: feature_b,
+            });
+            let (a0, a1) = feature_segment(&pair.a, feature_a);
+            let (b0, b1) = feature_segment(&pair.b, feature_b);
+            let (pa, pb) = closest_points(a0, a1, b0, b1);
+            out.points.push(ContactPoint3 {
+                point: pair.to_world(pb),
+                depth: (-(pb - pa).dot(n)).max(0.0),
+                id: FeatureId3 {
+                    a: feature_a,
+                    b: feature_b,
+                },
+            });
+        }
+    }
+    tracer.record(|| Step::Points {
+        points: out.points.as_slice().to_vec(),
+    });
+    out
+}
+
+/// (reference body, incident body, reference face) for a face-face pair.
+fn bodies<'p, 'a>(
+    pair: &'p PolyPair<'a>,
+    side: Side,
+    fa: u32,
+    fb: u32,
+) -> (&'p Placed3<'a>, &'p Placed3<'a>, u32) {
+    match side {
+        Side::A => (&pair.a, &pair.b, fa),
+        Side::B => (&pair.b, &pair.a, fb),
+    }
+}
+
+/// The support vertex along `dir`, widened to an edge or a face when neighbours lie within
+/// [`FEATURE_TOLERANCE`] of its height.
+pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
+    let s = body.support_index(dir);
+    let top = body.vertex(s).dot(dir);
+    let tol = FEATURE_TOLERANCE * body.shape.bounding_radius();
+    let mut near = 0;
+    let mut edge = 0;
+    for &(v, e) in body.shape.neighbours(s) {
+        if body.vertex(v as usize).dot(dir) >= top - tol {
+            near += 1;
+            edge = e;
+        }
+    }
+    match near {
+        0 => Feature::Vertex(s as u32),
+        1 => Feature::Edge(edge),
+        _ => {
+            // The face at s most aligned with dir: faces at s are those of its edges.
+            let mut best = (f32::NEG_INFINITY, 0u32);
+            for &(_, e) in body.shape.neighbours(s) {
+                for f in body.shape.edges()[e as usize].faces {
+                    let d = body.face_normal(f as usize).dot(dir);
+                    if d > best.0 {
+                        best = (d, f);
+                    }
+                }
+            }
+            Feature::Face(best.1)
+        }
+    }
+}
+
+fn most_antiparallel_face(body: &Placed3, normal: Vec3) -> u32 {
+    let mut best = (f32::INFINITY, 0u32);
+    for f in 0..body.shape.face_count() {
+        let d = body.face_normal(f).dot(normal);
+        if d < best.0 {
+            best = (d, f as u32);
+        }
+    }
+    best.1
+}
+
+fn feature_segment(body: &Placed3, f: Feature) -> (Vec3, Vec3) {
+    match f {
+        Feature::Vertex(v) => {
+            let p = body.vertex(v as usize);
+            (p, p)
+        }
+        Feature::Edge(e) | Feature::Face(e) => {
+            // Faces never reach here; an edge gives its ends.
+            let edge = body.shape.edges()[e as usize];
+            (
+                body.vertex(edge.tail as usize),
+                body.vertex(edge.head as usize),
+            )
+        }
+    }
+}
+
+/// Closest points of segments p0-p1 and q0-q1 (Ericson 5.1.9), degenerate segments allowed.
+pub fn closest_points(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3) -> (Vec3, Vec3) {
+    let d1 = p1 - p0;
+    let d2 = q1 - q0;
+    let r = p0 - q0;
+    let a = d1.dot(d1);
+    let e = d2.dot(d2);
+    let f = d2.dot(r);
+    let tiny = f32::MIN_POSITIVE;
+    let (s, t);
+    if a <= tiny && e <= tiny {
+        return (p0, q0);
+    }
+    if a <= tiny {
+        s = 0.0;
+        t = (f / e).clamp(0.0, 1.0);
+    } else {
+        let c = d1.dot(r);
+        if e <= tiny {
+            t = 0.0;
+            s = (-c / a).clamp(0.0, 1.0);
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let s0 = if denom > 0.0 {
+                ((b * f - c * e) / denom).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let t0 = (b * s0 + f) / e;
+            if t0 < 0.0 {
+                t = 0.0;
+                s = (-c / a).clamp(0.0, 1.0);
+            } else if t0 > 1.0 {
+                t = 1.0;
+                s = ((b - c) / a).clamp(0.0, 1.0);
+            } else {
+                t = t0;
+                s = s0;
+            }
+        }
+    }
+    (p0 + d1 * s, q0 + d2 * t)
+}
+
+fn edge_edge(pair: &PolyPair, n: Vec3, ea: u32, eb: u32, out: &mut Output) {
+    let a_edge = pair.a.shape.edges()[ea as usize];
+    let b_edge = pair.b.shape.edges()[eb as usize];
+    let (a0, a1) = (
+        pair.a.vertex(a_edge.tail as usize),
+        pair.a.vertex(a_edge.head as usize),
+    );
+    let (b0, b1) = (
+        pair.b.vertex(b_edge.tail as usize),
+        pair.b.vertex(b_edge.head as usize),
+    );
+    let (da, db) = (a1 - a0, b1 - b0);
+    let id = FeatureId3 {
+        a: Feature::Edge(ea),
+        b: Feature::Edge(eb),
+    };
+    let parallel = da.cross(db).length_squared()
+        < PARALLEL_TOLERANCE * PARALLEL_TOLERANCE * da.length_squared() * db.length_squared();
+    if parallel && da.length_squared() > 0.0 {
+        // B's ends as parameters along A's edge; the overlap of [0, 1] with their span.
+        let len2 = da.length_squared();
+        let t0 = (b0 - a0).dot(da) / len2;
+        let t1 = (b1 - a0).dot(da) / len2;
+        let lo = t0.min(t1).max(0.0);
+        let hi = t0.max(t1).min(1.0);
+        if lo < hi {
+            out.clipped = 2;
+            for t in [lo, hi] {
+                let on_a = a0 + da * t;
+                // The point of B's edge beside it.
+                let s = ((on_a - b0).dot(db) / db.length_squared()).clamp(0.0, 1.0);
+                let on_b = b0 + db * s;
+                out.points.push(ContactPoint3 {
+                    point: pair.to_world(on_b),
+                    depth: (-(on_b - on_a).dot(n)).max(0.0),
+                    id,
+                });
+            }
+            return;
+        }
+    }
+    let (pa, pb) = closest_points(a0, a1, b0, b1);
+    out.points.push(ContactPoint3 {
+        point: pair.to_world(pb),
+        depth: (-(pb - pa).dot(n)).max(0.0),
+        id,
+    });
+}
+
+/// A vertex of the clip polygon (work frame) with its features, and the feature the
+/// polygon's side from this vertex to the next lies on.
+#[derive(Clone, Copy, Debug)]
+struct ClipVertex {
+    point: Vec3,
+    /// (reference body's feature, incident body's feature).
+    reference: Feature,
+    incident: Feature,
+    next: Along,
+}
+
+/// What the side of the clip polygon that starts at a vertex lies on.
+#[derive(Clone, Copy, Debug)]
+enum Along {
+    /// An edge of the incident face.
+    IncidentEdge(u32),
+    /// The side plane of the reference face's loop edge at this position.
+    ReferenceSide(usize),
+}
+
+/// A polygon in a fixed array that spills to the heap beyond [`CLIP_CAPACITY`].
+struct ClipBuffer {
+    inline: [MaybeUninit<ClipVertex>; CLIP_CAPACITY],
+    len: usize,
+    heap: Vec<ClipVertex>,
+}
+
+impl ClipBuffer {
+    fn new() -> Self {
+        ClipBuffer {
+            inline: [const { MaybeUninit::uninit() }; CLIP_CAPACITY],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.heap.clear();
+    }
+
+    fn push(&mut self, v: ClipVertex) {
+        if self.len < CLIP_CAPACITY {
+            self.inline[self.len] = MaybeUninit::new(v);
+            self.len += 1;
+        } else {
+            if self.heap.is_empty() {
+                let copied: Vec<ClipVertex> = self.as_slice().to_vec();
+                self.heap = copied;
+            }
+            self.heap.push(v);
+        }
+    }
+
+    fn as_slice(&self) -> &[ClipVertex] {
+        if !self.heap.is_empty() {
+            return &self.heap;
+        }
+        // SAFETY: the first `len` elements were written by `push` (ClipVertex is Copy, so
+        // nothing needs dropping).
+        unsafe { std::slice::from_raw_parts(self.inline.as_ptr().cast::<ClipVertex>(), self.len) }
+    }
+}
+
+fn points_of(pair: &PolyPair, poly: &[ClipVertex]) -> Vec<Vec3> {
+    poly.iter().map(|v| pair.to_world(v.point)).collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn face_face<T: Tracer<Step>>(
+    pair: &PolyPair,
+    side: Side,
+    r: u32,
+    inc: u32,
+    touch: f32,
+    out: &mut Output,
+    tracer: &mut T,
+) {
+    let (reference, incident) = match side {
+        Side::A => (&pair.a, &pair.b),
+        Side::B => (&pair.b, &pair.a),
+    };
+    let mut poly = ClipBuffer::new();
+    let mut scratch = ClipBuffer::new();
+    let inc_face = incident.shape.face(inc as usize);
+    for (k, &v) in inc_face.vertices.iter().enumerate() {
+        poly.push(ClipVertex {
+            point: incident.vertex(v as usize),
+            reference: Feature::Face(r),
+            incident: Feature::Vertex(v),
+            next: Along::IncidentEdge(inc_face.edges[k]),
+        });
+    }
+    let ref_face = reference.shape.face(r as usize);
+    let ref_normal = reference.face_normal(r as usize);
+    let ref_offset = reference.face_offset(r as usize);
+    let count = ref_face.vertices.len();
+    for k in 0..count {
+        let p0 = reference.vertex(ref_face.vertices[k] as usize);
+        let p1 = reference.vertex(ref_face.vertices[(k + 1) % count] as usize);
+        let side_normal = (p1 - p0).cross(ref_normal).normalize_or_zero();
+        let side_offset = side_normal.dot(p0);
+        let ref_edge = ref_face.edges[k];
+        scratch.clear();
+        clip_polygon(
+            poly.as_slice(),
+            side_normal,
+            side_offset,
+            &ref_face,
+            k,
+            inc,
+            &mut scratch,
+        );
+        tracer.record(|| Step::ClipPlane {
+            edge: ref_edge,
+            normal: side_normal,
+            offset: side_offset + side_normal.dot(pair.origin),
+            before: points_of(pair, poly.as_slice()),
+            after: points_of(pair, scratch.as_slice()),
+        });
+        std::mem::swap(&mut poly, &mut scratch);
+    }
+    out.clipped = poly.as_slice().len() as u32;
+    // Keep the points below (or touching) the reference face.
+    let mut kept = ClipBuffer::new();
+    for v in poly.as_slice() {
+        let height = ref_normal.dot(v.point) - ref_offset;
+        if height > touch {
+            tracer.record(|| Step::Dropped {
+                point: pair.to_world(v.point),
+                height,
+            });
+        } else {
+            kept.push(*v);
+        }
+    }
+    let kept = kept.as_slice();
+    let to_point = |v: &ClipVertex| ContactPoint3 {
+        point: pair.to_world(v.point),
+        depth: (ref_offset - ref_normal.dot(v.point)).max(0.0),
+        id: FeatureId3::new(side, v.reference, v.incident),
+    };
+    if kept.is_empty() {
+        // Nothing under the face (a tolerance-selected face slightly off the overlap): the
+        // incident body's deepest vertex.
+        let v = incident.support_index(-ref_normal) as u32;
+        let p = incident.vertex(v as usize);
+        out.points.push(ContactPoint3 {
+            point: pair.to_world(p),
+            depth: (ref_offset - ref_normal.dot(p)).max(0.0),
+            id: FeatureId3::new(side, Feature::Face(r), Feature::Vertex(v)),
+        });
+        return;
+    }
+    if kept.len() <= MAX_POINTS {
+        for v in kept {
+            out.points.push(to_point(v));
+        }
+        return;
+    }
+    reduce(pair, kept, ref_normal, ref_offset, &to_point, out, tracer);
+}
+
+/// Sutherland-Hodgman: the part of `poly` with `normal . p <= offset`, the side plane of
+/// the reference face's loop edge `k`.
+fn clip_polygon(
+    poly: &[ClipVertex],
+    normal: Vec3,
+    offset: f32,
+    ref_face: &FaceView,
+    k: usize,
+    incident_face: u32,
+    out: &mut ClipBuffer,
+) {
+    let n = poly.len();
+    let count = ref_face.vertices.len();
+    for i in 0..n {
+        let p = poly[i];
+        let q = poly[(i + 1) % n];
+        let dp = normal.dot(p.point) - offset;
+        let dq = normal.dot(q.point) - offset;
+        if dp <= 0.0 {
+            out.push(p);
+        }
+        if (dp <= 0.0) != (dq <= 0.0) {
+            let t = dp / (dp - dq);
+            // Where the side p-q meets this side plane: on an incident edge it is an
+            // edge-edge crossing; on an earlier side plane it is the reference face's corner
+            // between the two side planes, over the incident face.
+            let (reference, incident) = match p.next {
+                Along::IncidentEdge(e) => (Feature::Edge(ref_face.edges[k]), Feature::Edge(e)),
+                Along::ReferenceSide(j) => {
+                    let corner = if (j + 1) % count == k { k } else { j };
+                    (
+                        Feature::Vertex(ref_face.vertices[corner]),
+                        Feature::Face(incident_face),
+                    )
+                }
+            };
+            out.push(ClipVertex {
+                point: p.point + (q.point - p.point) * t,
+                reference,
+                incident,
+                // Leaving, the polygon now runs along this side plane; entering, along the
+                // side it came in on.
+                next: if dp <= 0.0 {
+                    Along::ReferenceSide(k)
+                } else {
+                    p.next
+                },
+            });
+        }
+    }
+}
+
+fn reduce<T: Tracer<Step>>(
+    pair: &PolyPair,
+    kept: &[ClipVertex],
+    normal: Vec3,
+    offset: f32,
+    to_point: &impl Fn(&ClipVertex) -> ContactPoint3,
+    out: &mut Output,
+    tracer: &mut T,
+) {
+    let depth = |v: &ClipVertex| offset - normal.dot(v.point);
+    let mut chosen = [0usize; MAX_POINTS];
+    // 1. the deepest
+    let mut first = (f32::NEG_INFINITY, 0usize);
+    for (i, v) in kept.iter().enumerate() {
+        if depth(v) > first.0 {
+            first = (depth(v), i);
+        }
+    }
+    chosen[0] = first.1;
+    let p1 = kept[first.1].point;
+    tracer.record(|| Step::Reduce {
+        rule: ReduceRule::Deepest,
+        point: pair.to_world(p1),
+        score: first.0,
+    });
+    // 2. the farthest from it
+    let mut second = (-1.0f32, first.1);
+    for (i, v) in kept.iter().enumerate() {
+        let d = (v.point - p1).length_squared();
+        if d > second.0 {
+            second = (d, i);
+        }
+    }
+    chosen[1] = second.1;
+    let p2 = kept[second.1].point;
+    tracer.record(|| Step::Reduce {
+        rule: ReduceRule::Farthest,
+        point: pair.to_world(p2),
+        score: second.0.sqrt(),
+    });
+    // 3. the largest triangle with them (signed area about the normal, either sign)
+    let area = |a: Vec3, b: Vec3, c: Vec3| 0.5 * (b - a).cross(c - a).dot(normal);
+    let mut third = (-1.0f32, first.1, 0.0f32);
+    for (i, v) in kept.iter().enumerate() {
+        let s = area(p1, p2, v.point);
+        if s.abs() > third.0 {
+            third = (s.abs(), i, s);
+        }
+    }
+    chosen[2] = third.1;
+    let p3 = kept[third.1].point;
+    tracer.record(|| Step::Reduce {
+        rule: ReduceRule::LargestTriangle,
+        point: pair.to_world(p3),
+        score: third.0,
+    });
+    // 4. the point adding the most area outside the triangle (on the far side of one of
+    // its edges, measured with the triangle's orientation)
+    let sign = if third.2 < 0.0 { -1.0 } else { 1.0 };
+    let mut fourth = (0.0f32, usize::MAX);
+    for (i, v) in kept.iter().enumerate() {
+        if chosen[..3].contains(&i) {
+            continue;
+        }
+        let q = v.point;
+        let added = [(p1, p2), (p2, p3), (p3, p1)]
+            .iter()
+            .map(|&(a, b)| -sign * area(a, b, q))
+            .fold(0.0f32, f32::max);
+        if added > fourth.0 {
+            fourth = (added, i);
+        }
+    }
+    let mut count = 3;
+    if fourth.1 != usize::MAX {
+        chosen[3] = fourth.1;
+        count = 4;
+        let p4 = kept[fourth.1].point;
+        tracer.record(|| Step::Reduce {
+            rule: ReduceRule::MostAddedArea,
+            point: pair.to_world(p4),
+            score: fourth.0,
+        });
+    }
+    // Keep the polygon's order, so the four points go round the patch.
+    let mut order = chosen;
+    order[..count].sort_unstable();
+    let mut last = usize::MAX;
+    for &i in &order[..count] {
+        if i != last {
+            out.points.push(to_point(&kept[i]));
+        }
+        last = i;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn edge_face<T: Tracer<Step>>(
+    pair: &PolyPair,
+    side: Side,
+    f: u32,
+    e: u32,
+    touch: f32,
+    out: &mut Output,
+    tracer: &mut T,
+) {
+    let (reference, incident) = match side {
+        Side::A => (&pair.a, &pair.b),
+        Side::B => (&pair.b, &pair.a),
+    };
+    let edge = incident.shape.edges()[e as usize];
+    let mut ends = [
+        (
+            incident.vertex(edge.tail as usize),
+            Feature::Face(f),
+            Feature::Vertex(edge.tail),
+        ),
+        (
+            incident.vertex(edge.head as usize),
+            Feature::Face(f),
+            Feature::Vertex(edge.head),
+        ),
+    ];
+    let mut alive = true;
+    let face = reference.shape.face(f as usize);
+    let ref_normal = reference.face_normal(f as usize);
+    let ref_offset = reference.face_offset(f as usize);
+    let count = face.vertices.len();
+    for k in 0..count {
+        if !alive {
+            break;
+        }
+        let p0 = reference.vertex(face.vertices[k] as usize);
+        let p1 = reference.vertex(face.vertices[(k + 1) % count] as usize);
+        let side_normal = (p1 - p0).cross(ref_normal).normalize_or_zero();
+        let side_offset = side_normal.dot(p0);
+        let before = ends;
+        let d0 = side_normal.dot(ends[0].0) - side_offset;
+        let d1 = side_normal.dot(ends[1].0) - side_offset;
+        if d0 > 0.0 && d1 > 0.0 {
+            alive = false;
+        } else if d0 > 0.0 || d1 > 0.0 {
+            let out_end = if d0 > 0.0 { 0 } else { 1 };
+            let t = d0 / (d0 - d1);
+            ends[out_end] = (
+                ends[0].0 + (ends[1].0 - ends[0].0) * t,
+                Feature::Edge(face.edges[k]),
+                Feature::Edge(e),
+            );
+        }
+        tracer.record(|| Step::ClipPlane {
+            edge: face.edges[k],
+            normal: side_normal,
+            offset: side_offset + side_normal.dot(pair.origin),
+            before: before.iter().map(|x| pair.to_world(x.0)).collect(),
+            after: if alive {
+                ends.iter().map(|x| pair.to_world(x.0)).collect()
+            } else {
+                Vec::new()
+            },
+        });
+    }
+    out.clipped = if alive { 2 } else { 0 };
+    if alive {
+        for (p, rf, inf) in ends {
+            let height = ref_normal.dot(p) - ref_offset;
+            if height > touch {
+                tracer.record(|| Step::Dropped {
+                    point: pair.to_world(p),
+                    height,
+                });
+                continue;
+            }
+            out.points.push(ContactPoint3 {
+                point: pair.to_world(p),
+                depth: (-height).max(0.0),
+                id: FeatureId3::new(side, rf, inf),
+            });
+        }
+        // Two ends clipped to one point (the edge crosses the face's corner): keep one.
+        if out.points.len() == 2
+            && (out.points.points[0].point - out.points.points[1].point).length_squared() == 0.0
+        {
+            out.points.len = 1;
+        }
+    }
+    if out.points.is_empty() {
+        // Nothing left: the edge's deeper end.
+        let (t, h) = (edge.tail, edge.head);
+        let depth_of = |v: u32| ref_offset - ref_normal.dot(incident.vertex(v as usize));
+        let v = if depth_of(h) > depth_of(t) { h } else { t };
+        out.points.push(ContactPoint3 {
+            point: pair.to_world(incident.vertex(v as usize)),
+            depth: depth_of(v).max(0.0),
+            id: FeatureId3::new(side, Feature::Face(f), Feature::Vertex(v)),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom3::{Polyhedron, Pose3};
+    use crate::query3::sat::sat_test;
+    use crate::query3::testing::*;
+    use glam::Quat;
+
+    const RIDGE: f32 = std::f32::consts::FRAC_1_SQRT_2;
+
+    /// A cube's body diagonal along y: vertex (0.5, 0.5, 0.5) on top at (0, sqrt(3)/2, 0).
+    fn corner_up(p: Vec3) -> Pose3 {
+        let tilt = -(1.0f32 / 2f32.sqrt()).atan();
+        Pose3::new(
+            p,
+            Quat::from_rotation_x(tilt) * Quat::from_rotation_z(45f32.to_radians()),
+        )
+    }
+
+    fn run_with(
+        a: &Polyhedron,
+        pa: Pose3,
+        b: &Polyhedron,
+        pb: Pose3,
+        normal: Option<Vec3>,
+    ) -> (Output, Vec<Step>) {
+        let pair = PolyPair::new(a, &pa, b, &pb);
+        let n = normal.unwrap_or_else(|| sat_test(&pair).normal);
+        let mut steps = Vec::new();
+        let out = manifold(&pair, n, &mut steps);
+        assert_eq!(
+            out,
+            contact_manifold(&pair, n),
+            "traced and untraced differ"
+        );
+        (out, steps)
+    }
+
+    fn has_point(out: &Output, p: Vec3, depth: f32) -> bool {
+        out.points
+            .iter()
+            .any(|c| close_v(c.point, p, 1e-5) && close(c.depth, depth, 1e-5))
+    }
+
+    #[test]
+    fn slab_and_cube_give_four_face_face_points() {
+        // The issue's hand-checked case.
+        let (out, steps) = run_with(
+            &cuboid(1.0, 0.5, 1.0),
+            at(0., 0., 0.),
+            &cuboid(0.5, 0.5, 0.5),
+            at(0., 0.9, 0.),
+            None,
+        );
+        assert_eq!(out.feature, FeaturePair::FaceFace);
+        assert_eq!(out.reference, Side::A);
+        assert_eq!(out.normal, Vec3::Y);
+        assert_eq!(out.clipped, 4);
+        assert_eq!(out.points.len(), 4);
+        for (x, z) in [(0.5, 0.5), (0.5, -0.5), (-0.5, 0.5), (-0.5, -0.5)] {
+            assert!(has_point(&out, Vec3::new(x, 0.4, z), 0.1), "{out:?}");
+        }
+        // Four side planes, each keeping the incident square whole.
+        let clips = steps
+            .iter()
+            .filter(|s| matches!(s, Step::ClipPlane { before, after, .. } if before.len() == 4 && after.len() == 4))
+            .count();
+        assert_eq!(clips, 4);
+        // Ids: A's top face against each of B's bottom vertices.
+        for c in out.points.iter() {
+            assert!(matches!(c.id.a, Feature::Face(_)) && matches!(c.id.b, Feature::Vertex(_)));
+        }
+    }
+
+    #[test]
+    fn an_octagon_of_clipped_points_reduces_to_four() {
+        // B's bottom square (half 0.9) turned 45 degrees about y reaches 1.27 along x and z,
+        // beyond the slab's top face (half 1): each of its 4 corners is cut off, 8 points.
+        let (out, steps) = run_with(
+            &cuboid(1.0, 0.5, 1.0),
+            at(0., 0., 0.),
+            &cuboid(0.9, 0.5, 0.9),
+            at_deg(Vec3::new(0., 0.9, 0.), Vec3::new(0., 45., 0.)),
+            None,
+        );
+        assert_eq!(out.feature, FeaturePair::FaceFace);
+        assert_eq!(out.clipped, 8);
+        assert_eq!(out.points.len(), 4);
+        let Some(Step::ClipPlane { after, .. }) =
+            steps.iter().rfind(|s| matches!(s, Step::ClipPlane { .. }))
+        else {
+            panic!()
+        };
+        for c in out.points.iter() {
+            assert!(close(c.depth, 0.1, 1e-5));
+            assert!(after.iter().any(|p| close_v(*p, c.point, 1e-6)));
+            // Octagon corners: on the slab's edge lines x = +-1 or z = +-1.
+            assert!(close(c.point.x.abs(), 1.0, 1e-5) || close(c.point.z.abs(), 1.0, 1e-5));
+        }
+        let reductions = steps
+            .iter()
+            .filter(|s| matches!(s, Step::Reduce { .. }))
+            .count();
+        assert_eq!(reductions, 4);
+        // Clipped corners are edge-edge crossings: an edge of A's face and an edge of B's.
+        assert!(out
+            .points
+            .iter()
+            .all(|c| matches!((c.id.a, c.id.b), (Feature::Edge(_), Feature::Edge(_)))));
+    }
+
+    #[test]
+    fn a_corner_on_a_slab_is_vertex_face() {
+        let half_diagonal = 0.75f32.sqrt();
+        let (out, _) = run_with(
+            &cuboid(1.0, 0.5, 1.0),
+            at(0., 0., 0.),
+            &cuboid(0.5, 0.5, 0.5),
+            corner_up(Vec3::new(0.1, 0.5 + half_diagonal - 0.05, 0.2)),
+            None,
+        );
+        assert_eq!(out.feature, FeaturePair::VertexFace);
+        assert_eq!(out.reference, Side::A);
+        assert_eq!(out.points.len(), 1);
+        assert!(has_point(&out, Vec3::new(0.1, 0.45, 0.2), 0.05), "{out:?}");
+        assert!(matches!(out.feature_b, Feature::Vertex(_)));
+    }
+
+    #[test]
+    fn a_ridge_on_a_slab_is_edge_face_clipped_by_the_side_planes() {
+        // B turned 45 degrees about z rests its bottom edge (along z, length 1) on the slab.
+        let b = cuboid(0.5, 0.5, 0.5);
+        let pose_b = at_deg(
+            Vec3::new(0., 0.5 + RIDGE - 0.05, 0.),
+            Vec3::new(0., 0., 45.),
+        );
+        let (out, _) = run_with(&cuboid(1.0, 0.5, 1.0), at(0., 0., 0.), &b, pose_b, None);
+        assert_eq!(out.feature, FeaturePair::EdgeFace);
+        assert_eq!(out.points.len(), 2);
+        assert!(has_point(&out, Vec3::new(0., 0.45, 0.5), 0.05), "{out:?}");
+        assert!(has_point(&out, Vec3::new(0., 0.45, -0.5), 0.05), "{out:?}");
+        // A narrower slab (half 0.3 in z) cuts the edge at its side planes.
+        let (out, steps) = run_with(&cuboid(1.0, 0.5, 0.3), at(0., 0., 0.), &b, pose_b, None);
+        assert_eq!(out.feature, FeaturePair::EdgeFace);
+        assert!(has_point(&out, Vec3::new(0., 0.45, 0.3), 0.05), "{out:?}");
+        assert!(has_point(&out, Vec3::new(0., 0.45, -0.3), 0.05), "{out:?}");
+        assert!(out
+            .points
+            .iter()
+            .all(|c| matches!((c.id.a, c.id.b), (Feature::Edge(_), Feature::Edge(_)))));
+        assert!(steps
+            .iter()
+            .any(|s| matches!(s, Step::ClipPlane { before, after, .. } if before != after)));
+        // A slab beside the edge's line leaves nothing: one point, the deeper end.
+        let (out, _) = run_with(
+            &cuboid(1.0, 0.5, 1.0),
+            at(0., 0., 0.),
+            &b,
+            at_deg(
+                Vec3::new(0., 0.5 + RIDGE - 0.05, 1.6),
+                Vec3::new(0., 0., 45.),
+            ),
+            Some(Vec3::Y),
+        );
+        assert_eq!(out.feature, FeaturePair::EdgeFace);
+        assert_eq!(out.points.len(), 1);
+        assert_eq!(out.clipped, 0);
+    }
+
+    #[test]
+    fn crossed_ridges_are_edge_edge_at_the_closest_points() {
+        let a = cuboid(0.5, 0.5, 0.5);
+        let (out, _) = run_with(
+            &a,
+            at_deg(Vec3::ZERO, Vec3::new(0., 0., 45.)),
+            &a,
+            at_deg(Vec3::new(0., 2. * RIDGE - 0.02, 0.), Vec3::new(45., 0., 0.)),
+            None,
+        );
+        assert_eq!(out.feature, FeaturePair::EdgeEdge);
+        assert_eq!(out.points.len(), 1);
+        assert!(
+            has_point(&out, Vec3::new(0., RIDGE - 0.02, 0.), 0.02),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn parallel_ridges_give_two_points_at_the_ends_of_their_overlap() {
+        // Both turned 45 degrees about z: A's top ridge and B's bottom ridge run along z;
+        // B shifted 0.3 along z, so they overlap over z in [-0.2, 0.5].
+        let a = cuboid(0.5, 0.5, 0.5);
+        let (out, _) = run_with(
+            &a,
+            at_deg(Vec3::ZERO, Vec3::new(0., 0., 45.)),
+            &a,
+            at_deg(
+                Vec3::new(0., 2. * RIDGE - 0.02, 0.3),
+                Vec3::new(0., 0., 45.),
+            ),
+            Some(Vec3::Y),
+        );
+        assert_eq!(out.feature, FeaturePair::EdgeEdge);
+        assert_eq!(out.clipped, 2);
+        assert!(
+            has_point(&out, Vec3::new(0., RIDGE - 0.02, -0.2), 0.02),
+            "{out:?}"
+        );
+        assert!(
+            has_point(&out, Vec3::new(0., RIDGE - 0.02, 0.5), 0.02),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn corner_against_ridge_and_corner_against_corner_give_one_point() {
+        let a = cuboid(0.5, 0.5, 0.5);
+        let half_diagonal = 0.75f32.sqrt();
+        let (out, _) = run_with(
+            &a,
+            corner_up(Vec3::ZERO),
+            &a,
+            at_deg(
+                Vec3::new(0., half_diagonal + RIDGE - 0.01, 0.1),
+                Vec3::new(0., 0., 45.),
+            ),
+            Some(Vec3::Y),
+        );
+        assert_eq!(out.feature, FeaturePair::VertexEdge);
+        assert!(
+            has_point(&out, Vec3::new(0., half_diagonal - 0.01, 0.), 0.01),
+            "{out:?}"
+        );
+        let (out, _) = run_with(
+            &a,
+            corner_up(Vec3::ZERO),
+            &a,
+            corner_up(Vec3::new(0., 2. * half_diagonal - 0.01, 0.)),
+            Some(Vec3::Y),
+        );
+        assert_eq!(out.feature, FeaturePair::VertexVertex);
+        assert!(
+            has_point(&out, Vec3::new(0., half_diagonal - 0.01, 0.), 0.01),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn equal_alignment_keeps_a_as_reference_and_a_clearly_better_b_face_wins() {
+        let (out, _) = run_with(
+            &cuboid(0.5, 0.5, 0.5),
+            at(0., 0., 0.),
+            &cuboid(1.0, 0.5, 1.0),
+            at(0., 0.9, 0.),
+            None,
+        );
+        assert_eq!(out.feature, FeaturePair::FaceFace);
+        assert_eq!(out.reference, Side::A);
+        assert!(has_point(&out, Vec3::new(0.5, 0.4, 0.5), 0.1), "{out:?}");
+        // A tall post (top face 0.2 wide, bounding radius 5) tilted 1 degree about x: its
+        // top face is still a face within the feature tolerance, but B's bottom face is
+        // exactly anti-parallel to the normal (0, 1, 0): B is the reference and the points
+        // are the post's top corners.
+        let tilt = 1f32.to_radians();
+        let top = Vec3::new(0., 5. * tilt.cos(), 5. * tilt.sin());
+        let (out, _) = run_with(
+            &cuboid(0.1, 5.0, 0.1),
+            at_deg(Vec3::ZERO, Vec3::new(1., 0., 0.)),
+            &cuboid(0.5, 0.5, 0.5),
+            at(0., top.y + 0.45, top.z),
+            Some(Vec3::Y),
+        );
+        assert_eq!(out.feature, FeaturePair::FaceFace);
+        assert_eq!(out.reference, Side::B);
+        assert_eq!(out.points.len(), 4);
+        for c in out.points.iter() {
+            assert!(close(c.depth, 0.05, 0.002), "{out:?}");
+            assert!(matches!(
+                (c.id.a, c.id.b),
+                (Feature::Vertex(_), Feature::Face(_))
+            ));
+        }
+    }
+
+    #[test]
+    fn the_clip_buffer_spills_to_the_heap_beyond_its_capacity() {
+        let mut buffer = ClipBuffer::new();
+        for k in 0..CLIP_CAPACITY + 3 {
+            buffer.push(ClipVertex {
+                point: Vec3::splat(k as f32),
+                reference: Feature::Vertex(0),
+                incident: Feature::Vertex(k as u32),
+                next: Along::IncidentEdge(0),
+            });
+        }
+        let s = buffer.as_slice();
+        assert_eq!(s.len(), CLIP_CAPACITY + 3);
+        assert_eq!(s[10].point, Vec3::splat(10.0));
+        assert_eq!(
+            s[CLIP_CAPACITY + 2].point,
+            Vec3::splat((CLIP_CAPACITY + 2) as f32)
+        );
+    }
+}

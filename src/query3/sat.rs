@@ -30,7 +30,8 @@
 //! For separated bodies the best separation is a lower bound on the distance (exact when a
 //! face or an edge pair is the closest feature pair).
 
-use super::{Interval, PolyPair};
+use super::{Interval, Placed3, PolyPair};
+use crate::geom3::Edge;
 use crate::trace::Tracer;
 use glam::Vec3;
 
@@ -176,8 +177,8 @@ impl Best {
 
     #[inline]
     fn offer(&mut self, separation: f32, axis: Vec3, id: AxisId) {
-        // `!(<=)` so that a NaN is taken and then reported, not silently skipped.
-        if !(separation <= self.separation) {
+        // A NaN is taken so that it is reported, not silently skipped.
+        if separation > self.separation || separation.is_nan() {
             *self = Best {
                 separation,
                 axis,
@@ -226,48 +227,24 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
     for (i, ea) in a.shape.edges().iter().enumerate() {
-        let a_tail = a.vertex(ea.tail as usize);
-        let a_dir = a.vertex(ea.head as usize) - a_tail;
-        let (na0, na1) = (
-            a.face_normal(ea.faces[0] as usize),
-            a.face_normal(ea.faces[1] as usize),
-        );
-        let na_cross = na1.cross(na0);
+        let frame_a = EdgeFrame::new(a, ea);
         for (j, eb) in b.shape.edges().iter().enumerate() {
-            let b_tail = b.vertex(eb.tail as usize);
-            let b_dir = b.vertex(eb.head as usize) - b_tail;
-            let cross = a_dir.cross(b_dir);
-            let skip = if !(cross.length_squared()
-                >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
-                    * a_dir.length_squared()
-                    * b_dir.length_squared())
-            {
-                Some(SkipReason::Parallel)
-            } else {
-                let (nc, nd) = (
-                    -b.face_normal(eb.faces[0] as usize),
-                    -b.face_normal(eb.faces[1] as usize),
-                );
-                (!arcs_cross(na0, na1, na_cross, nc, nd, nd.cross(nc)))
-                    .then_some(SkipReason::GaussMap)
-            };
-            if let Some(reason) = skip {
-                pruned += 1;
-                tracer.record(|| Step::Skipped {
-                    edge_a: i as u32,
-                    edge_b: j as u32,
-                    reason,
-                });
-                continue;
+            let frame_b = EdgeFrame::new(b, eb);
+            match edge_pair_axis(&frame_a, &frame_b, centroid_a) {
+                Err(reason) => {
+                    pruned += 1;
+                    tracer.record(|| Step::Skipped {
+                        edge_a: i as u32,
+                        edge_b: j as u32,
+                        reason,
+                    });
+                }
+                Ok((axis, separation)) => {
+                    let id = AxisId::Edges(i as u32, j as u32);
+                    edge.offer(separation, axis, id);
+                    record(tracer, id, axis, separation, &mut tested);
+                }
             }
-            let mut axis = cross.normalize();
-            if axis.dot(a_tail - centroid_a) < 0.0 {
-                axis = -axis;
-            }
-            let separation = axis.dot(b_tail - a_tail);
-            let id = AxisId::Edges(i as u32, j as u32);
-            edge.offer(separation, axis, id);
-            record(tracer, id, axis, separation, &mut tested);
         }
     }
 
@@ -312,6 +289,55 @@ fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
         axes_pruned: pruned,
         status,
     }
+}
+
+/// An edge placed in the work frame, with the normals of its two faces.
+pub(crate) struct EdgeFrame {
+    tail: Vec3,
+    dir: Vec3,
+    n0: Vec3,
+    n1: Vec3,
+}
+
+impl EdgeFrame {
+    #[inline]
+    pub(crate) fn new(body: &Placed3, e: &Edge) -> Self {
+        let tail = body.vertex(e.tail as usize);
+        EdgeFrame {
+            tail,
+            dir: body.vertex(e.head as usize) - tail,
+            n0: body.face_normal(e.faces[0] as usize),
+            n1: body.face_normal(e.faces[1] as usize),
+        }
+    }
+}
+
+/// The axis of edge pair (A's edge, B's edge), turned away from A's centroid, and the
+/// separation along it; or why the pair gives no axis.
+#[inline]
+pub(crate) fn edge_pair_axis(
+    a: &EdgeFrame,
+    b: &EdgeFrame,
+    centroid_a: Vec3,
+) -> Result<(Vec3, f32), SkipReason> {
+    let cross = a.dir.cross(b.dir);
+    // Written so that a NaN cross product counts as parallel.
+    let crosses = cross.length_squared()
+        >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
+            * a.dir.length_squared()
+            * b.dir.length_squared();
+    if !crosses {
+        return Err(SkipReason::Parallel);
+    }
+    let (c, d) = (-b.n0, -b.n1);
+    if !arcs_cross(a.n0, a.n1, a.n1.cross(a.n0), c, d, d.cross(c)) {
+        return Err(SkipReason::GaussMap);
+    }
+    let mut axis = cross.normalize();
+    if axis.dot(a.tail - centroid_a) < 0.0 {
+        axis = -axis;
+    }
+    Ok((axis, axis.dot(b.tail - a.tail)))
 }
 
 /// Whether arc a-b and arc c-d (each the shorter great arc between two unit normals, the

@@ -1,1 +1,347 @@
+//! Swept SAT in 3D: when do two polyhedra translating at constant velocities first touch,
+//! and when do they part?
+//!
+//! Algorithm (Ericson, *Real-Time Collision Detection*, 5.5.8, generalised to every
+//! separating axis of two polyhedra; Eberly, "Dynamic collision detection using oriented
+//! bounding boxes"):
+//!
+//! ```text
+//! axes = the SAT axes at t = 0: faces of A, faces of B, edge pairs that pass the parallel
+//!        and Gauss-map tests (pure translation moves A - B without turning it, so these
+//!        stay exactly the face normals of A - B for every t)
+//! v = vB - vA; on axis u, B's interval slides at speed s = v . u
+//!     s > 0: t_enter = (minA - maxB) / s,  t_exit = (maxA - minB) / s
+//!     s < 0: t_enter = (maxA - minB) / s,  t_exit = (minA - maxB) / s
+//!     s = 0: always (intervals overlap) or never
+//! t_first = max t_enter, t_last = min t_exit over all axes
+//! hit when max(t_first, 0) <= min(t_last, t_max); the axis with the latest t_enter gives the
+//! normal (+u when s < 0, -u when s > 0); the manifold is built at t_first along it
+//! ```
+//!
+//! On a tie of t_enter (the two opposite faces of a box give the same line) the face that
+//! faces the contact is kept, and a face axis is kept over an edge axis.
 
+use super::manifold::{contact_manifold, Output as Manifold};
+use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame};
+use super::{Interval, PolyPair};
+use crate::trace::Tracer;
+use glam::Vec3;
+
+/// A relative speed along an axis below this times the pair's scale (per unit time) counts
+/// as no motion along it: the test then asks whether the intervals overlap at all.
+pub const STILL_SPEED: f32 = 1.0e-9;
+
+/// Entry times within this fraction of the sweep time count as a tie (see the header).
+pub const TIE_TOLERANCE: f32 = 1.0e-6;
+
+/// Both bodies' linear velocities and the end of the time interval, which starts at 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Motion3 {
+    pub velocity_a: Vec3,
+    pub velocity_b: Vec3,
+    pub t_max: f32,
+}
+
+/// How the sweep ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The bodies first touch at `t_first` in (0, t_max].
+    Hit,
+    /// The bodies overlap (or touch) already at t = 0.
+    InitiallyOverlapping,
+    /// Some axis keeps them apart for the whole interval.
+    Miss,
+    /// A NaN or infinite number in the input: reported as a miss.
+    NonFinite,
+}
+
+impl Status {
+    pub fn key(self) -> &'static str {
+        match self {
+            Status::Hit => "hit",
+            Status::InitiallyOverlapping => "initially_overlapping",
+            Status::Miss => "miss",
+            Status::NonFinite => "non_finite",
+        }
+    }
+}
+
+/// One axis of the sweep: intervals at t = 0 (world projections), B's speed along it
+/// relative to A, and the times its intervals overlap (`t_enter > t_exit` when never).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SweepAxis {
+    pub id: AxisId,
+    /// The unit axis as SAT orients it (A toward B at t = 0).
+    pub axis: Vec3,
+    pub interval_a: Interval,
+    pub interval_b: Interval,
+    pub speed: f32,
+    pub t_enter: f32,
+    pub t_exit: f32,
+}
+
+/// A recorded step of the sweep.
+pub type Step = SweepAxis;
+
+/// What the sweep found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Output {
+    pub hit: bool,
+    /// Time of first contact, in [0, t_max], when hit (0 when they overlap at the start).
+    pub t_first: Option<f32>,
+    /// Time of last contact, in [t_first, t_max], when hit.
+    pub t_last: Option<f32>,
+    /// Unit contact normal at `t_first`, from A toward B.
+    pub normal: Vec3,
+    /// The axis that set `t_first` (when they overlap at t = 0: SAT's axis then).
+    pub axis: AxisId,
+    pub status: Status,
+    pub axes_tested: u32,
+    /// The contact manifold at `t_first`, along `normal`.
+    pub manifold: Option<Manifold>,
+}
+
+/// Sweeps without recording.
+pub fn sweep_test(pair: &PolyPair, motion: &Motion3) -> Output {
+    sweep(pair, motion, &mut ())
+}
+
+/// Sweeps the pair over [0, motion.t_max], recording every axis's time interval.
+pub fn sweep<T: Tracer<Step>>(pair: &PolyPair, motion: &Motion3, tracer: &mut T) -> Output {
+    let mut out = time_of_impact(pair, motion, tracer);
+    if let Some(t) = out.t_first {
+        let at_contact = PolyPair {
+            a: pair.a.translated(motion.velocity_a * t),
+            b: pair.b.translated(motion.velocity_b * t),
+            origin: pair.origin,
+        };
+        out.manifold = Some(contact_manifold(&at_contact, out.normal));
+    }
+    out
+}
+
+/// The sweep's times and normal only, without the manifold (what an engine's continuous
+/// collision step asks for). `manifold` is `None`.
+pub fn time_of_impact<T: Tracer<Step>>(
+    pair: &PolyPair,
+    motion: &Motion3,
+    tracer: &mut T,
+) -> Output {
+    let v = motion.velocity_b - motion.velocity_a;
+    let still = STILL_SPEED * pair.scale();
+    let tie = TIE_TOLERANCE * motion.t_max.abs();
+    let (a, b) = (&pair.a, &pair.b);
+    let mut latest: Option<SweepAxis> = None;
+    let mut earliest_exit = f32::INFINITY;
+    let mut tested = 0u32;
+    let mut consider = |id: AxisId, axis: Vec3| {
+        let swept = time_interval(pair, id, axis, v, still);
+        tested += 1;
+        tracer.record(|| swept);
+        let better = match latest {
+            None => true,
+            Some(best) => {
+                swept.t_enter > best.t_enter + tie
+                    || (swept.t_enter >= best.t_enter - tie
+                        && rank(&swept) > rank(&best)
+                        && swept.t_enter.is_finite())
+                    || swept.t_enter.is_nan()
+            }
+        };
+        if better {
+            latest = Some(swept);
+        }
+        earliest_exit = earliest_exit.min(swept.t_exit);
+    };
+    for i in 0..a.shape.face_count() {
+        consider(AxisId::FaceA(i as u32), a.face_normal(i));
+    }
+    for j in 0..b.shape.face_count() {
+        consider(AxisId::FaceB(j as u32), -b.face_normal(j));
+    }
+    let centroid_a = a.centroid();
+    for (i, ea) in a.shape.edges().iter().enumerate() {
+        let frame_a = EdgeFrame::new(a, ea);
+        for (j, eb) in b.shape.edges().iter().enumerate() {
+            if let Ok((axis, _)) = edge_pair_axis(&frame_a, &EdgeFrame::new(b, eb), centroid_a) {
+                consider(AxisId::Edges(i as u32, j as u32), axis);
+            }
+        }
+    }
+    let miss = |status| Output {
+        hit: false,
+        t_first: None,
+        t_last: None,
+        normal: Vec3::X,
+        axis: latest.map_or(AxisId::FaceA(0), |l| l.id),
+        status,
+        axes_tested: tested,
+        manifold: None,
+    };
+    let Some(best) = latest else {
+        return miss(Status::Miss);
+    };
+    if best.t_enter.is_nan() || earliest_exit.is_nan() || !v.is_finite() {
+        return miss(Status::NonFinite);
+    }
+    let t_first = best.t_enter.max(0.0);
+    let t_last = earliest_exit.min(motion.t_max);
+    if t_first > t_last {
+        return miss(Status::Miss);
+    }
+    let (status, normal, axis) = if best.t_enter <= 0.0 {
+        let s = sat_test(pair);
+        (Status::InitiallyOverlapping, s.normal, s.axis)
+    } else {
+        let normal = if best.speed > 0.0 {
+            -best.axis
+        } else {
+            best.axis
+        };
+        (Status::Hit, normal, best.id)
+    };
+    Output {
+        hit: true,
+        t_first: Some(t_first),
+        t_last: Some(t_last.max(t_first)),
+        normal,
+        axis,
+        status,
+        axes_tested: tested,
+        manifold: None,
+    }
+}
+
+/// Tie-break order: a face facing the contact, then any face, then an edge pair.
+fn rank(axis: &SweepAxis) -> u8 {
+    // Moving toward each other along -axis (speed < 0) means the +axis side faces B.
+    let facing = axis.speed < 0.0;
+    match (axis.id.is_face(), facing) {
+        (true, true) => 2,
+        (true, false) => 1,
+        _ => 0,
+    }
+}
+
+fn time_interval(pair: &PolyPair, id: AxisId, axis: Vec3, v: Vec3, still: f32) -> SweepAxis {
+    let ia = pair.a.project(axis);
+    let ib = pair.b.project(axis);
+    let speed = v.dot(axis);
+    let (t_enter, t_exit) = if speed > still {
+        ((ia.min - ib.max) / speed, (ia.max - ib.min) / speed)
+    } else if speed < -still {
+        ((ia.max - ib.min) / speed, (ia.min - ib.max) / speed)
+    } else {
+        let touch = pair.touch_tolerance();
+        if ib.min <= ia.max + touch && ia.min <= ib.max + touch {
+            (f32::NEG_INFINITY, f32::INFINITY)
+        } else {
+            (f32::INFINITY, f32::NEG_INFINITY)
+        }
+    };
+    let shift = axis.dot(pair.origin);
+    SweepAxis {
+        id,
+        axis,
+        interval_a: ia.shifted(shift),
+        interval_b: ib.shifted(shift),
+        speed,
+        t_enter,
+        t_exit,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query3::manifold::FeaturePair;
+    use crate::query3::testing::*;
+
+    fn motion(vb: Vec3) -> Motion3 {
+        Motion3 {
+            velocity_a: Vec3::ZERO,
+            velocity_b: vb,
+            t_max: 1.0,
+        }
+    }
+
+    #[test]
+    fn the_rotated_cube_hits_on_a_s_x_face() {
+        // The issue's hand-checked case: B's leading edge is at 3 - sqrt(0.5) = 2.2929,
+        // A's face at 0.5, closing at 5 per unit time: t_first = 1.7929 / 5 = 0.358579;
+        // B's trailing edge at 3.7071 passes -0.5 at t_last = 4.2071 / 5 = 0.841421.
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let pair = PolyPair::new(
+            &cube,
+            &at(0., 0., 0.),
+            &cube,
+            &at_deg(Vec3::new(3., 0., 0.), Vec3::new(0., 0., 45.)),
+        );
+        let mut steps = Vec::new();
+        let out = sweep(&pair, &motion(Vec3::new(-5., 0., 0.)), &mut steps);
+        assert_eq!(out, sweep_test(&pair, &motion(Vec3::new(-5., 0., 0.))));
+        assert!(out.hit);
+        assert_eq!(out.status, Status::Hit);
+        assert!(close(out.t_first.unwrap(), 0.358579, 1e-5), "{out:?}");
+        assert!(close(out.t_last.unwrap(), 0.841421, 1e-5), "{out:?}");
+        assert!(close_v(out.normal, Vec3::X, 1e-6));
+        let AxisId::FaceA(f) = out.axis else {
+            panic!("{:?}", out.axis)
+        };
+        assert_eq!(cube.face_normal(f as usize), Vec3::X);
+        assert_eq!(steps.len() as u32, out.axes_tested);
+        let m = out.manifold.unwrap();
+        // At t_first B's leading edge (along z) touches A's +x face.
+        assert_eq!(m.feature, FeaturePair::EdgeFace);
+        assert_eq!(m.points.len(), 2);
+        for c in m.points.iter() {
+            assert!(close(c.point.x, 0.5, 1e-5) && close(c.depth, 0.0, 1e-5));
+        }
+    }
+
+    #[test]
+    fn a_sweep_that_passes_beside_misses() {
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let pair = PolyPair::new(&cube, &at(0., 0., 0.), &cube, &at(3., 1.2, 0.));
+        let out = sweep_test(&pair, &motion(Vec3::new(-6., 0., 0.)));
+        assert!(!out.hit);
+        assert_eq!(out.status, Status::Miss);
+        // Too slow to arrive within t_max.
+        let pair = PolyPair::new(&cube, &at(0., 0., 0.), &cube, &at(3., 0., 0.));
+        let out = sweep_test(&pair, &motion(Vec3::new(-1.5, 0., 0.)));
+        assert_eq!(out.status, Status::Miss);
+    }
+
+    #[test]
+    fn a_thin_wall_is_not_tunnelled() {
+        // A fast cube crosses a 0.02-thick wall within one step: no overlap at t = 0 or 1,
+        // but the sweep hits at t = (5 - 0.01 - 0.1) / 10 = 0.489.
+        let wall = cuboid(0.01, 2.0, 2.0);
+        let bullet = cuboid(0.1, 0.1, 0.1);
+        let pair = PolyPair::new(&wall, &at(0., 0., 0.), &bullet, &at(5., 0.3, 0.));
+        let out = sweep_test(&pair, &motion(Vec3::new(-10., 0., 0.)));
+        assert!(out.hit);
+        assert!(close(out.t_first.unwrap(), 0.489, 1e-5), "{out:?}");
+        assert!(close(out.t_last.unwrap(), 0.511, 1e-5), "{out:?}");
+        assert!(close_v(out.normal, Vec3::X, 1e-6));
+    }
+
+    #[test]
+    fn overlapping_at_the_start_reports_time_zero_and_sat_s_normal() {
+        let slab = cuboid(1.0, 0.5, 1.0);
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let pair = PolyPair::new(&slab, &at(0., 0., 0.), &cube, &at(0., 0.9, 0.));
+        let out = sweep_test(&pair, &motion(Vec3::new(1., 0., 0.)));
+        assert_eq!(out.status, Status::InitiallyOverlapping);
+        assert_eq!(out.t_first, Some(0.0));
+        assert_eq!(out.normal, Vec3::Y);
+    }
+
+    #[test]
+    fn nan_velocity_is_reported_not_panicked() {
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let pair = PolyPair::new(&cube, &at(0., 0., 0.), &cube, &at(3., 0., 0.));
+        let out = sweep_test(&pair, &motion(Vec3::new(f32::NAN, 0., 0.)));
+        assert!(!out.hit);
+    }
+}

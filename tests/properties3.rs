@@ -1,0 +1,278 @@
+//! Property tests over random convex polyhedra and poses for the 3D core: SAT agrees with an
+//! independent referee (the convex hull of all pairwise vertex differences, A - B, which
+//! contains the origin exactly when the bodies overlap, and whose face planes give the exact
+//! depth and the SAT separation), and the manifold and sweep satisfy the geometry they
+//! claim.
+
+use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
+use collision_lab::query3::manifold::{manifold, FeaturePair, Step as ClipStep};
+use collision_lab::query3::sat::sat_test;
+use collision_lab::query3::sweep::{sweep_test, Motion3, Status as SweepStatus};
+use collision_lab::query3::PolyPair;
+use glam::{Quat, Vec3};
+use proptest::prelude::*;
+
+/// Answers closer than this (times the pair's scale) to touching are not compared for the
+/// yes/no verdict: both answers are right there.
+const MARGIN: f32 = 2.0e-3;
+
+/// Depths and separations agree within this times the pair's scale: SAT may skip nearly
+/// parallel edge pairs (sine below 1e-3) and prefers a face by up to 1e-4 of the scale.
+const AGREE: f32 = 2.0e-3;
+
+/// The referee: A - B built from every pair of world vertices with the hull builder.
+/// Returns the signed distance of the origin from the hull as the largest plane distance:
+/// negative inside (minus the exact penetration depth), positive outside (the largest
+/// separation along a face normal of A - B, which is what SAT reports).
+fn referee(p: &PolyPair) -> f32 {
+    let mut diffs = Vec::new();
+    for i in 0..p.a.shape.vertices().len() {
+        for j in 0..p.b.shape.vertices().len() {
+            diffs.push(p.a.vertex(i) - p.b.vertex(j));
+        }
+    }
+    let hull = Polyhedron::new(&Shape3Kind::Hull { points: diffs }).expect("A - B is solid");
+    (0..hull.face_count())
+        .map(|f| -hull.face(f).offset)
+        .fold(f32::NEG_INFINITY, f32::max)
+}
+
+fn point() -> impl Strategy<Value = Vec3> {
+    (-1.0f32..1.0, -1.0f32..1.0, -1.0f32..1.0).prop_map(|(x, y, z)| Vec3::new(x, y, z))
+}
+
+/// A random hull of 4 to 16 points, stretched per axis.
+fn any_hull() -> impl Strategy<Value = Polyhedron> {
+    (
+        prop::collection::vec(point(), 4..16),
+        (0.3f32..1.5, 0.3f32..1.5, 0.3f32..1.5),
+    )
+        .prop_filter_map("flat hull", |(points, (sx, sy, sz))| {
+            let points = points
+                .into_iter()
+                .map(|p| p * Vec3::new(sx, sy, sz))
+                .collect();
+            Polyhedron::new(&Shape3Kind::Hull { points }).ok()
+        })
+}
+
+/// A cuboid, a prism or a hull.
+fn any_shape() -> impl Strategy<Value = Polyhedron> {
+    prop_oneof![
+        (0.1f32..1.0, 0.1f32..1.0, 0.1f32..1.0).prop_map(|(x, y, z)| {
+            Polyhedron::new(&Shape3Kind::Cuboid {
+                half_extents: Vec3::new(x, y, z),
+            })
+            .unwrap()
+        }),
+        (3u32..9, 0.2f32..1.0, 0.1f32..1.0).prop_map(|(sides, radius, half_height)| {
+            Polyhedron::new(&Shape3Kind::Prism {
+                sides,
+                radius,
+                half_height,
+            })
+            .unwrap()
+        }),
+        any_hull(),
+    ]
+}
+
+fn pose(reach: f32) -> impl Strategy<Value = Pose3> {
+    (
+        point(),
+        (-180.0f32..180.0, -180.0f32..180.0, -180.0f32..180.0),
+    )
+        .prop_map(move |(p, (x, y, z))| Pose3::from_degrees(p * reach, Vec3::new(x, y, z)))
+}
+
+/// A box or prism resting face-down on a wider box, turned about y and tilted by up to 0.02
+/// degrees (within the feature tolerance, so still face-down, but with unequal depths), sunk
+/// by 0 to 0.1: face-face contacts whose footprint lies inside the lower top face.
+fn stacked() -> impl Strategy<Value = (Polyhedron, Polyhedron, Pose3, Pose3)> {
+    (
+        (1.0f32..2.0, 0.2f32..1.0, 1.0f32..2.0),
+        prop_oneof![
+            (0.2f32..0.6, 0.2f32..0.6, 0.2f32..0.6).prop_map(|(x, y, z)| Shape3Kind::Cuboid {
+                half_extents: Vec3::new(x, y, z)
+            }),
+            (3u32..9, 0.2f32..0.6, 0.2f32..0.6).prop_map(|(sides, radius, half_height)| {
+                Shape3Kind::Prism {
+                    sides,
+                    radius,
+                    half_height,
+                }
+            }),
+        ],
+        (-0.02f32..0.02, -180.0f32..180.0, -0.02f32..0.02),
+        (-0.3f32..0.3, 0.0f32..0.1, -0.3f32..0.3),
+    )
+        .prop_map(|((ax, ay, az), kind_b, turn, (dx, sink, dz))| {
+            let a = Polyhedron::new(&Shape3Kind::Cuboid {
+                half_extents: Vec3::new(ax, ay, az),
+            })
+            .unwrap();
+            let hb = match &kind_b {
+                Shape3Kind::Cuboid { half_extents } => half_extents.y,
+                Shape3Kind::Prism { half_height, .. } => *half_height,
+                Shape3Kind::Hull { .. } => unreachable!(),
+            };
+            let b = Polyhedron::new(&kind_b).unwrap();
+            let pb = Pose3::from_degrees(Vec3::new(dx, ay + hb - sink, dz), Vec3::from(turn));
+            (a, b, Pose3::default(), pb)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 250,
+        max_global_rejects: 100_000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn sat_agrees_with_the_minkowski_hull(a in any_shape(), b in any_shape(), pa in pose(1.0), pb in pose(1.0)) {
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let s = sat_test(&p);
+        let r = referee(&p);
+        let scale = p.scale();
+        if r.abs() > MARGIN * scale {
+            prop_assert_eq!(s.intersecting, r < 0.0, "sat {:?} referee {}", s, r);
+        }
+        if s.intersecting {
+            prop_assert!((s.depth - (-r).max(0.0)).abs() <= AGREE * scale, "sat depth {} referee {}", s.depth, r);
+        } else {
+            prop_assert!((s.separation - r).abs() <= AGREE * scale, "sat separation {} referee {}", s.separation, r);
+        }
+        prop_assert!((s.normal.length() - 1.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn moving_b_by_depth_along_the_normal_makes_them_touch(a in any_shape(), b in any_shape(), pa in pose(0.6), pb in pose(0.6)) {
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let s = sat_test(&p);
+        prop_assume!(s.intersecting && s.depth > MARGIN * p.scale());
+        let moved = p.with_b_moved(s.normal * s.depth);
+        let r = referee(&moved);
+        prop_assert!(r.abs() <= AGREE * p.scale(), "after moving by {} along {}: referee {}", s.depth, s.normal, r);
+    }
+
+    #[test]
+    fn swapping_a_and_b_flips_the_normal(a in any_shape(), b in any_shape(), pa in pose(1.0), pb in pose(1.0)) {
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let s = sat_test(&p);
+        let w = sat_test(&p.swapped());
+        let tol = AGREE * p.scale();
+        prop_assert_eq!(s.intersecting, w.intersecting);
+        prop_assert!((s.depth - w.depth).abs() <= tol && (s.separation - w.separation).abs() <= tol);
+        if (s.normal + w.normal).length() > 1e-3 {
+            // A near tie between two axes: each normal must still be a valid way out.
+            prop_assume!(s.intersecting && s.depth > MARGIN * p.scale());
+            let r = referee(&p.with_b_moved(-w.normal * w.depth));
+            prop_assert!(r.abs() <= tol, "swapped normal {} does not separate: {}", w.normal, r);
+        }
+    }
+
+    #[test]
+    fn a_common_rigid_motion_changes_nothing_but_the_frame(a in any_shape(), b in any_shape(), pa in pose(1.0), pb in pose(1.0), motion in pose(50.0)) {
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let (ma, mb) = (pa.moved_by(&motion), pb.moved_by(&motion));
+        let q = PolyPair::new(&a, &ma, &b, &mb);
+        let (s, t) = (sat_test(&p), sat_test(&q));
+        let tol = AGREE * p.scale();
+        if s.depth.max(s.separation) > MARGIN * p.scale() {
+            prop_assert_eq!(s.intersecting, t.intersecting);
+        }
+        prop_assert!((s.depth - t.depth).abs() <= tol && (s.separation - t.separation).abs() <= tol, "{:?} vs {:?}", s, t);
+        if s.axis == t.axis {
+            prop_assert!((motion.rotation * s.normal - t.normal).length() <= 1e-3);
+        }
+    }
+
+    #[test]
+    fn reduced_points_come_from_the_clipped_ones_and_keep_the_deepest((a, b, pa, pb) in stacked()) {
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let s = sat_test(&p);
+        prop_assume!(s.intersecting);
+        let mut steps = Vec::new();
+        let m = manifold(&p, s.normal, &mut steps);
+        prop_assert!(!m.points.is_empty() && m.points.len() <= 4);
+        prop_assert!(m.points.iter().all(|c| c.depth >= 0.0));
+        if m.feature == FeaturePair::FaceFace {
+            let Some(ClipStep::ClipPlane { after, .. }) = steps.iter().rfind(|s| matches!(s, ClipStep::ClipPlane { .. })) else {
+                panic!("face-face without a clip step");
+            };
+            prop_assert_eq!(after.len() as u32, m.clipped);
+            for c in m.points.iter() {
+                prop_assert!(after.iter().any(|q| (*q - c.point).length() <= 1e-6), "{:?} not among the clipped points", c);
+            }
+            // The deepest clipped point below the face is kept.
+            let deepest_clipped = after
+                .iter()
+                .map(|q| pb_depth(&p, m.reference, m.normal, *q))
+                .fold(0.0f32, f32::max);
+            prop_assert!((m.points.deepest() - deepest_clipped).abs() <= 1e-5, "kept {} clipped {}", m.points.deepest(), deepest_clipped);
+        }
+    }
+
+    #[test]
+    fn the_deepest_point_is_sat_s_depth_for_face_contacts((a, b, pa, pb) in stacked()) {
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let s = sat_test(&p);
+        prop_assume!(s.intersecting && s.axis.is_face());
+        let m = manifold(&p, s.normal, &mut ());
+        prop_assume!(matches!(m.feature, FeaturePair::FaceFace | FeaturePair::EdgeFace | FeaturePair::VertexFace));
+        prop_assert!((m.points.deepest() - s.depth).abs() <= 1e-4, "manifold {} sat {}", m.points.deepest(), s.depth);
+    }
+
+    #[test]
+    fn the_sweep_s_first_time_makes_them_touch(a in any_shape(), b in any_shape(), pb in pose(1.0), va in point(), vb in point()) {
+        // B starts 4 away along x and comes back toward A.
+        let pa = Pose3::default();
+        let pb = Pose3 { position: pb.position + Vec3::new(4.0, 0.0, 0.0), ..pb };
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let motion = Motion3 { velocity_a: va, velocity_b: vb - Vec3::new(6.0, 0.0, 0.0), t_max: 1.0 };
+        let out = sweep_test(&p, &motion);
+        prop_assume!(out.status == SweepStatus::Hit);
+        let t = out.t_first.unwrap();
+        let at = PolyPair { a: p.a.translated(motion.velocity_a * t), b: p.b.translated(motion.velocity_b * t), origin: p.origin };
+        let r = referee(&at);
+        prop_assert!(r.abs() <= AGREE * p.scale(), "at t_first {} the referee says {}", t, r);
+        prop_assert!(out.manifold.is_some());
+    }
+}
+
+/// Depth of a clipped point below the reference face: the points lie on the incident face,
+/// so their depth is their distance below the reference body's extreme plane along the
+/// normal.
+fn pb_depth(
+    p: &PolyPair,
+    reference: collision_lab::query3::Side,
+    normal: Vec3,
+    world: Vec3,
+) -> f32 {
+    let q = world - p.origin;
+    match reference {
+        collision_lab::query3::Side::A => p.a.support(normal).dot(normal) - q.dot(normal),
+        collision_lab::query3::Side::B => q.dot(normal) - p.b.support(-normal).dot(normal),
+    }
+}
+
+#[test]
+fn the_referee_sees_the_slab_case() {
+    let slab = Polyhedron::new(&Shape3Kind::Cuboid {
+        half_extents: Vec3::new(1.0, 0.5, 1.0),
+    })
+    .unwrap();
+    let cube = Polyhedron::new(&Shape3Kind::Cuboid {
+        half_extents: Vec3::splat(0.5),
+    })
+    .unwrap();
+    let p = PolyPair::new(
+        &slab,
+        &Pose3::default(),
+        &cube,
+        &Pose3::new(Vec3::new(0.0, 0.9, 0.0), Quat::IDENTITY),
+    );
+    assert!((referee(&p) + 0.1).abs() < 1e-6);
+}
