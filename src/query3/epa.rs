@@ -773,9 +773,10 @@ pub fn sentence(step: &Step) -> String {
                 Some(Status::PolytopeFull) => "The polytope is full: the closest face so far gives the depth.".to_string(),
                 Some(Status::Stalled) => "Rounding makes the faces it sees disagree, so the closest face so far gives the depth.".to_string(),
                 Some(Status::Degenerate) | None => format!(
-                    "It sees {} face{}, which go; the {} horizon edges are joined to it by {} new faces.",
+                    "It sees {} face{}, which {}; the {} horizon edges are joined to it by {} new faces.",
                     e.removed.len(),
                     if e.removed.len() == 1 { "" } else { "s" },
+                    if e.removed.len() == 1 { "goes" } else { "go" },
                     e.horizon.len(),
                     e.added.len()
                 ),

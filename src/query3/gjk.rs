@@ -699,6 +699,77 @@ mod tests {
         }
     }
 
+    /// A segment core (the core of a capsule) plugs into GJK and EPA through the support
+    /// traits: nothing in the loops knows about polyhedra.
+    struct SegmentCore {
+        ends: [Vec3; 2],
+    }
+
+    impl crate::query3::simplex::Support3 for SegmentCore {
+        fn support_vertex(&self, direction: Vec3) -> (u32, Vec3) {
+            let k = (self.ends[1].dot(direction) > self.ends[0].dot(direction)) as usize;
+            (k as u32, self.ends[k])
+        }
+
+        fn centroid(&self) -> Vec3 {
+            0.5 * (self.ends[0] + self.ends[1])
+        }
+    }
+
+    struct BoxAndSegment<'a> {
+        a: crate::query3::Placed3<'a>,
+        b: SegmentCore,
+    }
+
+    impl<'a> SupportPair3 for BoxAndSegment<'a> {
+        type A = crate::query3::Placed3<'a>;
+        type B = SegmentCore;
+        fn a(&self) -> &Self::A {
+            &self.a
+        }
+        fn b(&self) -> &SegmentCore {
+            &self.b
+        }
+        fn origin(&self) -> Vec3 {
+            Vec3::ZERO
+        }
+        fn scale(&self) -> f32 {
+            4.0
+        }
+    }
+
+    #[test]
+    fn a_segment_core_plugs_in_through_the_support_traits() {
+        let c = unit_cube();
+        let placed = crate::query3::Placed3::new(&c, &at(0., 0., 0.), Vec3::ZERO);
+        // A vertical segment at x = 2: 1.5 from the cube's face x = 0.5.
+        let apart = BoxAndSegment {
+            a: placed,
+            b: SegmentCore {
+                ends: [Vec3::new(2., -1., 0.2), Vec3::new(2., 1., 0.2)],
+            },
+        };
+        let out = gjk_distance(&apart);
+        assert!(close(out.distance, 1.5, 1e-6), "{out:?}");
+        assert!(close_v(
+            out.closest_b.unwrap() - out.closest_a.unwrap(),
+            Vec3::new(1.5, 0., 0.),
+            1e-6
+        ));
+        // The segment through the cube at x = 0.3: it leaves fastest along +x, 0.2.
+        let through = BoxAndSegment {
+            a: placed,
+            b: SegmentCore {
+                ends: [Vec3::new(0.3, -2., 0.1), Vec3::new(0.3, 2., 0.1)],
+            },
+        };
+        let g = gjk_distance(&through);
+        assert!(g.intersecting);
+        let e = crate::query3::epa::epa_penetration(&through, &g).unwrap();
+        assert!(close(e.depth, 0.2, 1e-5), "{e:?}");
+        assert!(close_v(e.normal, Vec3::X, 1e-5), "{e:?}");
+    }
+
     #[test]
     fn sentences_read_as_the_issue_says() {
         let c = unit_cube();
