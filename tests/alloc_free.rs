@@ -163,6 +163,159 @@ fn untraced_queries_do_not_allocate() {
     assert_eq!(checked, shapes.len() * shapes.len() * OFFSETS.len());
 }
 
+mod three_d {
+    //! The 3D core: untraced SAT, manifold, sweep and the pair query allocate nothing. The
+    //! clip polygon lives in a fixed array of `CLIP_CAPACITY` points, enough for any two
+    //! faces whose vertex counts add up to at most that (here up to 24-gon caps).
+
+    use super::allocations_during;
+    use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
+    use collision_lab::query3::manifold::{contact_manifold, manifold, FeaturePair, CLIP_CAPACITY};
+    use collision_lab::query3::pair::{query_pair3, BodyRef3, PairSettings3};
+    use collision_lab::query3::sat::{sat, sat_test};
+    use collision_lab::query3::sweep::{sweep, Motion3};
+    use collision_lab::query3::PolyPair;
+    use glam::Vec3;
+    use std::hint::black_box;
+
+    fn shape(kind: Shape3Kind) -> Polyhedron {
+        Polyhedron::new(&kind).expect("valid")
+    }
+
+    /// Points on an ellipsoid, unevenly spread.
+    fn blob(n: usize) -> Polyhedron {
+        let points = (0..n)
+            .map(|k| {
+                let t = k as f32 + 0.5;
+                let polar = (1.0 - 2.0 * t / n as f32).acos();
+                let azimuth = t * 2.399_963; // the golden angle, in radians
+                Vec3::new(
+                    1.1 * polar.sin() * azimuth.cos(),
+                    0.8 * polar.cos(),
+                    0.9 * polar.sin() * azimuth.sin(),
+                )
+            })
+            .collect();
+        shape(Shape3Kind::Hull { points })
+    }
+
+    fn shapes() -> Vec<(&'static str, Polyhedron)> {
+        vec![
+            (
+                "cube",
+                shape(Shape3Kind::Cuboid {
+                    half_extents: Vec3::splat(0.5),
+                }),
+            ),
+            (
+                "slab",
+                shape(Shape3Kind::Cuboid {
+                    half_extents: Vec3::new(1.5, 0.3, 1.2),
+                }),
+            ),
+            (
+                "hexagonal prism",
+                shape(Shape3Kind::Prism {
+                    sides: 6,
+                    radius: 0.8,
+                    half_height: 0.4,
+                }),
+            ),
+            (
+                "24-gon prism",
+                shape(Shape3Kind::Prism {
+                    sides: 24,
+                    radius: 0.9,
+                    half_height: 0.3,
+                }),
+            ),
+            ("12-point hull", blob(12)),
+            ("200-point hull (hill climbing)", blob(200)),
+        ]
+    }
+
+    const OFFSETS: [Vec3; 5] = [
+        Vec3::new(0.1, 0.05, 0.0),
+        Vec3::new(0.3, 0.9, -0.2),
+        Vec3::new(-1.2, 0.3, 0.4),
+        Vec3::new(0.2, 1.3, 0.1),
+        Vec3::new(4.0, 4.0, -3.0),
+    ];
+
+    #[test]
+    fn untraced_3d_queries_do_not_allocate() {
+        const { assert!(CLIP_CAPACITY >= 48) };
+        let shapes = shapes();
+        let settings = PairSettings3::default();
+        let mut checked = 0;
+        let (mut face_face, mut most_clipped) = (0, 0);
+        for (name_a, a) in &shapes {
+            for (name_b, b) in &shapes {
+                for (k, offset) in OFFSETS.iter().enumerate() {
+                    let base = if k % 2 == 0 {
+                        Vec3::ZERO
+                    } else {
+                        Vec3::new(1.0e4, -2.0e4, 5.0e3)
+                    };
+                    // Every other case face-down and upright, where face-face clipping runs.
+                    let turn = if k % 2 == 0 {
+                        Vec3::new(0.0, 17.0 * k as f32, 0.0)
+                    } else {
+                        Vec3::new(31.0 * k as f32, -12.0, 7.0)
+                    };
+                    let pose_a = Pose3::from_degrees(base, Vec3::ZERO);
+                    let pose_b = Pose3::from_degrees(base + *offset, turn);
+                    let pair = PolyPair::new(a, &pose_a, b, &pose_b);
+                    let motion = Motion3 {
+                        velocity_a: Vec3::new(0.5, 0.0, 0.0),
+                        velocity_b: -*offset,
+                        t_max: 1.0,
+                    };
+                    let body_a = BodyRef3 {
+                        shape: a,
+                        pose: pose_a,
+                        velocity: Some(motion.velocity_a),
+                    };
+                    let body_b = BodyRef3 {
+                        shape: b,
+                        pose: pose_b,
+                        velocity: Some(motion.velocity_b),
+                    };
+                    let still_b = BodyRef3 {
+                        velocity: None,
+                        ..body_b
+                    };
+                    let (count, intersecting) = allocations_during(|| {
+                        let s = black_box(sat(&pair, &mut ()));
+                        black_box(sat_test(&pair));
+                        black_box(manifold(&pair, s.normal, &mut ()));
+                        black_box(contact_manifold(&pair, Vec3::Y));
+                        black_box(sweep(&pair, &motion, &mut ()));
+                        black_box(query_pair3(&body_a, &body_b, &settings));
+                        black_box(query_pair3(&body_a, &still_b, &settings));
+                        s.intersecting
+                    });
+                    assert_eq!(
+                        count, 0,
+                        "{name_a} against {name_b} at offset {offset} (intersecting: \
+                         {intersecting}): {count} heap allocations"
+                    );
+                    checked += 1;
+                    let m = contact_manifold(&pair, sat_test(&pair).normal);
+                    if intersecting && m.feature == FeaturePair::FaceFace {
+                        face_face += 1;
+                        most_clipped = most_clipped.max(m.clipped);
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, shapes.len() * shapes.len() * OFFSETS.len());
+        // The clipping path ran, on large polygons too.
+        assert!(face_face >= 10, "{face_face} face-face cases");
+        assert!(most_clipped >= 24, "at most {most_clipped} clipped points");
+    }
+}
+
 /// 3D GJK (distance and boolean test) and EPA, untraced, on polyhedra from a box to a
 /// 200-sided prism (hill-climbing support), deep, shallow, touching and apart, near the world
 /// origin and far from it.

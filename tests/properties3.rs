@@ -4,7 +4,7 @@
 //! depth and the SAT separation), and the manifold and sweep satisfy the geometry they
 //! claim.
 
-use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
+use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind, FACE_MERGE_ANGLE_DEGREES};
 use collision_lab::query3::manifold::{manifold, FeaturePair, Step as ClipStep};
 use collision_lab::query3::sat::sat_test;
 use collision_lab::query3::sweep::{sweep_test, Motion3, Status as SweepStatus};
@@ -275,4 +275,67 @@ fn the_referee_sees_the_slab_case() {
         &Pose3::new(Vec3::new(0.0, 0.9, 0.0), Quat::IDENTITY),
     );
     assert!((referee(&p) + 0.1).abs() < 1e-6);
+}
+
+/// Random clouds, some nearly flat, some with repeated points: the hull builder returns a
+/// closed convex polyhedron holding every input point, or a typed error; never a panic.
+fn cloud() -> impl Strategy<Value = Vec<Vec3>> {
+    (
+        prop::collection::vec(point(), 1..80),
+        prop_oneof![Just(1.0f32), Just(1e-3), Just(1e-5), Just(0.0)],
+        0usize..4,
+    )
+        .prop_map(|(mut points, flatness, repeats)| {
+            for p in &mut points {
+                p.y *= flatness;
+            }
+            for k in 0..repeats.min(points.len()) {
+                let q = points[k];
+                points.push(q);
+            }
+            points
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 300,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn the_hull_holds_every_point_or_refuses(points in cloud()) {
+        match Polyhedron::new(&Shape3Kind::Hull { points: points.clone() }) {
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+            Ok(poly) => {
+                let size = poly.centroid_radius();
+                prop_assert_eq!(poly.vertices().len() + poly.dropped_points().len(), points.len());
+                prop_assert_eq!(poly.vertices().len() + poly.face_count(), poly.edges().len() + 2);
+                for v in poly.vertices() {
+                    prop_assert!(points.contains(v));
+                }
+                for f in 0..poly.face_count() {
+                    let face = poly.face(f);
+                    prop_assert!(face.vertices.len() >= 3);
+                    prop_assert!((face.normal.length() - 1.0).abs() < 1e-4);
+                    for p in &points {
+                        prop_assert!(face.normal.dot(*p) - face.offset <= 1e-4 * size, "point {} above face {}", p, f);
+                    }
+                }
+                for e in poly.edges() {
+                    prop_assert!(e.faces[0] != e.faces[1]);
+                }
+                // Hill climbing and the scan agree on every face normal direction, up to the
+                // face-merge angle: a merged face is flat only within that angle, so its
+                // vertices may differ in height by that much and a climb may stop on any.
+                let merge = (FACE_MERGE_ANGLE_DEGREES as f32).to_radians().sin();
+                for f in 0..poly.face_count() {
+                    let d = poly.face(f).normal;
+                    let (c, s) = (poly.support_climb(d), poly.support_scan(d));
+                    prop_assert!((poly.vertex(c).dot(d) - poly.vertex(s).dot(d)).abs() <= 2.0 * merge * size + 1e-5 * size);
+                }
+            }
+        }
+    }
 }

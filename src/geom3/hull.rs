@@ -20,7 +20,7 @@
 
 use super::Shape3Error;
 use glam::{DVec3, Vec3};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The most points a hull takes. The incremental hull costs O(n * faces) here, about 2
 /// million plane tests at this size: a few milliseconds, once, when a scene loads.
@@ -167,39 +167,83 @@ pub(crate) fn triangle_hull(
         let db = p[b as usize].distance_squared(centre);
         db.total_cmp(&da)
     });
-    let mut visible_edges: HashSet<(u32, u32)> = HashSet::new();
+    // Directed edge -> the live face it belongs to: the face across edge (u, v) is the one
+    // holding (v, u).
+    let mut edge_face: HashMap<(u32, u32), usize> = HashMap::new();
+    for (k, f) in faces.iter().enumerate() {
+        for e in 0..3 {
+            edge_face.insert((f.v[e], f.v[(e + 1) % 3]), k);
+        }
+    }
     let mut visible: Vec<usize> = Vec::new();
+    let mut is_visible: HashSet<usize> = HashSet::new();
+    let mut horizon: Vec<(u32, u32, DVec3)> = Vec::new();
     for &pi in &order {
         let q = p[pi as usize];
-        visible.clear();
+        // The face p is farthest above seeds a search over neighbours: the visible region
+        // is connected, so its boundary (the horizon) is one loop.
+        let mut seed = None;
+        let mut highest = eps;
         for (k, f) in faces.iter().enumerate() {
-            if f.alive && f.normal.dot(q) - f.offset > eps {
-                visible.push(k);
+            let h = f.normal.dot(q) - f.offset;
+            if f.alive && h > highest {
+                highest = h;
+                seed = Some(k);
             }
         }
-        if visible.is_empty() {
+        let Some(seed) = seed else {
             continue;
+        };
+        visible.clear();
+        is_visible.clear();
+        visible.push(seed);
+        is_visible.insert(seed);
+        let mut k = 0;
+        while k < visible.len() {
+            let v = faces[visible[k]].v;
+            k += 1;
+            for e in 0..3 {
+                let Some(&other) = edge_face.get(&(v[(e + 1) % 3], v[e])) else {
+                    return Err(Shape3Error::Flat);
+                };
+                let f = &faces[other];
+                if !is_visible.contains(&other) && f.normal.dot(q) - f.offset > eps {
+                    is_visible.insert(other);
+                    visible.push(other);
+                }
+            }
         }
-        visible_edges.clear();
+        horizon.clear();
         for &k in &visible {
             let v = faces[k].v;
             for e in 0..3 {
-                visible_edges.insert((v[e], v[(e + 1) % 3]));
+                let (a, b) = (v[e], v[(e + 1) % 3]);
+                if !is_visible.contains(&edge_face[&(b, a)]) {
+                    horizon.push((a, b, faces[k].normal));
+                }
             }
         }
         for &k in &visible {
             faces[k].alive = false;
             let v = faces[k].v;
-            let fallback = faces[k].normal;
             for e in 0..3 {
-                let (a, b) = (v[e], v[(e + 1) % 3]);
-                if !visible_edges.contains(&(b, a)) {
-                    faces.push(make_face(&p, [a, b, pi], fallback));
-                }
+                edge_face.remove(&(v[e], v[(e + 1) % 3]));
             }
         }
-        if faces.len() > 8 * p.len() {
-            faces.retain(|f| f.alive);
+        for &(a, b, fallback) in &horizon {
+            let face = make_face(&p, [a, b, pi], fallback);
+            let index = faces.len();
+            for e in 0..3 {
+                // A horizon that touches itself would give a directed edge twice: the mesh
+                // is no longer a 2-manifold. Report it; the caller retries more coarsely.
+                if edge_face
+                    .insert((face.v[e], face.v[(e + 1) % 3]), index)
+                    .is_some()
+                {
+                    return Err(Shape3Error::Flat);
+                }
+            }
+            faces.push(face);
         }
     }
     Ok(TriangleHull {

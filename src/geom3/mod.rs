@@ -113,3 +113,39 @@ impl fmt::Display for Shape3Error {
 }
 
 impl std::error::Error for Shape3Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_read_as_the_scene_format_writes_them() {
+        let cuboid: Shape3Kind = ron::from_str("Cuboid(half_extents: (1, 0.5, 1))").unwrap();
+        assert_eq!(
+            cuboid,
+            Shape3Kind::Cuboid {
+                half_extents: Vec3::new(1.0, 0.5, 1.0)
+            }
+        );
+        let prism: Shape3Kind =
+            ron::from_str("Prism(sides: 6, radius: 0.8, half_height: 0.4)").unwrap();
+        assert_eq!(
+            prism,
+            Shape3Kind::Prism {
+                sides: 6,
+                radius: 0.8,
+                half_height: 0.4
+            }
+        );
+        let hull: Shape3Kind =
+            ron::from_str("Hull(points: [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)])").unwrap();
+        let poly = Polyhedron::new(&hull).unwrap();
+        assert_eq!(poly.face_count(), 4);
+        assert_eq!(
+            ron::from_str::<Shape3Kind>(&ron::to_string(&hull).unwrap()).unwrap(),
+            hull
+        );
+        assert!(ron::from_str::<Shape3Kind>("Cuboid(half_extents: (1, 0.5))").is_err());
+        assert!(ron::from_str::<Shape3Kind>("Cuboid(half_extents: (1, 1, 1), radius: 1)").is_err());
+    }
+}

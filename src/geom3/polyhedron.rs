@@ -3,12 +3,14 @@ use super::{Shape3Error, Shape3Kind, MAX_COORDINATE};
 use glam::{DVec3, Vec3};
 use std::collections::HashMap;
 
-/// Neighbouring hull triangles whose normals differ by less than this angle are merged into
-/// one polygonal face. Coplanar faces given in `f32` come out of the hull with normals that
-/// differ by rounding only (about 1e-6 radians for a face of unit size); 0.05 degrees (about
-/// 9e-4 radians) also merges faces bent by a visible hair, which is what a person means by a
-/// flat face, while the flattest dihedral angle of a 1,024-point sphere hull (about 6
-/// degrees) stays well above it.
+/// Neighbouring hull triangles whose normals differ by less than this angle, and whose
+/// corners lie within twice [`super::HULL_TOLERANCE`] (relative to the cloud's size) of the
+/// first triangle's plane, are merged into one polygonal face. Coplanar faces given in `f32`
+/// come out of the hull with normals that differ by rounding only (about 1e-6 radians for a
+/// face of unit size); 0.05 degrees (about 9e-4 radians) leaves room for small faces, whose
+/// normals round more coarsely, while the flattest dihedral angle of a 1,024-point sphere
+/// hull (about 6 degrees) stays far above it. The distance test keeps a merged face flat: a
+/// thin sliver whose faces meet at a tiny angle but a real step stays unmerged.
 pub const FACE_MERGE_ANGLE_DEGREES: f64 = 0.05;
 
 /// Below this many vertices the support function scans every vertex; from here on it climbs
@@ -63,6 +65,7 @@ pub struct Polyhedron {
     dropped: Vec<u32>,
     centroid: Vec3,
     bounding_radius: f32,
+    centroid_radius: f32,
 }
 
 fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
@@ -121,13 +124,26 @@ impl Polyhedron {
         };
         // A hull whose merged faces do not close up is retried without merging, then with
         // a coarser hull tolerance; three attempts bound the work.
+        let mut last_error = Shape3Error::Flat;
         for factor in [1.0, 10.0, 100.0] {
-            let hull = triangle_hull(&points, factor)?;
+            let hull = match triangle_hull(&points, factor) {
+                Ok(hull) => hull,
+                // Coincident, collinear and flat inputs are refused at once; an inconsistent
+                // horizon (reported as Flat from inside the loop) is retried more coarsely.
+                Err(e) if factor == 1.0 && e != Shape3Error::Flat => return Err(e),
+                Err(e) => {
+                    last_error = e;
+                    continue;
+                }
+            };
             for merge in [true, false] {
                 if let Some(poly) = assemble(kind, &points, &hull, merge) {
                     return Ok(poly);
                 }
             }
+        }
+        if last_error != Shape3Error::Flat {
+            return Err(last_error);
         }
         // Not seen in testing: every attempt left an open or non-manifold mesh, which only
         // a nearly flat cloud can cause.
@@ -199,6 +215,12 @@ impl Polyhedron {
     /// The largest distance from the local origin to a vertex.
     pub fn bounding_radius(&self) -> f32 {
         self.bounding_radius
+    }
+
+    /// The largest distance from the centroid to a vertex: the body's own size, whatever
+    /// its local origin (a hull's points need not surround the origin).
+    pub fn centroid_radius(&self) -> f32 {
+        self.centroid_radius
     }
 
     /// The vertex farthest along `dir` (local frame): a linear scan below
@@ -282,6 +304,9 @@ fn assemble(
     // seed's normal (compared with the seed, not the neighbour, so that a gently curved
     // surface is not merged into one face).
     let cos_merge = FACE_MERGE_ANGLE_DEGREES.to_radians().cos();
+    // Every merged triangle's corners also lie within the hull tolerance of the seed's
+    // plane, so a merged face is flat to within that distance, not just that angle.
+    let plane_slack = 2.0 * hull.tolerance;
     let mut cluster = vec![usize::MAX; tris.len()];
     let mut clusters: Vec<Vec<usize>> = Vec::new();
     for seed in 0..tris.len() {
@@ -297,8 +322,13 @@ fn assemble(
             k += 1;
             for e in 0..3 {
                 let other = *owner.get(&(t[(e + 1) % 3], t[e]))?;
+                let seed_offset = tri_normal[seed].dot(p[tris[seed][0] as usize]);
+                let on_seed_plane = tris[other].iter().all(|&v| {
+                    (tri_normal[seed].dot(p[v as usize]) - seed_offset).abs() <= plane_slack
+                });
                 if cluster[other] == usize::MAX
                     && tri_normal[other].dot(tri_normal[seed]) >= cos_merge
+                    && on_seed_plane
                 {
                     cluster[other] = id;
                     members.push(other);
@@ -424,13 +454,14 @@ fn assemble(
     if euler != 2 {
         return None;
     }
-    // Convexity check: every vertex on or below every face plane, within the hull tolerance
-    // (a failed merge shows up here).
+    // Convexity check: every input point (vertices and dropped points alike) on or below
+    // every face plane, within the hull tolerance. A merge that removed a real corner, or a
+    // hull that lost a point, shows up here and the caller falls back.
     let slack = 4.0 * hull.tolerance + 1e-6 * hull_size(&vertices);
     for f in &faces {
         let n = f.normal.as_dvec3();
-        for v in &vertices {
-            if n.dot(v.as_dvec3()) - f.offset as f64 > slack {
+        for q in &p {
+            if n.dot(*q) - f.offset as f64 > slack {
                 return None;
             }
         }
@@ -455,6 +486,10 @@ fn assemble(
     }
     let centroid = vertices.iter().copied().sum::<Vec3>() / vertices.len() as f32;
     let bounding_radius = vertices.iter().map(|v| v.length()).fold(0.0, f32::max);
+    let centroid_radius = vertices
+        .iter()
+        .map(|v| v.distance(centroid))
+        .fold(0.0, f32::max);
     Some(Polyhedron {
         kind: kind.clone(),
         vertices,
@@ -467,6 +502,7 @@ fn assemble(
         dropped,
         centroid,
         bounding_radius,
+        centroid_radius,
     })
 }
 
@@ -613,23 +649,27 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn nearly_coplanar_faces_merge_within_the_angle() {
-        // A square pyramid's base with one corner raised by 1e-5 (an angle near 1e-5 rad,
-        // below the merge angle) stays one face; raised by 0.1 it splits.
+    fn nearly_coplanar_faces_merge_within_the_angle_and_the_plane_tolerance() {
+        // A square pyramid's base (2 x 2) with one corner lowered: by 2e-6 (within the
+        // merge angle and within twice the hull tolerance, 1e-6 of the 3.5 diagonal, of the
+        // plane) the base stays one face; by 1e-4 (within the angle, 5e-5 rad, but a visible
+        // step off the plane) and by 0.1 it splits in two triangles.
         let mut points = vec![
             Vec3::new(1.0, 0.0, 1.0),
             Vec3::new(-1.0, 0.0, 1.0),
             Vec3::new(-1.0, 0.0, -1.0),
-            Vec3::new(1.0, -1e-5, -1.0),
+            Vec3::new(1.0, -2e-6, -1.0),
             Vec3::new(0.0, 2.0, 0.0),
         ];
         let poly = hull(points.clone()).unwrap();
         assert_eq!(poly.face_count(), 5);
         assert_well_formed(&poly);
-        points[3].y = -0.1;
-        let poly = hull(points).unwrap();
-        assert_eq!(poly.face_count(), 6);
-        assert_well_formed(&poly);
+        for lowered in [1e-4, 0.1] {
+            points[3].y = -lowered;
+            let poly = hull(points.clone()).unwrap();
+            assert_eq!(poly.face_count(), 6, "lowered by {lowered}");
+            assert_well_formed(&poly);
+        }
     }
 
     #[test]
@@ -701,6 +741,40 @@ pub(crate) mod tests {
         assert_eq!(poly.vertices().len() + poly.dropped_points().len(), 1024);
         assert!(poly.vertices().len() > 1000);
         assert_well_formed(&poly);
+    }
+
+    #[test]
+    fn a_lattice_of_1000_points_is_a_cube_and_big_prisms_build() {
+        // Every point of a 10 x 10 x 10 grid: hundreds coplanar with the faces and collinear
+        // with the edges. Only the 8 corners remain.
+        let mut points = Vec::new();
+        for i in 0..10 {
+            for j in 0..10 {
+                for k in 0..10 {
+                    points.push(Vec3::new(i as f32, j as f32, k as f32) * 0.1);
+                }
+            }
+        }
+        let poly = hull(points).unwrap();
+        assert_eq!(poly.vertices().len(), 8);
+        assert_eq!(poly.face_count(), 6);
+        assert_eq!(poly.dropped_points().len(), 992);
+        assert_well_formed(&poly);
+        // A jittered sphere (noise 1e-6) and the largest prism.
+        let mut rng = Lcg(5);
+        let points: Vec<Vec3> = (0..600)
+            .map(|_| rng.unit() + Vec3::splat(1e-6 * rng.next()))
+            .collect();
+        assert_well_formed(&hull(points).unwrap());
+        let prism = Polyhedron::new(&Shape3Kind::Prism {
+            sides: MAX_PRISM_SIDES,
+            radius: 1.0,
+            half_height: 0.1,
+        })
+        .unwrap();
+        assert_eq!(prism.face_count(), MAX_PRISM_SIDES as usize + 2);
+        assert_eq!(prism.vertices().len(), 2 * MAX_PRISM_SIDES as usize);
+        assert_well_formed(&prism);
     }
 
     #[test]

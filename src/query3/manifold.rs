@@ -37,7 +37,8 @@ use glam::Vec3;
 use std::mem::MaybeUninit;
 
 /// A vertex belongs to a body's supporting feature when it lies within this fraction of the
-/// body's bounding radius of the extreme height along the normal. 1e-3 of the size groups a
+/// body's size (its largest distance from its centroid) of the extreme height along the
+/// normal. 1e-3 of the size groups a
 /// face tilted by up to about 0.06 degrees as a face (a resting box stays face-on while it
 /// settles), far above `f32` rounding (1e-7) and far below a tilt anyone would draw.
 pub const FEATURE_TOLERANCE: f32 = 1.0e-3;
@@ -428,7 +429,7 @@ fn bodies<'p, 'a>(
 pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
     let s = body.support_index(dir);
     let top = body.vertex(s).dot(dir);
-    let tol = FEATURE_TOLERANCE * body.shape.bounding_radius();
+    let tol = FEATURE_TOLERANCE * body.shape.centroid_radius();
     let mut near = 0;
     let mut edge = 0;
     for &(v, e) in body.shape.neighbours(s) {
@@ -1274,6 +1275,63 @@ mod tests {
                 (Feature::Vertex(_), Feature::Face(_))
             ));
         }
+    }
+
+    #[test]
+    fn points_above_the_reference_face_are_dropped() {
+        // B tilted 0.03 degrees about x (its bottom corners differ in height by 5.2e-4,
+        // within the feature tolerance, so still a face) and sunk 1e-4 at its centre: the
+        // corners at z = +0.5 are 3.6e-4 deep, those at z = -0.5 1.6e-4 above: dropped.
+        let (out, steps) = run_with(
+            &cuboid(1.0, 0.5, 1.0),
+            at(0., 0., 0.),
+            &cuboid(0.5, 0.5, 0.5),
+            at_deg(Vec3::new(0., 1.0 - 1e-4, 0.), Vec3::new(0.03, 0., 0.)),
+            None,
+        );
+        assert_eq!(out.feature, FeaturePair::FaceFace);
+        assert_eq!(out.clipped, 4);
+        assert_eq!(out.points.len(), 2);
+        let dropped: Vec<f32> = steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Dropped { height, .. } => Some(*height),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(dropped.len(), 2);
+        for h in dropped {
+            assert!(close(h, 1.618e-4, 2e-6), "{h}");
+        }
+        for c in out.points.iter() {
+            assert!(
+                close(c.point.z, 0.5, 1e-3) && close(c.depth, 3.618e-4, 2e-6),
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn feature_ids_stay_the_same_under_small_motions() {
+        let ids = |offset: Vec3, turn: f32| {
+            let (out, _) = run_with(
+                &cuboid(1.0, 0.5, 1.0),
+                at(0., 0., 0.),
+                &cuboid(0.9, 0.5, 0.9),
+                at_deg(
+                    Vec3::new(0., 0.9, 0.) + offset,
+                    Vec3::new(0., 45. + turn, 0.),
+                ),
+                None,
+            );
+            let mut ids: Vec<[u32; 4]> = out.points.iter().map(|c| c.id.to_array()).collect();
+            ids.sort_unstable();
+            ids
+        };
+        let base = ids(Vec3::ZERO, 0.0);
+        assert_eq!(base.len(), 4);
+        assert_eq!(ids(Vec3::new(0.01, -0.002, 0.015), 0.0), base);
+        assert_eq!(ids(Vec3::new(-0.02, 0.001, 0.0), 0.5), base);
     }
 
     #[test]

@@ -79,6 +79,14 @@ impl<'a> Placed3<'a> {
         self.vertex(self.support_index(dir))
     }
 
+    /// `max over the body of dir . p`, computed in the body's frame (one rotation, no vertex
+    /// transform).
+    #[inline]
+    pub fn support_value(&self, dir: Vec3) -> f32 {
+        let local = self.rotation.inverse() * dir;
+        self.shape.vertex(self.shape.support(local)).dot(local) + dir.dot(self.translation)
+    }
+
     /// The interval of the body's projection onto `axis`.
     pub fn project(&self, axis: Vec3) -> Interval {
         Interval::new(self.support(-axis).dot(axis), self.support(axis).dot(axis))

@@ -136,6 +136,7 @@ fn run_pair(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom3::Polyhedron;
     use crate::query3::testing::*;
 
     #[test]
@@ -169,5 +170,57 @@ mod tests {
             }
         }
         assert!(t.sentence(Algorithm::Sat, 999).contains("no step 999"));
+    }
+
+    #[test]
+    fn non_finite_and_huge_inputs_end_without_panicking() {
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let hull = {
+            let points = (0..300)
+                .map(|k| {
+                    let t = k as f32 * 0.7;
+                    Vec3::new(t.sin(), (1.3 * t).cos(), (0.37 * t).sin() * t.cos())
+                })
+                .collect();
+            Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap()
+        };
+        let bad = [
+            Vec3::NAN,
+            Vec3::INFINITY,
+            Vec3::new(1e30, -1e30, 0.0),
+            Vec3::new(f32::MAX, 0.0, 0.0),
+        ];
+        let settings = PairSettings3::default();
+        for shape in [&cube, &hull] {
+            for value in bad {
+                for (pose_b, velocity) in [
+                    (Pose3::new(value, glam::Quat::IDENTITY), Some(Vec3::ONE)),
+                    (at(0.2, 0.3, 0.), Some(value)),
+                    (
+                        Pose3::new(Vec3::ZERO, glam::Quat::from_xyzw(value.x, 0., 0., 1.)),
+                        None,
+                    ),
+                ] {
+                    let a = BodyRef3 {
+                        shape: &cube,
+                        pose: at(0., 0., 0.),
+                        velocity: Some(Vec3::ZERO),
+                    };
+                    let b = BodyRef3 {
+                        shape,
+                        pose: pose_b,
+                        velocity,
+                    };
+                    let q = query_pair3(&a, &b, &settings);
+                    let (t, trace) = trace_pair3(&a, &b, &settings);
+                    assert_eq!(q.intersecting, t.intersecting);
+                    for algorithm in PairTrace3::ALGORITHMS {
+                        for k in 0..trace.step_count(algorithm) {
+                            trace.sentence(algorithm, k);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -25,8 +25,10 @@
 //! Box3D's and Gregorius's rule (face first, edge only if clearly better), with an absolute
 //! tolerance scaled by the pair because the depths are lengths.
 //!
-//! Untraced, each axis costs one support query (faces) or one dot product (edge pairs). A
-//! trace also records both full projection intervals per axis (two support queries each).
+//! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
+//! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
+//! also records both full projection intervals per axis (two support queries each), and
+//! tests parallel first so that parallel pairs are reported as such.
 //! For separated bodies the best separation is a lower bound on the distance (exact when a
 //! face or an edge pair is the closest feature pair).
 
@@ -34,6 +36,7 @@ use super::{Interval, Placed3, PolyPair};
 use crate::geom3::Edge;
 use crate::trace::Tracer;
 use glam::Vec3;
+use std::mem::MaybeUninit;
 
 /// Two edges count as parallel when `|eA x eB| < PARALLEL_TOLERANCE * |eA| * |eB|`, the sine
 /// of their angle below 1e-3 (0.06 degrees). The Minkowski difference has no face spanned by
@@ -213,24 +216,29 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
         let n = a.face_normal(i);
-        let separation = b.support(-n).dot(n) - a.face_offset(i);
+        let offset = a.shape.face_offset(i) + n.dot(a.translation);
+        let separation = -b.support_value(-n) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
     let mut face_b = Best::none(AxisId::FaceB(0));
     for j in 0..b.shape.face_count() {
         let n = b.face_normal(j);
-        let separation = a.support(-n).dot(n) - b.face_offset(j);
+        let offset = b.shape.face_offset(j) + n.dot(b.translation);
+        let separation = -a.support_value(-n) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
+    let frames_b = EdgeFrames::new(b);
+    let edges_b = b.shape.edges().len();
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
-        for (j, eb) in b.shape.edges().iter().enumerate() {
-            let frame_b = EdgeFrame::new(b, eb);
-            match edge_pair_axis(&frame_a, &frame_b, centroid_a) {
+        for j in 0..edges_b {
+            match frames_b.with(j, |frame_b| {
+                edge_pair_axis(&frame_a, frame_b, centroid_a, T::ENABLED)
+            }) {
                 Err(reason) => {
                     pruned += 1;
                     tracer.record(|| Step::Skipped {
@@ -248,18 +256,28 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
         }
     }
 
-    let tol = AXIS_PREFERENCE_TOLERANCE * pair.scale();
+    let best = prefer(
+        face_a,
+        face_b,
+        edge,
+        AXIS_PREFERENCE_TOLERANCE * pair.scale(),
+    );
+    finish(pair, best, tested, pruned)
+}
+
+/// The header's rule: A's best face unless B's is larger by `tol`, then that face unless the
+/// best edge axis is larger by `tol`.
+fn prefer(face_a: Best, face_b: Best, edge: Best, tol: f32) -> Best {
     let face = if face_b.separation > face_a.separation + tol {
         face_b
     } else {
         face_a
     };
-    let best = if edge.separation > face.separation + tol {
+    if edge.separation > face.separation + tol {
         edge
     } else {
         face
-    };
-    finish(pair, best, tested, pruned)
+    }
 }
 
 fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
@@ -291,35 +309,100 @@ fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
     }
 }
 
-/// An edge placed in the work frame, with the normals of its two faces.
+/// An edge placed in the work frame, with the normals of its two faces and the normal of
+/// the plane of its arc on the Gauss map (`n1 x n0`, the same for the negated normals).
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct EdgeFrame {
     tail: Vec3,
     dir: Vec3,
     n0: Vec3,
     n1: Vec3,
+    arc: Vec3,
 }
 
 impl EdgeFrame {
     #[inline]
     pub(crate) fn new(body: &Placed3, e: &Edge) -> Self {
         let tail = body.vertex(e.tail as usize);
+        let n0 = body.face_normal(e.faces[0] as usize);
+        let n1 = body.face_normal(e.faces[1] as usize);
         EdgeFrame {
             tail,
             dir: body.vertex(e.head as usize) - tail,
-            n0: body.face_normal(e.faces[0] as usize),
-            n1: body.face_normal(e.faces[1] as usize),
+            n0,
+            n1,
+            arc: n1.cross(n0),
+        }
+    }
+}
+
+/// How many of body B's edges are placed once per query and kept on the stack; bodies with
+/// more edges place each edge again for every edge of A (same result, more work).
+pub(crate) const EDGE_FRAME_CACHE: usize = 64;
+
+/// Body B's edges placed in the work frame once, for the O(edges of A x edges of B) loops.
+pub(crate) struct EdgeFrames<'p, 'a> {
+    body: &'p Placed3<'a>,
+    cache: [MaybeUninit<EdgeFrame>; EDGE_FRAME_CACHE],
+    len: usize,
+}
+
+impl<'p, 'a> EdgeFrames<'p, 'a> {
+    pub(crate) fn new(body: &'p Placed3<'a>) -> Self {
+        let mut frames = EdgeFrames {
+            body,
+            cache: [const { MaybeUninit::uninit() }; EDGE_FRAME_CACHE],
+            len: 0,
+        };
+        let edges = body.shape.edges();
+        if edges.len() <= EDGE_FRAME_CACHE {
+            for (k, e) in edges.iter().enumerate() {
+                frames.cache[k] = MaybeUninit::new(EdgeFrame::new(body, e));
+            }
+            frames.len = edges.len();
+        }
+        frames
+    }
+
+    /// The cached frames (empty when the body has more than [`EDGE_FRAME_CACHE`] edges).
+    #[inline]
+    pub(crate) fn cached(&self) -> &[EdgeFrame] {
+        // SAFETY: entries below `len` were written in `new`; EdgeFrame is Copy.
+        unsafe { std::slice::from_raw_parts(self.cache.as_ptr().cast::<EdgeFrame>(), self.len) }
+    }
+
+    /// Calls `f` with the frame of edge `j`, by reference when cached (a copy out of the
+    /// cache would cost a store-to-load stall per pair), else freshly placed.
+    #[inline]
+    pub(crate) fn with<R>(&self, j: usize, f: impl FnOnce(&EdgeFrame) -> R) -> R {
+        let cached = self.cached();
+        if j < cached.len() {
+            f(&cached[j])
+        } else {
+            f(&EdgeFrame::new(self.body, &self.body.shape.edges()[j]))
         }
     }
 }
 
 /// The axis of edge pair (A's edge, B's edge), turned away from A's centroid, and the
 /// separation along it; or why the pair gives no axis.
+///
+/// Both tests must pass, so their order does not change which axes are tested; it only
+/// changes the reason given for a pair that fails both. With `parallel_first` (when
+/// recording) a parallel pair is called parallel; without it (untraced) the Gauss-map test,
+/// which rejects most pairs after two dot products, runs first.
 #[inline]
 pub(crate) fn edge_pair_axis(
     a: &EdgeFrame,
     b: &EdgeFrame,
     centroid_a: Vec3,
+    parallel_first: bool,
 ) -> Result<(Vec3, f32), SkipReason> {
+    // B's arc is negated: (-n0) and (-n1), whose plane normal (-n1) x (-n0) is B's `arc`.
+    let gauss = || arcs_cross(a.n0, a.n1, a.arc, -b.n0, -b.n1, b.arc);
+    if !parallel_first && !gauss() {
+        return Err(SkipReason::GaussMap);
+    }
     let cross = a.dir.cross(b.dir);
     // Written so that a NaN cross product counts as parallel.
     let crosses = cross.length_squared()
@@ -329,8 +412,7 @@ pub(crate) fn edge_pair_axis(
     if !crosses {
         return Err(SkipReason::Parallel);
     }
-    let (c, d) = (-b.n0, -b.n1);
-    if !arcs_cross(a.n0, a.n1, a.n1.cross(a.n0), c, d, d.cross(c)) {
+    if parallel_first && !gauss() {
         return Err(SkipReason::GaussMap);
     }
     let mut axis = cross.normalize();
@@ -349,9 +431,12 @@ pub(crate) fn edge_pair_axis(
 fn arcs_cross(a: Vec3, b: Vec3, b_x_a: Vec3, c: Vec3, d: Vec3, d_x_c: Vec3) -> bool {
     let cba = c.dot(b_x_a);
     let dba = d.dot(b_x_a);
+    if cba * dba >= 0.0 {
+        return false;
+    }
     let adc = a.dot(d_x_c);
     let bdc = b.dot(d_x_c);
-    cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0
+    adc * bdc < 0.0 && cba * bdc > 0.0
 }
 
 #[cfg(test)]
@@ -388,6 +473,10 @@ mod tests {
         };
         assert_eq!(slab.face_normal(f as usize), Vec3::Y);
         // Axis-aligned boxes: every edge pair is parallel or Gauss-pruned; 12 face axes.
+        // The edge pairs whose cross product is (0, 1, 0) (an x edge of one box and a z edge
+        // of the other, both at the contact) would tie with the face at 0.1; their Gauss
+        // arcs only touch at an end (at (0, 1, 0)), not cross, so the strict test prunes
+        // them before the face-over-edge rule is needed (that rule has its own test below).
         assert_eq!(out.axes_tested, 12);
         assert_eq!(out.axes_pruned, 144);
         let parallel = steps
@@ -487,6 +576,85 @@ mod tests {
         );
         assert!(close(out.depth, 0.1, 1e-2), "{}", out.depth);
         assert_eq!(out.normal, Vec3::Y);
+    }
+
+    #[test]
+    fn an_edge_axis_must_beat_the_face_by_the_preference_tolerance() {
+        let best = |separation: f32, id: AxisId| Best {
+            separation,
+            axis: Vec3::Y,
+            id,
+        };
+        let (fa, fb, e) = (AxisId::FaceA(1), AxisId::FaceB(2), AxisId::Edges(3, 4));
+        let tol = 1e-4;
+        // Ties, and wins by less than the tolerance, keep the face (A's before B's).
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.1, fb), best(-0.1, e), tol).id,
+            fa
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.3, fb), best(-0.09995, e), tol).id,
+            fa
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.09995, fb), best(-0.2, e), tol).id,
+            fa
+        );
+        // Clearly better axes win.
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.05, fb), best(-0.2, e), tol).id,
+            fb
+        );
+        assert_eq!(
+            prefer(best(-0.1, fa), best(-0.3, fb), best(-0.0998, e), tol).id,
+            e
+        );
+        assert_eq!(
+            prefer(best(0.2, fa), best(0.1, fb), best(0.5, e), tol).id,
+            e
+        );
+    }
+
+    #[test]
+    fn bodies_beyond_the_edge_frame_cache_give_the_same_answer_swapped() {
+        // A 200-point hull has far more than EDGE_FRAME_CACHE edges: as B it is placed edge
+        // by edge, as A (the cube as B) from the cache. Swapping must only flip the normal.
+        let points = (0..200)
+            .map(|k| {
+                let t = k as f32 + 0.5;
+                let polar = (1.0 - t / 100.0).acos();
+                let azimuth = t * 2.399_963;
+                Vec3::new(
+                    1.1 * polar.sin() * azimuth.cos(),
+                    0.8 * polar.cos(),
+                    0.9 * polar.sin() * azimuth.sin(),
+                )
+            })
+            .collect();
+        let blob =
+            crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap();
+        assert!(blob.edges().len() > EDGE_FRAME_CACHE);
+        let cube = cuboid(0.5, 0.5, 0.5);
+        for (k, offset) in [
+            Vec3::new(0.3, 1.1, 0.2),
+            Vec3::new(1.2, 0.4, -0.5),
+            Vec3::new(0.9, 0.9, 0.6),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let pose = at_deg(offset, Vec3::new(10. * k as f32, 35., -20.));
+            let (s, _) = run(&cube, at(0., 0., 0.), &blob, pose);
+            let (w, _) = run(&blob, pose, &cube, at(0., 0., 0.));
+            assert_eq!(s.intersecting, w.intersecting);
+            assert!(close(s.depth, w.depth, 1e-5) && close(s.separation, w.separation, 1e-5));
+            assert!(
+                close_v(s.normal, -w.normal, 1e-4),
+                "{} vs {}",
+                s.normal,
+                w.normal
+            );
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //! faces the contact is kept, and a face axis is kept over an edge axis.
 
 use super::manifold::{contact_manifold, Output as Manifold};
-use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame};
+use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames};
 use super::{Interval, PolyPair};
 use crate::trace::Tracer;
 use glam::Vec3;
@@ -160,10 +160,13 @@ pub fn time_of_impact<T: Tracer<Step>>(
         consider(AxisId::FaceB(j as u32), -b.face_normal(j));
     }
     let centroid_a = a.centroid();
+    let frames_b = EdgeFrames::new(b);
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
-        for (j, eb) in b.shape.edges().iter().enumerate() {
-            if let Ok((axis, _)) = edge_pair_axis(&frame_a, &EdgeFrame::new(b, eb), centroid_a) {
+        for j in 0..b.shape.edges().len() {
+            if let Ok((axis, _)) = frames_b.with(j, |frame_b| {
+                edge_pair_axis(&frame_a, frame_b, centroid_a, false)
+            }) {
                 consider(AxisId::Edges(i as u32, j as u32), axis);
             }
         }
