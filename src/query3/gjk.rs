@@ -75,6 +75,9 @@ pub enum Status {
     SeparatingAxis,
     /// The iteration cap was reached; the distance is the best found so far.
     MaxIterations,
+    /// A support point was not finite (a NaN or infinite pose): reported as apart, at an
+    /// infinite distance, with no closest points.
+    NonFinite,
 }
 
 impl Status {
@@ -86,6 +89,7 @@ impl Status {
             Status::RepeatedSupport => "repeated_support",
             Status::SeparatingAxis => "separating_axis",
             Status::MaxIterations => "max_iterations",
+            Status::NonFinite => "non_finite",
         }
     }
 }
@@ -164,7 +168,7 @@ impl LoopEnd {
     fn intersecting(&self) -> bool {
         match self.status {
             Status::Enclosed | Status::OriginOnSimplex => true,
-            Status::SeparatingAxis => false,
+            Status::SeparatingAxis | Status::NonFinite => false,
             _ => self.distance <= self.touch,
         }
     }
@@ -195,13 +199,15 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
         let candidate = simplex;
         let (region, closest) = simplex.reduce_to_closest_feature();
         let distance = closest.length();
-        let ended = if region == Region::Inside {
+        let ended = if !distance.is_finite() {
+            Some(Status::NonFinite)
+        } else if region == Region::Inside {
             Some(Status::Enclosed)
         } else if distance <= touch {
             Some(Status::OriginOnSimplex)
-        } else if distance.is_nan() || distance >= previous_distance {
+        } else if distance >= previous_distance {
             // Exact GJK gets strictly closer every iteration; not doing so means rounding
-            // has taken over: the distance is as good as it gets. (NaN also ends here.)
+            // has taken over: the distance is as good as it gets.
             Some(Status::Converged)
         } else if iteration > config.max_iterations {
             Some(Status::MaxIterations)
@@ -298,6 +304,18 @@ fn finish(pair: &impl SupportPair3, end: &LoopEnd) -> Output {
     } else {
         -end.closest / end.distance
     };
+    if end.status == Status::NonFinite {
+        return Output {
+            intersecting: false,
+            distance: f32::INFINITY,
+            closest_a: None,
+            closest_b: None,
+            iterations: end.iterations,
+            status: end.status,
+            simplex: end.simplex,
+            normal: Vec3::ZERO,
+        };
+    }
     let (closest_a, closest_b) = if intersecting {
         (None, None)
     } else {
@@ -409,6 +427,7 @@ pub fn sentence(step: &Step) -> String {
                 Some(Status::OriginOnSimplex) => ": zero within tolerance, so the origin lies on the boundary of A - B and the bodies touch.",
                 Some(Status::MaxIterations) => ". The iteration cap is reached; this distance is the best found.",
                 Some(Status::Converged) => ", no closer than the last iteration's: rounding has taken over, so this is the distance.",
+                Some(Status::NonFinite) => ", which is not a finite number: the input is not finite, so GJK stops and reports the bodies apart.",
                 _ => ".",
             };
         }
@@ -641,6 +660,19 @@ mod tests {
         let out = gjk(&pair, &config, &mut ());
         assert_eq!(out.status, Status::MaxIterations);
         assert_eq!(out.iterations, 2);
+    }
+
+    #[test]
+    fn nan_poses_end_with_a_status_not_a_nan() {
+        let c = unit_cube();
+        let pair = PolyPair::new(&c, &at(0., 0., 0.), &c, &at(f32::NAN, 0., 0.));
+        let mut steps = Vec::new();
+        let out = gjk(&pair, &Config::default(), &mut steps);
+        assert_eq!(out.status, Status::NonFinite);
+        assert!(!out.intersecting && out.distance == f32::INFINITY && out.closest_a.is_none());
+        assert!(!gjk_intersects(&pair, &Config::default()));
+        assert!(crate::query3::epa::epa_penetration(&pair, &out).is_none());
+        assert!(sentence(&steps[0]).contains("not finite"));
     }
 
     #[test]
