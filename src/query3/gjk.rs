@@ -12,6 +12,7 @@
 //!     v = the point of the simplex closest to the origin, found by Voronoi region (point,
 //!         segment, triangle, tetrahedron); keep only the vertices of the feature holding v,
 //!         with v's barycentric weights over them
+//!     |v| not finite (a NaN or infinite pose): stop, reported apart (NonFinite)
 //!     tetrahedron holding the origin: the bodies overlap (Enclosed)
 //!     |v| ~ 0: the origin is on the simplex: the bodies touch (OriginOnSimplex)
 //!     |v| not smaller than last time: rounding has taken over (Converged)
