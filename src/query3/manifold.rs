@@ -30,7 +30,8 @@
 //! polygon lives in a fixed array and only spills to the heap beyond it.
 
 use super::sat::PARALLEL_TOLERANCE;
-use super::{Placed3, PolyPair, Side};
+pub use super::Side;
+use super::{Placed3, PolyPair};
 use crate::geom3::FaceView;
 use crate::trace::Tracer;
 use glam::Vec3;
@@ -1332,6 +1333,26 @@ mod tests {
         assert_eq!(base.len(), 4);
         assert_eq!(ids(Vec3::new(0.01, -0.002, 0.015), 0.0), base);
         assert_eq!(ids(Vec3::new(-0.02, 0.001, 0.0), 0.5), base);
+    }
+
+    #[test]
+    fn a_small_cube_on_a_huge_slab_keeps_its_own_scale() {
+        // A 0.05 cube sunk 0.01 into a 100-wide slab, away from the slab's centre.
+        let (out, _) = run_with(
+            &cuboid(50.0, 0.5, 50.0),
+            at(0., 0., 0.),
+            &cuboid(0.025, 0.025, 0.025),
+            at(10., 0.5 + 0.025 - 0.01, -7.),
+            None,
+        );
+        assert_eq!(out.feature, FeaturePair::FaceFace);
+        assert_eq!(out.normal, Vec3::Y);
+        assert_eq!(out.points.len(), 4);
+        for c in out.points.iter() {
+            assert!(close(c.depth, 0.01, 1e-6), "{c:?}");
+            assert!(close(c.point.y, 0.49, 1e-6), "{c:?}");
+            assert!(close((c.point.x - 10.).abs(), 0.025, 1e-6));
+        }
     }
 
     #[test]

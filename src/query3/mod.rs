@@ -9,6 +9,12 @@
 //!   leaves the two bodies just touching.
 //! - Depths are >= 0; a separation is >= 0 too and says how far apart they are along the
 //!   best separating axis (a lower bound on their distance).
+//! - Tolerances are relative: to the pair's scale ([`PolyPair::scale`]) or a body's size,
+//!   each named beside the algorithm that uses it.
+//!
+//! Entry points: [`sat::sat`], [`manifold::manifold`], [`sweep::sweep`] (each with an
+//! untraced shorthand), and [`pair::query_pair3`] / [`pair::trace_pair3`] for everything at
+//! once; [`explain`] turns each recorded step into a sentence.
 
 pub mod epa;
 pub mod explain;

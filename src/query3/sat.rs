@@ -19,11 +19,13 @@
 //! ```
 //!
 //! Face or edge: a face axis (A's before B's) is kept unless the best edge axis has a
-//! separation larger by [`AXIS_PREFERENCE_TOLERANCE`] times the pair's scale. Ties are
-//! common (a box resting on a slab ties its face axis with the edge axes along the same
-//! normal), and the face gives a stable, larger manifold; the edge must win clearly. This is
-//! Box3D's and Gregorius's rule (face first, edge only if clearly better), with an absolute
-//! tolerance scaled by the pair because the depths are lengths.
+//! separation larger by the preference tolerance ([`preference_tolerance`]: 1e-4 of the
+//! smaller body's size, but never below the pair's touch tolerance). Near-ties are common (a
+//! box resting on a slab, turned by a hair, ties its face axis with edge axes along almost
+//! the same normal), and the face gives a stable, larger manifold; the edge must win
+//! clearly. This is Box3D's and Gregorius's rule (face first, edge only if clearly better),
+//! with an absolute tolerance because depths are lengths; it follows the smaller body so
+//! that a 0.05 cube on a 100-wide slab is not judged on the slab's scale.
 //!
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
 //! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
@@ -45,9 +47,21 @@ use std::mem::MaybeUninit;
 pub const PARALLEL_TOLERANCE: f32 = 1.0e-3;
 
 /// An edge axis beats the best face axis only when its separation is larger by this times
-/// the pair's scale (see the header). 1e-4 of the scale is ten times the touch tolerance:
-/// above the rounding of a rotated box, below anything visible.
+/// the smaller body's size (see the header and [`preference_tolerance`]): ten times the
+/// relative touch tolerance, above the rounding of a rotated box, below anything visible.
 pub const AXIS_PREFERENCE_TOLERANCE: f32 = 1.0e-4;
+
+/// The absolute margin by which an edge axis must beat a face axis (and B's face A's):
+/// [`AXIS_PREFERENCE_TOLERANCE`] times the smaller body's size (its largest distance from
+/// its centroid), at least the pair's touch tolerance (below that, rounding decides).
+pub fn preference_tolerance(pair: &PolyPair) -> f32 {
+    let smaller = pair
+        .a
+        .shape
+        .centroid_radius()
+        .min(pair.b.shape.centroid_radius());
+    (AXIS_PREFERENCE_TOLERANCE * smaller).max(pair.touch_tolerance())
+}
 
 /// Which axis: a face of A, a face of B, or edge `i` of A crossed with edge `j` of B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -256,12 +270,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
         }
     }
 
-    let best = prefer(
-        face_a,
-        face_b,
-        edge,
-        AXIS_PREFERENCE_TOLERANCE * pair.scale(),
-    );
+    let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
     finish(pair, best, tested, pruned)
 }
 
@@ -459,7 +468,7 @@ mod tests {
     }
 
     #[test]
-    fn slab_and_cube_face_axis_beats_the_tying_edge_axes() {
+    fn slab_and_cube_face_axis_wins_and_the_tying_edge_pairs_are_pruned() {
         // The issue's hand-checked case: normal (0, 1, 0), depth 0.1.
         let slab = cuboid(1.0, 0.5, 1.0);
         let cube = cuboid(0.5, 0.5, 0.5);

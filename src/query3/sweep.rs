@@ -303,6 +303,34 @@ mod tests {
     }
 
     #[test]
+    fn crossed_ridges_meet_on_an_edge_axis() {
+        // A's top ridge (turned 45 degrees about z) at y = sqrt(0.5); B turned 45 degrees
+        // about x, its bottom ridge at y = 3 - sqrt(0.5), falling at 5: the ridges meet when
+        // B's centre is at 2 sqrt(0.5), t = (3 - sqrt(2)) / 5 = 0.317157, and part when it
+        // is at -2 sqrt(0.5), t = (3 + sqrt(2)) / 5 = 0.882843.
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let pair = PolyPair::new(
+            &cube,
+            &at_deg(Vec3::ZERO, Vec3::new(0., 0., 45.)),
+            &cube,
+            &at_deg(Vec3::new(0., 3., 0.), Vec3::new(45., 0., 0.)),
+        );
+        let out = sweep_test(&pair, &motion(Vec3::new(0., -5., 0.)));
+        assert_eq!(out.status, Status::Hit);
+        assert!(matches!(out.axis, AxisId::Edges(..)), "{:?}", out.axis);
+        assert!(close(out.t_first.unwrap(), 0.317157, 1e-5), "{out:?}");
+        assert!(close(out.t_last.unwrap(), 0.882843, 1e-5), "{out:?}");
+        assert!(close_v(out.normal, Vec3::Y, 1e-5));
+        let m = out.manifold.unwrap();
+        assert_eq!(m.feature, FeaturePair::EdgeEdge);
+        assert!(close_v(
+            m.points.as_slice()[0].point,
+            Vec3::new(0., 0.5f32.sqrt(), 0.),
+            1e-5
+        ));
+    }
+
+    #[test]
     fn a_sweep_that_passes_beside_misses() {
         let cube = cuboid(0.5, 0.5, 0.5);
         let pair = PolyPair::new(&cube, &at(0., 0., 0.), &cube, &at(3., 1.2, 0.));
