@@ -1,5 +1,7 @@
 //! Text for people: the one word wrapper (by characters for printed handouts, by pixels in
-//! the window) and the one number formatter of the command line and the window's labels.
+//! the window) and the one number formatter (the command line, the trace sentences, the
+//! expectation reports, the window's labels). It imports nothing of the crate, so every
+//! layer may use it.
 
 /// Wraps `text` at spaces into lines no wider than `max_width` as measured by `width_of`
 /// (characters, pixels); a word wider than that stays whole on its own line. "A - B" (the
@@ -42,23 +44,64 @@ pub fn wrap_columns(text: &str, columns: usize) -> String {
         .collect()
 }
 
-/// `x` with at most `decimals` decimals and no trailing zeros (`0.3`, `2`, `-1.25`); minus
-/// zero prints as `0`, and infinities and NaN as Rust writes them.
-pub fn format_number(x: f32, decimals: usize) -> String {
+/// How [`format_number_as`] writes a number. Every number the product prints (the command
+/// line, the trace sentences, the expectation reports, the window's labels) goes through it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NumberFormat {
+    /// Decimals to round to.
+    pub decimals: usize,
+    /// Keep the trailing zeros (`0.2500`, for columns that line up) or drop them, and the
+    /// point with them (`0.25`, `2`).
+    pub trailing_zeros: bool,
+    /// Write non-zero values below 1e-3 in scientific notation with two decimals
+    /// (`1.00e-6`), so that a tolerance does not read as zero.
+    pub tiny_in_scientific: bool,
+    /// Write infinities as `+infinity` and `-infinity` (in sentences) rather than as Rust
+    /// does (`inf`, `-inf`).
+    pub infinity_in_words: bool,
+}
+
+impl NumberFormat {
+    /// At most `decimals` decimals, no trailing zeros, infinities as Rust writes them.
+    pub const fn short(decimals: usize) -> NumberFormat {
+        NumberFormat {
+            decimals,
+            trailing_zeros: false,
+            tiny_in_scientific: false,
+            infinity_in_words: false,
+        }
+    }
+}
+
+/// `x` as `format` says. Minus zero (and a negative value that rounds to zero) prints
+/// without its sign; NaN prints as `NaN`.
+pub fn format_number_as(x: f32, format: NumberFormat) -> String {
+    if format.infinity_in_words && x.is_infinite() {
+        return if x > 0.0 { "+infinity" } else { "-infinity" }.into();
+    }
     if !x.is_finite() {
         return format!("{x}");
     }
+    if format.tiny_in_scientific && x != 0.0 && x.abs() < 1.0e-3 {
+        return format!("{x:.2e}");
+    }
+    let decimals = format.decimals;
     let s = format!("{x:.decimals$}");
-    let s = if s.contains('.') {
+    let s = if !format.trailing_zeros && s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.')
     } else {
         &s
     };
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.into()
+    match s.strip_prefix('-') {
+        Some(digits) if digits.chars().all(|c| c == '0' || c == '.') => digits.into(),
+        _ => s.into(),
     }
+}
+
+/// `x` with at most `decimals` decimals and no trailing zeros (`0.3`, `2`, `-1.25`); minus
+/// zero prints as `0`, and infinities and NaN as Rust writes them.
+pub fn format_number(x: f32, decimals: usize) -> String {
+    format_number_as(x, NumberFormat::short(decimals))
 }
 
 #[cfg(test)]
@@ -112,5 +155,34 @@ mod tests {
         assert_eq!(format_number(1.23456, 2), "1.23");
         assert_eq!(format_number(1500.0, 0), "1500");
         assert_eq!(format_number(f32::INFINITY, 4), "inf");
+        assert_eq!(format_number(-0.0004, 3), "0");
+    }
+
+    #[test]
+    fn fixed_columns_keep_their_zeros_and_tiny_values_go_scientific() {
+        let report = NumberFormat {
+            trailing_zeros: true,
+            tiny_in_scientific: true,
+            ..NumberFormat::short(4)
+        };
+        assert_eq!(format_number_as(0.25, report), "0.2500");
+        assert_eq!(format_number_as(-0.0, report), "0.0000");
+        assert_eq!(format_number_as(-0.00001, NumberFormat::short(4)), "0");
+        assert_eq!(format_number_as(1.0e-6, report), "1.00e-6");
+        assert_eq!(format_number_as(-2.5e-4, report), "-2.50e-4");
+        assert_eq!(format_number_as(12.0, report), "12.0000");
+        assert_eq!(format_number_as(f32::NEG_INFINITY, report), "-inf");
+    }
+
+    #[test]
+    fn sentences_say_infinity_in_words() {
+        let sentence = NumberFormat {
+            infinity_in_words: true,
+            ..NumberFormat::short(4)
+        };
+        assert_eq!(format_number_as(f32::INFINITY, sentence), "+infinity");
+        assert_eq!(format_number_as(f32::NEG_INFINITY, sentence), "-infinity");
+        assert_eq!(format_number_as(0.12345, sentence), "0.1235");
+        assert_eq!(format_number_as(10.0, sentence), "10");
     }
 }

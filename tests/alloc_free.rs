@@ -317,3 +317,115 @@ mod three_d {
         assert!(most_clipped >= 24, "at most {most_clipped} clipped points");
     }
 }
+
+/// 3D GJK (distance and boolean test) and EPA, untraced, on polyhedra from a box to a
+/// 200-sided prism (hill-climbing support), deep, shallow, touching and apart, near the world
+/// origin and far from it.
+mod gjk3 {
+    use super::{allocations_during, black_box};
+    use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
+    use collision_lab::query3::epa::{epa, Config as EpaConfig};
+    use collision_lab::query3::gjk::{gjk, gjk_intersects, Config as GjkConfig};
+    use collision_lab::query3::PolyPair;
+    use glam::Vec3;
+
+    fn polyhedra() -> Vec<(&'static str, Polyhedron)> {
+        let hull_points = (0..20)
+            .map(|k| {
+                // Points on a squashed sphere (a golden-angle spiral): a hull of about 36 faces.
+                let y = 1.0 - 2.0 * (k as f32 + 0.5) / 20.0;
+                let r = (1.0 - y * y).sqrt();
+                let a = 2.399_963 * k as f32;
+                Vec3::new(1.1 * r * a.cos(), 0.8 * y, 0.9 * r * a.sin())
+            })
+            .collect();
+        vec![
+            (
+                "box",
+                Polyhedron::new(&Shape3Kind::Cuboid {
+                    half_extents: Vec3::new(1.0, 0.6, 0.8),
+                })
+                .unwrap(),
+            ),
+            (
+                "7-prism",
+                Polyhedron::new(&Shape3Kind::Prism {
+                    sides: 7,
+                    radius: 0.9,
+                    half_height: 0.5,
+                })
+                .unwrap(),
+            ),
+            (
+                "20-point hull",
+                Polyhedron::new(&Shape3Kind::Hull {
+                    points: hull_points,
+                })
+                .unwrap(),
+            ),
+            (
+                "200-prism (hill climbing)",
+                Polyhedron::new(&Shape3Kind::Prism {
+                    sides: 200,
+                    radius: 1.0,
+                    half_height: 0.7,
+                })
+                .unwrap(),
+            ),
+        ]
+    }
+
+    /// Offsets of B from A: coincident, deep, shallow, touching (boxes face to face), apart.
+    const OFFSETS: [Vec3; 5] = [
+        Vec3::ZERO,
+        Vec3::new(0.3, 0.1, -0.2),
+        Vec3::new(1.5, 0.4, 0.3),
+        Vec3::new(2.0, 0.3, 0.2),
+        Vec3::new(4.0, 3.0, -2.0),
+    ];
+
+    #[test]
+    fn untraced_gjk_and_epa_3d_do_not_allocate() {
+        let shapes = polyhedra();
+        let gjk_config = GjkConfig::default();
+        let epa_config = EpaConfig::default();
+        let mut checked = 0;
+        let mut penetrating = 0;
+        for (name_a, a) in &shapes {
+            for (name_b, b) in &shapes {
+                for (k, offset) in OFFSETS.iter().enumerate() {
+                    let base = if k % 2 == 0 {
+                        Vec3::ZERO
+                    } else {
+                        Vec3::new(1.0e4, -2.0e4, 5.0e3)
+                    };
+                    let turn = if k == 3 {
+                        Vec3::ZERO
+                    } else {
+                        Vec3::new(10.0 * k as f32, -20.0, 35.0)
+                    };
+                    let pose_a = Pose3::from_degrees(base, Vec3::ZERO);
+                    let pose_b = Pose3::from_degrees(base + *offset, turn);
+                    let pair = PolyPair::new(a, &pose_a, b, &pose_b);
+                    let (count, depth) = allocations_during(|| {
+                        black_box(gjk_intersects(&pair, &gjk_config));
+                        let g = black_box(gjk(&pair, &gjk_config, &mut ()));
+                        black_box(epa(&pair, &g, &epa_config, &mut ())).map(|e| e.depth)
+                    });
+                    assert_eq!(
+                        count, 0,
+                        "{name_a} against {name_b} at offset {offset}: {count} heap allocations"
+                    );
+                    penetrating += depth.is_some() as usize;
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, shapes.len() * shapes.len() * OFFSETS.len());
+        // EPA ran (not only GJK) on the overlapping offsets.
+        assert!(
+            penetrating >= 2 * shapes.len() * shapes.len(),
+            "{penetrating}"
+        );
+    }
+}

@@ -295,6 +295,11 @@ fn top_level_modules_import_one_way_and_cli_and_app_not_at_all() {
         assert!(!top[below].contains("app"), "{below} imports app");
         assert!(!top[below].contains("cli"), "{below} imports cli");
     }
+    // Every layer formats numbers and wraps words through `text`, so it imports nothing.
+    assert!(top["text"].is_empty(), "text imports {:?}", top["text"]);
+    for user in ["query", "scene", "cli", "app"] {
+        assert!(top[user].contains("text"), "{user} formats numbers itself");
+    }
 }
 
 #[test]
@@ -321,6 +326,57 @@ fn the_model_imports_no_drawing_code() {
             );
         }
     }
+}
+
+#[test]
+fn no_panel_holds_the_whole_window() {
+    // A panel gets the parts it edits (`app::parts`) and returns `app::action` values; the
+    // window's state (`App` in `shell`), the frame loop and the canvas input stay out of
+    // reach.
+    let edges = graph(Path::new("src"));
+    let m = |s: &str| s.split("::").map(str::to_string).collect::<Module>();
+    let whole = [m("app::shell"), m("app::window"), m("app::input")];
+    let panels: Vec<&Module> = edges
+        .keys()
+        .filter(|k| k.starts_with(&m("app::ui")))
+        .collect();
+    assert!(panels.len() >= 9, "the panels were not found: {panels:?}");
+    for panel in panels {
+        for target in &edges[panel] {
+            assert!(
+                !whole.contains(target),
+                "{} imports {}",
+                name(panel),
+                name(target)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_window_holds_its_workspace_by_the_trait() {
+    // The window's state, its frame loop and its panels reach the workspace through
+    // `Workspace` (and `plane()` for what only the plane has); the kind is chosen in one
+    // place, `workspace::for_document`, so a second kind plugs in there.
+    let mut files = vec![
+        PathBuf::from("src/app/shell.rs"),
+        PathBuf::from("src/app/parts.rs"),
+        PathBuf::from("src/app/window.rs"),
+    ];
+    for entry in std::fs::read_dir("src/app/ui").unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    for file in &files {
+        let text = code(&std::fs::read_to_string(file).unwrap());
+        assert!(
+            !text.contains("Workspace2d"),
+            "{} names the 2D workspace",
+            file.display()
+        );
+    }
+    let shell = code(&std::fs::read_to_string("src/app/shell.rs").unwrap());
+    assert!(shell.contains("workspace: Box<dyn Workspace>"));
+    assert!(shell.contains("workspace::for_document("));
 }
 
 #[test]

@@ -230,9 +230,9 @@ fn check_outputs(q: &PairQuery, settings: &PairSettings) -> Result<(), String> {
         g.iterations <= settings.gjk.max_iterations + 1,
         "gjk iterations over the cap",
     )?;
-    ok(g.intersecting == q.intersecting, "gjk verdict")?;
+    ok(g.intersecting == q.intersecting(), "gjk verdict")?;
     ok(
-        q.epa.is_some() == q.intersecting,
+        q.epa.is_some() == q.intersecting(),
         "epa runs exactly when intersecting",
     )?;
     if let Some(e) = &q.epa {
@@ -277,7 +277,7 @@ fn check_outputs(q: &PairQuery, settings: &PairSettings) -> Result<(), String> {
         "sat intervals",
     )?;
     ok(
-        q.manifold.is_some() == q.intersecting,
+        q.manifold.is_some() == q.intersecting(),
         "manifold exactly when intersecting",
     )?;
     let manifold_ok = |m: &collision_lab::query::clip::Manifold| {

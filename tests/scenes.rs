@@ -298,7 +298,7 @@ fn teaching_scenes_show_what_their_notes_say() {
 
     // GJK walks at least two steps before it settles on the closest vertex.
     let (q, t) = traced("gjk_separated.ron", "A", "B");
-    assert!(t.gjk.len() >= 2 && !q.intersecting);
+    assert!(t.gjk.len() >= 2 && !q.intersecting());
 
     // EPA takes several expansions.
     let (q, t) = traced("epa_expansion.ron", "octagon", "tilted");
@@ -341,7 +341,7 @@ fn teaching_scenes_show_what_their_notes_say() {
 
     // The bullet is clear of the wall at both ends of the frame, yet the sweep hits.
     let (q, _) = traced("sweep_tunnelling.ron", "wall", "bullet");
-    assert!(!q.intersecting && q.sweep.unwrap().hit);
+    assert!(!q.intersecting() && q.sweep.unwrap().hit);
     let (q, _) = traced("sweep_tunnelling.ron", "wall", "ghost");
-    assert!(!q.intersecting);
+    assert!(!q.intersecting());
 }

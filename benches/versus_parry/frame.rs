@@ -119,7 +119,7 @@ pub fn frame(
                 continue;
             }
             let q = query_pair(&a, &b, settings);
-            total += usize::from(black_box(q).intersecting);
+            total += usize::from(black_box(q).intersecting());
         }
     }
     FrameWork { total, culled }

@@ -352,8 +352,7 @@ fn grid_labels(p: &Painter, major: f32, lo: Vec2, hi: Vec2) {
     let cam = p.camera;
     let fmt = |v: f32| {
         let v = if v.abs() < major * 1e-3 { 0.0 } else { v };
-        let s = format!("{v:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+        crate::text::format_number(v, 3)
     };
     let mut x = (lo.x / major).ceil() * major;
     while x <= hi.x {

@@ -2,15 +2,15 @@
 //! polygon tool, and keyboard shortcuts. Pointer input over an egui panel never reaches the
 //! world. Every edit goes through `App::checkpoint` so that undo restores it.
 
+use super::action::Action;
+use super::camera::Camera;
 use super::dialogs::Pending;
 use super::draw::{self, palette, Painter};
 use super::files::DialogKind;
 use super::layout;
 use super::shell::App;
 use super::state::Document;
-use super::timeline::TimelineModel;
 use super::tools::{Drag, Tool};
-use super::workspace::Workspace;
 use crate::geom::{convex_hull, Pose, Shape, ShapeKind};
 use crate::scene::SceneBody;
 use glam::Vec2;
@@ -42,21 +42,27 @@ fn mouse() -> Vec2 {
     Vec2::new(x, y)
 }
 
+/// The keys, then the pointer on the plane's canvas (the 2D workspace's tools; another kind
+/// of workspace brings its own).
 pub fn handle(app: &mut App, over_ui: bool) {
     if !app.tools.pointer.keyboard_taken {
         keyboard(app);
     }
+    let Some(plane) = app.workspace.plane_mut() else {
+        return;
+    };
     let m = mouse();
-    let on_canvas = !over_ui && app.workspace.camera.contains_screen(m);
+    let on_canvas = !over_ui && plane.camera.contains_screen(m);
     if on_canvas {
         let (_, wheel) = mq::mouse_wheel();
         if wheel != 0.0 {
             let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
-            app.workspace.camera.zoom_at(m, factor);
+            plane.camera.zoom_at(m, factor);
         }
-        app.tools.pointer.hover_vertex = app.doc().selected.and_then(|b| {
-            vertex_at(&app.workspace.session.doc.bodies[b], &painter(app), m).map(|v| (b, v))
-        });
+        app.tools.pointer.hover_vertex = app
+            .doc()
+            .selected
+            .and_then(|b| vertex_at(&app.doc().bodies[b], &painter(app), m).map(|v| (b, v)));
     }
     if on_canvas && app.tools.drag.is_none() {
         if mq::is_mouse_button_pressed(MouseButton::Left) {
@@ -80,15 +86,23 @@ pub fn handle(app: &mut App, over_ui: bool) {
     }
 }
 
+/// The plane's camera; canvas input only runs when the workspace is the 2D one (see
+/// [`handle`]).
+fn camera(app: &App) -> Camera {
+    app.workspace.plane().map(|w| w.camera).unwrap_or_default()
+}
+
 fn painter(app: &App) -> Painter {
-    Painter::new(app.workspace.camera, app.pixel_scale())
+    Painter::new(camera(app), app.pixel_scale())
 }
 
 fn keyboard(app: &mut App) {
     use egui_macroquad::egui::Key;
     for (key, mods) in std::mem::take(&mut app.tools.keys) {
         if mods.command || mods.ctrl {
-            command_key(app, key, mods.shift);
+            if let Some(action) = command_key(key, mods.shift) {
+                app.apply(action);
+            }
             continue;
         }
         match key {
@@ -103,12 +117,12 @@ fn keyboard(app: &mut App) {
                 });
             }
             Key::ArrowRight => {
-                app.workspace.session.step_by(1);
+                app.workspace.timeline_model().step_by(1);
             }
             Key::ArrowLeft => {
-                app.workspace.session.step_by(-1);
+                app.workspace.timeline_model().step_by(-1);
             }
-            Key::P => app.workspace.session.toggle_play(mq::get_time()),
+            Key::P => app.workspace.timeline_model().toggle_play(mq::get_time()),
             Key::Enter => finish_polygon(app),
             Key::Escape => escape(app),
             _ => {}
@@ -120,20 +134,21 @@ fn keyboard(app: &mut App) {
     }
 }
 
-fn command_key(app: &mut App, key: egui_macroquad::egui::Key, shift: bool) {
+/// What Ctrl (or Cmd) with `key` asks for: the menu's shortcuts.
+fn command_key(key: egui_macroquad::egui::Key, shift: bool) -> Option<Action> {
     use egui_macroquad::egui::Key;
-    match key {
-        Key::Z if shift => app.redo(),
-        Key::Y => app.redo(),
-        Key::Z => app.undo(),
-        Key::S if shift => app.ask_path(DialogKind::SaveAs),
-        Key::S => app.save(),
-        Key::O => app.ask_path(DialogKind::Open),
-        Key::N => app.request(Pending::New),
-        Key::D => app.duplicate_selected(),
-        Key::Q => app.request(Pending::Quit),
-        _ => {}
-    }
+    Some(match key {
+        Key::Z if shift => Action::Redo,
+        Key::Y => Action::Redo,
+        Key::Z => Action::Undo,
+        Key::S if shift => Action::AskPath(DialogKind::SaveAs),
+        Key::S => Action::Save,
+        Key::O => Action::AskPath(DialogKind::Open),
+        Key::N => Action::Request(Pending::New),
+        Key::D => Action::DuplicateSelected,
+        Key::Q => Action::Request(Pending::Quit),
+        _ => return None,
+    })
 }
 
 fn escape(app: &mut App) {
@@ -157,7 +172,7 @@ fn is_double_click(app: &mut App, m: Vec2) -> bool {
 
 fn press(app: &mut App, m: Vec2) {
     let double = is_double_click(app, m);
-    let world = snap_point(app, app.workspace.camera.to_world(m));
+    let world = snap_point(app, camera(app).to_world(m));
     let p = painter(app);
     if let Tool::FreePolygon(points) = &mut app.tools.tool {
         let closes = points.len() >= 3 && (p.to_screen(points[0]) - m).length() < p.px(HIT_RADIUS);
@@ -174,7 +189,7 @@ fn press(app: &mut App, m: Vec2) {
         return;
     }
     let p = painter(app);
-    let hit = body_at(&app.workspace.session.doc, &p, m);
+    let hit = body_at(app.doc(), &p, m);
     if ctrl() || alt() {
         if let Some(i) = hit {
             pick_focus(app, i, alt());
@@ -196,8 +211,8 @@ fn press(app: &mut App, m: Vec2) {
         Some(i) => {
             app.doc_mut().selected = Some(i);
             app.checkpoint();
-            let body = &app.workspace.session.doc.bodies[i];
-            let pointer = app.workspace.camera.to_world(m);
+            let body = &app.doc().bodies[i];
+            let pointer = camera(app).to_world(m);
             app.tools.drag = Some(if shift() {
                 Drag::Rotate {
                     body: i,
@@ -221,10 +236,10 @@ fn press(app: &mut App, m: Vec2) {
 /// Presses on the selected body's handles: rotation handle, a vertex, an edge
 /// (double-click inserts a vertex). Returns whether the press was used.
 fn press_on_selected(app: &mut App, p: &Painter, sel: usize, m: Vec2, double: bool) -> bool {
-    let body = app.workspace.session.doc.bodies[sel].clone();
+    let body = app.doc().bodies[sel].clone();
     if (rotate_handle(&body, p) - m).length() < p.px(HIT_RADIUS) {
         app.checkpoint();
-        let pointer = app.workspace.camera.to_world(m);
+        let pointer = camera(app).to_world(m);
         app.tools.drag = Some(Drag::Rotate {
             body: sel,
             pointer_angle: angle_of(pointer - body.pose.position),
@@ -243,7 +258,7 @@ fn press_on_selected(app: &mut App, p: &Painter, sel: usize, m: Vec2, double: bo
     }
     if double {
         if let Some(edge) = edge_at(&body, p, m) {
-            insert_vertex(app, sel, edge, app.workspace.camera.to_world(m));
+            insert_vertex(app, sel, edge, camera(app).to_world(m));
             return true;
         }
     }
@@ -274,10 +289,12 @@ fn pick_focus(app: &mut App, i: usize, as_a: bool) {
 }
 
 fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
-    let world = app.workspace.camera.to_world(m);
+    let world = camera(app).to_world(m);
     match drag {
         Drag::Pan { last } => {
-            app.workspace.camera.pan_pixels(m - last);
+            if let Some(w) = app.workspace.plane_mut() {
+                w.camera.pan_pixels(m - last);
+            }
             app.tools.drag = Some(Drag::Pan { last: m });
         }
         Drag::Move { body, grab } => {
@@ -331,7 +348,7 @@ fn snap_point(app: &App, p: Vec2) -> Vec2 {
     if !app.tools.snap {
         return p;
     }
-    let step = draw::nice_step(app.pixel_scale() * 24.0 / app.workspace.camera.zoom);
+    let step = draw::nice_step(app.pixel_scale() * 24.0 / camera(app).zoom);
     (p / step).round() * step
 }
 
@@ -424,7 +441,7 @@ fn finish_polygon(app: &mut App) {
     match Shape::polygon(local) {
         Ok(shape) => {
             let snapped = hull.len() < points.len();
-            app.editor().add_new_body("polygon", shape, center);
+            app.editor().add_new_body(shape.kind_name(), shape, center);
             app.say(if snapped {
                 "Polygon added (points inside or denting it were snapped to the convex hull)"
             } else {
@@ -513,6 +530,9 @@ fn velocity_tip_at(app: &App, p: &Painter, m: Vec2) -> Option<usize> {
 // ---- drawing of handles and feedback ---------------------------------------------------
 
 pub fn draw_interaction(app: &App) {
+    if app.workspace.plane().is_none() {
+        return;
+    }
     let p = painter(app);
     if let Some(sel) = app.doc().selected.and_then(|i| app.doc().bodies.get(i)) {
         draw_handles(app, &p, sel);
@@ -529,7 +549,7 @@ pub fn draw_interaction(app: &App) {
         );
     }
     if let Tool::FreePolygon(points) = &app.tools.tool {
-        let cursor = app.workspace.camera.to_world(mouse());
+        let cursor = camera(app).to_world(mouse());
         for w in points.windows(2) {
             p.line(w[0], w[1], 2.0, palette::SELECTION);
         }
@@ -542,7 +562,7 @@ pub fn draw_interaction(app: &App) {
         let hint =
             "Click to add points; Enter, a double-click or the first point closes; Esc cancels";
         p.screen_text(
-            app.workspace.camera.origin + Vec2::splat(p.px(10.0)),
+            camera(app).origin + Vec2::splat(p.px(10.0)),
             hint,
             15.0,
             palette::TEXT,
@@ -591,5 +611,32 @@ mod tests {
         assert!(inside_convex(&sq, Vec2::new(0.5, 0.5), 0.0));
         assert!(!inside_convex(&sq, Vec2::new(1.2, 0.5), 0.0));
         assert!(inside_convex(&sq, Vec2::new(1.05, 0.5), 0.1));
+    }
+
+    #[test]
+    fn command_keys_ask_for_what_the_help_card_says() {
+        use egui_macroquad::egui::Key;
+        assert_eq!(command_key(Key::Z, false), Some(Action::Undo));
+        assert_eq!(command_key(Key::Z, true), Some(Action::Redo));
+        assert_eq!(command_key(Key::Y, false), Some(Action::Redo));
+        assert_eq!(command_key(Key::S, false), Some(Action::Save));
+        assert_eq!(
+            command_key(Key::S, true),
+            Some(Action::AskPath(DialogKind::SaveAs))
+        );
+        assert_eq!(
+            command_key(Key::O, false),
+            Some(Action::AskPath(DialogKind::Open))
+        );
+        assert_eq!(
+            command_key(Key::N, false),
+            Some(Action::Request(Pending::New))
+        );
+        assert_eq!(command_key(Key::D, false), Some(Action::DuplicateSelected));
+        assert_eq!(
+            command_key(Key::Q, false),
+            Some(Action::Request(Pending::Quit))
+        );
+        assert_eq!(command_key(Key::A, false), None);
     }
 }

@@ -10,9 +10,11 @@
 //! - view: [`camera`], [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
 //!   a registry), [`canvas`] (the whole picture), [`workspace`] (model + camera + labs) and
 //!   the shared panels' traits in [`panels`]
-//! - the window: [`shell`] (the state and its actions), [`input`] and [`ui`] (which edit it),
+//! - the window: [`shell`] (the state and its actions), [`action`] (what panels and keys ask
+//!   of it), [`parts`] (its state as separate borrows, for the panels), [`prefs`] (the View menu's settings), [`input`] and [`ui`] (which edit parts of it),
 //!   [`window`] (the thin frame loop), [`render`] (the headless `render` command)
 
+pub mod action;
 pub mod analysis;
 pub mod camera;
 pub mod canvas;
@@ -27,6 +29,8 @@ pub mod labs;
 pub mod layout;
 pub mod overlays;
 pub mod panels;
+pub mod parts;
+pub mod prefs;
 pub mod probe;
 pub mod render;
 pub mod session;

@@ -1,26 +1,25 @@
-//! The window's state and the actions menus, keys and dialogs call: the workspace (document,
+//! The window's state and what menus, keys and dialogs ask of it: the workspace (document,
 //! analysis, view, labs), undo history, editing tools, dialogs, files on disk, view
-//! preferences and the test probe. It imports no panel and no input code: `ui/*` and
-//! `input` call into it, and the frame loop in `window` drives it.
+//! preferences and the test probe. It imports no panel and no input code: the panels get
+//! its parts ([`App::parts`]) and return [`Action`]s for [`App::apply`], `input` calls into
+//! it, and the frame loop in `window` drives it.
 
-use super::camera::Camera;
+use super::action::Action;
 use super::dialogs::{Dialogs, PathDialog, Pending};
 use super::editor::{Editor, Status};
 use super::examples;
 use super::files::{self, DialogKind, NativeDialog, Watcher};
 use super::history::History;
+use super::parts::Parts;
+use super::prefs::{ViewPrefs, FIT_FRAMES};
 use super::probe::TestProbe;
 use super::state::Document;
 use super::title::Title;
 use super::tools::Tools;
-use super::workspace::Workspace2d;
+use super::workspace::{self, Workspace};
 use crate::scene::save_scene_atomic;
 use macroquad::prelude as mq;
 use std::path::{Path, PathBuf};
-
-/// Frames during which a newly opened document is fitted: egui sizes its side panels over
-/// the first frames, so the canvas only settles after a few.
-pub const FIT_FRAMES: u8 = 4;
 
 /// The recent-files list and the watch on the open file.
 #[derive(Default)]
@@ -29,20 +28,8 @@ pub struct Disk {
     pub watcher: Watcher,
 }
 
-/// How the window looks, as the View menu sets it.
-pub struct ViewPrefs {
-    pub ui_scale: f32,
-    pub show_plots: bool,
-    pub show_legend: bool,
-    /// Take a screenshot after the next frame is drawn.
-    pub screenshot: bool,
-    /// Fit all during the next frames, once the panels have settled and the canvas size
-    /// is known (for a document without a saved view).
-    pub pending_fit: u8,
-}
-
 pub struct App {
-    pub workspace: Workspace2d,
+    pub workspace: Box<dyn Workspace>,
     pub history: History,
     pub tools: Tools,
     pub dialogs: Dialogs,
@@ -69,18 +56,12 @@ impl App {
             files::remember(&mut disk.recent, p);
         }
         App {
-            workspace: Workspace2d::new(doc, Camera::default()),
+            workspace: workspace::for_document(doc),
             history: History::default(),
             tools: Tools::default(),
             dialogs: Dialogs::default(),
             disk,
-            prefs: ViewPrefs {
-                ui_scale: initial_scale(),
-                show_plots: false,
-                show_legend: true,
-                screenshot: false,
-                pending_fit: FIT_FRAMES,
-            },
+            prefs: ViewPrefs::default(),
             status: None,
             load_error,
             quit: false,
@@ -95,11 +76,11 @@ impl App {
     }
 
     pub fn doc(&self) -> &Document {
-        &self.workspace.session.doc
+        self.workspace.doc()
     }
 
     pub fn doc_mut(&mut self) -> &mut Document {
-        &mut self.workspace.session.doc
+        self.workspace.doc_mut()
     }
 
     /// Call before changing the document: remembers the state for undo. Edits made while a
@@ -108,15 +89,32 @@ impl App {
         self.editor().checkpoint();
     }
 
-    /// The part that edits the document, for the Scene and Inspector panels.
+    /// The state as separate borrows, for the panels.
+    pub fn parts(&mut self) -> Parts<'_> {
+        Parts {
+            title: self.title(),
+            workspace: self.workspace.as_mut(),
+            history: &mut self.history,
+            tools: &mut self.tools,
+            dialogs: &mut self.dialogs,
+            recent: &self.disk.recent,
+            prefs: &mut self.prefs,
+            status: &mut self.status,
+            load_error: &mut self.load_error,
+            probe: &mut self.probe,
+        }
+    }
+
+    /// The part that edits the document.
     pub fn editor(&mut self) -> Editor<'_> {
+        let view_center = self.workspace.view_center();
         Editor::new(
-            &mut self.workspace.session.doc,
+            self.workspace.doc_mut(),
             &mut self.history,
             &mut self.tools,
             &mut self.status,
             &mut self.probe,
-            self.workspace.camera.center,
+            view_center,
         )
     }
 
@@ -142,25 +140,49 @@ impl App {
         }
     }
 
+    /// Does what a menu, a dialog or a command key asked.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Request(p) => self.request(p),
+            Action::Perform(p) => self.perform(p),
+            Action::AskPath(kind) => self.ask_path(kind),
+            Action::Browse(kind) => self.browse(kind),
+            Action::Save => self.save(),
+            Action::SaveTo(path) => self.save_to(&path),
+            Action::SaveThenPerform(pending) => self.save_then_perform(pending),
+            Action::Reload => self.reload(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::DuplicateSelected => self.duplicate_selected(),
+            Action::DeleteSelected => {
+                if let Some(i) = self.doc().selected {
+                    self.checkpoint();
+                    self.doc_mut().remove_body(i);
+                }
+            }
+            Action::FitAll => self.workspace.fit_all(),
+        }
+    }
+
     pub fn undo(&mut self) {
         self.flush_edit();
-        if let Some(s) = self.history.undo(self.workspace.session.doc.snapshot()) {
-            self.workspace.session.doc.restore(s);
+        if let Some(s) = self.history.undo(self.doc().snapshot()) {
+            self.doc_mut().restore(s);
             self.say("Undone");
         }
     }
 
     pub fn redo(&mut self) {
         self.flush_edit();
-        if let Some(s) = self.history.redo(self.workspace.session.doc.snapshot()) {
-            self.workspace.session.doc.restore(s);
+        if let Some(s) = self.history.redo(self.doc().snapshot()) {
+            self.doc_mut().restore(s);
             self.say("Redone");
         }
     }
 
     /// Records the edit in progress now (before undo or redo).
     fn flush_edit(&mut self) {
-        let doc = &self.workspace.session.doc;
+        let doc = self.workspace.doc();
         self.history.finish_edit(|| doc.snapshot());
     }
 
@@ -172,7 +194,7 @@ impl App {
 
     /// Runs `action` now, or asks first when there are unsaved changes.
     pub fn request(&mut self, action: Pending) {
-        if self.workspace.session.doc.dirty {
+        if self.doc().dirty {
             self.dialogs.confirm = Some(action);
         } else {
             self.perform(action);
@@ -233,18 +255,14 @@ impl App {
 
     /// Saves to the document's file, or asks for one.
     pub fn save(&mut self) {
-        match self.workspace.session.doc.path.clone() {
+        match self.doc().path.clone() {
             Some(path) => self.save_to(&path),
             None => self.ask_path(DialogKind::SaveAs),
         }
     }
 
     pub fn save_to(&mut self, path: &Path) {
-        let scene = self
-            .workspace
-            .session
-            .doc
-            .to_scene(Some(self.workspace.view()));
+        let scene = self.workspace.scene_to_save();
         match save_scene_atomic(path, &scene) {
             Ok(()) => {
                 let doc = self.doc_mut();
@@ -265,17 +283,31 @@ impl App {
         }
     }
 
+    /// The unsaved-changes question's "Save": with a file, save and (once saved) carry on
+    /// with what waited (quitting is done by `save_to`); without one, ask for a path.
+    fn save_then_perform(&mut self, pending: Pending) {
+        if self.doc().path.is_none() {
+            self.ask_path(DialogKind::SaveAs);
+            return;
+        }
+        self.save();
+        if !self.doc().dirty {
+            self.dialogs.confirm = None;
+            if pending != Pending::Quit {
+                self.perform(pending);
+            }
+        }
+    }
+
     /// Opens the in-window path dialog and, alongside it, the native one.
     pub fn ask_path(&mut self, kind: DialogKind) {
-        let start = self.workspace.session.doc.path.clone();
+        let start = self.doc().path.clone();
         self.dialogs.path = PathDialog::asking(kind, start.as_deref());
     }
 
     pub fn browse(&mut self, kind: DialogKind) {
         let dir = self
-            .workspace
-            .session
-            .doc
+            .doc()
             .path
             .as_ref()
             .and_then(|p| p.parent().map(Path::to_path_buf))
@@ -310,7 +342,7 @@ impl App {
         if !self.disk.watcher.changed(mq::get_time()) {
             return;
         }
-        if self.workspace.session.doc.dirty {
+        if self.doc().dirty {
             self.dialogs.changed_on_disk = true;
             return;
         }
@@ -318,12 +350,12 @@ impl App {
     }
 
     pub fn reload(&mut self) {
-        let Some(path) = self.workspace.session.doc.path.clone() else {
+        let Some(path) = self.doc().path.clone() else {
             return;
         };
         match Document::load(&path) {
             Ok(mut doc) => {
-                doc.revision = self.workspace.session.doc.revision + 1;
+                doc.revision = self.doc().revision + 1;
                 // Keep looking where the user was looking, overlays as they were.
                 self.disk.watcher.watch(doc.path.as_deref());
                 self.workspace.reload_document(doc);
@@ -358,23 +390,7 @@ impl App {
 
     /// The window title text: file name, a mark for unsaved changes.
     pub fn title(&self) -> String {
-        let mark = if self.workspace.session.doc.dirty {
-            "\u{25cf} "
-        } else {
-            ""
-        };
-        format!(
-            "{mark}{} \u{2014} collision-lab",
-            self.workspace.session.doc.display_name()
-        )
+        let mark = if self.doc().dirty { "\u{25cf} " } else { "" };
+        format!("{mark}{} \u{2014} collision-lab", self.doc().display_name())
     }
-}
-
-/// The UI scale to start with: `COLLISION_LAB_UI_SCALE` when set (e.g. 2 for a projector).
-fn initial_scale() -> f32 {
-    std::env::var("COLLISION_LAB_UI_SCALE")
-        .ok()
-        .and_then(|v| v.parse::<f32>().ok())
-        .filter(|v| (0.5..=4.0).contains(v))
-        .unwrap_or(1.0)
 }

@@ -9,7 +9,6 @@ use super::render::save_screen;
 use super::shell::App;
 use super::state::Document;
 use super::ui;
-use super::workspace::Workspace;
 use crate::query::Algorithm;
 use egui_macroquad::egui;
 use glam::Vec2;
@@ -51,7 +50,9 @@ fn panels(app: &mut App) -> bool {
     app.probe.widgets.clear();
     egui_macroquad::ui(|ctx| {
         ctx.set_zoom_factor(app.prefs.ui_scale);
-        ui::show(ctx, app);
+        for action in ui::show(ctx, &mut app.parts()) {
+            app.apply(action);
+        }
         let rect = ctx.available_rect();
         let ppp = ctx.pixels_per_point();
         app.workspace.set_viewport(
@@ -95,7 +96,9 @@ fn draw(app: &mut App) {
 /// For the window tests: what the window shows (canvas, camera, bodies, overlays, widgets,
 /// errors) as JSON.
 fn test_state(app: &App) -> String {
-    let w = &app.workspace;
+    let Some(w) = app.workspace.plane() else {
+        return "{}".into();
+    };
     let doc = &w.session.doc;
     let camera = &w.camera;
     let bodies: Vec<_> = doc

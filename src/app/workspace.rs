@@ -16,12 +16,41 @@ use super::session::Session;
 use super::state::Document;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
-use crate::scene::View;
+use crate::scene::{Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
 
-/// What the frame loop and the shared panels need from any workspace.
+/// The workspace that shows `doc`: the one place where a kind of workspace is chosen by
+/// the scene. A second kind (3D) is registered here with one line.
+pub fn for_document(doc: Document) -> Box<dyn Workspace> {
+    Box::new(Workspace2d::new(doc, Camera::default()))
+}
+
+/// What the window (files, undo, the frame loop) and the shared panels need from any
+/// workspace.
 pub trait Workspace: AlgorithmsModel + PlotsModel {
+    /// The document it shows: what is saved.
+    fn doc(&self) -> &Document;
+    /// The document to change (after `Editor::checkpoint`).
+    fn doc_mut(&mut self) -> &mut Document;
+    /// Shows another document: its overlays, its saved view (or everything fitted).
+    fn replace_document(&mut self, doc: Document);
+    /// Shows the file's new version where the user was looking, overlays as they were.
+    fn reload_document(&mut self, doc: Document);
+    /// The scene to save: the document with this workspace's view.
+    fn scene_to_save(&self) -> Scene;
+    /// Where a new body appears: the centre of the view.
+    fn view_center(&self) -> Vec2;
+    /// The view for the status bar ("zoom 40 px/unit").
+    fn view_label(&self) -> String;
+    /// The 2D workspace, for what only works in the plane: the canvas tools, the Results
+    /// panel and the test probe. Another kind answers `None` and brings its own.
+    fn plane(&self) -> Option<&Workspace2d> {
+        None
+    }
+    fn plane_mut(&mut self) -> Option<&mut Workspace2d> {
+        None
+    }
     fn timeline_model(&mut self) -> &mut dyn TimelineModel;
     /// The canvas rectangle in pixels, from this frame's layout.
     fn set_viewport(&mut self, origin: Vec2, size: Vec2);
@@ -51,34 +80,8 @@ impl Workspace2d {
         w
     }
 
-    /// Shows another document: its overlays, its view (or everything fitted).
-    pub fn replace_document(&mut self, doc: Document) {
-        let view = doc.meta.view;
-        self.session.replace_document(doc);
-        match view {
-            Some(View { center, zoom }) => {
-                self.camera.center = center;
-                self.camera.zoom = zoom;
-            }
-            None => self.fit_all(),
-        }
-    }
-
-    /// Shows the file's new version where the user was looking, overlays as they were.
-    pub fn reload_document(&mut self, doc: Document) {
-        self.session.replace_document_keeping_overlays(doc);
-    }
-
     pub fn labs(&self) -> &[Box<dyn Lab>] {
         &self.labs
-    }
-
-    /// The view saved with the scene.
-    pub fn view(&self) -> View {
-        View {
-            center: self.camera.center,
-            zoom: self.camera.zoom,
-        }
     }
 
     /// The canvas as `render` and the window draw it, with an optional caption.
@@ -105,6 +108,56 @@ impl Workspace2d {
 }
 
 impl Workspace for Workspace2d {
+    fn doc(&self) -> &Document {
+        &self.session.doc
+    }
+
+    fn doc_mut(&mut self) -> &mut Document {
+        &mut self.session.doc
+    }
+
+    fn replace_document(&mut self, doc: Document) {
+        let view = doc.meta.view;
+        self.session.replace_document(doc);
+        match view {
+            Some(View { center, zoom }) => {
+                self.camera.center = center;
+                self.camera.zoom = zoom;
+            }
+            None => self.fit_all(),
+        }
+    }
+
+    fn reload_document(&mut self, doc: Document) {
+        self.session.replace_document_keeping_overlays(doc);
+    }
+
+    fn scene_to_save(&self) -> Scene {
+        self.session.doc.to_scene(Some(View {
+            center: self.camera.center,
+            zoom: self.camera.zoom,
+        }))
+    }
+
+    fn view_center(&self) -> Vec2 {
+        self.camera.center
+    }
+
+    fn view_label(&self) -> String {
+        format!(
+            "zoom {} px/unit",
+            crate::text::format_number(self.camera.zoom, 0)
+        )
+    }
+
+    fn plane(&self) -> Option<&Workspace2d> {
+        Some(self)
+    }
+
+    fn plane_mut(&mut self) -> Option<&mut Workspace2d> {
+        Some(self)
+    }
+
     fn timeline_model(&mut self) -> &mut dyn TimelineModel {
         &mut self.session
     }
@@ -173,5 +226,37 @@ impl PlotsModel for Workspace2d {
         self.session
             .timeline_position()
             .map(|(_, k)| k as f64 + 1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_document_without_a_view_is_fitted_and_saved_with_that_view() {
+        // No bodies: everything fitted is the origin at 60 pixels a unit.
+        let mut w = for_document(Document::new_empty());
+        assert!(
+            w.plane().is_some(),
+            "scenes of bodies in the plane open in 2D"
+        );
+        assert_eq!(w.view_center(), Vec2::ZERO);
+        assert_eq!(w.view_label(), "zoom 60 px/unit");
+        assert_eq!(
+            w.scene_to_save().view,
+            Some(View {
+                center: Vec2::ZERO,
+                zoom: 60.0
+            })
+        );
+        w.doc_mut().meta.view = Some(View {
+            center: Vec2::new(1.0, 2.0),
+            zoom: 40.0,
+        });
+        let saved = w.doc().clone();
+        w.replace_document(saved);
+        assert_eq!(w.view_center(), Vec2::new(1.0, 2.0));
+        assert_eq!(w.view_label(), "zoom 40 px/unit");
     }
 }

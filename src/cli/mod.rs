@@ -6,6 +6,7 @@
 //! kind (a 3D scene, in its own `*3` module) is sent to its own implementation.
 
 mod check;
+mod format;
 mod query;
 mod query3;
 mod trace;

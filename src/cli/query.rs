@@ -1,5 +1,6 @@
 //! `collision-lab query`: every algorithm's numbers for each pair, as text or JSON.
 
+use super::format::{fmt_num, fmt_vec, num};
 use super::{load_or_report, select_pairs, QueryArgs};
 use crate::query::clip::Manifold;
 use crate::query::pair::{query_pair, PairQuery};
@@ -56,16 +57,6 @@ pub fn run_query(args: &QueryArgs) -> u8 {
     0
 }
 
-/// An `f32` as the shortest decimal that reads back to it, so JSON shows `0.3`, not
-/// `0.30000001192092896`.
-pub(crate) fn num(x: f32) -> Value {
-    if !x.is_finite() {
-        return Value::Null;
-    }
-    let shortest: f64 = format!("{x}").parse().unwrap_or(x as f64);
-    json!(shortest)
-}
-
 fn vec(v: Vec2) -> Value {
     json!([num(v.x), num(v.y)])
 }
@@ -109,7 +100,7 @@ fn pair_json(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> Value {
     });
     json!({
         "a": a.name, "b": b.name,
-        "intersecting": q.intersecting,
+        "intersecting": q.intersecting(),
         "gjk": {
             "intersecting": g.intersecting, "distance": num(g.distance),
             "closest_a": opt_vec(g.closest_a), "closest_b": opt_vec(g.closest_b),
@@ -137,18 +128,9 @@ fn manifold_json(m: &Manifold) -> Value {
     })
 }
 
-/// A short readable form of a number: up to 6 decimals, no trailing zeros.
-pub(crate) fn fmt_num(x: f32) -> String {
-    crate::text::format_number(x, 6)
-}
-
-pub(crate) fn fmt_vec(v: Vec2) -> String {
-    format!("({}, {})", fmt_num(v.x), fmt_num(v.y))
-}
-
 fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     let mut out = String::new();
-    let verdict = if q.intersecting {
+    let verdict = if q.intersecting() {
         "intersecting"
     } else {
         "separated"

@@ -3,7 +3,7 @@
 //! coordinates, the normal points from a toward b, moving b by depth * normal leaves them
 //! touching.
 
-use super::query::{fmt_num, num};
+use super::format::{fmt_num, num};
 use crate::geom3::Polyhedron;
 use crate::query3::manifold;
 use crate::query3::pair::{query_pair3, PairQuery3};

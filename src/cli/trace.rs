@@ -2,7 +2,7 @@
 //! step, with the same explanation sentences the window's timeline shows. Meant to be
 //! printed as a handout.
 
-use super::query::{fmt_num, fmt_vec};
+use super::format::{fmt_num, fmt_vec};
 use super::{load_or_report, select_pairs, TraceArgs};
 use crate::query::pair::{trace_pair, PairQuery, PairTrace};
 use crate::query::Algorithm;
@@ -99,7 +99,7 @@ fn no_steps(algorithm: Algorithm, q: &PairQuery) -> String {
         Algorithm::Minkowski => {
             "The Minkowski difference is a shape, not a loop: it has no steps to record.".into()
         }
-        Algorithm::Epa if !q.intersecting => format!(
+        Algorithm::Epa if !q.intersecting() => format!(
             "EPA does not run: GJK found the shapes apart (distance {}), so there is no depth to find.",
             fmt_num(q.gjk.distance)
         ),
@@ -110,7 +110,7 @@ fn no_steps(algorithm: Algorithm, q: &PairQuery) -> String {
             ),
             None => "EPA did not run.".into(),
         },
-        Algorithm::Clip if !q.intersecting => {
+        Algorithm::Clip if !q.intersecting() => {
             "Clipping does not run: the shapes are apart, so there is no contact to describe.".into()
         }
         Algorithm::Sweep if q.sweep.is_none() => {
@@ -126,7 +126,7 @@ fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> 
             "A - B is every point of {} minus every point of {}. It contains the origin exactly when the shapes overlap: here it {} (GJK).",
             a.name,
             b.name,
-            if q.intersecting { "does" } else { "does not" }
+            if q.intersecting() { "does" } else { "does not" }
         ),
         Algorithm::Gjk => gjk_result(a, b, q),
         Algorithm::Epa => match q.epa {

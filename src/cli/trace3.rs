@@ -1,7 +1,7 @@
 //! `collision-lab trace` on a 3D scene: the recorded steps of SAT, the contact manifold
 //! (`clip`) or the sweep, one block per step with its sentence, then a result paragraph.
 
-use super::query::fmt_num;
+use super::format::fmt_num;
 use super::query3::{axis_words, fmt_vec3, load_3d, select_pairs3, shape_words};
 use crate::query::Algorithm;
 use crate::query3::pair::{trace_pair3, PairQuery3, PairTrace3};
@@ -13,7 +13,7 @@ use std::path::Path;
 const WRAP_COLUMNS: usize = 88;
 
 /// The algorithms a 3D scene can trace.
-pub const ALGORITHMS_3D: [Algorithm; 3] = [Algorithm::Sat, Algorithm::Clip, Algorithm::Sweep];
+pub const ALGORITHMS_3D: [Algorithm; 3] = crate::query3::pair::PairTrace3::ALGORITHMS;
 
 /// Runs `trace` when `path` is a 3D scene and returns its exit status; `None` for a 2D
 /// scene. `algorithm` is the command line's key (`sat`, `clip`, `sweep`).

@@ -93,7 +93,7 @@ impl<'a> Placed<'a> {
     }
 
     /// The index of the core vertex farthest along `direction` (a work-frame direction).
-    #[inline]
+    #[inline(always)]
     pub fn support_index(&self, direction: Vec2) -> usize {
         self.shape.support_index(self.local_direction(direction))
     }

@@ -49,6 +49,30 @@ pub enum ShapeKind {
     },
 }
 
+/// The names of a kind of shape.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KindName {
+    /// As a scene file writes the variant: "Box".
+    pub file: &'static str,
+    /// For people, beside a body and as a new body's name: "box".
+    pub short: &'static str,
+}
+
+impl ShapeKind {
+    /// The one table of shape-kind names: the scene file's messages, the command line and
+    /// the window's panels read it here.
+    pub fn name(&self) -> KindName {
+        let (file, short) = match self {
+            ShapeKind::Polygon { .. } => ("Polygon", "polygon"),
+            ShapeKind::Box { .. } => ("Box", "box"),
+            ShapeKind::Regular { .. } => ("Regular", "regular"),
+            ShapeKind::Circle { .. } => ("Circle", "circle"),
+            ShapeKind::Capsule { .. } => ("Capsule", "capsule"),
+        };
+        KindName { file, short }
+    }
+}
+
 /// Why a shape was refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeError {
@@ -138,43 +162,71 @@ pub struct Shape {
 /// Cores with at most this many vertices keep their coordinates in fixed arrays.
 const SMALL_SUPPORT: usize = 8;
 
-/// A small core's vertices as two fixed coordinate arrays, padded with copies of vertex 0.
-/// Fixed lengths let the compiler project all of them at once in vector registers; a copy
-/// of vertex 0 never wins, since ties go to the lowest index.
+/// A small core's vertices in fixed coordinate arrays: 4 wide for up to 4 vertices (boxes,
+/// quads: no padding projected), else 8 wide.
 #[derive(Clone, Debug, PartialEq)]
-struct SmallSupport {
-    x: [f32; SMALL_SUPPORT],
-    y: [f32; SMALL_SUPPORT],
+enum SmallSupport {
+    Four(FixedCore<4>),
+    Eight(FixedCore<SMALL_SUPPORT>),
 }
 
 impl SmallSupport {
     fn new(core: &[Vec2]) -> Option<Self> {
-        if core.is_empty() || core.len() > SMALL_SUPPORT {
-            return None;
+        match core.len() {
+            1..=4 => Some(SmallSupport::Four(FixedCore::new(core))),
+            5..=SMALL_SUPPORT => Some(SmallSupport::Eight(FixedCore::new(core))),
+            _ => None,
         }
-        let mut x = [core[0].x; SMALL_SUPPORT];
-        let mut y = [core[0].y; SMALL_SUPPORT];
+    }
+
+    #[inline(always)]
+    fn support_index(&self, d: Vec2) -> usize {
+        match self {
+            SmallSupport::Four(core) => core.support_index(d),
+            SmallSupport::Eight(core) => core.support_index(d),
+        }
+    }
+}
+
+/// `N` vertices (`N` a power of two) as two coordinate arrays, padded with copies of vertex
+/// 0. Fixed lengths let the compiler project all of them at once in vector registers; a copy
+/// of vertex 0 never wins, since ties go to the lowest index.
+#[derive(Clone, Debug, PartialEq)]
+struct FixedCore<const N: usize> {
+    x: [f32; N],
+    y: [f32; N],
+}
+
+impl<const N: usize> FixedCore<N> {
+    /// `core` has 1 to `N` vertices.
+    fn new(core: &[Vec2]) -> Self {
+        let mut x = [core[0].x; N];
+        let mut y = [core[0].y; N];
         for (k, p) in core.iter().enumerate() {
             x[k] = p.x;
             y[k] = p.y;
         }
-        Some(SmallSupport { x, y })
+        FixedCore { x, y }
     }
 
     /// The lowest index of the largest projection on `d`: the answer of a scan that keeps
     /// the first strictly larger value. The largest value is found by halving (each step
     /// compares two halves element by element), then the first index that holds it.
-    #[inline]
+    #[inline(always)]
     fn support_index(&self, d: Vec2) -> usize {
-        let dots: [f32; SMALL_SUPPORT] = std::array::from_fn(|k| self.x[k] * d.x + self.y[k] * d.y);
+        let dots: [f32; N] = std::array::from_fn(|k| self.x[k] * d.x + self.y[k] * d.y);
         let high = |a: f32, b: f32| if a > b { a } else { b };
-        let mut half = [0.0; SMALL_SUPPORT / 2];
-        for k in 0..SMALL_SUPPORT / 2 {
-            half[k] = high(dots[k], dots[k + SMALL_SUPPORT / 2]);
+        let mut half = dots;
+        let mut width = N;
+        while width > 1 {
+            width /= 2;
+            for k in 0..width {
+                half[k] = high(half[k], half[k + width]);
+            }
         }
-        let best = high(high(half[0], half[2]), high(half[1], half[3]));
+        let best = half[0];
         let mut index = 0;
-        for k in (0..SMALL_SUPPORT).rev() {
+        for k in (0..N).rev() {
             index = if dots[k] == best { k } else { index };
         }
         index
@@ -351,16 +403,12 @@ impl Shape {
         self.bounding_radius
     }
 
-    /// A short name for the kind of shape: "polygon", "box", "regular", "circle", "capsule"
-    /// or "segment".
+    /// A short name for the kind of shape ([`ShapeKind::name`]), except that a capsule of
+    /// radius 0 is called what it is: a "segment".
     pub fn kind_name(&self) -> &'static str {
         match &self.kind {
-            ShapeKind::Polygon { .. } => "polygon",
-            ShapeKind::Box { .. } => "box",
-            ShapeKind::Regular { .. } => "regular",
-            ShapeKind::Circle { .. } => "circle",
             ShapeKind::Capsule { radius, .. } if *radius == 0.0 => "segment",
-            ShapeKind::Capsule { .. } => "capsule",
+            kind => kind.name().short,
         }
     }
 

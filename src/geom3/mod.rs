@@ -50,6 +50,18 @@ pub enum Shape3Kind {
     Hull { points: Vec<Vec3> },
 }
 
+impl Shape3Kind {
+    /// The kind's name as scene files write it: `Cuboid`, `Prism` or `Hull` (the one table
+    /// of 3D kind names: messages and panels use it).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Shape3Kind::Cuboid { .. } => "Cuboid",
+            Shape3Kind::Prism { .. } => "Prism",
+            Shape3Kind::Hull { .. } => "Hull",
+        }
+    }
+}
+
 /// Why a shape description was refused. The message says what is wrong and does not name
 /// the body: the scene layer prefixes the body's name.
 #[derive(Clone, Debug, PartialEq)]

@@ -172,7 +172,10 @@ mod tests {
                     kept += 1;
                 } else {
                     rejected += 1;
-                    assert!(!q.intersecting, "rejected an overlapping pair at {x}, {y}");
+                    assert!(
+                        !q.intersecting(),
+                        "rejected an overlapping pair at {x}, {y}"
+                    );
                     assert!(q.gjk.distance > 0.0);
                     assert!(
                         !q.sweep.expect("both move").hit,

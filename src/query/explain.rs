@@ -6,6 +6,7 @@ use super::epa::{EpaStatus, EpaStep};
 use super::gjk::{GjkStatus, GjkStep, VoronoiRegion};
 use super::sat::{AxisSource, SatAxis};
 use super::sweep::{SweepAxis, SweepStep};
+use crate::text::{format_number_as, NumberFormat};
 use glam::Vec2;
 
 /// A recorded step that can say what it did in a sentence. Each step type's inherent
@@ -27,21 +28,15 @@ macro_rules! explained_by_inherent_method {
 
 explained_by_inherent_method!(GjkStep, EpaStep, SatAxis, ClipStep, SweepStep);
 
+/// A number in a sentence: at most four decimals, infinities in words.
 fn n(x: f32) -> String {
-    if !x.is_finite() {
-        return if x > 0.0 {
-            "+infinity".into()
-        } else {
-            "-infinity".into()
-        };
-    }
-    let s = format!("{x:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.into()
-    }
+    format_number_as(
+        x,
+        NumberFormat {
+            infinity_in_words: true,
+            ..NumberFormat::short(4)
+        },
+    )
 }
 
 fn v(p: Vec2) -> String {

@@ -385,16 +385,16 @@ fn reduce_to_closest_feature(simplex: &mut Simplex) -> (VoronoiRegion, Vec2) {
         }
         VoronoiRegion::Inside => {}
     }
+    // Inside the triangle the closest point is the origin itself: no weights needed (their
+    // three divisions are the costliest part of an enclosing iteration).
+    if region == VoronoiRegion::Inside {
+        return (region, Vec2::ZERO);
+    }
     let weights = barycentric_weights(simplex);
     let closest = weights
         .iter()
         .zip(simplex.points())
         .fold(Vec2::ZERO, |acc, (w, p)| acc + *w * p.point);
-    let closest = if region == VoronoiRegion::Inside {
-        Vec2::ZERO
-    } else {
-        closest
-    };
     (region, closest)
 }
 
@@ -534,6 +534,30 @@ mod tests {
             }
         }
         assert_eq!(checked, 36 * 400);
+    }
+
+    #[test]
+    fn traced_and_untraced_gjk_agree_bit_for_bit() {
+        // Recording the steps must not change the answer: random poses of boxes, 3- to
+        // 8-gons (4-wide and 8-wide support look-ups), a 12-gon and round shapes.
+        let mut random = crate::query::sat::tests::Random(7);
+        let shapes = random.shapes();
+        let config = GjkConfig::default();
+        for k in 0..4000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 5 + 1) % shapes.len()];
+            let (pa, pb) = random.pose_near(k);
+            let pair = ShapePair::new(a, pa, b, pb);
+            let mut steps = Vec::new();
+            let traced = gjk(&pair, &config, &mut steps);
+            assert_eq!(gjk(&pair, &config, &mut ()), traced, "case {k}");
+            assert_eq!(steps.len() as u32, traced.iterations, "case {k}");
+            assert_eq!(
+                gjk_intersects(&pair, &config),
+                traced.intersecting,
+                "case {k}"
+            );
+        }
     }
 
     #[test]

@@ -43,8 +43,6 @@ impl Default for PairSettings {
 /// Every algorithm's result for a pair.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PairQuery {
-    /// GJK's verdict: the pair overlaps or touches.
-    pub intersecting: bool,
     pub gjk: GjkOutput,
     /// Present when GJK found the shapes intersecting.
     pub epa: Option<EpaOutput>,
@@ -53,6 +51,13 @@ pub struct PairQuery {
     pub manifold: Option<Manifold>,
     /// Present when either body has a velocity.
     pub sweep: Option<SweepOutput>,
+}
+
+impl PairQuery {
+    /// GJK's verdict: the pair overlaps or touches.
+    pub fn intersecting(&self) -> bool {
+        self.gjk.intersecting
+    }
 }
 
 /// Every algorithm's recorded steps for a pair.
@@ -170,7 +175,6 @@ fn run_pair(
         sweep(&pair, &motion, sweep_tracer)
     });
     PairQuery {
-        intersecting: g.intersecting,
         gjk: g,
         epa: e,
         sat: s,

@@ -308,9 +308,31 @@ const SMALL_CORE: usize = 8;
 
 /// [`edge_axes`] for two small cores: the same axes in the same order, each end of the
 /// other body's interval the same projection of the same vertex (the extreme value of a full
-/// pass is the value the calipers stop at).
+/// pass is the value the calipers stop at). Cores of at most 4 vertices (boxes, quads) take
+/// 4-wide arrays, the rest 8-wide: no padding is projected that a box does not need.
 fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
-    let other_core = SmallCore::new(other);
+    if other.vertex_count() <= 4 {
+        edge_axes_fixed(own, other, &SmallCore::<4>::new(other), body, consider);
+    } else {
+        edge_axes_fixed(
+            own,
+            other,
+            &SmallCore::<SMALL_CORE>::new(other),
+            body,
+            consider,
+        );
+    }
+}
+
+/// The pass of [`edge_axes_small`] with `other`'s core in fixed arrays of `N`.
+#[inline]
+fn edge_axes_fixed<const N: usize>(
+    own: &Placed,
+    other: &Placed,
+    other_core: &SmallCore<N>,
+    body: Body,
+    consider: &mut impl FnMut(SatAxis),
+) {
     for i in 0..own.edge_count() {
         let n = own.normal(i);
         if n == Vec2::ZERO {
@@ -329,21 +351,24 @@ fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl
     }
 }
 
-/// A small core's work-frame vertices as two fixed arrays of coordinates, padded with copies
-/// of the last vertex (a copy changes no extreme). Fixed lengths let the compiler keep the
-/// projections in vector registers.
-struct SmallCore {
-    x: [f32; SMALL_CORE],
-    y: [f32; SMALL_CORE],
+/// A small core's work-frame vertices as two fixed arrays of `N` coordinates (`N` a power
+/// of two), padded with copies of the last vertex (a copy changes no extreme). Fixed lengths
+/// let the compiler keep the projections in vector registers.
+struct SmallCore<const N: usize> {
+    x: [f32; N],
+    y: [f32; N],
 }
 
-impl SmallCore {
+impl<const N: usize> SmallCore<N> {
+    /// `core` has 1 to `N` vertices. A fixed-length loop (the padding transformed again)
+    /// unrolls; a loop to the vertex count would not.
+    #[inline]
     fn new(core: &Placed) -> Self {
-        let count = core.vertex_count();
-        let mut x = [0.0; SMALL_CORE];
-        let mut y = [0.0; SMALL_CORE];
-        for k in 0..SMALL_CORE {
-            let v = core.vertex(k.min(count - 1));
+        let last = core.vertex_count() - 1;
+        let mut x = [0.0; N];
+        let mut y = [0.0; N];
+        for k in 0..N {
+            let v = core.vertex(k.min(last));
             x[k] = v.x;
             y[k] = v.y;
         }
@@ -355,20 +380,21 @@ impl SmallCore {
     /// element by element, then the halves of the result.
     #[inline]
     fn extent(&self, n: Vec2) -> (f32, f32) {
-        let d: [f32; SMALL_CORE] = std::array::from_fn(|k| self.x[k] * n.x + self.y[k] * n.y);
+        let d: [f32; N] = std::array::from_fn(|k| self.x[k] * n.x + self.y[k] * n.y);
         // Plain compares rather than `f32::min`/`max`: the coordinates are finite, and the
         // NaN handling of `min`/`max` costs extra instructions.
         let low = |a: f32, b: f32| if a < b { a } else { b };
         let high = |a: f32, b: f32| if a > b { a } else { b };
-        let mut lo = [0.0; 4];
-        let mut hi = [0.0; 4];
-        for k in 0..4 {
-            lo[k] = low(d[k], d[k + 4]);
-            hi[k] = high(d[k], d[k + 4]);
+        let (mut lo, mut hi) = (d, d);
+        let mut width = N;
+        while width > 1 {
+            width /= 2;
+            for k in 0..width {
+                lo[k] = low(lo[k], lo[k + width]);
+                hi[k] = high(hi[k], hi[k + width]);
+            }
         }
-        let (lo0, lo1) = (low(lo[0], lo[2]), low(lo[1], lo[3]));
-        let (hi0, hi1) = (high(hi[0], hi[2]), high(hi[1], hi[3]));
-        (low(lo0, lo1), high(hi0, hi1))
+        (lo[0], hi[0])
     }
 }
 
@@ -461,7 +487,7 @@ pub(crate) fn closest_point_on_core(core: &Placed, p: Vec2) -> Vec2 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::geom::{Pose, Shape};
     use crate::query::testing::*;
@@ -591,6 +617,80 @@ mod tests {
         }
     }
 
+    /// A SplitMix64 stream of floats in [0, 1), for fixed-seed random cases.
+    pub(crate) struct Random(pub u64);
+
+    impl Random {
+        pub(crate) fn next(&mut self) -> f32 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
+        }
+
+        fn range(&mut self, low: f32, high: f32) -> f32 {
+            low + (high - low) * self.next()
+        }
+
+        /// Boxes, random convex 3- to 8-gons (one point in each of n equal sectors of an
+        /// ellipse), a 12-gon (the calipers path), a circle and a capsule.
+        pub(crate) fn shapes(&mut self) -> Vec<Shape> {
+            let mut shapes = vec![square(1.0), Shape::rect(v(1.3, 0.4)).unwrap()];
+            for n in 3..=8 {
+                for _ in 0..3 {
+                    let (rx, ry) = (self.range(0.7, 1.3), self.range(0.7, 1.3));
+                    let points = (0..n)
+                        .map(|k| {
+                            let sector = std::f32::consts::TAU / n as f32;
+                            let angle = sector * (k as f32 + self.range(0.1, 0.9));
+                            v(rx * angle.cos(), ry * angle.sin())
+                        })
+                        .collect();
+                    shapes.push(Shape::polygon(points).unwrap());
+                }
+            }
+            shapes.push(Shape::regular(12, 1.1).unwrap());
+            shapes.push(Shape::circle(0.8).unwrap());
+            shapes.push(Shape::capsule(0.7, 0.3).unwrap());
+            shapes
+        }
+
+        /// A pose within reach of a unit shape at the origin (overlapping, touching or
+        /// apart), far from the world origin every fourth time.
+        pub(crate) fn pose_near(&mut self, k: usize) -> (Pose, Pose) {
+            let base = if k % 4 == 3 {
+                v(3.0e4, -2.0e4)
+            } else {
+                Vec2::ZERO
+            };
+            let a = Pose::new(base, self.range(-3.2, 3.2));
+            let offset = v(self.range(-2.8, 2.8), self.range(-2.8, 2.8));
+            (a, Pose::new(base + offset, self.range(-3.2, 3.2)))
+        }
+    }
+
+    #[test]
+    fn traced_and_untraced_sat_agree_bit_for_bit() {
+        // The 4-wide and 8-wide small paths and the calipers: recording axes must not change
+        // the answer, on thousands of random poses.
+        let mut random = Random(12);
+        let shapes = random.shapes();
+        let mut checked = 0;
+        for k in 0..4000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 7 + 3) % shapes.len()];
+            let (pa, pb) = random.pose_near(k);
+            let pair = ShapePair::new(a, pa, b, pb);
+            let mut axes = Vec::new();
+            let traced = sat(&pair, &mut axes);
+            assert_eq!(sat_test(&pair), traced, "case {k}");
+            assert_eq!(axes.len() as u32, traced.axes_tested);
+            checked += 1;
+        }
+        assert_eq!(checked, 4000);
+    }
+
     #[test]
     fn small_core_extent_is_exactly_a_pass_over_the_vertices() {
         // Every vertex count the small path takes, rotated and moved, on many directions:
@@ -599,13 +699,21 @@ mod tests {
             let shape = Shape::regular(n, 1.3).unwrap();
             let placed =
                 crate::geom::Placed::new(&shape, at_deg(2.5, -1.5, 11.0 * n as f32), v(0.3, 0.2));
-            let core = SmallCore::new(&placed);
+            let core8 = SmallCore::<SMALL_CORE>::new(&placed);
+            let core4 = (n <= 4).then(|| SmallCore::<4>::new(&placed));
             for k in 0..64 {
                 let d = Vec2::from_angle(k as f32 * 0.1 + 0.05);
                 let projections = (0..placed.vertex_count()).map(|i| placed.vertex(i).dot(d));
                 let low = projections.clone().fold(f32::INFINITY, f32::min);
                 let high = projections.fold(f32::NEG_INFINITY, f32::max);
-                assert_eq!(core.extent(d), (low, high), "{n}-gon, direction {k}");
+                assert_eq!(core8.extent(d), (low, high), "{n}-gon, direction {k}");
+                if let Some(core4) = &core4 {
+                    assert_eq!(
+                        core4.extent(d),
+                        (low, high),
+                        "{n}-gon (4-wide), direction {k}"
+                    );
+                }
             }
         }
     }

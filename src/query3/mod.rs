@@ -16,10 +16,14 @@
 //! untraced shorthand), and [`pair::query_pair3`] / [`pair::trace_pair3`] for everything at
 //! once; [`explain`] turns each recorded step into a sentence.
 
+pub mod epa;
 pub mod explain;
+pub mod gjk;
 pub mod manifold;
+pub mod minkowski;
 pub mod pair;
 pub mod sat;
+pub mod simplex;
 pub mod sweep;
 
 use crate::geom3::{Polyhedron, Pose3};

@@ -16,9 +16,10 @@
 use super::model::{Expectation, Scene, SceneBody};
 use super::SceneError;
 use crate::query::pair::{query_pair, PairQuery, PairSettings};
+use crate::text::{format_number_as, NumberFormat};
 use glam::Vec2;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Which quantity of an expectation differed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,21 +118,17 @@ pub struct FileCheck {
     pub outcome: Result<Vec<ExpectationCheck>, SceneError>,
 }
 
-/// A short readable number: four decimals, or scientific notation for tiny non-zero values
+/// A number in a report: four decimals, or scientific notation for tiny non-zero values
 /// (a tolerance of 1e-6 would otherwise show as 0.0000).
 pub fn format_number(x: f32) -> String {
-    if !x.is_finite() {
-        return format!("{x}");
-    }
-    if x != 0.0 && x.abs() < 1.0e-3 {
-        return format!("{x:.2e}");
-    }
-    let s = format!("{x:.4}");
-    if s == "-0.0000" {
-        "0.0000".into()
-    } else {
-        s
-    }
+    format_number_as(
+        x,
+        NumberFormat {
+            trailing_zeros: true,
+            tiny_in_scientific: true,
+            ..NumberFormat::short(4)
+        },
+    )
 }
 
 fn format_vector(v: Vec2) -> String {
@@ -233,18 +230,6 @@ pub fn check_scene(scene: &Scene, bodies: &[SceneBody]) -> Vec<ExpectationCheck>
         .collect()
 }
 
-/// Loads and checks one scene file, 2D or 3D.
-pub fn check_file(path: &Path) -> FileCheck {
-    if let Some(check) = super::expect3::check_file_if_3d(path) {
-        return check;
-    }
-    let outcome = super::load_scene_file(path).map(|(scene, bodies)| check_scene(&scene, &bodies));
-    FileCheck {
-        path: path.to_path_buf(),
-        outcome,
-    }
-}
-
 /// The scene files named by `paths`: files as given, folders searched (not recursively) for
 /// `*.ron`, sorted by name. A folder that cannot be listed is an error naming it.
 pub fn scene_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SceneError> {
@@ -326,7 +311,7 @@ fn compare(q: &PairQuery, e: &Expectation, check: &mut ExpectationCheck) {
             Quantity::Intersecting,
             "GJK",
             Got::Bool(expected),
-            Got::Bool(q.intersecting),
+            Got::Bool(q.intersecting()),
         ));
     }
     if let Some(distance) = e.distance {

@@ -72,8 +72,8 @@ pub fn check_scene3(scene: &Scene3, bodies: &[SceneBody3]) -> Vec<ExpectationChe
 /// Loads and checks `path` when it is a readable 3D scene file (`dimensions: 3`); `None`
 /// for 2D files and for files that cannot be read (the 2D path reports those).
 pub(super) fn check_file_if_3d(path: &Path) -> Option<FileCheck> {
-    let (file, text) = super::file::read_scene_text(path).ok()?;
-    let prepared = super::file::prepare(&text, &file).ok()?;
+    let (file, text) = super::source::read_scene_text(path).ok()?;
+    let prepared = super::source::prepare(&text, &file).ok()?;
     if super::scene_dimensions(prepared)?.0 != DIMENSIONS_3D {
         return None;
     }

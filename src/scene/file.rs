@@ -2,36 +2,13 @@ use super::model::{parse_color, Scene, SceneBody, MAX_BODIES, SCENE_VERSION};
 use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
 use glam::Vec2;
 use ron::extensions::Extensions;
-use std::fmt;
 use std::io::Write;
 use std::path::Path;
 
-/// Largest scene file read, in bytes.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-
-/// Largest magnitude of any position, velocity or view number.
-pub(super) const MAX_MAGNITUDE: f32 = 1.0e6;
-
-/// Why a scene could not be loaded: `FILE:LINE:COL: message`, or `FILE: message` where no
-/// position exists.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SceneError {
-    pub file: String,
-    /// 1-based line and column.
-    pub position: Option<(usize, usize)>,
-    pub message: String,
-}
-
-impl fmt::Display for SceneError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some((line, col)) => write!(f, "{}:{}:{}: {}", self.file, line, col, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
-        }
-    }
-}
-
-impl std::error::Error for SceneError {}
+use super::source::{
+    body_needle, check_number, describe_ron_error, locate, prepare, read_scene_text,
+    refuse_3d_in_2d, ron_options, Invalid, SceneError, MAX_MAGNITUDE,
+};
 
 /// Reads, parses and validates a scene file.
 pub fn load_scene_file(path: &Path) -> Result<(Scene, Vec<SceneBody>), SceneError> {
@@ -39,43 +16,11 @@ pub fn load_scene_file(path: &Path) -> Result<(Scene, Vec<SceneBody>), SceneErro
     parse_scene(&text, &file)
 }
 
-/// Reads a scene file's text (any dimensions): the file's name for errors and its text,
-/// refusing folders, files over [`MAX_FILE_BYTES`] and text that is not UTF-8.
-pub(super) fn read_scene_text(path: &Path) -> Result<(String, String), SceneError> {
-    let file = path.display().to_string();
-    let plain = |message: String| SceneError {
-        file: file.clone(),
-        position: None,
-        message,
-    };
-    let meta = std::fs::metadata(path).map_err(|e| plain(format!("cannot read: {e}")))?;
-    if meta.is_dir() {
-        return Err(plain("is a folder, not a scene file".into()));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(plain(format!(
-            "the file is {} bytes, larger than the {} byte limit for scenes",
-            meta.len(),
-            MAX_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| plain(format!("cannot read: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let (line, col) = line_col(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
-        SceneError {
-            file: file.clone(),
-            position: Some((line, col)),
-            message: "the file is not valid UTF-8 text".into(),
-        }
-    })?;
-    Ok((file, text))
-}
-
 /// Parses and validates scene text; `file` names it in errors. A 3D scene (`dimensions: 3`)
 /// is refused with a sentence saying where it opens; [`super::parse_any_scene`] reads both.
 pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), SceneError> {
     let text = prepare(text, file)?;
-    super::file3::refuse_3d_in_2d(text, file)?;
+    refuse_3d_in_2d(text, file)?;
     let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
         file: file.into(),
         position: Some((e.span.start.line, e.span.start.col)),
@@ -87,124 +32,6 @@ pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), Sc
         message,
     })?;
     Ok((scene, bodies))
-}
-
-/// The checks every scene text passes before parsing, 2D or 3D: a byte order mark dropped,
-/// the size, emptiness and nesting depth. Returns the text to parse.
-pub(super) fn prepare<'t>(text: &'t str, file: &str) -> Result<&'t str, SceneError> {
-    // Editors on Windows often start UTF-8 files with a byte order mark; it is not text.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(SceneError {
-            file: file.into(),
-            position: None,
-            message: format!("the text is larger than the {MAX_FILE_BYTES} byte limit"),
-        });
-    }
-    if text.trim().is_empty() {
-        return Err(SceneError {
-            file: file.into(),
-            position: None,
-            message: "the file is empty; a scene is `(version: 1, bodies: [...])`".into(),
-        });
-    }
-    if let Some(at) = too_deep(text, NESTING_LIMIT) {
-        return Err(SceneError {
-            file: file.into(),
-            position: Some(line_col(&text.as_bytes()[..at])),
-            message: format!(
-                "the file nests deeper than the {NESTING_LIMIT} levels a scene may use"
-            ),
-        });
-    }
-    Ok(text)
-}
-
-/// Deepest bracket nesting accepted, also RON's recursion limit. A valid scene nests about
-/// five levels deep.
-pub(super) const NESTING_LIMIT: usize = 64;
-
-pub(super) fn ron_options() -> ron::Options {
-    ron::Options::default()
-        .with_default_extension(Extensions::IMPLICIT_SOME)
-        .with_recursion_limit(NESTING_LIMIT)
-}
-
-/// The byte offset of the first bracket that opens level `limit + 1`, outside strings and
-/// comments. Checked before parsing so that absurdly nested input gets a message that says
-/// so, whatever type the parser was expecting at that point.
-fn too_deep(text: &str, limit: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > limit {
-                    return Some(i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'r' if matches!(bytes.get(i + 1), Some(b'#') | Some(b'"')) => {
-                let hashes = bytes[i + 1..].iter().take_while(|&&c| c == b'#').count();
-                if bytes.get(i + 1 + hashes) == Some(&b'"') {
-                    let close: Vec<u8> = std::iter::once(b'"')
-                        .chain(std::iter::repeat_n(b'#', hashes))
-                        .collect();
-                    let body = i + 2 + hashes;
-                    i = bytes[body..]
-                        .windows(close.len())
-                        .position(|w| w == close.as_slice())
-                        .map_or(bytes.len(), |k| body + k + close.len() - 1);
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                // Block comments nest in RON.
-                let mut open = 1;
-                i += 2;
-                while i < bytes.len() && open > 0 {
-                    if bytes[i..].starts_with(b"/*") {
-                        open += 1;
-                        i += 2;
-                    } else if bytes[i..].starts_with(b"*/") {
-                        open -= 1;
-                        i += 2;
-                    } else {
-                        i += 1;
-                    }
-                }
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
-pub(super) fn describe_ron_error(code: &ron::Error) -> String {
-    let text = code.to_string();
-    match code {
-        ron::Error::ExceededRecursionLimit => {
-            format!("the file nests deeper than the {NESTING_LIMIT} levels a scene may use")
-        }
-        ron::Error::IntegerOutOfBounds => format!(
-            "{text}: this whole number is too large, or negative where only a count or version fits"
-        ),
-        _ => text,
-    }
 }
 
 /// The scene as RON text, optional fields written plainly.
@@ -243,13 +70,6 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&temp);
     }
     result
-}
-
-/// Where to point in the text for a validation error (a string to find), and the message.
-pub(super) type Invalid = (Option<String>, String);
-
-pub(super) fn body_needle(name: &str) -> Option<String> {
-    Some(format!("\"{name}\""))
 }
 
 /// Checks everything the parser cannot: the version, names, numbers and shapes.
@@ -412,9 +232,9 @@ fn shape_message(kind: &ShapeKind, e: &ShapeError) -> String {
                 "a capsule with half_length 0 and radius 0 is a single point, with no area"
             }
         };
-        return format!("{}: {why}", kind_name(kind));
+        return format!("{}: {why}", kind.name().file);
     }
-    format!("{}: {e}", kind_name(kind))
+    format!("{}: {e}", kind.name().file)
 }
 
 /// Whether every point lies on the line through the first point and the one farthest from
@@ -439,48 +259,53 @@ fn all_on_one_line(points: &[Vec2]) -> bool {
         .all(|p| (d.x * (p.y - o.y) - d.y * (p.x - o.x)).abs() <= 1.0e-6 * scale)
 }
 
-fn kind_name(kind: &ShapeKind) -> &'static str {
-    match kind {
-        ShapeKind::Polygon { .. } => "Polygon",
-        ShapeKind::Box { .. } => "Box",
-        ShapeKind::Regular { .. } => "Regular",
-        ShapeKind::Circle { .. } => "Circle",
-        ShapeKind::Capsule { .. } => "Capsule",
-    }
-}
-
-pub(super) fn check_number(what: &str, v: f32) -> Result<(), String> {
-    if !v.is_finite() {
-        return Err(format!("{what} is not a finite number ({v})"));
-    }
-    if v.abs() > MAX_MAGNITUDE {
-        return Err(format!(
-            "{what} is {v}, beyond the largest accepted magnitude {MAX_MAGNITUDE}"
-        ));
-    }
-    Ok(())
-}
-
 fn check_vec(what: &str, v: Vec2) -> Result<(), String> {
     check_number(what, v.x)?;
     check_number(what, v.y)
 }
 
-/// 1-based line and column of the first occurrence of `needle`.
-pub(super) fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
-    let at = text.find(needle)?;
-    Some(line_col(&text.as_bytes()[..at]))
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-pub(super) fn line_col(before: &[u8]) -> (usize, usize) {
-    let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
-    let line_start = before
-        .iter()
-        .rposition(|&c| c == b'\n')
-        .map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
-    (line, col)
+    #[test]
+    fn the_kind_names_are_the_names_the_file_writes() {
+        let kinds = [
+            ShapeKind::Polygon {
+                points: vec![Vec2::ZERO, Vec2::X, Vec2::Y],
+            },
+            ShapeKind::Box {
+                half_extents: Vec2::ONE,
+            },
+            ShapeKind::Regular {
+                sides: 5,
+                radius: 1.0,
+            },
+            ShapeKind::Circle { radius: 1.0 },
+            ShapeKind::Capsule {
+                half_length: 1.0,
+                radius: 0.5,
+            },
+        ];
+        for kind in kinds {
+            let written = ron_options().to_string(&kind).unwrap();
+            assert!(
+                written.starts_with(&format!("{}(", kind.name().file)),
+                "{written} is not named {:?}",
+                kind.name()
+            );
+            assert_eq!(kind.name().short, kind.name().file.to_lowercase());
+        }
+    }
+
+    #[test]
+    fn a_flat_box_is_refused_under_its_file_name() {
+        let kind = ShapeKind::Box {
+            half_extents: Vec2::new(1.0, 0.0),
+        };
+        assert_eq!(
+            shape_message(&kind, &ShapeError::ZeroArea),
+            "Box: a box with a half extent of 0 has no area"
+        );
+    }
 }

@@ -2,73 +2,21 @@
 //! positioned errors, and validating it into runnable bodies. Shares the 2D loader's
 //! preflight (size, UTF-8, nesting) and error form `FILE:LINE:COL: message`.
 
-use super::file::{
-    body_needle, check_number, describe_ron_error, locate, prepare, read_scene_text, ron_options,
-    Invalid, MAX_MAGNITUDE,
-};
 use super::model::{parse_color, Scene, SceneBody, MAX_BODIES, SCENE_VERSION};
-use super::model3::{
-    shape3_kind_name, Scene3, SceneBody3, DIMENSIONS_3D, FEATURE_NAMES, OVERLAYS_3D,
+use super::model3::{Scene3, SceneBody3, DIMENSIONS_3D, FEATURE_NAMES, OVERLAYS_3D};
+use super::source::{
+    body_needle, check_number, describe_ron_error, locate, prepare, read_scene_text, ron_options,
+    scene_dimensions, Invalid, SceneError, MAX_MAGNITUDE,
 };
-use super::SceneError;
 use crate::geom3::{Polyhedron, Pose3};
 use glam::Vec3;
-use serde::Deserialize;
 use std::path::Path;
-
-/// What the window says when asked to open a 3D scene.
-pub const NO_3D_WINDOW: &str =
-    "3D scenes open in query, check and trace; the window's 3D workspace is not built yet";
 
 /// A loaded scene of either dimension.
 #[derive(Clone, Debug)]
 pub enum LoadedScene {
     Two(Scene, Vec<SceneBody>),
     Three(Scene3, Vec<SceneBody3>),
-}
-
-/// The `dimensions` a scene text declares (2 when absent), and where the field is. `None`
-/// when the field is present but unreadable: the full parse then reports it with a position.
-pub fn scene_dimensions(text: &str) -> Option<(u32, Option<(usize, usize)>)> {
-    /// Every field but `dimensions` is skipped unread.
-    #[derive(Deserialize)]
-    struct Peek {
-        #[serde(default)]
-        dimensions: Option<u32>,
-    }
-    let at = || locate(text, "dimensions");
-    match ron_options().from_str::<Peek>(text) {
-        Ok(Peek { dimensions: None }) => Some((2, None)),
-        Ok(Peek {
-            dimensions: Some(d),
-        }) => Some((d, at())),
-        // A file with a syntax error elsewhere: look for the field by its spelling, so a
-        // broken 3D file is still reported by the 3D parser (with 3D hints).
-        Err(_) => {
-            let start = text.find("dimensions")? + "dimensions".len();
-            let rest = text[start..].trim_start().strip_prefix(':')?.trim_start();
-            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-            digits.parse().ok().map(|d| (d, at()))
-        }
-    }
-}
-
-/// The 2D loader's refusal of a 3D scene (and of a `dimensions` that is neither 2 nor 3),
-/// pointing at the `dimensions` field.
-pub(super) fn refuse_3d_in_2d(text: &str, file: &str) -> Result<(), SceneError> {
-    match scene_dimensions(text) {
-        Some((DIMENSIONS_3D, position)) => Err(SceneError {
-            file: file.into(),
-            position,
-            message: format!("this is a 3D scene (dimensions: 3): {NO_3D_WINDOW}"),
-        }),
-        Some((d, position)) if d != 2 => Err(SceneError {
-            file: file.into(),
-            position,
-            message: format!("dimensions must be 2 or 3, it is {d}"),
-        }),
-        _ => Ok(()),
-    }
 }
 
 /// Reads a scene file of either dimension.
@@ -195,7 +143,7 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
                 })?),
             };
         let shape = Polyhedron::new(&def.shape)
-            .map_err(|e| in_body(format!("{}: {e}", shape3_kind_name(&def.shape))))?;
+            .map_err(|e| in_body(format!("{}: {e}", def.shape.name())))?;
         bodies.push(SceneBody3 {
             name: def.name.clone(),
             shape,

@@ -9,7 +9,7 @@
 //!   touching. Depths, separations and tolerances are >= 0.
 
 use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
-use crate::query::Algorithm as Overlay;
+use crate::query::Algorithm;
 use crate::query3::pair::BodyRef3;
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 pub const DIMENSIONS_3D: u32 = 3;
 
 /// The overlays a 3D scene may switch on: the algorithms 3D has.
-pub const OVERLAYS_3D: [Overlay; 3] = [Overlay::Sat, Overlay::Clip, Overlay::Sweep];
+pub const OVERLAYS_3D: [Algorithm; 3] = crate::query3::pair::PairTrace3::ALGORITHMS;
 
 /// The contact feature pairs an expectation may name (`feature: "face_face"`), in the
 /// manifold's own key spelling. Unordered: `vertex_face` whichever body holds the vertex.
@@ -50,7 +50,7 @@ pub struct Scene3 {
     pub view: Option<View3>,
     /// Overlays switched on when the scene opens: `Sat`, `Clip`, `Sweep`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub overlays: Vec<Overlay>,
+    pub overlays: Vec<Algorithm>,
     /// The sweep covers t in [0, sweep_time]; default 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sweep_time: Option<f32>,
@@ -150,16 +150,7 @@ impl SceneBody3 {
 
     /// The shape's kind as written in files: `Cuboid`, `Prism` or `Hull`.
     pub fn kind_name(&self) -> &'static str {
-        shape3_kind_name(self.shape.kind())
-    }
-}
-
-/// The name of a 3D shape kind as written in files.
-pub fn shape3_kind_name(kind: &Shape3Kind) -> &'static str {
-    match kind {
-        Shape3Kind::Cuboid { .. } => "Cuboid",
-        Shape3Kind::Prism { .. } => "Prism",
-        Shape3Kind::Hull { .. } => "Hull",
+        self.shape.kind().name()
     }
 }
 

@@ -1,43 +1,58 @@
 //! Dialogs: the path field for Open and Save As (with the native dialog behind a Browse
 //! button), the unsaved-changes question, and the help card.
+//!
+//! They edit their own state ([`Dialogs`]) and return what the user chose to do (open,
+//! save, discard, reload) as [`Action`]s for the window to apply.
 
-use crate::app::dialogs::Pending;
+use crate::app::action::Action;
+use crate::app::dialogs::{Dialogs, Pending};
 use crate::app::files::DialogKind;
-use crate::app::shell::App;
+use crate::app::probe::TestProbe;
+use crate::app::state::Document;
 use egui_macroquad::egui;
 use std::path::PathBuf;
 
-pub fn show(ctx: &egui::Context, app: &mut App) {
-    path_dialog(ctx, app);
-    confirm(ctx, app);
-    changed_on_disk(ctx, app);
-    help(ctx, app);
+/// Shows the open dialogs for `doc`; returns what was chosen.
+pub fn show(
+    ctx: &egui::Context,
+    dialogs: &mut Dialogs,
+    probe: &mut TestProbe,
+    doc: &Document,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    actions.extend(path_dialog(ctx, dialogs, probe));
+    actions.extend(confirm(ctx, dialogs, probe, doc));
+    actions.extend(changed_on_disk(ctx, dialogs));
+    help(ctx, dialogs);
+    actions
 }
 
-fn path_dialog(ctx: &egui::Context, app: &mut App) {
-    let Some(kind) = app.dialogs.path.kind else {
-        return;
-    };
+fn path_dialog(
+    ctx: &egui::Context,
+    dialogs: &mut Dialogs,
+    probe: &mut TestProbe,
+) -> Option<Action> {
+    let kind = dialogs.path.kind?;
     let title = match kind {
         DialogKind::Open => "Open scene",
         DialogKind::SaveAs => "Save scene as",
     };
     let mut go = false;
     let mut cancel = false;
+    let mut browse_clicked = false;
     egui::Window::new(title)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
             ui.label("Path of the .ron file:");
-            let r =
-                ui.add(egui::TextEdit::singleline(&mut app.dialogs.path.text).desired_width(420.0));
-            if std::mem::take(&mut app.dialogs.path.focus) {
+            let r = ui.add(egui::TextEdit::singleline(&mut dialogs.path.text).desired_width(420.0));
+            if std::mem::take(&mut dialogs.path.focus) {
                 r.request_focus();
             }
             if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 go = true;
             }
-            if let Some(err) = &app.dialogs.path.error {
+            if let Some(err) = &dialogs.path.error {
                 ui.colored_label(egui::Color32::from_rgb(185, 28, 28), err);
             }
             ui.horizontal(|ui| {
@@ -48,41 +63,46 @@ fn path_dialog(ctx: &egui::Context, app: &mut App) {
                         "Save"
                     })
                     .clicked();
-                let browsing = app.dialogs.native.is_some();
+                let browsing = dialogs.native.is_some();
                 let browse = ui
                     .add_enabled(!browsing, egui::Button::new("Browse…"))
                     .on_hover_text("The system file dialog (through the XDG desktop portal)");
-                app.probe
-                    .note_widget("dialog:browse", browse.rect, ui.ctx().pixels_per_point());
-                if browse.clicked() {
-                    app.browse(kind);
-                }
+                probe.note_widget("dialog:browse", browse.rect, ui.ctx().pixels_per_point());
+                browse_clicked = browse.clicked();
                 if browsing {
                     ui.spinner();
                 }
                 cancel = ui.button("Cancel").clicked();
             });
         });
-    if cancel {
-        app.dialogs.path.kind = None;
-    } else if go {
-        let path = PathBuf::from(app.dialogs.path.text.trim());
-        if path.as_os_str().is_empty() {
-            app.dialogs.path.error = Some("Type a path first.".into());
-            return;
-        }
-        app.dialogs.path.kind = None;
-        match kind {
-            DialogKind::Open => app.request(Pending::Open(path)),
-            DialogKind::SaveAs => app.save_to(&path),
-        }
+    if browse_clicked {
+        return Some(Action::Browse(kind));
     }
+    if cancel {
+        dialogs.path.kind = None;
+    } else if go {
+        let path = PathBuf::from(dialogs.path.text.trim());
+        if path.as_os_str().is_empty() {
+            dialogs.path.error = Some("Type a path first.".into());
+            return None;
+        }
+        dialogs.path.kind = None;
+        return Some(match kind {
+            DialogKind::Open => Action::Request(Pending::Open(path)),
+            DialogKind::SaveAs => Action::SaveTo(path),
+        });
+    }
+    None
 }
 
-fn confirm(ctx: &egui::Context, app: &mut App) {
-    let Some(pending) = app.dialogs.confirm.clone() else {
-        return;
-    };
+fn confirm(
+    ctx: &egui::Context,
+    dialogs: &mut Dialogs,
+    probe: &mut TestProbe,
+    doc: &Document,
+) -> Option<Action> {
+    let pending = dialogs.confirm.clone()?;
+    let mut action = None;
     let what = match &pending {
         Pending::New => "starting a new scene",
         Pending::Open(_) | Pending::Example(_) => "opening another scene",
@@ -94,42 +114,34 @@ fn confirm(ctx: &egui::Context, app: &mut App) {
         .show(ctx, |ui| {
             ui.label(format!(
                 "{} has unsaved changes. Save them before {what}?",
-                app.doc().display_name()
+                doc.display_name()
             ));
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    if app.doc().path.is_some() {
-                        app.save();
-                        if !app.doc().dirty {
-                            app.dialogs.confirm = None;
-                            if pending != Pending::Quit {
-                                app.perform(pending.clone());
-                            }
-                        }
-                    } else {
-                        app.ask_path(DialogKind::SaveAs);
-                    }
+                    action = Some(Action::SaveThenPerform(pending.clone()));
                 }
                 let discard = ui.button("Discard changes");
                 let ppp = ui.ctx().pixels_per_point();
-                app.probe.note_widget("confirm:discard", discard.rect, ppp);
+                probe.note_widget("confirm:discard", discard.rect, ppp);
                 if discard.clicked() {
-                    app.dialogs.confirm = None;
-                    app.perform(pending.clone());
+                    dialogs.confirm = None;
+                    action = Some(Action::Perform(pending.clone()));
                 }
                 let cancel = ui.button("Cancel");
-                app.probe.note_widget("confirm:cancel", cancel.rect, ppp);
+                probe.note_widget("confirm:cancel", cancel.rect, ppp);
                 if cancel.clicked() {
-                    app.dialogs.confirm = None;
+                    dialogs.confirm = None;
                 }
             });
         });
+    action
 }
 
-fn changed_on_disk(ctx: &egui::Context, app: &mut App) {
-    if !app.dialogs.changed_on_disk {
-        return;
+fn changed_on_disk(ctx: &egui::Context, dialogs: &mut Dialogs) -> Option<Action> {
+    if !dialogs.changed_on_disk {
+        return None;
     }
+    let mut action = None;
     egui::Window::new("File changed on disk")
         .collapsible(false)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
@@ -137,17 +149,18 @@ fn changed_on_disk(ctx: &egui::Context, app: &mut App) {
             ui.label("Another program changed the open file, and this window has unsaved edits.");
             ui.horizontal(|ui| {
                 if ui.button("Reload (lose my edits)").clicked() {
-                    app.reload();
+                    action = Some(Action::Reload);
                 }
                 if ui.button("Keep mine").clicked() {
-                    app.dialogs.changed_on_disk = false;
+                    dialogs.changed_on_disk = false;
                 }
             });
         });
+    action
 }
 
-fn help(ctx: &egui::Context, app: &mut App) {
-    let mut open = app.dialogs.help;
+fn help(ctx: &egui::Context, dialogs: &mut Dialogs) {
+    let mut open = dialogs.help;
     egui::Window::new("Mouse and keys")
         .open(&mut open)
         .show(ctx, |ui| {
@@ -159,7 +172,7 @@ fn help(ctx: &egui::Context, app: &mut App) {
                 }
             });
         });
-    app.dialogs.help = open;
+    dialogs.help = open;
 }
 
 const HELP: &[(&str, &str)] = &[

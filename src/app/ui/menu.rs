@@ -1,54 +1,75 @@
 //! The menu bar: File (new, open, save, recent, examples, screenshot, quit), Edit, View.
 
+//!
+//! It edits the view settings itself and returns the rest (open, save, undo, ...) as
+//! [`Action`]s for the window to apply.
+
+use crate::app::action::Action;
 use crate::app::dialogs::Pending;
 use crate::app::examples::EXAMPLES;
 use crate::app::files::DialogKind;
-use crate::app::shell::App;
-use crate::app::workspace::Workspace;
+use crate::app::prefs::ViewPrefs;
+use crate::app::state::Document;
 use egui_macroquad::egui;
+use std::path::PathBuf;
 
-pub fn show(ctx: &egui::Context, app: &mut App) {
+/// What the menu shows, and the settings it edits in place.
+pub struct MenuModel<'a> {
+    /// The window title: the document name, marked while there are unsaved changes.
+    pub title: &'a str,
+    pub doc: &'a Document,
+    pub recent: &'a [PathBuf],
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub snap: &'a mut bool,
+    pub prefs: &'a mut ViewPrefs,
+    /// The help window is open.
+    pub help: &'a mut bool,
+}
+
+/// Builds the menu bar; returns what was chosen.
+pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
+    let mut actions = Vec::new();
     egui::TopBottomPanel::top("menu").show(ctx, |ui| {
         egui::menu::bar(ui, |ui| {
-            file_menu(ui, app);
-            edit_menu(ui, app);
-            view_menu(ui, app);
+            file_menu(ui, menu, &mut actions);
+            edit_menu(ui, menu, &mut actions);
+            view_menu(ui, menu, &mut actions);
             ui.menu_button("Help", |ui| {
                 if ui.button("Mouse and keys").clicked() {
-                    app.dialogs.help = true;
+                    *menu.help = true;
                     ui.close_menu();
                 }
             });
             ui.separator();
-            // The document name, marked while there are unsaved changes.
-            let title = app.title();
-            let text = egui::RichText::new(title).strong();
-            ui.label(if app.doc().dirty {
+            let text = egui::RichText::new(menu.title).strong();
+            ui.label(if menu.doc.dirty {
                 text.color(egui::Color32::from_rgb(185, 28, 28))
             } else {
                 text
             });
         });
     });
+    actions
 }
 
-fn file_menu(ui: &mut egui::Ui, app: &mut App) {
+fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
     ui.menu_button("File", |ui| {
         if ui.button("New").clicked() {
-            app.request(Pending::New);
+            actions.push(Action::Request(Pending::New));
             ui.close_menu();
         }
         if ui.button("Open…  (Ctrl+O)").clicked() {
-            app.ask_path(DialogKind::Open);
+            actions.push(Action::AskPath(DialogKind::Open));
             ui.close_menu();
         }
         ui.menu_button("Open recent", |ui| {
-            if app.disk.recent.is_empty() {
+            if menu.recent.is_empty() {
                 ui.label("(none yet)");
             }
-            for path in app.disk.recent.clone() {
+            for path in menu.recent {
                 if ui.button(path.display().to_string()).clicked() {
-                    app.request(Pending::Open(path));
+                    actions.push(Action::Request(Pending::Open(path.clone())));
                     ui.close_menu();
                 }
             }
@@ -59,7 +80,7 @@ fn file_menu(ui: &mut egui::Ui, app: &mut App) {
                 .show(ui, |ui| {
                     for (name, _) in EXAMPLES {
                         if ui.button(*name).clicked() {
-                            app.request(Pending::Example(name.to_string()));
+                            actions.push(Action::Request(Pending::Example(name.to_string())));
                             ui.close_menu();
                         }
                     }
@@ -67,89 +88,83 @@ fn file_menu(ui: &mut egui::Ui, app: &mut App) {
         });
         ui.separator();
         if ui.button("Save  (Ctrl+S)").clicked() {
-            app.save();
+            actions.push(Action::Save);
             ui.close_menu();
         }
         if ui.button("Save As…  (Ctrl+Shift+S)").clicked() {
-            app.ask_path(DialogKind::SaveAs);
+            actions.push(Action::AskPath(DialogKind::SaveAs));
             ui.close_menu();
         }
         if ui
             .add_enabled(
-                app.doc().path.is_some(),
+                menu.doc.path.is_some(),
                 egui::Button::new("Reload from disk"),
             )
             .clicked()
         {
-            app.reload();
+            actions.push(Action::Reload);
             ui.close_menu();
         }
         ui.separator();
         if ui.button("Screenshot  (F12)").clicked() {
-            app.prefs.screenshot = true;
+            menu.prefs.screenshot = true;
             ui.close_menu();
         }
         ui.separator();
         if ui.button("Quit  (Ctrl+Q)").clicked() {
-            app.request(Pending::Quit);
+            actions.push(Action::Request(Pending::Quit));
             ui.close_menu();
         }
     });
 }
 
-fn edit_menu(ui: &mut egui::Ui, app: &mut App) {
+fn edit_menu(ui: &mut egui::Ui, menu: &MenuModel, actions: &mut Vec<Action>) {
     ui.menu_button("Edit", |ui| {
         if ui
-            .add_enabled(app.history.can_undo(), egui::Button::new("Undo  (Ctrl+Z)"))
+            .add_enabled(menu.can_undo, egui::Button::new("Undo  (Ctrl+Z)"))
             .clicked()
         {
-            app.undo();
+            actions.push(Action::Undo);
             ui.close_menu();
         }
         if ui
-            .add_enabled(
-                app.history.can_redo(),
-                egui::Button::new("Redo  (Ctrl+Shift+Z)"),
-            )
+            .add_enabled(menu.can_redo, egui::Button::new("Redo  (Ctrl+Shift+Z)"))
             .clicked()
         {
-            app.redo();
+            actions.push(Action::Redo);
             ui.close_menu();
         }
         ui.separator();
-        let has_sel = app.doc().selected.is_some();
+        let has_sel = menu.doc.selected.is_some();
         if ui
             .add_enabled(has_sel, egui::Button::new("Duplicate  (Ctrl+D)"))
             .clicked()
         {
-            app.duplicate_selected();
+            actions.push(Action::DuplicateSelected);
             ui.close_menu();
         }
         if ui
             .add_enabled(has_sel, egui::Button::new("Delete  (Del)"))
             .clicked()
         {
-            if let Some(i) = app.doc().selected {
-                app.checkpoint();
-                app.doc_mut().remove_body(i);
-            }
+            actions.push(Action::DeleteSelected);
             ui.close_menu();
         }
     });
 }
 
-fn view_menu(ui: &mut egui::Ui, app: &mut App) {
+fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
     ui.menu_button("View", |ui| {
         if ui.button("Fit all  (F)").clicked() {
-            app.workspace.fit_all();
+            actions.push(Action::FitAll);
             ui.close_menu();
         }
-        ui.checkbox(&mut app.tools.snap, "Snap to grid  (G)");
-        ui.checkbox(&mut app.prefs.show_legend, "Legend on the canvas");
-        ui.checkbox(&mut app.prefs.show_plots, "Plots window");
+        ui.checkbox(menu.snap, "Snap to grid  (G)");
+        ui.checkbox(&mut menu.prefs.show_legend, "Legend on the canvas");
+        ui.checkbox(&mut menu.prefs.show_plots, "Plots window");
         ui.horizontal(|ui| {
             ui.label("UI scale");
-            ui.add(egui::Slider::new(&mut app.prefs.ui_scale, 0.75..=3.0).step_by(0.25));
+            ui.add(egui::Slider::new(&mut menu.prefs.ui_scale, 0.75..=3.0).step_by(0.25));
         });
         ui.label("Use 2 or more on a projector.");
     });

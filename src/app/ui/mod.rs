@@ -10,23 +10,43 @@ pub mod results;
 pub mod scene;
 pub mod timeline;
 
-use super::shell::App;
-use super::workspace::Workspace;
+use super::action::Action;
+use super::editor::Status;
+use super::parts::Parts;
 use egui_macroquad::egui;
 
-/// Builds every panel for this frame. The canvas is what remains in the middle.
-pub fn show(ctx: &egui::Context, app: &mut App) {
-    menu::show(ctx, app);
-    status_bar(ctx, app);
-    timeline::show(ctx, app.workspace.timeline_model());
+/// Builds every panel for this frame. The canvas is what remains in the middle. Returns
+/// what the menu and the dialogs asked for, for the window to apply.
+pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
+    let mut actions = menu::show(
+        ctx,
+        &mut menu::MenuModel {
+            title: &parts.title,
+            doc: parts.workspace.doc(),
+            recent: parts.recent,
+            can_undo: parts.history.can_undo(),
+            can_redo: parts.history.can_redo(),
+            snap: &mut parts.tools.snap,
+            prefs: parts.prefs,
+            help: &mut parts.dialogs.help,
+        },
+    );
+    status_bar(
+        ctx,
+        parts.load_error,
+        parts.status,
+        &parts.workspace.view_label(),
+        parts.tools.snap,
+    );
+    timeline::show(ctx, parts.workspace.timeline_model());
     egui::SidePanel::left("scene")
         .resizable(true)
         .default_width(270.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                scene::show(ui, &mut app.editor());
+                scene::show(ui, &mut parts.editor());
                 ui.separator();
-                inspector::show(ui, &mut app.editor());
+                inspector::show(ui, &mut parts.editor());
             });
         });
     egui::SidePanel::right("algorithms")
@@ -34,35 +54,50 @@ pub fn show(ctx: &egui::Context, app: &mut App) {
         .default_width(330.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                algorithms::show(ui, &mut app.workspace, &mut app.probe);
+                algorithms::show(ui, parts.workspace, parts.probe);
                 ui.separator();
-                results::show(ui, &mut app.workspace.session);
+                if let Some(plane) = parts.workspace.plane_mut() {
+                    results::show(ui, &mut plane.session);
+                }
             });
         });
-    plots::show(ctx, &app.workspace, &mut app.prefs.show_plots);
-    dialogs::show(ctx, app);
+    plots::show(ctx, &*parts.workspace, &mut parts.prefs.show_plots);
+    actions.extend(dialogs::show(
+        ctx,
+        parts.dialogs,
+        parts.probe,
+        parts.workspace.doc(),
+    ));
+    actions
 }
 
-fn status_bar(ctx: &egui::Context, app: &mut App) {
+/// The status message (or the load error, with a button to dismiss it), the view and
+/// whether snapping is on.
+fn status_bar(
+    ctx: &egui::Context,
+    load_error: &mut Option<String>,
+    status: &Status,
+    view: &str,
+    snap: bool,
+) {
     egui::TopBottomPanel::bottom("status").show(ctx, |ui| {
         ui.horizontal(|ui| {
-            if let Some(err) = app.load_error.clone() {
+            if let Some(err) = load_error.clone() {
                 ui.colored_label(
                     egui::Color32::from_rgb(185, 28, 28),
                     format!("\u{26a0} {err}"),
                 );
                 if ui.small_button("dismiss").clicked() {
-                    app.load_error = None;
+                    *load_error = None;
                 }
-            } else if let Some((text, at)) = &app.status {
+            } else if let Some((text, at)) = status {
                 if macroquad::prelude::get_time() - at < 6.0 {
                     ui.label(text.as_str());
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let cam = app.workspace.camera;
-                ui.label(format!("zoom {:.0} px/unit", cam.zoom));
-                if app.tools.snap {
+                ui.label(view);
+                if snap {
                     ui.label("snap");
                 }
             });

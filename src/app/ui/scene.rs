@@ -25,36 +25,33 @@ pub fn show(ui: &mut egui::Ui, app: &mut Editor) {
     bodies(ui, app);
 }
 
-/// The palette's buttons: label, the new body's base name, its shape.
-fn palette_entries() -> [(&'static str, &'static str, ShapeKind); 5] {
+/// The palette's shapes, each with its own label when the kind's name would not say it
+/// ("Pentagon" rather than "Regular"). A new body is named after the label, in lower case.
+fn palette_entries() -> [(Option<&'static str>, ShapeKind); 5] {
     [
         (
-            "Box",
-            "box",
+            None,
             ShapeKind::Box {
                 half_extents: Vec2::new(1.0, 0.6),
             },
         ),
         (
-            "Pentagon",
-            "pentagon",
+            Some("Pentagon"),
             ShapeKind::Regular {
                 sides: 5,
                 radius: 1.0,
             },
         ),
         (
-            "Hexagon",
-            "hexagon",
+            Some("Hexagon"),
             ShapeKind::Regular {
                 sides: 6,
                 radius: 1.0,
             },
         ),
-        ("Circle", "circle", ShapeKind::Circle { radius: 0.8 }),
+        (None, ShapeKind::Circle { radius: 0.8 }),
         (
-            "Capsule",
-            "capsule",
+            None,
             ShapeKind::Capsule {
                 half_length: 1.0,
                 radius: 0.4,
@@ -66,11 +63,12 @@ fn palette_entries() -> [(&'static str, &'static str, ShapeKind); 5] {
 fn palette(ui: &mut egui::Ui, app: &mut Editor) {
     ui.strong("Add a body");
     ui.horizontal_wrapped(|ui| {
-        for (label, base, kind) in palette_entries() {
+        for (label, kind) in palette_entries() {
+            let label = label.unwrap_or(kind.name().file);
             if ui.button(label).clicked() {
                 let shape = Shape::new(kind).expect("palette shapes are valid");
                 let center = app.view_center;
-                app.add_new_body(base, shape, center);
+                app.add_new_body(&label.to_lowercase(), shape, center);
             }
         }
         let free = ui
@@ -155,8 +153,17 @@ mod tests {
 
     #[test]
     fn every_palette_shape_is_valid() {
-        for (label, _, kind) in palette_entries() {
-            assert!(Shape::new(kind).is_ok(), "{label}");
+        for (label, kind) in palette_entries() {
+            assert!(Shape::new(kind).is_ok(), "{label:?}");
         }
+    }
+
+    #[test]
+    fn palette_labels_come_from_the_kind_names() {
+        let labels: Vec<&str> = palette_entries()
+            .iter()
+            .map(|(label, kind)| label.unwrap_or(kind.name().file))
+            .collect();
+        assert_eq!(labels, ["Box", "Pentagon", "Hexagon", "Circle", "Capsule"]);
     }
 }
