@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+mod checks;
 mod expect;
 mod expect3;
 mod file;
