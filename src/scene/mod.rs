@@ -9,6 +9,7 @@ mod expect;
 mod expect3;
 mod file;
 mod file3;
+mod focus;
 mod model;
 mod model3;
 mod source;
