@@ -3,7 +3,8 @@
 //! printed as a handout.
 
 use super::format::{fmt_num, fmt_vec};
-use super::{load_or_report, select_pairs, TraceArgs};
+use super::pairs::select_pairs;
+use super::{load_or_report, TraceArgs};
 use crate::query::pair::{trace_pair, PairQuery, PairTrace};
 use crate::query::Algorithm;
 use crate::scene::{settings_for_scene, SceneBody};
@@ -21,7 +22,11 @@ pub fn run_trace(args: &TraceArgs) -> u8 {
         return 2;
     };
     let (i, j) = if args.pair.is_some() {
-        match select_pairs(&args.scene, &bodies, args.pair.as_deref()) {
+        match select_pairs(
+            &args.scene,
+            bodies.iter().map(|b| b.name.as_str()),
+            args.pair.as_deref(),
+        ) {
             Ok(pairs) => pairs[0],
             Err(code) => return code,
         }

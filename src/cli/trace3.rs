@@ -2,7 +2,8 @@
 //! (`clip`) or the sweep, one block per step with its sentence, then a result paragraph.
 
 use super::format::fmt_num;
-use super::query3::{axis_words, fmt_vec3, load_3d, select_pairs3, shape_words};
+use super::pairs::select_pairs;
+use super::query3::{axis_words, fmt_vec3, load_3d, shape_words};
 use crate::query::Algorithm;
 use crate::query3::pair::{trace_pair3, PairQuery3, PairTrace3};
 use crate::scene::{settings_for_scene3, SceneBody3};
@@ -32,7 +33,7 @@ pub fn run_trace3_if_3d(path: &Path, pair: Option<&[String]>, algorithm: &str) -
         return Some(2);
     };
     let (i, j) = if pair.is_some() {
-        match select_pairs3(path, &bodies, pair) {
+        match select_pairs(path, bodies.iter().map(|b| b.name.as_str()), pair) {
             Ok(pairs) => pairs[0],
             Err(code) => return Some(code),
         }
