@@ -46,3 +46,24 @@ pub(super) fn select_pairs<'n>(
         }
     }
 }
+
+/// The one pair `trace` follows: the one `--pair A B` names, else the scene's focused pair
+/// (`focus`, from the scene's `focus_indices`). Prints the error and returns exit status 2
+/// when a name is unknown or the scene has fewer than two bodies.
+pub(super) fn select_traced_pair<'n>(
+    file: &Path,
+    names: impl Iterator<Item = &'n str> + Clone,
+    pair: Option<&[String]>,
+    focus: Option<(usize, usize)>,
+) -> Result<(usize, usize), u8> {
+    if pair.is_some() {
+        return select_pairs(file, names, pair).map(|pairs| pairs[0]);
+    }
+    focus.ok_or_else(|| {
+        eprintln!(
+            "error: {}: the scene needs at least two bodies to trace a pair",
+            file.display()
+        );
+        2
+    })
+}
