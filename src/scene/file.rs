@@ -10,8 +10,8 @@ use std::io::Write;
 use std::path::Path;
 
 use super::source::{
-    check_number, describe_ron_error, locate, prepare, read_scene_text, refuse_3d_in_2d,
-    ron_options, Invalid, SceneError, MAX_MAGNITUDE,
+    check_number, describe_ron_error, parse_validated, prepare, read_scene_text, refuse_3d_in_2d,
+    Invalid, SceneError, MAX_MAGNITUDE,
 };
 
 /// Reads, parses and validates a scene file.
@@ -25,17 +25,9 @@ pub fn load_scene_file(path: &Path) -> Result<(Scene, Vec<SceneBody>), SceneErro
 pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), SceneError> {
     let text = prepare(text, file)?;
     refuse_3d_in_2d(text, file)?;
-    let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
-        file: file.into(),
-        position: Some((e.span.start.line, e.span.start.col)),
-        message: describe_ron_error(&e.code),
-    })?;
-    let bodies = validate(&scene, text).map_err(|(needle, message)| SceneError {
-        file: file.into(),
-        position: needle.and_then(|n| locate(text, &n)),
-        message,
-    })?;
-    Ok((scene, bodies))
+    parse_validated(text, file, describe_ron_error, |scene: &Scene| {
+        validate(scene, text)
+    })
 }
 
 /// The scene as RON text, optional fields written plainly.
@@ -182,6 +174,7 @@ fn check_vec(what: &str, v: Vec2) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::source::ron_options;
     use super::*;
 
     #[test]

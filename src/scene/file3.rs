@@ -9,8 +9,8 @@ use super::checks::{
 use super::model::{Scene, SceneBody};
 use super::model3::{Scene3, SceneBody3, DIMENSIONS_3D, FEATURE_NAMES, OVERLAYS_3D};
 use super::source::{
-    check_number, describe_ron_error, locate, prepare, read_scene_text, ron_options,
-    scene_dimensions, Invalid, SceneError,
+    check_number, describe_ron_error, parse_validated, prepare, read_scene_text, scene_dimensions,
+    Invalid, SceneError,
 };
 use crate::geom3::{Polyhedron, Pose3};
 use glam::Vec3;
@@ -49,17 +49,7 @@ pub fn load_scene3_file(path: &Path) -> Result<(Scene3, Vec<SceneBody3>), SceneE
 /// Parses and validates 3D scene text; `file` names it in errors.
 pub fn parse_scene3(text: &str, file: &str) -> Result<(Scene3, Vec<SceneBody3>), SceneError> {
     let text = prepare(text, file)?;
-    let scene: Scene3 = ron_options().from_str(text).map_err(|e| SceneError {
-        file: file.into(),
-        position: Some((e.span.start.line, e.span.start.col)),
-        message: describe_ron_error_3d(&e.code),
-    })?;
-    let bodies = validate3(&scene).map_err(|(needle, message)| SceneError {
-        file: file.into(),
-        position: needle.and_then(|n| locate(text, &n)),
-        message,
-    })?;
-    Ok((scene, bodies))
+    parse_validated(text, file, describe_ron_error_3d, validate3)
 }
 
 /// The 2D shape names, recognised in a 3D file to say what went wrong.
