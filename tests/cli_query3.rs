@@ -2,19 +2,12 @@
 //! on hand-derived scenes), the text form, and the exit statuses.
 
 use serde_json::Value;
-use std::process::Command;
+
+mod common;
+use common::scene_runs::run_binary;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_collision-lab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run_binary(args)
 }
 
 fn json(args: &[&str]) -> Value {

@@ -4,12 +4,13 @@
 //! binary.
 
 use collision_lab::geom::ShapeKind;
-use collision_lab::scene::{
-    check_file, load_scene_file, parse_scene, scene_files, scene_to_string,
-};
+use collision_lab::scene::{load_scene_file, parse_scene, scene_files, scene_to_string};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod common;
+use common::scene_runs::{expectation_failures, run_binary};
 
 fn scene_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes")
@@ -27,28 +28,7 @@ fn all_scenes() -> Vec<PathBuf> {
 
 #[test]
 fn every_expectation_in_scenes_holds() {
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    for path in all_scenes() {
-        let outcome = check_file(&path).outcome;
-        match outcome {
-            Err(e) => failures.push(format!("{e}")),
-            Ok(checks) => {
-                for c in checks {
-                    checked += 1;
-                    if !c.passed() {
-                        failures.push(format!(
-                            "{}  {} vs {}: {}",
-                            path.display(),
-                            c.a,
-                            c.b,
-                            c.describe()
-                        ));
-                    }
-                }
-            }
-        }
-    }
+    let (failures, checked) = expectation_failures(&all_scenes());
     assert!(
         failures.is_empty(),
         "{} of {checked} expectations failed:\n{}",
@@ -138,17 +118,9 @@ fn every_shape_kind_appears_in_two_scenes() {
 }
 
 fn run_check(args: &[&Path]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_collision-lab"))
-        .arg("check")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut all = vec![Path::new("check")];
+    all.extend_from_slice(args);
+    run_binary(&all)
 }
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -6,12 +6,15 @@
 use collision_lab::query3::pair::query_pair3;
 use collision_lab::query3::sat::AxisId;
 use collision_lab::scene::{
-    check_file, load_scene3_file, load_scene_file, parse_any_scene, parse_scene, parse_scene3,
-    scene_files, settings_for_scene3, LoadedScene, Scene3, SceneBody3, NO_3D_WINDOW,
+    load_scene3_file, load_scene_file, parse_any_scene, parse_scene, parse_scene3, scene_files,
+    settings_for_scene3, LoadedScene, Scene3, SceneBody3, NO_3D_WINDOW,
 };
 use glam::Vec3;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod common;
+use common::scene_runs::expectation_failures;
 
 fn scene_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -35,27 +38,7 @@ fn load(name: &str) -> (Scene3, Vec<SceneBody3>) {
 
 #[test]
 fn every_expectation_in_3d_scenes_holds() {
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    for path in all_scenes() {
-        match check_file(&path).outcome {
-            Err(e) => failures.push(format!("{e}")),
-            Ok(checks) => {
-                for c in checks {
-                    checked += 1;
-                    if !c.passed() {
-                        failures.push(format!(
-                            "{}  {} vs {}: {}",
-                            path.display(),
-                            c.a,
-                            c.b,
-                            c.describe()
-                        ));
-                    }
-                }
-            }
-        }
-    }
+    let (failures, checked) = expectation_failures(&all_scenes());
     assert!(
         failures.is_empty(),
         "{} of {checked} expectations failed:\n{}",

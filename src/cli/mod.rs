@@ -7,6 +7,7 @@
 
 mod check;
 mod format;
+mod pairs;
 mod query;
 mod query3;
 mod trace;
@@ -18,6 +19,7 @@ use clap::builder::PossibleValue;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
+pub use pairs::MAX_ALL_PAIRS;
 pub use trace::trace_text;
 
 #[derive(Args, Debug, Clone)]
@@ -77,49 +79,6 @@ pub(crate) fn load_or_report(path: &Path) -> Option<(Scene, Vec<SceneBody>)> {
         Err(e) => {
             eprintln!("error: {e}");
             None
-        }
-    }
-}
-
-/// Most pairs a command goes through without `--pair` (about 450 bodies): beyond that the
-/// output is too long to read and the run too long to wait for.
-pub const MAX_ALL_PAIRS: usize = 100_000;
-
-/// Every pair in file order (a before b), or the one named pair. Prints the error and
-/// returns exit status 2 when a name is unknown.
-pub(crate) fn select_pairs(
-    file: &Path,
-    bodies: &[SceneBody],
-    pair: Option<&[String]>,
-) -> Result<Vec<(usize, usize)>, u8> {
-    match pair {
-        Some([a, b]) => {
-            let find = |name: &String| {
-                bodies.iter().position(|x| &x.name == name).ok_or_else(|| {
-                    eprintln!("error: {}: no body is named \"{name}\"", file.display());
-                    2u8
-                })
-            };
-            let (i, j) = (find(a)?, find(b)?);
-            if i == j {
-                eprintln!("error: {}: --pair names \"{a}\" twice", file.display());
-                return Err(2);
-            }
-            Ok(vec![(i, j)])
-        }
-        _ => {
-            let n = bodies.len();
-            let count = n * n.saturating_sub(1) / 2;
-            if count > MAX_ALL_PAIRS {
-                eprintln!(
-                    "error: {}: {n} bodies make {count} pairs, more than the {MAX_ALL_PAIRS} printed at once; name one pair with --pair A B",
-                    file.display()
-                );
-                return Err(2);
-            }
-            Ok((0..n)
-                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-                .collect())
         }
     }
 }

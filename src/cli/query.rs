@@ -1,7 +1,8 @@
 //! `collision-lab query`: every algorithm's numbers for each pair, as text or JSON.
 
 use super::format::{fmt_num, fmt_vec, num};
-use super::{load_or_report, select_pairs, QueryArgs};
+use super::pairs::select_pairs;
+use super::{load_or_report, QueryArgs};
 use crate::query::clip::Manifold;
 use crate::query::pair::{query_pair, PairQuery};
 use crate::scene::{settings_for_scene, SceneBody};
@@ -17,7 +18,11 @@ pub fn run_query(args: &QueryArgs) -> u8 {
     let Some((scene, bodies)) = load_or_report(&args.scene) else {
         return 2;
     };
-    let pairs = match select_pairs(&args.scene, &bodies, args.pair.as_deref()) {
+    let pairs = match select_pairs(
+        &args.scene,
+        bodies.iter().map(|b| b.name.as_str()),
+        args.pair.as_deref(),
+    ) {
         Ok(p) => p,
         Err(code) => return code,
     };

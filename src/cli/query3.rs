@@ -4,6 +4,7 @@
 //! touching.
 
 use super::format::{fmt_num, num};
+use super::pairs::select_pairs;
 use crate::geom3::Polyhedron;
 use crate::query3::manifold;
 use crate::query3::pair::{query_pair3, PairQuery3};
@@ -22,7 +23,7 @@ pub fn run_query3_if_3d(path: &Path, pair: Option<&[String]>, as_json: bool) -> 
         Ok(loaded) => loaded,
         Err(code) => return Some(code),
     };
-    let pairs = match select_pairs3(path, &bodies, pair) {
+    let pairs = match select_pairs(path, bodies.iter().map(|b| b.name.as_str()), pair) {
         Ok(p) => p,
         Err(code) => return Some(code),
     };
@@ -79,46 +80,6 @@ fn is_3d_file(path: &Path) -> bool {
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         crate::scene::scene_dimensions(text).is_some_and(|(d, _)| d == DIMENSIONS_3D)
     })
-}
-
-/// Every pair in file order (a before b), or the one named pair; prints the error and
-/// returns exit status 2 when a name is unknown or there are too many pairs.
-pub(super) fn select_pairs3(
-    file: &Path,
-    bodies: &[SceneBody3],
-    pair: Option<&[String]>,
-) -> Result<Vec<(usize, usize)>, u8> {
-    match pair {
-        Some([a, b]) => {
-            let find = |name: &String| {
-                bodies.iter().position(|x| &x.name == name).ok_or_else(|| {
-                    eprintln!("error: {}: no body is named \"{name}\"", file.display());
-                    2u8
-                })
-            };
-            let (i, j) = (find(a)?, find(b)?);
-            if i == j {
-                eprintln!("error: {}: --pair names \"{a}\" twice", file.display());
-                return Err(2);
-            }
-            Ok(vec![(i, j)])
-        }
-        _ => {
-            let n = bodies.len();
-            let count = n * n.saturating_sub(1) / 2;
-            if count > super::MAX_ALL_PAIRS {
-                eprintln!(
-                    "error: {}: {n} bodies make {count} pairs, more than the {} printed at once; name one pair with --pair A B",
-                    file.display(),
-                    super::MAX_ALL_PAIRS
-                );
-                return Err(2);
-            }
-            Ok((0..n)
-                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-                .collect())
-        }
-    }
 }
 
 pub(super) fn vec3_json(v: Vec3) -> Value {

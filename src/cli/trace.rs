@@ -3,7 +3,8 @@
 //! printed as a handout.
 
 use super::format::{fmt_num, fmt_vec};
-use super::{load_or_report, select_pairs, TraceArgs};
+use super::pairs::select_traced_pair;
+use super::{load_or_report, TraceArgs};
 use crate::query::pair::{trace_pair, PairQuery, PairTrace};
 use crate::query::Algorithm;
 use crate::scene::{settings_for_scene, SceneBody};
@@ -20,22 +21,11 @@ pub fn run_trace(args: &TraceArgs) -> u8 {
     let Some((scene, bodies)) = load_or_report(&args.scene) else {
         return 2;
     };
-    let (i, j) = if args.pair.is_some() {
-        match select_pairs(&args.scene, &bodies, args.pair.as_deref()) {
-            Ok(pairs) => pairs[0],
-            Err(code) => return code,
-        }
-    } else {
-        match scene.focus_indices() {
-            Some(pair) => pair,
-            None => {
-                eprintln!(
-                    "error: {}: the scene needs at least two bodies to trace a pair",
-                    args.scene.display()
-                );
-                return 2;
-            }
-        }
+    let names = bodies.iter().map(|b| b.name.as_str());
+    let focus = scene.focus_indices();
+    let (i, j) = match select_traced_pair(&args.scene, names, args.pair.as_deref(), focus) {
+        Ok(pair) => pair,
+        Err(code) => return code,
     };
     let (a, b) = (&bodies[i], &bodies[j]);
     let settings = settings_for_scene(&scene);

@@ -2,7 +2,8 @@
 //! (`clip`) or the sweep, one block per step with its sentence, then a result paragraph.
 
 use super::format::fmt_num;
-use super::query3::{axis_words, fmt_vec3, load_3d, select_pairs3, shape_words};
+use super::pairs::select_traced_pair;
+use super::query3::{axis_words, fmt_vec3, load_3d, shape_words};
 use crate::query::Algorithm;
 use crate::query3::pair::{trace_pair3, PairQuery3, PairTrace3};
 use crate::scene::{settings_for_scene3, SceneBody3};
@@ -31,22 +32,10 @@ pub fn run_trace3_if_3d(path: &Path, pair: Option<&[String]>, algorithm: &str) -
         );
         return Some(2);
     };
-    let (i, j) = if pair.is_some() {
-        match select_pairs3(path, &bodies, pair) {
-            Ok(pairs) => pairs[0],
-            Err(code) => return Some(code),
-        }
-    } else {
-        match scene.focus_indices() {
-            Some(pair) => pair,
-            None => {
-                eprintln!(
-                    "error: {}: the scene needs at least two bodies to trace a pair",
-                    path.display()
-                );
-                return Some(2);
-            }
-        }
+    let names = bodies.iter().map(|b| b.name.as_str());
+    let (i, j) = match select_traced_pair(path, names, pair, scene.focus_indices()) {
+        Ok(pair) => pair,
+        Err(code) => return Some(code),
     };
     let (a, b) = (&bodies[i], &bodies[j]);
     let settings = settings_for_scene3(&scene);

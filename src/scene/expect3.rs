@@ -14,9 +14,11 @@
 //!
 //! Numbers match when they differ by at most the expectation's tolerance (default 1e-4).
 
-use super::expect::{exact_difference, number_difference};
 use super::model3::{Expectation3, Scene3, SceneBody3, DIMENSIONS_3D};
-use super::{format_number, Difference, ExpectationCheck, FileCheck, Got, Quantity};
+use super::report::{
+    check_pair, exact_difference, format_number, number_difference, Difference, ExpectationCheck,
+    FileCheck, Got, Quantity,
+};
 use crate::query3::pair::{query_pair3, PairQuery3, PairSettings3};
 use std::path::Path;
 
@@ -34,28 +36,16 @@ pub fn check_expectation3(
     index: usize,
     e: &Expectation3,
 ) -> ExpectationCheck {
-    let mut check = ExpectationCheck {
+    check_pair(
+        bodies,
+        |body| &body.name,
         index,
-        a: e.a.clone(),
-        b: e.b.clone(),
-        differences: Vec::new(),
-        remarks: Vec::new(),
-    };
-    let find = |name: &str| bodies.iter().find(|b| b.name == name);
-    let (Some(a), Some(b)) = (find(&e.a), find(&e.b)) else {
-        check.differences.push(Difference {
-            quantity: Quantity::Intersecting,
-            source: "scene",
-            expected: Got::Missing("a pair of bodies".into()),
-            got: Got::Missing("no body has one of these names".into()),
-            off_by: None,
-            tolerance: None,
-        });
-        return check;
-    };
-    let q = query_pair3(&a.body_ref(), &b.body_ref(), settings);
-    compare3(&q, e, &mut check);
-    check
+        (&e.a, &e.b),
+        |a, b, check| {
+            let q = query_pair3(&a.body_ref(), &b.body_ref(), settings);
+            compare3(&q, e, check);
+        },
+    )
 }
 
 /// Checks every expectation of a loaded 3D scene, in file order.

@@ -1,4 +1,8 @@
-use super::model::{parse_color, Scene, SceneBody, MAX_BODIES, SCENE_VERSION};
+use super::checks::{
+    body_color, check_body_count, check_expectation_normal, check_expectation_numbers,
+    check_sweep_time, check_version, in_body, BodyNames,
+};
+use super::model::{Scene, SceneBody};
 use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
 use glam::Vec2;
 use ron::extensions::Extensions;
@@ -6,8 +10,8 @@ use std::io::Write;
 use std::path::Path;
 
 use super::source::{
-    body_needle, check_number, describe_ron_error, locate, prepare, read_scene_text,
-    refuse_3d_in_2d, ron_options, Invalid, SceneError, MAX_MAGNITUDE,
+    check_number, describe_ron_error, parse_validated, prepare, read_scene_text, refuse_3d_in_2d,
+    Invalid, SceneError, MAX_MAGNITUDE,
 };
 
 /// Reads, parses and validates a scene file.
@@ -21,17 +25,9 @@ pub fn load_scene_file(path: &Path) -> Result<(Scene, Vec<SceneBody>), SceneErro
 pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), SceneError> {
     let text = prepare(text, file)?;
     refuse_3d_in_2d(text, file)?;
-    let scene: Scene = ron_options().from_str(text).map_err(|e| SceneError {
-        file: file.into(),
-        position: Some((e.span.start.line, e.span.start.col)),
-        message: describe_ron_error(&e.code),
-    })?;
-    let bodies = validate(&scene, text).map_err(|(needle, message)| SceneError {
-        file: file.into(),
-        position: needle.and_then(|n| locate(text, &n)),
-        message,
-    })?;
-    Ok((scene, bodies))
+    parse_validated(text, file, describe_ron_error, |scene: &Scene| {
+        validate(scene, text)
+    })
 }
 
 /// The scene as RON text, optional fields written plainly.
@@ -74,53 +70,19 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// Checks everything the parser cannot: the version, names, numbers and shapes.
 fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
-    if scene.version != SCENE_VERSION {
-        return Err((
-            Some("version".into()),
-            format!(
-                "scene version {} is not known to this build (it reads version {SCENE_VERSION})",
-                scene.version
-            ),
-        ));
-    }
-    if scene.bodies.len() > MAX_BODIES {
-        return Err((
-            Some("bodies".into()),
-            format!(
-                "the scene has {} bodies, more than the {MAX_BODIES} allowed",
-                scene.bodies.len()
-            ),
-        ));
-    }
-    let mut names = std::collections::HashSet::new();
+    check_version(scene.version)?;
+    check_body_count(scene.bodies.len())?;
+    let mut names = BodyNames::default();
     let mut bodies = Vec::with_capacity(scene.bodies.len());
     for def in &scene.bodies {
-        let at = || body_needle(&def.name);
-        if def.name.is_empty() {
-            return Err((Some("name".into()), "a body has an empty name".into()));
-        }
-        if !names.insert(def.name.as_str()) {
-            return Err((
-                at(),
-                format!(
-                    "two bodies are named \"{}\"; names must be unique",
-                    def.name
-                ),
-            ));
-        }
-        let in_body = |m: String| (at(), format!("body \"{}\": {m}", def.name));
+        names.add(&def.name)?;
+        let in_body = |m: String| in_body(&def.name, m);
         check_vec("position", def.position).map_err(in_body)?;
         check_number("angle", def.angle).map_err(in_body)?;
         if let Some(v) = def.velocity {
             check_vec("velocity", v).map_err(in_body)?;
         }
-        let color =
-            match &def.color {
-                None => None,
-                Some(c) => Some(parse_color(c).ok_or_else(|| {
-                    in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
-                })?),
-            };
+        let color = body_color(&def.name, &def.color)?;
         let shape =
             Shape::new(def.shape.clone()).map_err(|e| in_body(shape_message(&def.shape, &e)))?;
         bodies.push(SceneBody {
@@ -131,23 +93,7 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
             color,
         });
     }
-    let known = |n: &str| names.contains(n);
-    if let Some((a, b)) = &scene.focus {
-        for n in [a, b] {
-            if !known(n) {
-                return Err((
-                    Some("focus".into()),
-                    format!("focus names \"{n}\", but no body has that name"),
-                ));
-            }
-        }
-        if a == b {
-            return Err((
-                Some("focus".into()),
-                "focus names the same body twice".into(),
-            ));
-        }
-    }
+    names.check_focus(&scene.focus)?;
     if let Some(view) = &scene.view {
         check_vec("view center", view.center).map_err(|m| (Some("view".into()), m))?;
         if !view.zoom.is_finite() || view.zoom <= 0.0 || view.zoom > MAX_MAGNITUDE {
@@ -160,58 +106,20 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
             ));
         }
     }
-    if let Some(t) = scene.sweep_time {
-        if !t.is_finite() || t <= 0.0 || t > MAX_MAGNITUDE {
-            return Err((
-                Some("sweep_time".into()),
-                format!("sweep_time must be a positive number, it is {t}"),
-            ));
-        }
-    }
+    check_sweep_time(scene.sweep_time)?;
     for e in &scene.expect {
-        for n in [&e.a, &e.b] {
-            if !known(n) {
-                return Err((
-                    Some("expect".into()),
-                    format!("an expectation names \"{n}\", but no body has that name"),
-                ));
-            }
-        }
-        if e.a == e.b {
-            return Err((
-                Some("expect".into()),
-                format!("an expectation pairs \"{}\" with itself", e.a),
-            ));
-        }
+        names.check_expectation_pair(&e.a, &e.b)?;
         let numbers = [
             ("distance", e.distance),
             ("depth", e.depth),
             ("t_first", e.t_first),
             ("tolerance", e.tolerance),
         ];
-        for (what, value) in numbers {
-            if let Some(v) = value {
-                if !v.is_finite() || v < 0.0 {
-                    return Err((
-                        Some("expect".into()),
-                        format!(
-                            "expectation {} vs {}: {what} must be a finite number >= 0, it is {v}",
-                            e.a, e.b
-                        ),
-                    ));
-                }
-            }
-        }
+        check_expectation_numbers(&e.a, &e.b, &numbers)?;
         if let Some(n) = e.normal {
-            if !n.is_finite() || (n.length() - 1.0).abs() > 1.0e-3 {
-                return Err((
-                    Some("expect".into()),
-                    format!(
-                        "expectation {} vs {}: normal must be a unit vector, it is ({}, {})",
-                        e.a, e.b, n.x, n.y
-                    ),
-                ));
-            }
+            check_expectation_normal(&e.a, &e.b, n.is_finite(), n.length(), || {
+                format!("({}, {})", n.x, n.y)
+            })?;
         }
     }
     Ok(bodies)
@@ -266,6 +174,7 @@ fn check_vec(what: &str, v: Vec2) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::source::ron_options;
     use super::*;
 
     #[test]

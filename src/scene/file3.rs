@@ -2,11 +2,15 @@
 //! positioned errors, and validating it into runnable bodies. Shares the 2D loader's
 //! preflight (size, UTF-8, nesting) and error form `FILE:LINE:COL: message`.
 
-use super::model::{parse_color, Scene, SceneBody, MAX_BODIES, SCENE_VERSION};
+use super::checks::{
+    body_color, check_body_count, check_expectation_normal, check_expectation_numbers,
+    check_sweep_time, check_version, in_body, BodyNames,
+};
+use super::model::{Scene, SceneBody};
 use super::model3::{Scene3, SceneBody3, DIMENSIONS_3D, FEATURE_NAMES, OVERLAYS_3D};
 use super::source::{
-    body_needle, check_number, describe_ron_error, locate, prepare, read_scene_text, ron_options,
-    scene_dimensions, Invalid, SceneError, MAX_MAGNITUDE,
+    check_number, describe_ron_error, parse_validated, prepare, read_scene_text, scene_dimensions,
+    Invalid, SceneError,
 };
 use crate::geom3::{Polyhedron, Pose3};
 use glam::Vec3;
@@ -45,17 +49,7 @@ pub fn load_scene3_file(path: &Path) -> Result<(Scene3, Vec<SceneBody3>), SceneE
 /// Parses and validates 3D scene text; `file` names it in errors.
 pub fn parse_scene3(text: &str, file: &str) -> Result<(Scene3, Vec<SceneBody3>), SceneError> {
     let text = prepare(text, file)?;
-    let scene: Scene3 = ron_options().from_str(text).map_err(|e| SceneError {
-        file: file.into(),
-        position: Some((e.span.start.line, e.span.start.col)),
-        message: describe_ron_error_3d(&e.code),
-    })?;
-    let bodies = validate3(&scene).map_err(|(needle, message)| SceneError {
-        file: file.into(),
-        position: needle.and_then(|n| locate(text, &n)),
-        message,
-    })?;
-    Ok((scene, bodies))
+    parse_validated(text, file, describe_ron_error_3d, validate3)
 }
 
 /// The 2D shape names, recognised in a 3D file to say what went wrong.
@@ -89,59 +83,25 @@ fn check_vec3(what: &str, v: Vec3) -> Result<(), String> {
 
 /// Checks everything the parser cannot: version, names, numbers, shapes, references.
 fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
-    if scene.version != SCENE_VERSION {
-        return Err((
-            Some("version".into()),
-            format!(
-                "scene version {} is not known to this build (it reads version {SCENE_VERSION})",
-                scene.version
-            ),
-        ));
-    }
+    check_version(scene.version)?;
     if scene.dimensions != DIMENSIONS_3D {
         return Err((
             Some("dimensions".into()),
             format!("dimensions must be 2 or 3, it is {}", scene.dimensions),
         ));
     }
-    if scene.bodies.len() > MAX_BODIES {
-        return Err((
-            Some("bodies".into()),
-            format!(
-                "the scene has {} bodies, more than the {MAX_BODIES} allowed",
-                scene.bodies.len()
-            ),
-        ));
-    }
-    let mut names = std::collections::HashSet::new();
+    check_body_count(scene.bodies.len())?;
+    let mut names = BodyNames::default();
     let mut bodies = Vec::with_capacity(scene.bodies.len());
     for def in &scene.bodies {
-        let at = || body_needle(&def.name);
-        if def.name.is_empty() {
-            return Err((Some("name".into()), "a body has an empty name".into()));
-        }
-        if !names.insert(def.name.as_str()) {
-            return Err((
-                at(),
-                format!(
-                    "two bodies are named \"{}\"; names must be unique",
-                    def.name
-                ),
-            ));
-        }
-        let in_body = |m: String| (at(), format!("body \"{}\": {m}", def.name));
+        names.add(&def.name)?;
+        let in_body = |m: String| in_body(&def.name, m);
         check_vec3("position", def.position).map_err(in_body)?;
         check_vec3("rotation", def.rotation).map_err(in_body)?;
         if let Some(v) = def.velocity {
             check_vec3("velocity", v).map_err(in_body)?;
         }
-        let color =
-            match &def.color {
-                None => None,
-                Some(c) => Some(parse_color(c).ok_or_else(|| {
-                    in_body(format!("color \"{c}\" is not of the form \"#rrggbb\""))
-                })?),
-            };
+        let color = body_color(&def.name, &def.color)?;
         let shape = Polyhedron::new(&def.shape)
             .map_err(|e| in_body(format!("{}: {e}", def.shape.name())))?;
         bodies.push(SceneBody3 {
@@ -152,23 +112,7 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
             color,
         });
     }
-    let known = |n: &str| names.contains(n);
-    if let Some((a, b)) = &scene.focus {
-        for n in [a, b] {
-            if !known(n) {
-                return Err((
-                    Some("focus".into()),
-                    format!("focus names \"{n}\", but no body has that name"),
-                ));
-            }
-        }
-        if a == b {
-            return Err((
-                Some("focus".into()),
-                "focus names the same body twice".into(),
-            ));
-        }
-    }
+    names.check_focus(&scene.focus)?;
     if let Some(view) = &scene.view {
         check_vec3("view eye", view.eye).map_err(|m| (Some("eye".into()), m))?;
         check_vec3("view target", view.target).map_err(|m| (Some("target".into()), m))?;
@@ -190,58 +134,20 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
             ));
         }
     }
-    if let Some(t) = scene.sweep_time {
-        if !t.is_finite() || t <= 0.0 || t > MAX_MAGNITUDE {
-            return Err((
-                Some("sweep_time".into()),
-                format!("sweep_time must be a positive number, it is {t}"),
-            ));
-        }
-    }
+    check_sweep_time(scene.sweep_time)?;
     for e in &scene.expect {
-        for n in [&e.a, &e.b] {
-            if !known(n) {
-                return Err((
-                    Some("expect".into()),
-                    format!("an expectation names \"{n}\", but no body has that name"),
-                ));
-            }
-        }
-        if e.a == e.b {
-            return Err((
-                Some("expect".into()),
-                format!("an expectation pairs \"{}\" with itself", e.a),
-            ));
-        }
+        names.check_expectation_pair(&e.a, &e.b)?;
         let numbers = [
             ("depth", e.depth),
             ("separation", e.separation),
             ("t_first", e.t_first),
             ("tolerance", e.tolerance),
         ];
-        for (what, value) in numbers {
-            if let Some(v) = value {
-                if !v.is_finite() || v < 0.0 {
-                    return Err((
-                        Some("expect".into()),
-                        format!(
-                            "expectation {} vs {}: {what} must be a finite number >= 0, it is {v}",
-                            e.a, e.b
-                        ),
-                    ));
-                }
-            }
-        }
+        check_expectation_numbers(&e.a, &e.b, &numbers)?;
         if let Some(n) = e.normal {
-            if !n.is_finite() || (n.length() - 1.0).abs() > 1.0e-3 {
-                return Err((
-                    Some("expect".into()),
-                    format!(
-                        "expectation {} vs {}: normal must be a unit vector, it is ({}, {}, {})",
-                        e.a, e.b, n.x, n.y, n.z
-                    ),
-                ));
-            }
+            check_expectation_normal(&e.a, &e.b, n.is_finite(), n.length(), || {
+                format!("({}, {}, {})", n.x, n.y, n.z)
+            })?;
         }
         if let Some(f) = &e.feature {
             if !FEATURE_NAMES.contains(&f.as_str()) {

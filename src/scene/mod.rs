@@ -4,18 +4,18 @@
 
 use std::path::Path;
 
+mod checks;
 mod expect;
 mod expect3;
 mod file;
 mod file3;
+mod focus;
 mod model;
 mod model3;
+mod report;
 mod source;
 
-pub use expect::{
-    check_expectation, check_scene, format_number, scene_files, settings_for_scene, Difference,
-    ExpectationCheck, FileCheck, Got, Quantity,
-};
+pub use expect::{check_expectation, check_scene, scene_files, settings_for_scene};
 pub use expect3::{check_expectation3, check_scene3, settings_for_scene3};
 pub use file::{load_scene_file, parse_scene, save_scene_atomic, scene_to_string};
 pub use file3::{
@@ -27,6 +27,7 @@ pub use model::{
 pub use model3::{
     Body3Def, Expectation3, Scene3, SceneBody3, View3, DIMENSIONS_3D, FEATURE_NAMES, OVERLAYS_3D,
 };
+pub use report::{format_number, Difference, ExpectationCheck, FileCheck, Got, Quantity};
 pub use source::{scene_dimensions, SceneError, MAX_FILE_BYTES, NO_3D_WINDOW};
 
 /// Loads and checks one scene file, 2D or 3D.

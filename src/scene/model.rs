@@ -1,3 +1,4 @@
+use super::focus::{focus_indices, DEFAULT_SWEEP_TIME};
 use crate::geom::{Pose, Shape, ShapeKind};
 use crate::query::Algorithm;
 use glam::Vec2;
@@ -159,17 +160,12 @@ impl Scene {
 
     /// The sweep interval's end.
     pub fn sweep_time(&self) -> f32 {
-        self.sweep_time.unwrap_or(1.0)
+        self.sweep_time.unwrap_or(DEFAULT_SWEEP_TIME)
     }
 
     /// Indices of the focused pair: the `focus` field, else the first two bodies.
     pub fn focus_indices(&self) -> Option<(usize, usize)> {
-        let index = |n: &str| self.bodies.iter().position(|b| b.name == n);
-        match &self.focus {
-            Some((a, b)) => Some((index(a)?, index(b)?)),
-            None if self.bodies.len() >= 2 => Some((0, 1)),
-            None => None,
-        }
+        focus_indices(self.bodies.iter().map(|b| b.name.as_str()), &self.focus)
     }
 }
 

@@ -8,6 +8,7 @@
 //! - Normals point from `a` toward `b`; moving `b` by `depth * normal` leaves the pair just
 //!   touching. Depths, separations and tolerances are >= 0.
 
+use super::focus::{focus_indices, DEFAULT_SWEEP_TIME};
 use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
 use crate::query::Algorithm;
 use crate::query3::pair::BodyRef3;
@@ -157,16 +158,11 @@ impl SceneBody3 {
 impl Scene3 {
     /// The sweep interval's end.
     pub fn sweep_time(&self) -> f32 {
-        self.sweep_time.unwrap_or(1.0)
+        self.sweep_time.unwrap_or(DEFAULT_SWEEP_TIME)
     }
 
     /// Indices of the focused pair: the `focus` field, else the first two bodies.
     pub fn focus_indices(&self) -> Option<(usize, usize)> {
-        let index = |n: &str| self.bodies.iter().position(|b| b.name == n);
-        match &self.focus {
-            Some((a, b)) => Some((index(a)?, index(b)?)),
-            None if self.bodies.len() >= 2 => Some((0, 1)),
-            None => None,
-        }
+        focus_indices(self.bodies.iter().map(|b| b.name.as_str()), &self.focus)
     }
 }

@@ -6,6 +6,7 @@
 
 use super::model3::DIMENSIONS_3D;
 use ron::extensions::Extensions;
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -185,6 +186,28 @@ pub(super) fn describe_ron_error(code: &ron::Error) -> String {
         ),
         _ => text,
     }
+}
+
+/// Parses prepared scene text (of either dimension) as `T`, RON's errors worded by
+/// `describe` and positioned where RON stopped, then validates it with `validate`, whose
+/// errors are positioned at the text they name.
+pub(super) fn parse_validated<T: DeserializeOwned, B>(
+    text: &str,
+    file: &str,
+    describe: fn(&ron::Error) -> String,
+    validate: impl FnOnce(&T) -> Result<B, Invalid>,
+) -> Result<(T, B), SceneError> {
+    let scene: T = ron_options().from_str(text).map_err(|e| SceneError {
+        file: file.into(),
+        position: Some((e.span.start.line, e.span.start.col)),
+        message: describe(&e.code),
+    })?;
+    let bodies = validate(&scene).map_err(|(needle, message)| SceneError {
+        file: file.into(),
+        position: needle.and_then(|n| locate(text, &n)),
+        message,
+    })?;
+    Ok((scene, bodies))
 }
 
 /// Where to point in the text for a validation error (a string to find), and the message.

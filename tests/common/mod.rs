@@ -1,6 +1,8 @@
 //! Shared generators for the property and oracle tests.
 #![allow(dead_code)]
 
+pub mod scene_runs;
+
 use collision_lab::geom::{Pose, Shape};
 use collision_lab::query::sat::{sat, sat_test, SatAxis};
 use collision_lab::query::ShapePair;
