@@ -295,6 +295,15 @@ pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) 
     let feature_a = supporting_feature(&pair.a, n);
     let feature_b = supporting_feature(&pair.b, -n);
     let case = FeaturePair::of(feature_a, feature_b);
+    // The step naming both supporting features, the case and which body holds the reference.
+    let features_step = |reference, reference_feature, incident_feature| Step::Features {
+        feature_a,
+        feature_b,
+        case,
+        reference,
+        reference_feature,
+        incident_feature,
+    };
     let mut out = Output {
         normal: n,
         feature_a,
@@ -317,14 +326,7 @@ pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) 
             let (reference, incident, r) = bodies(pair, side, fa, fb);
             let inc = most_antiparallel_face(incident, reference.face_normal(r as usize));
             out.reference = side;
-            tracer.record(|| Step::Features {
-                feature_a,
-                feature_b,
-                case,
-                reference: side,
-                reference_feature: Feature::Face(r),
-                incident_feature: Feature::Face(inc),
-            });
+            tracer.record(|| features_step(side, Feature::Face(r), Feature::Face(inc)));
             face_face(pair, side, r, inc, touch, &mut out, tracer);
         }
         (Feature::Face(f), Feature::Edge(e)) | (Feature::Edge(e), Feature::Face(f)) => {
@@ -334,14 +336,7 @@ pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) 
                 Side::B
             };
             out.reference = side;
-            tracer.record(|| Step::Features {
-                feature_a,
-                feature_b,
-                case,
-                reference: side,
-                reference_feature: Feature::Face(f),
-                incident_feature: Feature::Edge(e),
-            });
+            tracer.record(|| features_step(side, Feature::Face(f), Feature::Edge(e)));
             edge_face(pair, side, f, e, touch, &mut out, tracer);
         }
         (Feature::Face(f), Feature::Vertex(v)) | (Feature::Vertex(v), Feature::Face(f)) => {
@@ -351,14 +346,7 @@ pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) 
                 Side::B
             };
             out.reference = side;
-            tracer.record(|| Step::Features {
-                feature_a,
-                feature_b,
-                case,
-                reference: side,
-                reference_feature: Feature::Face(f),
-                incident_feature: Feature::Vertex(v),
-            });
+            tracer.record(|| features_step(side, Feature::Face(f), Feature::Vertex(v)));
             let (reference, incident) = match side {
                 Side::A => (&pair.a, &pair.b),
                 Side::B => (&pair.b, &pair.a),
@@ -373,26 +361,12 @@ pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) 
             });
         }
         (Feature::Edge(ea), Feature::Edge(eb)) => {
-            tracer.record(|| Step::Features {
-                feature_a,
-                feature_b,
-                case,
-                reference: Side::A,
-                reference_feature: feature_a,
-                incident_feature: feature_b,
-            });
+            tracer.record(|| features_step(Side::A, feature_a, feature_b));
             edge_edge(pair, n, ea, eb, &mut out);
         }
         _ => {
             // Vertex-edge and vertex-vertex: the closest point of B's feature to A's.
-            tracer.record(|| Step::Features {
-                feature_a,
-                feature_b,
-                case,
-                reference: Side::A,
-                reference_feature: feature_a,
-                incident_feature: feature_b,
-            });
+            tracer.record(|| features_step(Side::A, feature_a, feature_b));
             let (a0, a1) = feature_segment(&pair.a, feature_a);
             let (b0, b1) = feature_segment(&pair.b, feature_b);
             let (pa, pb) = closest_points(a0, a1, b0, b1);
