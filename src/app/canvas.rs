@@ -3,7 +3,8 @@
 
 use super::analysis::Analysis;
 use super::camera::Camera;
-use super::draw::{self, palette, LegendEntry, Painter, Role};
+use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel, Role};
+use super::labels::Rect;
 use super::labs::{Lab, LabCtx};
 use super::layout::inset_rect;
 use super::overlays::OverlayState;
@@ -50,9 +51,13 @@ pub fn inset_camera(run: &Analysis, labs: &[Box<dyn Lab>], camera: &Camera, scal
     cam
 }
 
-pub fn draw_canvas(input: &CanvasInput) {
-    let world = Painter::new(input.camera, input.scale);
-    draw::draw_grid(&world);
+/// Draws the canvas; returns where its labels went (every label is placed once the
+/// geometry under it is known, see [`LabelBoard`]).
+pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
+    let board = LabelBoard::new();
+    let plain = Painter::new(input.camera, input.scale);
+    draw::draw_grid(&plain);
+    let world = plain.clone().labelled(&board);
     draw_bodies(&world, input);
     let mut legend = vec![
         LegendEntry::new(palette::BODY_A, "body A"),
@@ -62,7 +67,8 @@ pub fn draw_canvas(input: &CanvasInput) {
         let inset = Painter::new(
             inset_camera(run, input.labs, &input.camera, input.scale),
             input.scale,
-        );
+        )
+        .labelled(&board);
         let wants_inset = input
             .labs
             .iter()
@@ -78,7 +84,7 @@ pub fn draw_canvas(input: &CanvasInput) {
             doc: input.doc,
             run,
             world: &world,
-            inset: &inset.hidden(),
+            inset: &inset.clone().hidden(),
         };
         for lab in &drawn {
             lab.draw(&world_pass, input.overlays.step(lab.algorithm()));
@@ -89,7 +95,7 @@ pub fn draw_canvas(input: &CanvasInput) {
             let inset_pass = LabCtx {
                 doc: input.doc,
                 run,
-                world: &world.hidden(),
+                world: &world.clone().hidden(),
                 inset: &inset,
             };
             clip_to(Some(&inset.camera));
@@ -97,18 +103,29 @@ pub fn draw_canvas(input: &CanvasInput) {
                 lab.draw(&inset_pass, input.overlays.step(lab.algorithm()));
             }
             inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
-            inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
+            inset.ranked_label(
+                Vec2::ZERO,
+                Vec2::new(-26.0, 6.0),
+                "O",
+                palette::ORIGIN,
+                draw::LABEL_ORIGIN,
+            );
             clip_to(None);
+            board.borrow_mut().block(draw::camera_rect(&inset.camera));
         }
     }
     dedup_legend(&mut legend);
     if input.legend {
         let (_, inset_size) = inset_rect(&input.camera, input.scale);
-        draw::draw_legend(&world, "Legend", &legend, inset_size.x);
+        let area = draw::draw_legend(&plain, "Legend", &legend, inset_size.x);
+        area.into_iter().for_each(|r| board.borrow_mut().block(r));
     }
     if let Some(text) = &input.caption {
-        draw_caption(&world, text);
+        let area = draw_caption(&plain, text);
+        board.borrow_mut().block(area);
     }
+    let placed = board.borrow().place_and_draw(input.scale);
+    placed
 }
 
 /// Whether a lab's overlay is drawn. While the timeline shows an earlier step of one
@@ -221,7 +238,7 @@ fn draw_inset_frame(p: &Painter) {
     );
 }
 
-fn draw_caption(p: &Painter, text: &str) {
+fn draw_caption(p: &Painter, text: &str) -> Rect {
     let c = p.camera;
     let size = 15.0;
     let max_w = c.size.x * 0.6;
@@ -241,4 +258,5 @@ fn draw_caption(p: &Painter, text: &str) {
         let top = Vec2::new(x + p.px(6.0), y + p.px(5.0) + line_h * i as f32);
         p.screen_text(top, line, size, palette::TEXT, false);
     }
+    Rect::new(Vec2::new(x, y), Vec2::new(max_w + p.px(12.0), h))
 }

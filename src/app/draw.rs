@@ -3,10 +3,13 @@
 //! Everything here draws numbers the core recorded; nothing computes geometry.
 
 use super::camera::Camera;
+use super::labels::{self, Label, Obstacles, Placement, Rect, Spacing};
 use crate::scene::SceneBody;
 use glam::Vec2;
 use macroquad::prelude as mq;
 use macroquad::prelude::Color;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// One colour per meaning, shared by every overlay and explained in the legend.
 pub mod palette {
@@ -57,13 +60,16 @@ pub mod palette {
 
 /// Draws world-space primitives on the canvas. Widths and text sizes are in logical pixels
 /// and multiplied by `scale` (the UI scale: 1 on a laptop, 2 or more on a projector).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Painter {
     pub camera: Camera,
     pub scale: f32,
     /// When false every primitive is skipped: the canvas draws each overlay twice, once for
     /// the world and once for the inset, so that world lines never cross the inset.
     pub visible: bool,
+    /// Where labels wait to be placed (and which of its views this painter draws in), so
+    /// that they avoid each other and what is drawn; without one they are drawn at once.
+    board: Option<(Rc<RefCell<LabelBoard>>, usize)>,
 }
 
 impl Painter {
@@ -72,7 +78,30 @@ impl Painter {
             camera,
             scale,
             visible: true,
+            board: None,
         }
+    }
+
+    /// This painter with its labels going to `board`, in a view of their own bounded by
+    /// the camera's rectangle; what it draws from now on is geometry they keep clear of.
+    pub fn labelled(self, board: &Rc<RefCell<LabelBoard>>) -> Self {
+        let layer = board.borrow_mut().add_view(camera_rect(&self.camera));
+        Painter {
+            board: Some((board.clone(), layer)),
+            ..self
+        }
+    }
+
+    /// Notes drawn geometry (screen pixels) for the label placer.
+    fn note(&self, obstacle: Obstacle) {
+        if let Some((board, layer)) = &self.board {
+            board.borrow_mut().note(*layer, obstacle);
+        }
+    }
+
+    fn note_mark(&self, center: Vec2, radius: f32) {
+        let r = Vec2::splat(radius);
+        self.note(Obstacle::Mark(Rect::new(center - r, 2.0 * r)));
     }
 
     pub fn hidden(self) -> Self {
@@ -96,6 +125,7 @@ impl Painter {
             return;
         }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
+        self.note(Obstacle::Segment(a, b));
         screen_line(a, b, self.px(width), color);
     }
 
@@ -105,6 +135,7 @@ impl Painter {
             return;
         }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
+        self.note(Obstacle::Segment(a, b));
         let length = (b - a).length();
         let dash = self.px(8.0);
         if length < 1e-3 || !length.is_finite() {
@@ -125,6 +156,7 @@ impl Painter {
             return;
         }
         let (a, b) = (self.to_screen(from), self.to_screen(to));
+        self.note(Obstacle::Segment(a, b));
         screen_arrow(a, b, self.px(width), self.px(12.0), color);
     }
 
@@ -137,6 +169,7 @@ impl Painter {
             return;
         };
         let a = self.to_screen(from);
+        self.note(Obstacle::Segment(a, a + d * self.px(length_px)));
         screen_arrow(
             a,
             a + d * self.px(length_px),
@@ -184,6 +217,7 @@ impl Painter {
             return;
         }
         let s = self.to_screen(p);
+        self.note_mark(s, self.px(radius));
         mq::draw_circle(s.x, s.y, self.px(radius), color);
     }
 
@@ -193,6 +227,7 @@ impl Painter {
             return;
         }
         let s = self.to_screen(p);
+        self.note_mark(s, self.px(radius));
         mq::draw_circle_lines(s.x, s.y, self.px(radius), self.px(width), color);
     }
 
@@ -203,6 +238,7 @@ impl Painter {
         }
         let s = self.to_screen(p);
         let r = self.px(radius);
+        self.note_mark(s, r);
         screen_line(
             s - Vec2::splat(r),
             s + Vec2::splat(r),
@@ -224,6 +260,7 @@ impl Painter {
         }
         let s = self.to_screen(p);
         let r = self.px(radius);
+        self.note_mark(s, r);
         screen_line(s - Vec2::X * r, s + Vec2::X * r, self.px(width), color);
         screen_line(s - Vec2::Y * r, s + Vec2::Y * r, self.px(width), color);
     }
@@ -237,11 +274,32 @@ impl Painter {
         self.line(p - d * reach, p + d * reach, width, color);
     }
 
-    /// Text with its top-left corner offset from a world point by logical pixels, on a
-    /// light backing so it stays readable over lines.
+    /// Text describing a world point, on a light backing so it stays readable over lines.
+    /// `offset` (logical pixels) is where its author would like the text's top-left corner;
+    /// with a label board the placer may move it (see [`labels::place`]).
     pub fn label(&self, at: Vec2, offset: Vec2, text: &str, color: Color) {
-        let s = self.to_screen(at) + offset * self.scale;
-        self.screen_text(s, text, 15.0, color, true);
+        self.ranked_label(at, offset, text, color, LABEL_DETAIL);
+    }
+
+    /// A label with an importance (larger: placed first, dropped last).
+    pub fn ranked_label(&self, at: Vec2, offset: Vec2, text: &str, color: Color, importance: u8) {
+        if !self.visible {
+            return;
+        }
+        let Some((board, layer)) = &self.board else {
+            let s = self.to_screen(at) + offset * self.scale;
+            self.screen_text(s, text, LABEL_SIZE, color, true);
+            return;
+        };
+        let pad = self.px(LABEL_PAD);
+        let size = self.measure(text, LABEL_SIZE) + Vec2::splat(2.0 * pad);
+        let label = Label {
+            anchor: self.to_screen(at),
+            preferred: offset * self.scale - Vec2::splat(pad),
+            size,
+            importance,
+        };
+        board.borrow_mut().ask(*layer, label, text, color);
     }
 
     /// Text at a screen position (top-left), `size` logical pixels tall.
@@ -251,6 +309,10 @@ impl Painter {
         }
         let font_size = self.px(size).round().max(6.0) as u16;
         let dims = mq::measure_text(text, None, font_size, 1.0);
+        self.note(Obstacle::Mark(Rect::new(
+            top_left,
+            Vec2::new(dims.width, dims.height),
+        )));
         if backing {
             let pad = self.px(2.0);
             mq::draw_rectangle(
@@ -276,6 +338,147 @@ impl Painter {
         let d = mq::measure_text(text, None, font_size, 1.0);
         Vec2::new(d.width, d.height)
     }
+}
+
+/// Labels' text size and the backing's margin around the text, in logical pixels.
+pub const LABEL_SIZE: f32 = 15.0;
+const LABEL_PAD: f32 = 2.0;
+/// The gap between an anchor and a label hugging it, in logical pixels.
+const LABEL_GAP: f32 = 6.0;
+
+/// Labels' importance: a body's name outlasts the origin's mark, which outlasts a step's
+/// details (support points, edge names, values).
+pub const LABEL_BODY: u8 = 3;
+pub const LABEL_ORIGIN: u8 = 2;
+pub const LABEL_DETAIL: u8 = 1;
+
+/// Something drawn that labels keep clear of, in screen pixels.
+#[derive(Clone, Copy, Debug)]
+enum Obstacle {
+    Segment(Vec2, Vec2),
+    Mark(Rect),
+}
+
+/// One view's labels waiting for the placer, and what is drawn there.
+#[derive(Debug)]
+struct LabelView {
+    bounds: Rect,
+    obstacles: Obstacles,
+    labels: Vec<(Label, String, Color)>,
+}
+
+/// A label as placed on the screen: what the tests check (no overlaps, inside its view).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedLabel {
+    pub text: String,
+    pub rect: Rect,
+    /// The view it belongs to (the canvas or the inset).
+    pub view: Rect,
+}
+
+/// The labels of one frame of the canvas, gathered while drawing and placed at the end
+/// (so they know every line drawn under them) by [`LabelBoard::place_and_draw`].
+#[derive(Debug, Default)]
+pub struct LabelBoard {
+    views: Vec<LabelView>,
+}
+
+impl LabelBoard {
+    pub fn new() -> Rc<RefCell<LabelBoard>> {
+        Rc::new(RefCell::new(LabelBoard::default()))
+    }
+
+    fn add_view(&mut self, bounds: Rect) -> usize {
+        self.views.push(LabelView {
+            bounds,
+            obstacles: Obstacles::default(),
+            labels: Vec::new(),
+        });
+        self.views.len() - 1
+    }
+
+    fn note(&mut self, view: usize, o: Obstacle) {
+        let obstacles = &mut self.views[view].obstacles;
+        match o {
+            Obstacle::Segment(a, b) => obstacles.segments.push((a, b)),
+            Obstacle::Mark(r) => obstacles.marks.push(r),
+        }
+    }
+
+    fn ask(&mut self, view: usize, label: Label, text: &str, color: Color) {
+        self.views[view]
+            .labels
+            .push((label, text.to_string(), color));
+    }
+
+    /// Keeps every label of every view out of `area` (the legend, the inset card, the
+    /// caption), except the labels of the view that is `area` itself.
+    pub fn block(&mut self, area: Rect) {
+        for v in &mut self.views {
+            if v.bounds != area {
+                v.obstacles.blocked.push(area);
+            }
+        }
+    }
+
+    /// Places every view's labels and draws them; returns where they went.
+    pub fn place_and_draw(&self, scale: f32) -> Vec<PlacedLabel> {
+        let mut out = Vec::new();
+        let spacing = Spacing {
+            gap: LABEL_GAP * scale,
+        };
+        for v in &self.views {
+            let asked: Vec<Label> = v.labels.iter().map(|(l, _, _)| *l).collect();
+            let placements = labels::place(&asked, v.bounds, &v.obstacles, spacing);
+            for ((_, text, color), p) in v.labels.iter().zip(placements) {
+                let Placement::Placed { rect, leader } = p else {
+                    continue;
+                };
+                draw_placed_label(rect, leader, text, *color, scale);
+                out.push(PlacedLabel {
+                    text: text.clone(),
+                    rect,
+                    view: v.bounds,
+                });
+            }
+        }
+        out
+    }
+}
+
+fn draw_placed_label(
+    rect: Rect,
+    leader: Option<(Vec2, Vec2)>,
+    text: &str,
+    color: Color,
+    scale: f32,
+) {
+    if let Some((a, b)) = leader {
+        screen_line(a, b, scale, palette::with_alpha(color, 0.7));
+    }
+    let size = rect.size();
+    mq::draw_rectangle(
+        rect.min.x,
+        rect.min.y,
+        size.x,
+        size.y,
+        palette::with_alpha(palette::BACKGROUND, 0.85),
+    );
+    let font_size = (LABEL_SIZE * scale).round().max(6.0) as u16;
+    let dims = mq::measure_text(text, None, font_size, 1.0);
+    let pad = LABEL_PAD * scale;
+    mq::draw_text(
+        text,
+        rect.min.x + pad,
+        rect.min.y + pad + dims.offset_y,
+        font_size as f32,
+        color,
+    );
+}
+
+/// A camera's canvas rectangle.
+pub fn camera_rect(c: &Camera) -> Rect {
+    Rect::new(c.origin, c.size)
 }
 
 pub fn screen_line(a: Vec2, b: Vec2, width: f32, color: Color) {
@@ -427,8 +630,8 @@ pub fn draw_body(p: &Painter, body: &SceneBody, role: Role, selected: bool, fade
     };
     let top = outline.iter().fold(f32::MIN, |m, q| m.max(q.y));
     let anchor = Vec2::new(body.pose.position.x, top);
-    let w = p.measure(&tag, 15.0).x / p.scale;
-    p.label(anchor, Vec2::new(-0.5 * w, -22.0), &tag, stroke);
+    let w = p.measure(&tag, LABEL_SIZE).x / p.scale;
+    p.ranked_label(anchor, Vec2::new(-0.5 * w, -22.0), &tag, stroke, LABEL_BODY);
 }
 
 /// Fills any outline that is star-shaped about its centroid (every convex body is).
@@ -463,9 +666,15 @@ impl LegendEntry {
 
 /// The legend box in the canvas's top-right corner, at most `max_width` pixels wide (long
 /// entries wrap), so that it stays in the column the camera keeps free of bodies.
-pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry], max_width: f32) {
+/// Returns the box it drew.
+pub fn draw_legend(
+    p: &Painter,
+    title: &str,
+    entries: &[LegendEntry],
+    max_width: f32,
+) -> Option<Rect> {
     if entries.is_empty() {
-        return;
+        return None;
     }
     let size = 14.0;
     let line_h = p.px(size + 5.0);
@@ -508,6 +717,7 @@ pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry], max_width:
         let at = Vec2::new(x + 2.0 * pad + swatch, row);
         p.screen_text(at, text, size, palette::TEXT, false);
     }
+    Some(Rect::new(Vec2::new(x, y), Vec2::new(w, h)))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //!   [`timeline`] the timeline's contract, [`layout`] where things sit
 //! - tools and dialogs as state: [`tools`], [`dialogs`], [`files`] (platform), [`probe`];
 //!   [`editor`] the part that edits the document
-//! - view: [`camera`], [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
+//! - view: [`camera`], [`labels`] (where labels go, pure), [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
 //!   a registry), [`canvas`] (the whole picture), [`workspace`] (model + camera + labs) and
 //!   the shared panels' traits in [`panels`]
 //! - the window: [`shell`] (the state and its actions), [`action`] (what panels and keys ask
@@ -25,6 +25,7 @@ pub mod examples;
 pub mod files;
 pub mod history;
 pub mod input;
+pub mod labels;
 pub mod labs;
 pub mod layout;
 pub mod overlays;

@@ -9,6 +9,7 @@
 
 use super::camera::Camera;
 use super::canvas::{draw_canvas, CanvasInput};
+use super::draw::PlacedLabel;
 use super::labs::{self, Lab, Series};
 use super::layout;
 use super::panels::{AlgorithmRow, AlgorithmsModel, PlotsModel};
@@ -19,6 +20,7 @@ use crate::query::Algorithm;
 use crate::scene::{Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
+use std::cell::RefCell;
 
 /// The workspace that shows `doc`: the one place where a kind of workspace is chosen by
 /// the scene. A second kind (3D) is registered here with one line.
@@ -67,6 +69,8 @@ pub struct Workspace2d {
     pub session: Session,
     pub camera: Camera,
     labs: Vec<Box<dyn Lab>>,
+    /// Where the last drawn frame's labels went (for the tests' checks).
+    pub placed_labels: RefCell<Vec<PlacedLabel>>,
 }
 
 impl Workspace2d {
@@ -75,6 +79,7 @@ impl Workspace2d {
             session: Session::new(Document::new_empty()),
             camera,
             labs: labs::registry(),
+            placed_labels: RefCell::new(Vec::new()),
         };
         w.replace_document(doc);
         w
@@ -87,7 +92,7 @@ impl Workspace2d {
     /// The canvas as `render` and the window draw it, with an optional caption.
     pub fn draw_with_caption(&self, scale: f32, legend: bool, caption: Option<String>) {
         let s = &self.session;
-        draw_canvas(&CanvasInput {
+        *self.placed_labels.borrow_mut() = draw_canvas(&CanvasInput {
             doc: &s.doc,
             run: s.run(),
             labs: &self.labs,
