@@ -192,3 +192,95 @@ fn without_a_reachable_display_render_says_so_and_exits_2() {
         "{stderr}"
     );
 }
+
+/// Renders `scene` (at 1280x720, UI scale `scale`, optionally at a step) and returns the
+/// labels the placer put on the picture.
+fn placed_labels(scene: &str, step: Option<&str>, scale: &str) -> Option<Vec<serde_json::Value>> {
+    if !have(&["Xvfb"]) {
+        return None;
+    }
+    let dir = temp_dir(&format!(
+        "labels-{scene}-{}",
+        step.unwrap_or("final").replace(':', "-")
+    ));
+    let (out, json) = (dir.join("out.png"), dir.join("labels.json"));
+    let mut args = vec!["--size", "1280x720"];
+    if let Some(s) = step {
+        args.extend(["--step", s]);
+    }
+    let env = [
+        ("COLLISION_LAB_LABELS_FILE", json.to_str().unwrap()),
+        ("COLLISION_LAB_UI_SCALE", scale),
+    ];
+    let path = format!("scenes/{scene}.ron");
+    let result = render_with_env(Path::new(&path), &out, &args, &env);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let text = std::fs::read_to_string(&json).expect("render wrote the labels");
+    Some(
+        serde_json::from_str::<serde_json::Value>(&text)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .clone(),
+    )
+}
+
+fn rect_of(v: &serde_json::Value) -> [f32; 4] {
+    let f = |i: usize| v[i].as_f64().unwrap() as f32;
+    [f(0), f(1), f(0) + f(2), f(1) + f(3)]
+}
+
+#[test]
+fn labels_never_overlap_or_leave_their_view_on_the_welcome_and_clipping_scenes() {
+    let cases = [
+        ("welcome", None, "1"),
+        ("welcome", Some("gjk:1"), "1"),
+        ("welcome", Some("epa:0"), "1"),
+        ("welcome", None, "2"),
+        ("clip_one_point", None, "1"),
+        ("clip_reference_flip", Some("clip:1"), "1"),
+        ("clip_two_points", None, "1"),
+        ("clip_two_points", Some("clip:2"), "2"),
+    ];
+    for (scene, step, scale) in cases {
+        let Some(labels) = placed_labels(scene, step, scale) else {
+            return;
+        };
+        let what = format!("{scene} {step:?} at scale {scale}");
+        assert!(
+            labels.len() >= 3,
+            "{what}: the picture has labels: {labels:?}"
+        );
+        let rects: Vec<[f32; 4]> = labels.iter().map(|l| rect_of(&l["rect"])).collect();
+        for (l, r) in labels.iter().zip(&rects) {
+            let v = rect_of(&l["view"]);
+            assert!(
+                r[0] >= v[0] - 0.01
+                    && r[1] >= v[1] - 0.01
+                    && r[2] <= v[2] + 0.01
+                    && r[3] <= v[3] + 0.01,
+                "{what}: {} at {r:?} crosses its view's border {v:?}",
+                l["text"]
+            );
+            assert!(r[0] >= 0.0 && r[1] >= 0.0 && r[2] <= 1280.0 && r[3] <= 720.0);
+        }
+        for i in 0..rects.len() {
+            for j in i + 1..rects.len() {
+                let (a, b) = (rects[i], rects[j]);
+                let overlap = a[0] < b[2] - 0.01
+                    && b[0] < a[2] - 0.01
+                    && a[1] < b[3] - 0.01
+                    && b[1] < a[3] - 0.01;
+                assert!(
+                    !overlap,
+                    "{what}: {} and {} overlap",
+                    labels[i]["text"], labels[j]["text"]
+                );
+            }
+        }
+    }
+}

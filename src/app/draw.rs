@@ -376,6 +376,19 @@ pub struct PlacedLabel {
     pub view: Rect,
 }
 
+/// Placed labels as JSON (`text`, `rect` and `view` as `[x, y, width, height]` pixels), for
+/// the window's test probe and `render`'s `COLLISION_LAB_LABELS_FILE`.
+pub fn labels_json(placed: &[PlacedLabel]) -> serde_json::Value {
+    let rect = |r: &Rect| {
+        let s = r.size();
+        serde_json::json!([r.min.x, r.min.y, s.x, s.y])
+    };
+    placed
+        .iter()
+        .map(|l| serde_json::json!({"text": l.text, "rect": rect(&l.rect), "view": rect(&l.view)}))
+        .collect()
+}
+
 /// The labels of one frame of the canvas, gathered while drawing and placed at the end
 /// (so they know every line drawn under them) by [`LabelBoard::place_and_draw`].
 #[derive(Debug, Default)]

@@ -29,7 +29,7 @@ impl Default for ViewPrefs {
 }
 
 /// The UI scale to start with: `COLLISION_LAB_UI_SCALE` when set (e.g. 2 for a projector).
-fn initial_scale() -> f32 {
+pub fn initial_scale() -> f32 {
     std::env::var("COLLISION_LAB_UI_SCALE")
         .ok()
         .and_then(|v| v.parse::<f32>().ok())

@@ -139,6 +139,7 @@ fn test_state(app: &App) -> String {
         "keys": app.probe.key_log,
         "tool": format!("{:?}", app.tools.tool),
         "widgets": app.probe.widgets_json(),
+        "labels": super::draw::labels_json(&w.placed_labels.borrow()),
     })
     .to_string()
 }

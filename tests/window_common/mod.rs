@@ -67,8 +67,14 @@ pub fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Output {
 /// `collision-lab render` on a private X server. (Not `xvfb-run -a`: parallel tests race
 /// for the same free display number there, and one of them finds no display.)
 pub fn render(scene: &Path, out: &Path, extra: &[&str]) -> Output {
+    render_with_env(scene, out, extra, &[])
+}
+
+/// [`render`] with extra environment variables.
+pub fn render_with_env(scene: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
     let x = XServer::start();
     let mut cmd = Command::new(BIN);
+    cmd.envs(env.iter().copied());
     cmd.env("DISPLAY", &x.display)
         .arg("render")
         .arg(scene)
