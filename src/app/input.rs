@@ -132,6 +132,10 @@ fn keyboard(app: &mut App) {
     if mq::is_key_pressed(KeyCode::F12) {
         app.prefs.screenshot = true;
     }
+    if mq::is_key_pressed(KeyCode::F5) {
+        app.prefs.presentation = !app.prefs.presentation;
+        app.workspace.fit_all();
+    }
 }
 
 /// What Ctrl (or Cmd) with `key` asks for: the menu's shortcuts.

@@ -8,6 +8,7 @@ use super::input;
 use super::render::save_screen;
 use super::shell::App;
 use super::state::Document;
+use super::timeline::TimelineModel;
 use super::ui;
 use crate::query::Algorithm;
 use egui_macroquad::egui;
@@ -81,7 +82,8 @@ fn panels(app: &mut App) -> bool {
 
 fn draw(app: &mut App) {
     mq::clear_background(palette::BACKGROUND);
-    app.workspace.draw(app.pixel_scale(), app.prefs.show_legend);
+    app.workspace
+        .draw(app.pixel_scale(), app.prefs.legend_shown());
     input::draw_interaction(app);
     egui_macroquad::draw();
     if std::mem::take(&mut app.prefs.screenshot) {
@@ -140,6 +142,13 @@ fn test_state(app: &App) -> String {
         "tool": format!("{:?}", app.tools.tool),
         "widgets": app.probe.widgets_json(),
         "labels": super::draw::labels_json(&w.placed_labels.borrow()),
+        "timeline": w.session.timeline_position().map(|(n, k)| serde_json::json!({
+            "algorithm": w.session.timeline().key(),
+            "step": k,
+            "count": n,
+        })),
+        "presentation": app.prefs.presentation,
+        "screen": [mq::screen_width(), mq::screen_height()],
     })
     .to_string()
 }
@@ -151,10 +160,11 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
         return 2;
     }
     let (doc, error) = initial_document(scene);
+    let (width, height) = super::prefs::initial_window_size(super::title::screen_size());
     let conf = mq::Conf {
         window_title: super::title::initial_title(),
-        window_width: 1440,
-        window_height: 900,
+        window_width: width,
+        window_height: height,
         high_dpi: true,
         window_resizable: true,
         ..Default::default()

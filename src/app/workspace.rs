@@ -69,6 +69,9 @@ pub struct Workspace2d {
     pub session: Session,
     pub camera: Camera,
     labs: Vec<Box<dyn Lab>>,
+    /// The view as the last "fit all" left it: while the user has not panned or zoomed
+    /// since, a new canvas size (window resized, panels opened or closed) fits again.
+    fitted: Option<(Vec2, f32)>,
     /// Where the last drawn frame's labels went (for the tests' checks).
     pub placed_labels: RefCell<Vec<PlacedLabel>>,
 }
@@ -79,6 +82,7 @@ impl Workspace2d {
             session: Session::new(Document::new_empty()),
             camera,
             labs: labs::registry(),
+            fitted: None,
             placed_labels: RefCell::new(Vec::new()),
         };
         w.replace_document(doc);
@@ -128,6 +132,7 @@ impl Workspace for Workspace2d {
             Some(View { center, zoom }) => {
                 self.camera.center = center;
                 self.camera.zoom = zoom;
+                self.fitted = None;
             }
             None => self.fit_all(),
         }
@@ -168,8 +173,14 @@ impl Workspace for Workspace2d {
     }
 
     fn set_viewport(&mut self, origin: Vec2, size: Vec2) {
+        let size = size.max(Vec2::splat(1.0));
+        let resized = (size - self.camera.size).abs().max_element() > 0.5;
         self.camera.origin = origin;
-        self.camera.size = size.max(Vec2::splat(1.0));
+        self.camera.size = size;
+        let untouched = self.fitted == Some((self.camera.center, self.camera.zoom));
+        if resized && untouched {
+            self.fit_all();
+        }
     }
 
     fn update(&mut self, now: f64) {
@@ -189,6 +200,7 @@ impl Workspace for Workspace2d {
                 self.camera.zoom = 60.0;
             }
         }
+        self.fitted = Some((self.camera.center, self.camera.zoom));
     }
 }
 
@@ -263,5 +275,29 @@ mod tests {
         w.replace_document(saved);
         assert_eq!(w.view_center(), Vec2::new(1.0, 2.0));
         assert_eq!(w.view_label(), "zoom 40 px/unit");
+    }
+
+    #[test]
+    fn a_fitted_view_fits_again_when_the_canvas_changes_size_and_a_moved_one_stays() {
+        let doc = Document::parse(crate::app::examples::welcome(), "welcome.ron").unwrap();
+        let mut w = Workspace2d::new(doc, Camera::default());
+        w.set_viewport(Vec2::ZERO, Vec2::new(600.0, 400.0));
+        w.fit_all();
+        let small = w.camera.zoom;
+        // The side panels close: the canvas doubles, and the picture grows with it.
+        w.set_viewport(Vec2::ZERO, Vec2::new(1200.0, 800.0));
+        assert!(
+            (w.camera.zoom / small - 2.0).abs() < 0.05,
+            "{} vs {small}",
+            w.camera.zoom
+        );
+        // After a zoom by hand, a resize keeps the user's view.
+        w.camera.zoom_at(Vec2::new(300.0, 200.0), 1.5);
+        let chosen = w.camera;
+        w.set_viewport(Vec2::ZERO, Vec2::new(900.0, 700.0));
+        assert_eq!(
+            (w.camera.center, w.camera.zoom),
+            (chosen.center, chosen.zoom)
+        );
     }
 }

@@ -159,6 +159,12 @@ fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             actions.push(Action::FitAll);
             ui.close_menu();
         }
+        if ui
+            .checkbox(&mut menu.prefs.presentation, "Presentation mode  (F5)")
+            .changed()
+        {
+            actions.push(Action::FitAll);
+        }
         ui.checkbox(menu.snap, "Snap to grid  (G)");
         ui.checkbox(&mut menu.prefs.show_legend, "Legend on the canvas");
         ui.checkbox(&mut menu.prefs.show_plots, "Plots window");

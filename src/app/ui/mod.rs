@@ -38,10 +38,28 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         &parts.workspace.view_label(),
         parts.tools.snap,
     );
-    timeline::show(ctx, parts.workspace.timeline_model());
+    timeline::show(ctx, parts.workspace.timeline_model(), parts.probe);
+    if !parts.prefs.presentation {
+        side_panels(ctx, parts);
+    }
+    plots::show(ctx, &*parts.workspace, &mut parts.prefs.show_plots);
+    actions.extend(dialogs::show(
+        ctx,
+        parts.dialogs,
+        parts.probe,
+        parts.workspace.doc(),
+    ));
+    actions
+}
+
+/// The Scene panel on the left, Algorithms and Results on the right: each between a
+/// readable minimum and a quarter of the window, so the canvas keeps at least half.
+fn side_panels(ctx: &egui::Context, parts: &mut Parts) {
+    let (min, max) = crate::app::prefs::panel_widths(ctx.screen_rect().width());
     egui::SidePanel::left("scene")
         .resizable(true)
-        .default_width(270.0)
+        .default_width(270.0f32.min(max))
+        .width_range(min..=max)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 scene::show(ui, &mut parts.editor());
@@ -51,7 +69,8 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         });
     egui::SidePanel::right("algorithms")
         .resizable(true)
-        .default_width(330.0)
+        .default_width(330.0f32.min(max))
+        .width_range(min..=max)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 algorithms::show(ui, parts.workspace, parts.probe);
@@ -61,14 +80,6 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
                 }
             });
         });
-    plots::show(ctx, &*parts.workspace, &mut parts.prefs.show_plots);
-    actions.extend(dialogs::show(
-        ctx,
-        parts.dialogs,
-        parts.probe,
-        parts.workspace.doc(),
-    ));
-    actions
 }
 
 /// The status message (or the load error, with a button to dismiss it), the view and

@@ -27,10 +27,16 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         "A = {}, B = {}",
         doc.bodies[run.a].name, doc.bodies[run.b].name
     ));
-    egui::Grid::new("results")
-        .striped(true)
-        .num_columns(3)
-        .show(ui, |ui| rows(ui, run));
+    // The table scrolls sideways in a narrow panel rather than widening it (numbers
+    // change width while dragging, and the panel must not jump).
+    egui::ScrollArea::horizontal()
+        .id_salt("results_table")
+        .show(ui, |ui| {
+            egui::Grid::new("results")
+                .striped(true)
+                .num_columns(3)
+                .show(ui, |ui| rows(ui, run));
+        });
     manifold_and_sweep(ui, run);
     for note in disagreements(run) {
         ui.colored_label(WARN, format!("\u{26a0} {note}"));
