@@ -5,13 +5,19 @@
 mod window_common;
 
 use collision_lab::app::camera::Camera;
-use collision_lab::app::canvas::inset_camera;
 use collision_lab::app::draw::palette;
+use collision_lab::app::layout::CornersTaken;
 use collision_lab::app::state::Document;
 use collision_lab::app::workspace::Workspace2d;
 use glam::Vec2;
 use std::path::Path;
 use window_common::*;
+
+/// What `render` draws beside the inset: the legend and the step's caption.
+const RENDERED: CornersTaken = CornersTaken {
+    legend: true,
+    caption: true,
+};
 
 const W: u32 = 1000;
 const H: u32 = 700;
@@ -96,7 +102,7 @@ fn gjk_step_draws_the_simplex_in_the_inset() {
         return;
     };
     let run = s.session.run().unwrap();
-    let inset = inset_camera(run, s.labs(), &s.camera, 1.0);
+    let inset = s.inset_camera(1.0, RENDERED).unwrap();
     let step = &run.trace.gjk[1];
     for w in step.simplex.points() {
         let p = inset.to_screen(w.point);
@@ -283,4 +289,40 @@ fn labels_never_overlap_or_leave_their_view_on_the_welcome_and_clipping_scenes()
             }
         }
     }
+}
+
+#[test]
+fn the_inset_moves_off_a_pair_that_sits_in_its_usual_corner() {
+    // The focused pair sits in the lower-right corner of a fixed view, where the inset
+    // usually goes.
+    let text = r#"(
+    version: 1,
+    bodies: [
+        (name: "a", shape: Box(half_extents: (1.0, 1.0)), position: (5.0, -3.5)),
+        (name: "b", shape: Box(half_extents: (1.0, 1.0)), position: (6.0, -3.0)),
+    ],
+    view: (center: (0.0, 0.0), zoom: 60.0),
+    overlays: [Minkowski, Gjk],
+)"#;
+    let Some((pic, s)) = render_scene("inset_corner", text, &[]) else {
+        return;
+    };
+    let inset = s.inset_camera(1.0, RENDERED).unwrap();
+    let (lo, hi) = (inset.origin, inset.origin + inset.size);
+    for corner in [(4.0, -4.5), (7.0, -2.0)] {
+        let p = s.camera.to_screen(Vec2::new(corner.0, corner.1));
+        assert!(
+            !(p.x > lo.x && p.x < hi.x && p.y > lo.y && p.y < hi.y),
+            "the inset {lo}..{hi} covers the pair's corner {p}"
+        );
+    }
+    assert!(lo.cmpge(Vec2::ZERO).all() && hi.cmple(Vec2::new(W as f32, H as f32)).all());
+    // A's bottom edge is drawn in full colour: nothing lies over it.
+    let edge = s.camera.to_screen(Vec2::new(5.0, -4.5));
+    assert!(
+        pic.count_near(edge.x, edge.y, 3.0, palette::BODY_A, 20) > 0,
+        "A's outline is visible at {edge}"
+    );
+    // The inset is drawn where the workspace says: its purple frame.
+    assert!(pic.count_near(lo.x + 30.0, lo.y, 3.0, palette::MINKOWSKI, 30) > 0);
 }

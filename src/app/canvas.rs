@@ -6,7 +6,7 @@ use super::camera::Camera;
 use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel, Role};
 use super::labels::Rect;
 use super::labs::{Lab, LabCtx};
-use super::layout::inset_rect;
+use super::layout::{self, inset_rect};
 use super::overlays::OverlayState;
 use super::state::Document;
 use glam::Vec2;
@@ -30,7 +30,33 @@ pub struct CanvasInput<'a> {
 /// in it) and its origin. Bounds come from every step, so the inset holds still while
 /// stepping.
 pub fn inset_camera(run: &Analysis, labs: &[Box<dyn Lab>], camera: &Camera, scale: f32) -> Camera {
-    let (origin, size) = inset_rect(camera, scale);
+    inset_camera_in(run, labs, camera, inset_rect(camera, scale))
+}
+
+/// Where the inset goes on this canvas: clear of the focused pair when a corner allows
+/// (see [`layout::inset_rect_avoiding`]).
+pub fn inset_rect_for(
+    doc: &Document,
+    run: &Analysis,
+    camera: &Camera,
+    scale: f32,
+    taken: layout::CornersTaken,
+) -> (Vec2, Vec2) {
+    let pair: Vec<_> = [run.a, run.b]
+        .iter()
+        .filter_map(|&i| doc.bodies.get(i))
+        .collect();
+    let focus = layout::screen_box(camera, &pair);
+    layout::inset_rect_avoiding(camera, scale, focus, taken)
+}
+
+/// [`inset_camera`] on the rectangle `(origin, size)`.
+pub fn inset_camera_in(
+    run: &Analysis,
+    labs: &[Box<dyn Lab>],
+    camera: &Camera,
+    (origin, size): (Vec2, Vec2),
+) -> Camera {
     let mut lo = Vec2::ZERO;
     let mut hi = Vec2::ZERO;
     let mut grow = |p: Vec2| {
@@ -64,8 +90,13 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         LegendEntry::new(palette::BODY_B, "body B"),
     ];
     if let Some(run) = input.run {
+        let taken = layout::CornersTaken {
+            legend: input.legend,
+            caption: input.caption.is_some(),
+        };
+        let rect = inset_rect_for(input.doc, run, &input.camera, input.scale, taken);
         let inset = Painter::new(
-            inset_camera(run, input.labs, &input.camera, input.scale),
+            inset_camera_in(run, input.labs, &input.camera, rect),
             input.scale,
         )
         .labelled(&board);

@@ -8,7 +8,7 @@
 //! frame loop and the shared panels only see the trait.
 
 use super::camera::Camera;
-use super::canvas::{draw_canvas, CanvasInput};
+use super::canvas::{draw_canvas, inset_camera_in, inset_rect_for, CanvasInput};
 use super::draw::PlacedLabel;
 use super::labs::{self, Lab, Series};
 use super::layout;
@@ -106,6 +106,15 @@ impl Workspace2d {
             caption,
             legend,
         });
+    }
+
+    /// The camera of the A - B inset as [`Workspace2d::draw_with_caption`] places it (with
+    /// the legend and the caption that `taken` says are drawn).
+    pub fn inset_camera(&self, scale: f32, taken: layout::CornersTaken) -> Option<Camera> {
+        let run = self.session.run()?;
+        let doc = &self.session.doc;
+        let rect = inset_rect_for(doc, run, &self.camera, scale, taken);
+        Some(inset_camera_in(run, &self.labs, &self.camera, rect))
     }
 
     fn lab(&self, a: Algorithm) -> Option<&dyn Lab> {
