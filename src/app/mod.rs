@@ -24,6 +24,7 @@ pub mod editor;
 pub mod examples;
 pub mod files;
 pub mod history;
+pub mod idle;
 pub mod input;
 pub mod labels;
 pub mod labs;

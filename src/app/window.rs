@@ -4,6 +4,7 @@
 use super::draw::palette;
 use super::examples;
 use super::files;
+use super::idle::{FrameKind, Idle, Wake};
 use super::input;
 use super::render::save_screen;
 use super::shell::App;
@@ -16,14 +17,64 @@ use glam::Vec2;
 use macroquad::prelude as mq;
 use std::path::PathBuf;
 
-/// One frame: files and dialogs, panels, canvas input, the analysis, the picture.
-fn frame(app: &mut App) {
+/// What every frame does, idle or not: files dropped or changed on disk, the native
+/// dialog's answer, the quit request. Returns whether that changed what the window shows.
+fn poll(app: &mut App) -> bool {
+    let before = shown_state(app);
     app.poll_dropped_files();
     app.poll_watcher();
     app.poll_native_dialog();
     if mq::is_quit_requested() {
         app.request(super::dialogs::Pending::Quit);
     }
+    shown_state(app) != before
+}
+
+/// A cheap summary of what the polls may change.
+fn shown_state(app: &App) -> (u64, bool, bool, bool, bool, bool, bool) {
+    let d = &app.dialogs;
+    (
+        app.doc().revision,
+        app.doc().dirty,
+        app.load_error.is_some(),
+        d.changed_on_disk,
+        d.confirm.is_some(),
+        d.path.kind.is_some(),
+        app.quit,
+    )
+}
+
+/// Whether a full frame is due without input: a fit or a screenshot waiting, or the
+/// status message expiring since the last full frame (at `last_full`).
+fn due(app: &App, last_full: f64, now: f64) -> bool {
+    let expiry = app
+        .status
+        .as_ref()
+        .map(|(_, at)| at + super::ui::STATUS_SECONDS);
+    app.prefs.pending_fit > 0
+        || app.prefs.screenshot
+        || expiry.is_some_and(|t| last_full < t && t <= now)
+}
+
+/// Why this frame may need to be drawn in full.
+fn wake(app: &mut App, idle: &mut Idle, changed: bool, last_full: f64) -> Wake {
+    let now = mq::get_time();
+    Wake {
+        input: idle.input_arrived(),
+        playing: app.workspace.timeline_model().is_playing(),
+        egui: egui_wants_repaint(),
+        changed: changed || due(app, last_full, now),
+    }
+}
+
+fn egui_wants_repaint() -> bool {
+    let mut wants = false;
+    egui_macroquad::cfg(|ctx| wants = ctx.has_requested_repaint());
+    wants
+}
+
+/// One full frame: panels, canvas input, the analysis, the picture.
+fn frame(app: &mut App) {
     let over_ui = panels(app);
     app.probe.log_keys(&app.tools.keys);
     if app.prefs.pending_fit > 0 {
@@ -172,9 +223,21 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
     macroquad::Window::from_config(conf, async move {
         let mut app = App::new(doc, error);
         egui_macroquad::cfg(|ctx| ctx.set_visuals(egui::Visuals::light()));
+        let mut idle = Idle::new();
+        let mut last_full = 0.0;
         loop {
             mq::prevent_quit();
-            frame(&mut app);
+            let changed = poll(&mut app);
+            let wake = wake(&mut app, &mut idle, changed, last_full);
+            let kind = idle.rule.next(wake);
+            if kind != FrameKind::Idle || !idle.show_kept() {
+                frame(&mut app);
+                last_full = mq::get_time();
+                match kind {
+                    FrameKind::FullThenKeep => idle.keep_frame(),
+                    _ => idle.drop_kept(),
+                }
+            }
             if app.quit {
                 break;
             }

@@ -82,6 +82,9 @@ fn side_panels(ctx: &egui::Context, parts: &mut Parts) {
         });
 }
 
+/// How long a status message stays in the status bar.
+pub const STATUS_SECONDS: f64 = 6.0;
+
 /// The status message (or the load error, with a button to dismiss it), the view and
 /// whether snapping is on.
 fn status_bar(
@@ -102,7 +105,7 @@ fn status_bar(
                     *load_error = None;
                 }
             } else if let Some((text, at)) = status {
-                if macroquad::prelude::get_time() - at < 6.0 {
+                if macroquad::prelude::get_time() - at < STATUS_SECONDS {
                     ui.label(text.as_str());
                 }
             }
