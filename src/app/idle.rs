@@ -133,7 +133,7 @@ pub struct Idle {
 
 impl Idle {
     /// Starts listening to input (call once the window exists).
-    pub fn new() -> Idle {
+    pub fn listening() -> Idle {
         Idle {
             rule: IdleRule::default(),
             subscriber: mq::utils::register_input_subscriber(),

@@ -223,7 +223,7 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
     macroquad::Window::from_config(conf, async move {
         let mut app = App::new(doc, error);
         egui_macroquad::cfg(|ctx| ctx.set_visuals(egui::Visuals::light()));
-        let mut idle = Idle::new();
+        let mut idle = Idle::listening();
         let mut last_full = 0.0;
         loop {
             mq::prevent_quit();
