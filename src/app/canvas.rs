@@ -89,10 +89,24 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         LegendEntry::new(palette::BODY_A, "body A"),
         LegendEntry::new(palette::BODY_B, "body B"),
     ];
+    let (_, inset_size) = inset_rect(&input.camera, input.scale);
     if let Some(run) = input.run {
+        let drawn: Vec<&dyn Lab> = input
+            .labs
+            .iter()
+            .map(|l| l.as_ref())
+            .filter(|l| shows(input, run, *l))
+            .collect();
+        legend.extend(drawn.iter().flat_map(|l| l.legend()));
+        dedup_legend(&mut legend);
+        let legend_box = input
+            .legend
+            .then(|| draw::legend_box(&plain, "Legend", &legend, inset_size.x))
+            .flatten();
         let taken = layout::CornersTaken {
             legend: input.legend,
             caption: input.caption.is_some(),
+            legend_box: legend_box.map(|r| (r.min, r.max)),
         };
         let rect = inset_rect_for(input.doc, run, &input.camera, input.scale, taken);
         let inset = Painter::new(
@@ -104,12 +118,6 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
             .labs
             .iter()
             .any(|l| l.uses_inset() && input.overlays.is_on(l.algorithm()));
-        let drawn: Vec<&dyn Lab> = input
-            .labs
-            .iter()
-            .map(|l| l.as_ref())
-            .filter(|l| shows(input, run, *l))
-            .collect();
         // World pass, then the inset card on top, then the inset pass.
         let world_pass = LabCtx {
             doc: input.doc,
@@ -119,7 +127,6 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         };
         for lab in &drawn {
             lab.draw(&world_pass, input.overlays.step(lab.algorithm()));
-            legend.extend(lab.legend());
         }
         if wants_inset {
             draw_inset_frame(&inset);
@@ -147,7 +154,6 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
     }
     dedup_legend(&mut legend);
     if input.legend {
-        let (_, inset_size) = inset_rect(&input.camera, input.scale);
         let area = draw::draw_legend(&plain, "Legend", &legend, inset_size.x);
         area.into_iter().for_each(|r| board.borrow_mut().block(r));
     }

@@ -686,10 +686,60 @@ pub fn draw_legend(
     entries: &[LegendEntry],
     max_width: f32,
 ) -> Option<Rect> {
+    let l = legend_layout(p, title, entries, max_width)?;
+    let (x, y, w, h) = (l.rect.min.x, l.rect.min.y, l.rect.size().x, l.rect.size().y);
+    let (pad, swatch) = (l.pad, l.swatch);
+    mq::draw_rectangle(x, y, w, h, palette::with_alpha(mq::WHITE, 0.92));
+    mq::draw_rectangle_lines(x, y, w, h, p.px(1.0), palette::GRID_MAJOR);
+    p.screen_text(
+        Vec2::new(x + pad, y + pad * 0.5),
+        title,
+        LEGEND_SIZE,
+        palette::TEXT,
+        false,
+    );
+    for (i, (color, text)) in l.rows.iter().enumerate() {
+        let row = y + pad * 0.5 + l.line_h * (i + 1) as f32;
+        if let Some(c) = color {
+            mq::draw_rectangle(x + pad, row + p.px(1.0), swatch, swatch, *c);
+        }
+        let at = Vec2::new(x + 2.0 * pad + swatch, row);
+        p.screen_text(at, text, LEGEND_SIZE, palette::TEXT, false);
+    }
+    Some(l.rect)
+}
+
+/// The box [`draw_legend`] would draw, without drawing it (the inset keeps clear of it).
+pub fn legend_box(
+    p: &Painter,
+    title: &str,
+    entries: &[LegendEntry],
+    max_width: f32,
+) -> Option<Rect> {
+    legend_layout(p, title, entries, max_width).map(|l| l.rect)
+}
+
+const LEGEND_SIZE: f32 = 14.0;
+
+/// Where the legend's rows go.
+struct LegendLayout {
+    rows: Vec<(Option<Color>, String)>,
+    rect: Rect,
+    line_h: f32,
+    swatch: f32,
+    pad: f32,
+}
+
+fn legend_layout(
+    p: &Painter,
+    title: &str,
+    entries: &[LegendEntry],
+    max_width: f32,
+) -> Option<LegendLayout> {
     if entries.is_empty() {
         return None;
     }
-    let size = 14.0;
+    let size = LEGEND_SIZE;
     let line_h = p.px(size + 5.0);
     let swatch = p.px(12.0);
     let pad = p.px(8.0);
@@ -713,24 +763,13 @@ pub fn draw_legend(
     let cam = p.camera;
     let x = cam.origin.x + cam.size.x - w - pad;
     let y = cam.origin.y + pad;
-    mq::draw_rectangle(x, y, w, h, palette::with_alpha(mq::WHITE, 0.92));
-    mq::draw_rectangle_lines(x, y, w, h, p.px(1.0), palette::GRID_MAJOR);
-    p.screen_text(
-        Vec2::new(x + pad, y + pad * 0.5),
-        title,
-        size,
-        palette::TEXT,
-        false,
-    );
-    for (i, (color, text)) in rows.iter().enumerate() {
-        let row = y + pad * 0.5 + line_h * (i + 1) as f32;
-        if let Some(c) = color {
-            mq::draw_rectangle(x + pad, row + p.px(1.0), swatch, swatch, *c);
-        }
-        let at = Vec2::new(x + 2.0 * pad + swatch, row);
-        p.screen_text(at, text, size, palette::TEXT, false);
-    }
-    Some(Rect::new(Vec2::new(x, y), Vec2::new(w, h)))
+    Some(LegendLayout {
+        rows,
+        rect: Rect::new(Vec2::new(x, y), Vec2::new(w, h)),
+        line_h,
+        swatch,
+        pad,
+    })
 }
 
 #[cfg(test)]

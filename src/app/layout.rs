@@ -69,10 +69,13 @@ pub fn inset_rect_at(camera: &Camera, scale: f32, corner: Corner, legend: bool) 
 
 /// What else sits in the canvas's corners: the legend (top right) and a render's caption
 /// (bottom left).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CornersTaken {
     pub legend: bool,
     pub caption: bool,
+    /// The legend's box as drawn, when known (it grows with the UI scale and may reach
+    /// down into the usual corner).
+    pub legend_box: Option<(Vec2, Vec2)>,
 }
 
 /// Where the inset goes so that it covers as little of `focus` (the focused pair's
@@ -85,12 +88,15 @@ pub fn inset_rect_avoiding(
     taken: CornersTaken,
 ) -> (Vec2, Vec2) {
     let legend = taken.legend;
-    let covered = |(o, s): (Vec2, Vec2)| {
-        focus.map_or(0.0, |(lo, hi)| {
+    let overlap = |(o, s): (Vec2, Vec2), area: Option<(Vec2, Vec2)>| {
+        area.map_or(0.0, |(lo, hi)| {
             let d = (hi.min(o + s) - lo.max(o)).max(Vec2::ZERO);
             d.x * d.y
         })
     };
+    // Covering the legend hides words; covering the pair hides the picture: both count,
+    // the legend more.
+    let covered = |r| overlap(r, focus) + 4.0 * overlap(r, taken.legend_box);
     let corners = [
         Corner::BottomRight,
         Corner::BottomLeft,
@@ -156,6 +162,7 @@ mod tests {
     const LEGEND: CornersTaken = CornersTaken {
         legend: true,
         caption: false,
+        legend_box: None,
     };
 
     fn canvas() -> Camera {
@@ -218,9 +225,23 @@ mod tests {
         let taken = CornersTaken {
             legend: true,
             caption: true,
+            legend_box: None,
         };
         let moved = inset_rect_avoiding(&c, 1.0, Some((lo, hi)), taken);
         assert_eq!(moved, inset_rect_at(&c, 1.0, Corner::TopLeft, true));
+    }
+
+    #[test]
+    fn a_tall_legend_pushes_the_inset_out_of_its_corner() {
+        let c = canvas();
+        // At a large UI scale the legend reaches down the whole right side.
+        let legend = (Vec2::new(800.0, 60.0), Vec2::new(1090.0, 640.0));
+        let taken = CornersTaken {
+            legend_box: Some(legend),
+            ..LEGEND
+        };
+        let moved = inset_rect_avoiding(&c, 1.0, None, taken);
+        assert_eq!(overlap(moved, legend.0, legend.1), 0.0, "{moved:?}");
     }
 
     #[test]
