@@ -27,16 +27,15 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         "A = {}, B = {}",
         doc.bodies[run.a].name, doc.bodies[run.b].name
     ));
-    // The table scrolls sideways in a narrow panel rather than widening it (numbers
-    // change width while dragging, and the panel must not jump).
-    egui::ScrollArea::horizontal()
-        .id_salt("results_table")
-        .show(ui, |ui| {
-            egui::Grid::new("results")
-                .striped(true)
-                .num_columns(3)
-                .show(ui, |ui| rows(ui, run));
-        });
+    // In a narrow panel the cells wrap (a vector breaks after its comma) rather than
+    // widen the panel or run past its edge: numbers change width while dragging, the panel
+    // must not jump, and a number cut at the edge would read as another number.
+    let column = ((ui.available_width() - 8.0) / 3.0).max(60.0);
+    egui::Grid::new("results")
+        .striped(true)
+        .num_columns(3)
+        .max_col_width(column)
+        .show(ui, |ui| rows(ui, run));
     manifold_and_sweep(ui, run);
     for note in disagreements(run) {
         ui.colored_label(WARN, format!("\u{26a0} {note}"));
@@ -48,7 +47,7 @@ fn rows(ui: &mut egui::Ui, run: &Analysis) {
     let hit_differs = q.gjk.intersecting != q.sat.intersecting;
     let cell = |ui: &mut egui::Ui, text: String, warn: bool| {
         let t = RichText::new(text).monospace();
-        ui.label(if warn { t.color(WARN).strong() } else { t });
+        ui.add(egui::Label::new(if warn { t.color(WARN).strong() } else { t }).wrap());
     };
     ui.strong("");
     ui.strong("GJK / EPA");
