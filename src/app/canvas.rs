@@ -99,21 +99,8 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
             .collect();
         legend.extend(drawn.iter().flat_map(|l| l.legend()));
         dedup_legend(&mut legend);
-        let legend_box = input
-            .legend
-            .then(|| draw::legend_box(&plain, "Legend", &legend, inset_size.x))
-            .flatten();
-        let taken = layout::CornersTaken {
-            legend: input.legend,
-            caption: input.caption.is_some(),
-            legend_box: legend_box.map(|r| (r.min, r.max)),
-        };
-        let rect = inset_rect_for(input.doc, run, &input.camera, input.scale, taken);
-        let inset = Painter::new(
-            inset_camera_in(run, input.labs, &input.camera, rect),
-            input.scale,
-        )
-        .labelled(&board);
+        let camera = placed_inset_camera(input, run, &plain, &legend);
+        let inset = Painter::new(camera, input.scale).labelled(&board);
         let wants_inset = input
             .labs
             .iter()
@@ -163,6 +150,28 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
     }
     let placed = board.borrow().place_and_draw(input.scale);
     placed
+}
+
+/// The inset's camera, in the corner that covers least of the focused pair and of the
+/// legend (measured as it will be drawn).
+fn placed_inset_camera(
+    input: &CanvasInput,
+    run: &Analysis,
+    plain: &Painter,
+    legend: &[LegendEntry],
+) -> Camera {
+    let (_, inset_size) = inset_rect(&input.camera, input.scale);
+    let legend_box = input
+        .legend
+        .then(|| draw::legend_box(plain, "Legend", legend, inset_size.x))
+        .flatten();
+    let taken = layout::CornersTaken {
+        legend: input.legend,
+        caption: input.caption.is_some(),
+        legend_box: legend_box.map(|r| (r.min, r.max)),
+    };
+    let rect = inset_rect_for(input.doc, run, &input.camera, input.scale, taken);
+    inset_camera_in(run, input.labs, &input.camera, rect)
 }
 
 /// Whether a lab's overlay is drawn. While the timeline shows an earlier step of one

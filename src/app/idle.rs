@@ -78,8 +78,9 @@ impl IdleRule {
     }
 }
 
-/// Notes whether any input event arrived (macroquad repeats every event to subscribers).
-struct InputSeen(bool);
+/// Notes whether any input event arrived (macroquad repeats every event to subscribers),
+/// and where the first button press of the batch was.
+struct InputSeen(bool, Option<mq::Vec2>);
 
 impl miniquad::EventHandler for InputSeen {
     fn update(&mut self) {}
@@ -93,8 +94,10 @@ impl miniquad::EventHandler for InputSeen {
     fn mouse_wheel_event(&mut self, _: f32, _: f32) {
         self.0 = true;
     }
-    fn mouse_button_down_event(&mut self, _: miniquad::MouseButton, _: f32, _: f32) {
+    fn mouse_button_down_event(&mut self, _: miniquad::MouseButton, x: f32, y: f32) {
         self.0 = true;
+        let dpi = miniquad::window::dpi_scale();
+        self.1.get_or_insert(mq::vec2(x, y) / dpi);
     }
     fn mouse_button_up_event(&mut self, _: miniquad::MouseButton, _: f32, _: f32) {
         self.0 = true;
@@ -129,6 +132,9 @@ pub struct Idle {
     kept: Option<mq::Texture2D>,
     /// Idle frames since the last full one.
     idle_frames: u32,
+    /// Where a button went down in this frame's input, in the units of
+    /// `mq::mouse_position`.
+    pressed_at: Option<mq::Vec2>,
 }
 
 impl Idle {
@@ -139,14 +145,23 @@ impl Idle {
             subscriber: mq::utils::register_input_subscriber(),
             kept: None,
             idle_frames: 0,
+            pressed_at: None,
         }
     }
 
     /// Whether input arrived since the last call.
     pub fn input_arrived(&mut self) -> bool {
-        let mut seen = InputSeen(false);
+        let mut seen = InputSeen(false, None);
         mq::utils::repeat_all_miniquad_input(&mut seen, self.subscriber);
+        self.pressed_at = seen.1;
         seen.0
+    }
+
+    /// Where a button went down in this frame's input. After an idle sleep the press and
+    /// the first moves of a drag may arrive in one frame; the press belongs where it
+    /// happened, not where the pointer went next.
+    pub fn pressed_at(&self) -> Option<glam::Vec2> {
+        self.pressed_at.map(|p| glam::Vec2::new(p.x, p.y))
     }
 
     /// Keeps the picture just drawn (call after everything is drawn, before the frame

@@ -231,6 +231,7 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
             let wake = wake(&mut app, &mut idle, changed, last_full);
             let kind = idle.rule.next(wake);
             if kind != FrameKind::Idle || !idle.show_kept() {
+                app.tools.pointer.pressed_at = idle.pressed_at();
                 frame(&mut app);
                 last_full = mq::get_time();
                 match kind {
