@@ -252,3 +252,48 @@ fn two_clicks_on_next_advance_two_steps_and_the_canvas_holds_still_while_draggin
         canvas(&first)
     );
 }
+
+#[test]
+fn a_press_after_a_pause_acts_where_it_happened_not_where_the_pointer_went_next() {
+    if !have(&["Xvfb", "xdotool"]) {
+        return;
+    }
+    let x = XServer::start_sized(SCREEN);
+    let dir = temp_dir("layout-press");
+    let scene = dir.join("boxes.ron");
+    std::fs::write(
+        &scene,
+        r#"(
+    version: 1,
+    bodies: [
+        (name: "left", shape: Box(half_extents: (1.0, 1.0)), position: (-3.0, 0.0)),
+        (name: "right", shape: Box(half_extents: (1.0, 1.0)), position: (3.0, 0.0)),
+    ],
+    view: (center: (0.0, 0.0), zoom: 40.0),
+)"#,
+    )
+    .unwrap();
+    let w = Window::open(&x, &dir, &scene);
+    let s = laid_out(&w);
+    click_at(&x, to_screen(&s, [-3.0, 0.0]));
+    w.wait_for(|s| s["selected"] == 0, "the selection");
+    let corner = to_screen(&s, [-2.0, 1.0]);
+    let out = to_screen(&s, [-1.5, 1.5]);
+    x.xdotool(&["mousemove", &px(corner.0), &px(corner.1)]);
+    // The window goes idle (it sleeps between frames), then the press and the first move
+    // come at once, as from a quick hand.
+    std::thread::sleep(Duration::from_millis(1500));
+    x.xdotool(&["mousedown", "1", "mousemove", &px(out.0), &px(out.1)]);
+    std::thread::sleep(Duration::from_millis(300));
+    x.xdotool(&["mouseup", "1"]);
+    let s = w.wait_for(|s| s["dirty"] == true, "the edit");
+    let core = s["selected_core"].as_array().unwrap();
+    let moved = core
+        .iter()
+        .any(|p| (f(&p[0]) - 1.5).abs() < 0.15 && (f(&p[1]) - 1.5).abs() < 0.15);
+    assert!(
+        moved,
+        "the corner was dragged: {core:?}; bodies {}",
+        s["bodies"]
+    );
+}
