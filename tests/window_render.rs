@@ -92,7 +92,7 @@ fn bodies_are_outlined_in_their_pair_colours() {
 #[test]
 fn gjk_step_draws_the_simplex_in_the_inset() {
     let text = boxes_scene("Gjk");
-    let Some((pic, s)) = render_scene("gjk", &text, &["--step", "gjk:1"]) else {
+    let Some((pic, s)) = render_scene("gjk", &text, &["--step", "gjk:2"]) else {
         return;
     };
     let run = s.session.run().unwrap();

@@ -71,7 +71,7 @@ pub fn draw_canvas(input: &CanvasInput) {
             .labs
             .iter()
             .map(|l| l.as_ref())
-            .filter(|l| shows(input, run, *l))
+            .filter(|l| input.overlays.is_on(l.algorithm()))
             .collect();
         // World pass, then the inset card on top, then the inset pass.
         let world_pass = LabCtx {
@@ -93,7 +93,7 @@ pub fn draw_canvas(input: &CanvasInput) {
                 inset: &inset,
             };
             clip_to(Some(&inset.camera));
-            for lab in &drawn {
+            for lab in drawn.iter().filter(|l| in_inset(input, l.algorithm())) {
                 lab.draw(&inset_pass, input.overlays.step(lab.algorithm()));
             }
             inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
@@ -111,28 +111,15 @@ pub fn draw_canvas(input: &CanvasInput) {
     }
 }
 
-/// Whether a lab's overlay is drawn. While the timeline shows an earlier step of one
-/// algorithm, the other algorithms that draw in the A - B inset stay hidden so the inset
-/// shows one story at a time; at the last step everything that is on is drawn.
-fn shows(input: &CanvasInput, run: &Analysis, lab: &dyn Lab) -> bool {
-    let o = lab.algorithm();
-    if !input.overlays.is_on(o) {
-        return false;
-    }
-    let timeline = input.overlays.timeline();
-    if o == timeline || lab.is_backdrop() || !lab.uses_inset() {
-        return true;
-    }
-    let stepping = input
-        .labs
-        .iter()
-        .find(|l| l.algorithm() == timeline)
-        .is_some_and(|l| {
-            let n = run.step_count(l.algorithm());
-            input.overlays.is_on(timeline)
-                && input.overlays.step(timeline).is_some_and(|k| k + 1 < n)
-        });
-    !stepping
+/// Whether a lab's overlay is drawn in the inset: the overlays' rule
+/// ([`OverlayState::shows_in_inset`]) asked with what the labs say of themselves.
+fn in_inset(input: &CanvasInput, a: crate::query::Algorithm) -> bool {
+    let lab = |a| input.labs.iter().find(|l| l.algorithm() == a);
+    input.overlays.shows_in_inset(
+        a,
+        |a| lab(a).is_some_and(|l| l.uses_inset()),
+        |a| lab(a).is_some_and(|l| l.is_backdrop()),
+    )
 }
 
 /// One line per colour: overlays share the palette, so their meanings join on one line.

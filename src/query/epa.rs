@@ -78,6 +78,17 @@ impl EpaStatus {
             EpaStatus::PolytopeFull => "polytope_full",
         }
     }
+
+    /// How EPA ended, in words for people (JSON keeps [`Self::as_str`]).
+    pub fn in_words(self) -> &'static str {
+        match self {
+            EpaStatus::Converged => "converged: the closest edge is on the boundary of A - B",
+            EpaStatus::RoundedShallow => "only the radii overlap: the depth comes from GJK",
+            EpaStatus::Degenerate => "A - B has no area: the depth is along a chosen normal",
+            EpaStatus::MaxIterations => "stopped: the iteration cap was reached",
+            EpaStatus::PolytopeFull => "stopped: the polytope is full",
+        }
+    }
 }
 
 /// One EPA expansion as the window shows it (points of A - B; `on_a`/`on_b` in world).

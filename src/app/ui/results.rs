@@ -35,6 +35,63 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
     for note in disagreements(run) {
         ui.colored_label(WARN, format!("\u{26a0} {note}"));
     }
+    if ui
+        .button("Copy full precision")
+        .on_hover_text("every number above with all its digits, to the clipboard")
+        .clicked()
+    {
+        ui.ctx().copy_text(full_precision(run));
+    }
+}
+
+/// The Results as text with every digit an `f32` holds (the shortest decimal that reads
+/// back to the same number), for pasting into a bug report or a scene's `expect` block.
+pub fn full_precision(run: &Analysis) -> String {
+    let q = &run.query;
+    let v = |p: glam::Vec2| format!("({}, {})", p.x, p.y);
+    let mut out = format!(
+        "GJK: intersecting {}, distance {}, iterations {}, status {}\n",
+        q.gjk.intersecting,
+        q.gjk.distance,
+        q.gjk.iterations,
+        q.gjk.status.as_str()
+    );
+    if let (Some(a), Some(b)) = (q.gjk.closest_a, q.gjk.closest_b) {
+        out += &format!("GJK closest points: {} on A, {} on B\n", v(a), v(b));
+    }
+    if let Some(e) = q.epa {
+        out += &format!(
+            "EPA: depth {}, normal {}, iterations {}, status {}\n",
+            e.depth,
+            v(e.normal),
+            e.iterations,
+            e.status.as_str()
+        );
+    }
+    let s = &q.sat;
+    out += &format!(
+        "SAT: intersecting {}, depth {}, separation {}, normal {}\n",
+        s.intersecting,
+        s.depth.map_or("-".into(), |d| d.to_string()),
+        s.separation.map_or("-".into(), |d| d.to_string()),
+        v(s.normal)
+    );
+    if let Some(m) = &q.manifold {
+        for c in m.points() {
+            out += &format!("contact: {} depth {}\n", v(c.point), c.depth);
+        }
+    }
+    if let Some(w) = &q.sweep {
+        let t = |x: Option<f32>| x.map_or("-".into(), |x| x.to_string());
+        out += &format!(
+            "sweep: {}, t_first {}, t_last {}, normal {}\n",
+            w.status.as_str(),
+            t(w.t_first),
+            t(w.t_last),
+            v(w.normal)
+        );
+    }
+    out
 }
 
 fn rows(ui: &mut egui::Ui, run: &Analysis) {
@@ -83,9 +140,20 @@ fn rows(ui: &mut egui::Ui, run: &Analysis) {
     ui.label("status");
     let epa_status = q
         .epa
-        .map_or(String::new(), |e| format!(" / {}", e.status.as_str()));
-    cell(ui, format!("{}{epa_status}", q.gjk.status.as_str()), false);
-    cell(ui, q.sat.axis.kind_str().to_string(), false);
+        .map_or(String::new(), |e| format!(" / EPA {}", e.status.in_words()));
+    cell(
+        ui,
+        format!("GJK {}{epa_status}", q.gjk.status.in_words()),
+        false,
+    );
+    cell(
+        ui,
+        format!(
+            "best axis: {}",
+            crate::query::explain::axis_short_name(q.sat.axis)
+        ),
+        false,
+    );
     ui.end_row();
 }
 
@@ -115,9 +183,8 @@ fn manifold_and_sweep(ui: &mut egui::Ui, run: &Analysis) {
         Some(s) => {
             let t = |v: Option<f32>| v.map_or("-".into(), num);
             ui.strong(format!(
-                "Sweep: {} ({}), t_first {}, t_last {}",
-                if s.hit { "hit" } else { "no hit" },
-                s.status.as_str(),
+                "Sweep: {}, t_first {}, t_last {}",
+                s.status.in_words(),
                 t(s.t_first),
                 t(s.t_last)
             ));
