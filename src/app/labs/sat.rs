@@ -74,53 +74,56 @@ fn side_offset(a: &SceneBody, b: &SceneBody, center: Vec2, u: Vec2) -> f32 {
         * 1.1
 }
 
-/// How far from `from` along the unit `dir` the view's rectangle (shrunk by `margin`)
-/// reaches: 0 when `from` is outside it.
-fn room(w: &Painter, from: Vec2, dir: Vec2, margin: f32) -> f32 {
+/// Whether a world point lies inside the view shrunk by `margin` (world units).
+fn in_view(w: &Painter, p: Vec2, margin: f32) -> bool {
     let (lo, hi) = w.camera.visible_world();
-    let (lo, hi) = (lo + Vec2::splat(margin), hi - Vec2::splat(margin));
-    if from.cmplt(lo).any() || from.cmpgt(hi).any() {
-        return 0.0;
-    }
-    let reach = |p: f32, d: f32, lo: f32, hi: f32| {
-        if d > 0.0 {
-            (hi - p) / d
-        } else if d < 0.0 {
-            (lo - p) / d
-        } else {
-            f32::INFINITY
-        }
+    p.cmpge(lo + Vec2::splat(margin)).all() && p.cmple(hi - Vec2::splat(margin)).all()
+}
+
+/// The side of the pair (unit, across the axis) and the distance from its centre at which
+/// the projection line runs: `wanted` when the line's ends stay in the view, else the
+/// largest distance that keeps them there (0 runs the line through the bodies).
+fn place_line(w: &Painter, center: Vec2, u: Vec2, span: (f32, f32), wanted: f32) -> (Vec2, f32) {
+    const TRIES: usize = 16;
+    let margin = 70.0 / w.camera.zoom; // room for the intervals and labels beside the line
+    let across = Vec2::new(-u.y, u.x);
+    let fits = |side: Vec2, offset: f32| {
+        let base = center + side * offset - u * center.dot(u);
+        in_view(w, base + u * span.0, margin) && in_view(w, base + u * span.1, margin)
     };
-    reach(from.x, dir.x, lo.x, hi.x).min(reach(from.y, dir.y, lo.y, hi.y))
+    // Of the two sides, the one nearer the middle of the view first.
+    let view = w.camera.center;
+    let near = if (center + across - view).length() <= (center - across - view).length() {
+        across
+    } else {
+        -across
+    };
+    for i in 0..TRIES {
+        let offset = wanted * (1.0 - i as f32 / TRIES as f32);
+        for side in [near, -near] {
+            if fits(side, offset) {
+                return (side, offset);
+            }
+        }
+    }
+    (near, 0.0)
 }
 
 /// Draws one axis beside the pair: a line parallel to the axis, offset sideways past both
-/// bodies (or less, to stay inside the view: then it runs over the bodies), carrying the
+/// bodies (or less, to stay inside the view: then it may run over the bodies), carrying the
 /// two intervals and their overlap or gap. A world point x projects to `base + (x . u) u`
 /// on it, so the intervals line up with the bodies they came from.
 fn draw_projection(w: &Painter, axis: &SatAxis, center: Vec2, offset: f32, best: bool) {
     let u = axis.axis;
-    let margin = 40.0 / w.camera.zoom;
-    let side = Vec2::new(-u.y, u.x);
-    // The side of the pair with more room in the view, and no farther than that room.
-    let (room_left, room_right) = (
-        room(w, center, side, margin),
-        room(w, center, -side, margin),
-    );
-    let (side, room) = if room_left >= room_right {
-        (side, room_left)
-    } else {
-        (-side, room_right)
-    };
-    let offset = offset.min(room);
-    let base = center + side * offset - u * center.dot(u);
-    let at = |t: f32, lift: f32| base + u * t + side * lift;
-    let lift = 14.0 / w.camera.zoom;
     let (lo_t, hi_t) = (
         axis.interval_a.min.min(axis.interval_b.min),
         axis.interval_a.max.max(axis.interval_b.max),
     );
     let margin = 0.3 * (hi_t - lo_t).max(0.5);
+    let (side, offset) = place_line(w, center, u, (lo_t - margin, hi_t + margin), offset);
+    let base = center + side * offset - u * center.dot(u);
+    let at = |t: f32, lift: f32| base + u * t + side * lift;
+    let lift = 14.0 / w.camera.zoom;
     w.arrow(
         at(lo_t - margin, 0.0),
         at(hi_t + margin, 0.0),
