@@ -42,7 +42,7 @@ impl Lab for SatLab {
             .iter()
             .find(|s| s.source == shown.best_so_far);
         if let Some(best) = best {
-            through(best, 5.0, palette::with_alpha(palette::HIGHLIGHT, 0.85));
+            through(best, 5.0, palette::HIGHLIGHT);
         }
         through(shown, 2.0, palette::CURRENT_AXIS);
         let offset = side_offset(a, b, center, shown.axis);
