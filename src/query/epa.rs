@@ -109,6 +109,9 @@ pub struct EpaStep {
     pub gap: f32,
     /// Set on the last step.
     pub status: Option<EpaStatus>,
+    /// The sum of the shapes' radii (0 for polygons): EPA expands in A - B of their cores,
+    /// and the depth adds the radii to the closest edge's distance.
+    pub radii: f32,
 }
 
 /// What EPA found.
@@ -212,6 +215,7 @@ fn epa_within<const N: usize, T: Tracer<EpaStep>>(
             support: support.to_world(pair),
             gap,
             status,
+            radii: pair.a.radius() + pair.b.radius(),
         });
         if let Some(status) = status {
             break (edge, status);

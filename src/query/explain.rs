@@ -77,6 +77,7 @@ impl GjkStep {
             }
             (_, _, Some(GjkStatus::MaxIterations)) => {
                 text += " The iteration cap is reached; this distance is the best found.";
+                text += &rounded_text(self.distance, self.radii);
             }
             (Some(d), Some(w), status) => {
                 text += &format!(
@@ -86,12 +87,15 @@ impl GjkStep {
                     v(w.on_a),
                     v(w.on_b)
                 );
+                let between = if self.radii > 0.0 { "cores" } else { "shapes" };
                 match status {
                     Some(GjkStatus::RepeatedSupport) => {
-                        text += " It is already a simplex vertex: no point of A - B is closer to the origin, so this is the distance between the shapes.";
+                        text += &format!(" It is already a simplex vertex: no point of A - B is closer to the origin, so this is the distance between the {between}.");
+                        text += &rounded_text(self.distance, self.radii);
                     }
                     Some(GjkStatus::Converged) => {
                         text += " It gets no closer to the origin than the current point: the distance has converged.";
+                        text += &rounded_text(self.distance, self.radii);
                     }
                     _ => {
                         text += " It lies beyond the current point toward the origin, so it joins the simplex.";
@@ -102,6 +106,26 @@ impl GjkStep {
         }
         text
     }
+}
+
+/// For rounded shapes, what the cores' distance means for the shapes: GJK measured the
+/// cores, and the radii come off it (the answer the Results panel shows).
+fn rounded_text(core_distance: f32, radii: f32) -> String {
+    if radii <= 0.0 {
+        return String::new();
+    }
+    let gap = core_distance - radii;
+    let verdict = if gap > 0.0 {
+        format!("are {} apart", n(gap))
+    } else if gap < 0.0 {
+        format!("overlap by {}", n(-gap))
+    } else {
+        "touch".into()
+    };
+    format!(
+        " Their radii add up to {}, so the rounded shapes {verdict}.",
+        n(radii)
+    )
 }
 
 /// Where the origin on the simplex lies and what that says about the shapes; with rounded
@@ -143,6 +167,13 @@ impl EpaStep {
             v(self.support.point),
             n(self.gap)
         );
+        if self.status == Some(EpaStatus::Converged) && self.radii > 0.0 {
+            return text + &format!(
+                "The gap is within tolerance, so this edge lies on the boundary of A - B of the cores: the cores overlap by its distance, and with their radii ({} together) the rounded shapes overlap by {}, along its normal (moving B that far along it separates the shapes).",
+                n(self.radii),
+                n(self.distance + self.radii)
+            );
+        }
         text += match self.status {
             Some(EpaStatus::Converged) => "The gap is within tolerance, so this edge lies on the boundary of A - B: the depth is its distance and the normal its normal (moving B that far along it separates the shapes).",
             Some(EpaStatus::MaxIterations) => "The iteration cap is reached: the closest edge so far gives the depth, which may be slightly too small.",

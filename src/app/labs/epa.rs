@@ -100,7 +100,7 @@ fn draw_polytope(ctx: &LabCtx, s: &EpaStep) {
         p.label(
             foot,
             Vec2::new(6.0, 6.0),
-            &format!("edge {}, d = {}", s.closest_edge, num(s.distance)),
+            &edge_label(s),
             palette::HIGHLIGHT,
         );
     }
@@ -116,6 +116,16 @@ fn draw_polytope(ctx: &LabCtx, s: &EpaStep) {
     w.ring(s.support.on_a, 7.0, 2.0, palette::BODY_A);
     w.ring(s.support.on_b, 7.0, 2.0, palette::BODY_B);
     w.dashed(s.support.on_b, s.support.on_a, 1.5, palette::SEARCH);
+}
+
+/// The closest edge's label: its number and distance, and for rounded shapes the radii the
+/// depth adds (the inset is A - B of the cores; the Results give the shapes' depth).
+fn edge_label(s: &EpaStep) -> String {
+    let mut text = format!("edge {}, d = {}", s.closest_edge, num(s.distance));
+    if s.radii > 0.0 {
+        text += &format!(" + radii {}", num(s.radii));
+    }
+    text
 }
 
 /// The numbers the sentences use: vertex i of the polytope, and edge i from vertex i to
