@@ -101,7 +101,29 @@ pub fn readable(x: f32) -> String {
 
 /// A vector's coordinates in [`NumberFormat::READABLE`]: `(0.7071, -0.00025)`.
 pub fn readable_pair(x: f32, y: f32) -> String {
-    format!("({}, {})", readable(x), readable(y))
+    readable_vector(&[x, y])
+}
+
+/// A coordinate smaller than this times the vector's largest is `f32` rounding left over
+/// from a rotation (`-5.96e-8` beside `0.5`), and reads as 0; a real tilt such as
+/// thin_sliver's `(-0.00025, 1)` is far above it.
+pub const VECTOR_NOISE: f32 = 8.0 * f32::EPSILON;
+
+/// A vector's coordinates in [`NumberFormat::READABLE`], in parentheses; coordinates at the
+/// rounding noise of the largest ([`VECTOR_NOISE`]) read as 0.
+pub fn readable_vector(coordinates: &[f32]) -> String {
+    let largest = coordinates.iter().fold(0.0f32, |m, c| m.max(c.abs()));
+    let shown: Vec<String> = coordinates
+        .iter()
+        .map(|&c| {
+            if c.abs() <= VECTOR_NOISE * largest {
+                readable(0.0)
+            } else {
+                readable(c)
+            }
+        })
+        .collect();
+    format!("({})", shown.join(", "))
 }
 
 /// `x` in scientific notation with `significant` digits, trailing zeros of the mantissa
@@ -234,6 +256,9 @@ mod tests {
         assert_eq!(readable(0.100_6), "0.1006");
         assert_eq!(readable(-0.000_25), "-0.00025");
         assert_eq!(readable_pair(-0.000_25, 1.0), "(-0.00025, 1)");
+        // Rounding left by a rotation is not a coordinate.
+        assert_eq!(readable_vector(&[0.5, -5.96e-8, -0.5]), "(0.5, 0, -0.5)");
+        assert_eq!(readable_vector(&[1.0e-7, 2.0e-7]), "(1e-7, 2e-7)");
         assert_eq!(readable(0.516), "0.516");
         assert_eq!(readable(0.707_106_8), "0.7071");
         assert_eq!(readable(0.012_345_67), "0.01235");

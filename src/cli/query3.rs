@@ -87,7 +87,7 @@ pub(super) fn vec3_json(v: Vec3) -> Value {
 }
 
 pub(super) fn fmt_vec3(v: Vec3) -> String {
-    format!("({}, {}, {})", fmt_num(v.x), fmt_num(v.y), fmt_num(v.z))
+    crate::text::readable_vector(&[v.x, v.y, v.z])
 }
 
 /// The axis as JSON: `{"kind": "face_a" | "face_b" | "edges", "index": i or [i, j]}`.
