@@ -31,6 +31,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         .striped(true)
         .num_columns(3)
         .show(ui, |ui| rows(ui, run));
+    statuses(ui, run);
     manifold_and_sweep(ui, run);
     for note in disagreements(run) {
         ui.colored_label(WARN, format!("\u{26a0} {note}"));
@@ -137,24 +138,24 @@ fn rows(ui: &mut egui::Ui, run: &Analysis) {
     cell(ui, format!("{}{epa_iters}", q.gjk.iterations), false);
     cell(ui, format!("{} axes", q.sat.axes_tested), false);
     ui.end_row();
-    ui.label("status");
-    let epa_status = q
-        .epa
-        .map_or(String::new(), |e| format!(" / EPA {}", e.status.in_words()));
+    ui.label("best axis");
+    cell(ui, "-".into(), false);
     cell(
         ui,
-        format!("GJK {}{epa_status}", q.gjk.status.in_words()),
-        false,
-    );
-    cell(
-        ui,
-        format!(
-            "best axis: {}",
-            crate::query::explain::axis_short_name(q.sat.axis)
-        ),
+        crate::query::explain::axis_short_name(q.sat.axis),
         false,
     );
     ui.end_row();
+}
+
+/// How each loop ended, in words, under the table: one wrapped line each, so the table
+/// keeps its width.
+fn statuses(ui: &mut egui::Ui, run: &Analysis) {
+    let q = &run.query;
+    ui.label(format!("GJK {}.", q.gjk.status.in_words()));
+    if let Some(e) = q.epa {
+        ui.label(format!("EPA {}.", e.status.in_words()));
+    }
 }
 
 fn manifold_and_sweep(ui: &mut egui::Ui, run: &Analysis) {
@@ -266,4 +267,27 @@ fn disagreements(run: &Analysis) -> Vec<String> {
         out.push("EPA and SAT normals differ.".into());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::state::Document;
+
+    #[test]
+    fn copy_full_precision_keeps_every_digit_the_table_rounds() {
+        let doc = Document::load(std::path::Path::new("scenes/thin_sliver.ron")).unwrap();
+        let session = Session::new(doc);
+        let run = session.run().unwrap();
+        let e = run.query.epa.unwrap();
+        let text = full_precision(run);
+        // The table shows 0.1006 and -0.00025; the copy has the f32's shortest round trip.
+        assert!(text.contains(&format!("depth {}", e.depth)), "{text}");
+        assert!(
+            text.contains(&format!("({}, {})", e.normal.x, e.normal.y)),
+            "{text}"
+        );
+        assert!(e.depth.to_string().len() > "0.1006".len(), "{}", e.depth);
+        assert!(text.contains("status converged"), "JSON-style keys: {text}");
+    }
 }
