@@ -260,7 +260,7 @@ mod tests {
         assert_eq!(readable_vector(&[0.5, -5.96e-8, -0.5]), "(0.5, 0, -0.5)");
         assert_eq!(readable_vector(&[1.0e-7, 2.0e-7]), "(1e-7, 2e-7)");
         assert_eq!(readable(0.516), "0.516");
-        assert_eq!(readable(0.707_106_8), "0.7071");
+        assert_eq!(readable(std::f32::consts::FRAC_1_SQRT_2), "0.7071");
         assert_eq!(readable(0.012_345_67), "0.01235");
         assert_eq!(readable(1000.5), "1000.5");
         assert_eq!(readable(2.0), "2");
