@@ -227,3 +227,29 @@ fn sat_says_a_tie_with_the_best_axis_so_far() {
         assert_eq!(best.overlap, smallest, "step {}", k + 1);
     }
 }
+
+#[test]
+fn three_d_text_says_gjk_and_epa_statuses_in_words_too() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("scenes/3d")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let p = path.to_str().unwrap();
+        let mut text = run(&["query", p]);
+        for a in ["gjk", "epa"] {
+            text += &run(&["trace", p, "--algorithm", a]);
+        }
+        let text = text.replace(p, "SCENE");
+        for key in [
+            "repeated_support",
+            "origin_on_simplex",
+            "status converged",
+            "status enclosed",
+        ] {
+            assert!(!text.contains(key), "{p}: {key} in\n{text}");
+        }
+    }
+}
