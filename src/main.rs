@@ -43,6 +43,7 @@ fn main() -> ExitCode {
             out: r.out,
             size: r.size,
             step: r.step,
+            split: r.split,
         }),
         None => app::run_window(args.scene),
     };

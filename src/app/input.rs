@@ -48,10 +48,16 @@ pub fn handle(app: &mut App, over_ui: bool) {
     if !app.tools.pointer.keyboard_taken {
         keyboard(app);
     }
-    let Some(plane) = app.workspace.plane_mut() else {
+    let Some(plane) = app.workspace.plane() else {
         return;
     };
     let m = mouse();
+    if !over_ui && plane.split.contains_screen(m) && app.tools.drag.is_none() {
+        difference_view_input(app, m);
+    }
+    let Some(plane) = app.workspace.plane_mut() else {
+        return;
+    };
     let on_canvas = !over_ui && plane.camera.contains_screen(m);
     if on_canvas {
         let (_, wheel) = mq::mouse_wheel();
@@ -86,6 +92,25 @@ pub fn handle(app: &mut App, over_ui: bool) {
     }
 }
 
+/// The pointer over the split view's A - B half: the wheel zooms it, any button pans it.
+/// Nothing there edits the scene: A - B follows from the bodies.
+fn difference_view_input(app: &mut App, m: Vec2) {
+    let Some(plane) = app.workspace.plane_mut() else {
+        return;
+    };
+    let (_, wheel) = mq::mouse_wheel();
+    if wheel != 0.0 {
+        let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
+        plane.split.zoom_at(m, factor);
+    }
+    let pressed = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
+        .into_iter()
+        .any(mq::is_mouse_button_pressed);
+    if pressed {
+        app.tools.drag = Some(Drag::PanDifference { last: m });
+    }
+}
+
 /// The plane's camera; canvas input only runs when the workspace is the 2D one (see
 /// [`handle`]).
 fn camera(app: &App) -> Camera {
@@ -108,6 +133,10 @@ fn keyboard(app: &mut App) {
         match key {
             Key::Delete | Key::Backspace => delete_selection(app),
             Key::F => app.workspace.fit_all(),
+            Key::V => {
+                let on = !app.prefs.split_view;
+                app.prefs.set_split_view(on);
+            }
             Key::G => {
                 app.tools.snap = !app.tools.snap;
                 app.say(if app.tools.snap {
@@ -296,6 +325,12 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
                 w.camera.pan_pixels(m - last);
             }
             app.tools.drag = Some(Drag::Pan { last: m });
+        }
+        Drag::PanDifference { last } => {
+            if let Some(w) = app.workspace.plane_mut() {
+                w.split.pan_pixels(m - last);
+            }
+            app.tools.drag = Some(Drag::PanDifference { last: m });
         }
         Drag::Move { body, grab } => {
             let Some(b) = app.doc().bodies.get(body) else {

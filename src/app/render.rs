@@ -20,6 +20,8 @@ pub struct RenderOptions {
     pub size: String,
     /// `ALGORITHM:N`, e.g. `gjk:2`.
     pub step: Option<String>,
+    /// The split view: the bodies on the left, A - B on the right.
+    pub split: bool,
 }
 
 /// Frames drawn before the capture: the first frames may still be setting up fonts.
@@ -83,6 +85,7 @@ fn prepare(args: &RenderOptions) -> Result<(Workspace2d, (u32, u32), PathBuf), S
         ..Camera::default()
     };
     let mut workspace = Workspace2d::new(doc, camera);
+    workspace.set_split(args.split);
     if let Some((algorithm, n)) = step {
         workspace.session.show_step(algorithm, n).map_err(|count| {
             format!(

@@ -18,6 +18,10 @@ pub enum Drag {
     Pan {
         last: Vec2,
     },
+    /// Panning the split view's A - B half.
+    PanDifference {
+        last: Vec2,
+    },
     Move {
         body: usize,
         grab: Vec2,

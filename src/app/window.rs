@@ -55,6 +55,7 @@ fn panels(app: &mut App) -> bool {
         }
         let rect = ctx.available_rect();
         let ppp = ctx.pixels_per_point();
+        app.workspace.set_split(app.prefs.split_view);
         app.workspace.set_viewport(
             Vec2::new(rect.min.x, rect.min.y) * ppp,
             Vec2::new(rect.width(), rect.height()) * ppp,

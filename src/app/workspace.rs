@@ -8,11 +8,12 @@
 //! frame loop and the shared panels only see the trait.
 
 use super::camera::Camera;
-use super::canvas::{draw_canvas, CanvasInput};
+use super::canvas::{difference_bounds, draw_canvas, CanvasInput};
 use super::labs::{self, Lab, Series};
 use super::layout;
 use super::panels::{AlgorithmRow, AlgorithmsModel, PlotsModel};
 use super::session::Session;
+use super::split::{self, SplitView};
 use super::state::Document;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
@@ -54,6 +55,9 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     fn timeline_model(&mut self) -> &mut dyn TimelineModel;
     /// The canvas rectangle in pixels, from this frame's layout.
     fn set_viewport(&mut self, origin: Vec2, size: Vec2);
+    /// Splits the canvas into the bodies and A - B side by side (the View menu, the
+    /// presentation mode), or draws A - B in the inset. A kind without A - B ignores it.
+    fn set_split(&mut self, _on: bool) {}
     /// Reruns the analysis if its inputs changed, and advances playback to `now` (seconds).
     fn update(&mut self, now: f64);
     /// Draws the canvas: the scene, every enabled overlay, the legend when asked.
@@ -65,7 +69,10 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
 /// The 2D workspace: bodies in the plane, the pair's analysis, the 2D labs.
 pub struct Workspace2d {
     pub session: Session,
+    /// The camera on the bodies (the left half when the canvas is split).
     pub camera: Camera,
+    /// The split view: whether it is on, and its camera on A - B.
+    pub split: SplitView,
     labs: Vec<Box<dyn Lab>>,
 }
 
@@ -74,6 +81,7 @@ impl Workspace2d {
         let mut w = Workspace2d {
             session: Session::new(Document::new_empty()),
             camera,
+            split: SplitView::default(),
             labs: labs::registry(),
         };
         w.replace_document(doc);
@@ -96,7 +104,19 @@ impl Workspace2d {
             scale,
             caption,
             legend,
+            difference: self.split.on.then_some(self.split.camera),
         });
+    }
+
+    /// Frames A - B in the split view's right half, unless the user framed it.
+    fn follow_difference(&mut self) {
+        if !self.split.on {
+            return;
+        }
+        if let Some(run) = self.session.run() {
+            let (lo, hi) = difference_bounds(run, &self.labs);
+            self.split.follow(lo, hi);
+        }
     }
 
     fn lab(&self, a: Algorithm) -> Option<&dyn Lab> {
@@ -163,13 +183,29 @@ impl Workspace for Workspace2d {
     }
 
     fn set_viewport(&mut self, origin: Vec2, size: Vec2) {
-        self.camera.origin = origin;
-        self.camera.size = size.max(Vec2::splat(1.0));
+        let size = size.max(Vec2::splat(1.0));
+        if self.split.on {
+            let h = split::halves(origin, size, split::GAP);
+            (self.camera.origin, self.camera.size) = h.left;
+            (self.split.camera.origin, self.split.camera.size) = h.right;
+        } else {
+            self.camera.origin = origin;
+            self.camera.size = size;
+        }
+        if std::mem::take(&mut self.split.needs_fit) {
+            self.fit_all();
+        }
+        self.follow_difference();
+    }
+
+    fn set_split(&mut self, on: bool) {
+        self.split.set(on);
     }
 
     fn update(&mut self, now: f64) {
         self.session.advance_playback(now);
         self.session.refresh();
+        self.follow_difference();
     }
 
     fn draw(&self, scale: f32, legend: bool) {
@@ -177,7 +213,10 @@ impl Workspace for Workspace2d {
     }
 
     fn fit_all(&mut self) {
+        self.split.user_framed = false;
+        self.follow_difference();
         match layout::bounds(&self.session.doc.bodies) {
+            Some((lo, hi)) if self.split.on => self.camera.fit(lo, hi, 0.08),
             Some((lo, hi)) => self.camera = layout::fit_beside_inset(&self.camera, lo, hi),
             None => {
                 self.camera.center = Vec2::ZERO;

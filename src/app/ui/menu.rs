@@ -160,6 +160,10 @@ fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             ui.close_menu();
         }
         ui.checkbox(menu.snap, "Snap to grid  (G)");
+        ui.checkbox(
+            &mut menu.prefs.split_view,
+            "Split view: bodies | A - B  (V)",
+        );
         ui.checkbox(&mut menu.prefs.show_legend, "Legend on the canvas");
         ui.checkbox(&mut menu.prefs.show_plots, "Plots window");
         ui.horizontal(|ui| {
