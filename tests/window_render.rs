@@ -141,7 +141,10 @@ fn split_view_draws_a_minus_b_beside_the_bodies_with_the_support_sources_on_them
     let step = &run.trace.gjk[k];
     for w in step.simplex.points() {
         let p = diff.to_screen(w.point);
-        assert!(diff.contains_screen(p), "simplex vertex inside the A - B half");
+        assert!(
+            diff.contains_screen(p),
+            "simplex vertex inside the A - B half"
+        );
         assert!(
             pic.count_near(p.x, p.y, 4.0, palette::STRUCTURE, 40) > 5,
             "simplex vertex {:?} drawn at {p} in the A - B half",
@@ -163,7 +166,10 @@ fn split_view_draws_a_minus_b_beside_the_bodies_with_the_support_sources_on_them
         pic.count_near(p.x, p.y, 9.0, palette::SEARCH, 40) > 5,
         "new w at {p}"
     );
-    for (source, colour, name) in [(w.on_a, palette::BODY_A, "a"), (w.on_b, palette::BODY_B, "b")] {
+    for (source, colour, name) in [
+        (w.on_a, palette::BODY_A, "a"),
+        (w.on_b, palette::BODY_B, "b"),
+    ] {
         let q = world.to_screen(source);
         assert!(world.contains_screen(q), "{name} on the body half");
         assert!(

@@ -81,7 +81,10 @@ fn candidates(moving: &Outline, other: &Outline, index: usize) -> Vec<(bool, Sna
     let m: Vec<DVec2> = moving.core.iter().map(|p| p.as_dvec2()).collect();
     let o: Vec<DVec2> = other.core.iter().map(|p| p.as_dvec2()).collect();
     let r = moving.radius as f64 + other.radius as f64;
-    let scale = m.iter().chain(&o).fold(1.0f64, |s, p| s.max(p.abs().max_element()));
+    let scale = m
+        .iter()
+        .chain(&o)
+        .fold(1.0f64, |s, p| s.max(p.abs().max_element()));
     let slack = RELATIVE_SLACK * scale;
     let mut out = Vec::new();
     let snap = |shift: DVec2, feature: Feature, contact: DVec2| Snap {
@@ -177,7 +180,14 @@ fn onto_edge(
 /// Vertex `i` of the dragged core `m` on vertex `j` of the other core `o` (at distance `r`
 /// along the direction from the other's vertex to the dragged one), if the shapes then touch
 /// without overlapping.
-fn vertex_on_vertex(m: &[DVec2], i: usize, o: &[DVec2], j: usize, r: f64, slack: f64) -> Option<DVec2> {
+fn vertex_on_vertex(
+    m: &[DVec2],
+    i: usize,
+    o: &[DVec2],
+    j: usize,
+    r: f64,
+    slack: f64,
+) -> Option<DVec2> {
     let (u, v) = (m[i], o[j]);
     if r == 0.0 {
         let shift = v - u;
@@ -354,7 +364,10 @@ mod tests {
         // Moved outside, the same corners do snap.
         let outside = square(Vec2::new(1.55, 1.52), 0.5);
         let s = snap_to_bodies(&outline(&outside), &[(0, outline(&other))], 0.3).unwrap();
-        assert!(matches!(s.feature, Feature::Vertex { index: 2, .. }), "{s:?}");
+        assert!(
+            matches!(s.feature, Feature::Vertex { index: 2, .. }),
+            "{s:?}"
+        );
         assert!(core_distance(&moved(&outside, s.shift), &other) < 1e-6);
     }
 
