@@ -44,6 +44,7 @@ fn main() -> ExitCode {
             size: r.size,
             step: r.step,
             split: r.split,
+            sweep_at: r.sweep_at,
         }),
         None => app::run_window(args.scene),
     };

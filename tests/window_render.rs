@@ -182,6 +182,41 @@ fn split_view_draws_a_minus_b_beside_the_bodies_with_the_support_sources_on_them
 }
 
 #[test]
+fn sweep_at_shows_the_moving_body_at_that_time_and_keeps_the_ghosts() {
+    // A box moving right at 8 units per unit time into a wall, shown at t = 0.25.
+    let text = r#"(
+    version: 1,
+    bodies: [
+        (name: "wall", shape: Box(half_extents: (0.5, 2.0)), position: (3.0, 0.0)),
+        (name: "mover", shape: Box(half_extents: (0.5, 0.5)), position: (-3.0, 0.0),
+            velocity: (8.0, 0.0)),
+    ],
+    view: (center: (0.0, 0.0), zoom: 60.0),
+    overlays: [Sweep],
+)"#;
+    let Some((pic, s)) = render_scene("sweep_at", text, &["--sweep-at", "0.25"]) else {
+        return;
+    };
+    let out = s.session.run().unwrap().query.sweep.unwrap();
+    // First contact when the gap of 5 closes at speed 8.
+    assert!((out.t_first.unwrap() - 0.625).abs() < 1e-4, "{out:?}");
+    // At t = 0.25 the mover's centre is at x = -1: its top edge y = 0.5 there, outlined in
+    // B's colour, where nothing else is drawn.
+    let top = s.camera.to_screen(glam::Vec2::new(-1.0, 0.5));
+    assert!(
+        pic.count_near(top.x, top.y, 3.0, palette::BODY_B, 40) > 3,
+        "the mover at t = 0.25, top edge at {top}"
+    );
+    // The ghost at t_first (centre x = 2) is still drawn, in the result colour (dashed: look
+    // along more than one dash).
+    let ghost = s.camera.to_screen(glam::Vec2::new(2.0, 0.5));
+    assert!(
+        pic.count_near(ghost.x, ghost.y, 10.0, palette::RESULT, 40) > 3,
+        "the ghost at t_first, top edge at {ghost}"
+    );
+}
+
+#[test]
 fn epa_final_normal_and_depth_are_drawn_at_the_witness_points() {
     let Some((pic, s)) = render_scene("epa", &boxes_scene("Epa"), &[]) else {
         return;

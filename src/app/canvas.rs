@@ -29,6 +29,8 @@ pub struct CanvasInput<'a> {
     /// The split view's A - B camera (its right half) when the canvas is split; `None`
     /// draws A - B in the inset.
     pub difference: Option<Camera>,
+    /// The time the sweep's moving bodies are shown at (`None`: not shown).
+    pub sweep_time: Option<f32>,
 }
 
 /// The world box the A - B view must hold: A - B, every step the labs record in it, and
@@ -134,6 +136,7 @@ fn draw_labs(
         run,
         world,
         inset: &inset.hidden(),
+        sweep_time: input.sweep_time,
     };
     for lab in &drawn {
         lab.draw(&world_pass, input.overlays.step(lab.algorithm()));
@@ -149,6 +152,7 @@ fn draw_labs(
         run,
         world: &world.hidden(),
         inset,
+        sweep_time: input.sweep_time,
     };
     for lab in &drawn {
         lab.draw(&inset_pass, input.overlays.step(lab.algorithm()));

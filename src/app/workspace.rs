@@ -15,6 +15,7 @@ use super::panels::{AlgorithmRow, AlgorithmsModel, PlotsModel};
 use super::session::Session;
 use super::split::{self, SplitView};
 use super::state::Document;
+use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
 use crate::scene::{Scene, View};
@@ -73,6 +74,8 @@ pub struct Workspace2d {
     pub camera: Camera,
     /// The split view: whether it is on, and its camera on A - B.
     pub split: SplitView,
+    /// The time the sweep's moving bodies are shown at, and its play/pause.
+    pub sweep_clock: SweepClock,
     labs: Vec<Box<dyn Lab>>,
 }
 
@@ -82,6 +85,7 @@ impl Workspace2d {
             session: Session::new(Document::new_empty()),
             camera,
             split: SplitView::default(),
+            sweep_clock: SweepClock::default(),
             labs: labs::registry(),
         };
         w.replace_document(doc);
@@ -105,6 +109,7 @@ impl Workspace2d {
             caption,
             legend,
             difference: self.split.on.then_some(self.split.camera),
+            sweep_time: self.sweep_clock.shown(s.doc.meta.sweep_time()),
         });
     }
 
@@ -206,6 +211,8 @@ impl Workspace for Workspace2d {
         self.session.advance_playback(now);
         self.session.refresh();
         self.follow_difference();
+        let t_max = self.session.doc.meta.sweep_time();
+        self.sweep_clock.advance(now, t_max);
     }
 
     fn draw(&self, scale: f32, legend: bool) {
@@ -245,9 +252,13 @@ impl AlgorithmsModel for Workspace2d {
 
     fn settings_ui(&mut self, ui: &mut egui::Ui, a: Algorithm) -> bool {
         let mut settings = self.session.settings;
-        let changed = self
+        let mut changed = self
             .lab(a)
             .is_some_and(|lab| lab.settings_ui(ui, &mut settings));
+        if a == Algorithm::Sweep {
+            let t_max = self.session.doc.meta.sweep_time();
+            changed |= labs::sweep_motion_ui(ui, &mut self.sweep_clock, t_max);
+        }
         if settings != self.session.settings {
             self.session.settings = settings;
         }

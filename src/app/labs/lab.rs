@@ -17,6 +17,9 @@ pub struct LabCtx<'a> {
     pub world: &'a Painter,
     /// The inset that shows the Minkowski difference A - B around its origin.
     pub inset: &'a Painter,
+    /// The sweep's clock: the time in [0, sweep_time] at which the moving bodies are shown
+    /// (`None`: not shown).
+    pub sweep_time: Option<f32>,
 }
 
 /// A series for the Plots panel: (iteration, value) points.
