@@ -60,7 +60,8 @@ pub fn snap_to_bodies(moving: &Outline, others: &[(usize, Outline)], reach: f32)
     for (index, other) in others {
         for (is_vertex, snap) in candidates(moving, other, *index) {
             let length = snap.shift.as_dvec2().length();
-            if !(length <= reach as f64) {
+            // A NaN shift (degenerate input) is no snap either.
+            if length.is_nan() || length > reach as f64 {
                 continue;
             }
             let better = match &best {

@@ -32,7 +32,7 @@ pub fn halves(origin: Vec2, size: Vec2, gap: f32) -> Halves {
 }
 
 /// The split view's state, owned by the 2D workspace.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SplitView {
     /// Whether the canvas is split (otherwise A - B is drawn in the inset).
     pub on: bool,
@@ -43,17 +43,6 @@ pub struct SplitView {
     pub user_framed: bool,
     /// The split was switched since the last viewport: both halves are re-fitted then.
     pub needs_fit: bool,
-}
-
-impl Default for SplitView {
-    fn default() -> Self {
-        SplitView {
-            on: false,
-            camera: Camera::default(),
-            user_framed: false,
-            needs_fit: false,
-        }
-    }
 }
 
 impl SplitView {
