@@ -124,6 +124,14 @@ fn test_state(app: &App) -> String {
         "path": doc.path.as_ref().map(|p| p.display().to_string()),
         "canvas": [camera.origin.x, camera.origin.y, camera.size.x, camera.size.y],
         "camera": { "center": [camera.center.x, camera.center.y], "zoom": camera.zoom },
+        "split": w.split.on.then(|| {
+            let c = &w.split.camera;
+            serde_json::json!({
+                "canvas": [c.origin.x, c.origin.y, c.size.x, c.size.y],
+                "center": [c.center.x, c.center.y],
+                "zoom": c.zoom,
+            })
+        }),
         "bodies": bodies,
         "selected": doc.selected,
         "focus": doc.focus,
