@@ -23,6 +23,7 @@ fn frame(app: &mut App) {
     if mq::is_quit_requested() {
         app.request(super::dialogs::Pending::Quit);
     }
+    app.workspace.advance_clocks(mq::get_time());
     let over_ui = panels(app);
     app.probe.log_keys(&app.tools.keys);
     if app.prefs.pending_fit > 0 {

@@ -59,6 +59,9 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     /// Splits the canvas into the bodies and A - B side by side (the View menu, the
     /// presentation mode), or draws A - B in the inset. A kind without A - B ignores it.
     fn set_split(&mut self, _on: bool) {}
+    /// Moves the clocks that the panels show and the canvas draws (the sweep's motion) on to
+    /// `now` (seconds); called before the panels are built, so that both show one time.
+    fn advance_clocks(&mut self, _now: f64) {}
     /// Reruns the analysis if its inputs changed, and advances playback to `now` (seconds).
     fn update(&mut self, now: f64);
     /// Draws the canvas: the scene, every enabled overlay, the legend when asked.
@@ -211,6 +214,9 @@ impl Workspace for Workspace2d {
         self.session.advance_playback(now);
         self.session.refresh();
         self.follow_difference();
+    }
+
+    fn advance_clocks(&mut self, now: f64) {
         let t_max = self.session.doc.meta.sweep_time();
         self.sweep_clock.advance(now, t_max);
     }
