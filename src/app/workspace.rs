@@ -290,6 +290,45 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_split_gives_each_half_its_camera_and_frames_a_minus_b_with_its_origin() {
+        let doc = Document::parse(crate::app::examples::welcome(), "welcome").unwrap();
+        let mut w = Workspace2d::new(doc, Camera::default());
+        w.set_split(true);
+        w.set_viewport(Vec2::new(200.0, 20.0), Vec2::new(906.0, 600.0));
+        assert_eq!(w.camera.origin, Vec2::new(200.0, 20.0));
+        assert_eq!(w.camera.size, Vec2::new(450.0, 600.0));
+        assert_eq!(w.split.camera.size, w.camera.size, "equal halves");
+        assert_eq!(w.split.camera.origin, Vec2::new(656.0, 20.0));
+        // The bodies fill the left half; A - B and its origin fill the right one.
+        let (lo, hi) = layout::bounds(&w.session.doc.bodies).unwrap();
+        let (vlo, vhi) = w.camera.visible_world();
+        assert!(
+            vlo.cmple(lo).all() && vhi.cmpge(hi).all(),
+            "every body shown"
+        );
+        let run = w.session.run().unwrap();
+        let (dlo, dhi) = w.split.camera.visible_world();
+        for p in run.minkowski.iter().chain([&Vec2::ZERO]) {
+            assert!(
+                p.cmpge(dlo).all() && p.cmple(dhi).all(),
+                "{p} in the A - B half"
+            );
+        }
+        // Zoomed by the user, the A - B half stays put through updates; F frames it again.
+        w.split.zoom_at(Vec2::new(700.0, 300.0), 2.0);
+        let zoomed = w.split.camera;
+        w.update(0.0);
+        w.set_viewport(Vec2::new(200.0, 20.0), Vec2::new(906.0, 600.0));
+        assert_eq!(w.split.camera, zoomed);
+        w.fit_all();
+        assert!(w.split.camera.zoom < zoomed.zoom);
+        // Off again: the bodies' camera takes the whole canvas.
+        w.set_split(false);
+        w.set_viewport(Vec2::new(200.0, 20.0), Vec2::new(906.0, 600.0));
+        assert_eq!(w.camera.size, Vec2::new(906.0, 600.0));
+    }
+
+    #[test]
     fn a_new_document_without_a_view_is_fitted_and_saved_with_that_view() {
         // No bodies: everything fitted is the origin at 60 pixels a unit.
         let mut w = for_document(Document::new_empty());
