@@ -191,15 +191,17 @@ fn a_tiny_distance_is_never_printed_as_zero_next_to_intersecting_false() {
     version: 1,
     bodies: [
         (name: "a", shape: Box(half_extents: (1.0, 1.0)), position: (0.0, 0.0)),
-        (name: "b", shape: Box(half_extents: (1.0, 1.0)), position: (2.0005, 0.0)),
+        (name: "b", shape: Box(half_extents: (1.0, 1.0)), position: (2.0001, 0.0)),
     ],
 )"#,
     )
     .unwrap();
     let s = session(&scene);
     let q = &s.run().unwrap().query;
-    assert!(!q.gjk.intersecting, "5e-4 apart");
+    assert!(!q.gjk.intersecting, "1e-4 apart");
+    // The Results panel and the labels (three decimals before) said 0 here.
     assert_ne!(readable(q.gjk.distance), "0");
+    assert_ne!(collision_lab::app::labs::num(q.gjk.distance), "0");
     let out = run(&["query", scene.to_str().unwrap()]);
     assert!(out.contains("separated"), "{out}");
     assert!(!out.contains("distance 0 "), "{out}");

@@ -318,4 +318,26 @@ mod tests {
         assert_eq!(s.timeline_position(), None);
         assert_eq!(s.timeline_sentence(), None);
     }
+
+    /// The case: EPA left at its step 2 drew d = 0.502 in the inset while the
+    /// Results said 0.516. Once the timeline moves on, EPA shows its answer.
+    #[test]
+    fn an_overlay_the_timeline_left_shows_its_answer_not_its_old_step() {
+        let mut s = welcome();
+        s.show_step(Algorithm::Epa, 1).unwrap();
+        s.choose_timeline(Algorithm::Gjk);
+        assert_eq!(s.overlays().step(Algorithm::Epa), None);
+        let run = s.run().unwrap();
+        let drawn = run.trace.epa.last().unwrap();
+        let depth = run.query.epa.unwrap().depth;
+        assert_eq!(
+            crate::text::readable(drawn.distance),
+            crate::text::readable(depth)
+        );
+        assert_ne!(
+            crate::text::readable(run.trace.epa[1].distance),
+            crate::text::readable(depth),
+            "the old step's number differs, so this test can tell"
+        );
+    }
 }
