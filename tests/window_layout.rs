@@ -27,6 +27,35 @@ fn canvas(s: &Value) -> [f32; 4] {
     [0, 1, 2, 3].map(|i| f(&s["canvas"][i]))
 }
 
+/// The width the pictures get: the canvas, or both halves of the split view.
+fn drawing_width(s: &Value) -> f32 {
+    let c = canvas(s);
+    match s["split"]["canvas"].as_array() {
+        Some(r) => f(&r[0]) + f(&r[2]) - c[0],
+        None => c[2],
+    }
+}
+
+/// Every label lies wholly inside its own view (the bodies' canvas, the inset or the A - B
+/// half), every view inside the window, and no label is smaller than `min_height`.
+fn assert_labels_whole(s: &Value, min_height: f32) {
+    let labels = s["labels"].as_array().unwrap();
+    assert!(labels.len() >= 3, "labels: {labels:?}");
+    for l in labels {
+        let r = [0, 1, 2, 3].map(|i| f(&l["rect"][i]));
+        let v = [0, 1, 2, 3].map(|i| f(&l["view"][i]));
+        assert!(
+            r[0] >= v[0] - 0.01
+                && r[1] >= v[1] - 0.01
+                && r[0] + r[2] <= v[0] + v[2] + 0.01
+                && r[1] + r[3] <= v[1] + v[3] + 0.01,
+            "whole: {l}"
+        );
+        assert!(v[0] >= 0.0 && v[1] >= 0.0 && v[0] + v[2] <= 1280.01 && v[1] + v[3] <= 720.01);
+        assert!(r[3] >= min_height, "readable: {l}");
+    }
+}
+
 fn px(v: f32) -> String {
     format!("{}", v.round() as i32)
 }
@@ -115,18 +144,18 @@ fn at_1280x720_the_canvas_keeps_half_the_width_and_presentation_mode_takes_the_w
         (lo as f32 - c[0]).abs() <= 3.0 && hi - lo + 1 >= 640,
         "the picture's canvas spans {lo}..{hi}; the window says {c:?}"
     );
-    // Presentation mode: no side panels, no legend; the canvas is the window's width.
+    assert_labels_whole(&s, 8.0);
+    // Presentation mode: no side panels, no legend; the bodies and A - B share the
+    // window's width in equal halves.
     press(&x, "F5");
     let p = w.wait_for(
-        |s| s["presentation"] == true && f(&s["canvas"][2]) >= 1279.0,
+        |s| s["presentation"] == true && drawing_width(s) >= 1279.0,
         "presentation mode",
     );
-    let zoom = |s: &Value| f(&s["camera"]["zoom"]);
     assert!(
-        zoom(&p) > zoom(&s),
-        "the view fits again, larger: {} -> {}",
-        zoom(&s),
-        zoom(&p)
+        f(&p["split"]["canvas"][2]) >= 0.45 * 1280.0,
+        "A - B has its half: {}",
+        p["split"]
     );
     let pic = screenshot(&x, &dir, 2, (640.0, c[1] + 5.0));
     let (lo, hi) = canvas_extent_in_pixels(&pic, rows);
@@ -134,17 +163,15 @@ fn at_1280x720_the_canvas_keeps_half_the_width_and_presentation_mode_takes_the_w
         lo <= 2 && hi >= 1277,
         "the picture's canvas spans {lo}..{hi}"
     );
-    // Labels stay whole inside the canvas.
-    for l in p["labels"].as_array().unwrap() {
-        let r = [0, 1, 2, 3].map(|i| f(&l["rect"][i]));
-        let v = canvas(&p);
-        assert!(r[0] >= v[0] && r[0] + r[2] <= v[0] + v[2] + 0.01, "{l}");
-    }
-    // And back: the panels return and the canvas keeps half again.
+    assert_labels_whole(&p, 8.0);
+    // And back: the panels return, the split goes, and the canvas keeps half again.
     press(&x, "F5");
     w.wait_for(
         |s| {
-            s["presentation"] == false && f(&s["canvas"][2]) >= 640.0 && f(&s["canvas"][2]) < 1200.0
+            s["presentation"] == false
+                && s["split"].is_null()
+                && f(&s["canvas"][2]) >= 640.0
+                && f(&s["canvas"][2]) < 1200.0
         },
         "the panels back",
     );
@@ -165,7 +192,7 @@ fn at_ui_scale_2_presentation_mode_fills_the_window_with_readable_labels() {
     x.xdotool(&["mousemove", &px(c[0] + c[2] * 0.5), &px(c[1] + 5.0)]);
     press(&x, "F5");
     let p = w.wait_for(
-        |s| s["presentation"] == true && f(&s["canvas"][2]) >= 1279.0,
+        |s| s["presentation"] == true && drawing_width(s) >= 1279.0,
         "presentation mode",
     );
     let v = canvas(&p);
@@ -173,24 +200,18 @@ fn at_ui_scale_2_presentation_mode_fills_the_window_with_readable_labels() {
         v[3] >= 0.55 * 720.0,
         "the canvas takes most of the height: {v:?}"
     );
+    assert!(
+        f(&p["split"]["canvas"][2]) >= 0.45 * 1280.0,
+        "A - B as large as the bodies"
+    );
     let labels = p["labels"].as_array().unwrap();
     let texts: Vec<&str> = labels.iter().map(|l| l["text"].as_str().unwrap()).collect();
     assert!(
         texts.iter().any(|t| t.contains("hexagon")),
         "the bodies are named: {texts:?}"
     );
-    for l in labels {
-        let r = [0, 1, 2, 3].map(|i| f(&l["rect"][i]));
-        // 15-point labels at scale 2: about 30 px tall text on its backing.
-        assert!(r[3] >= 18.0, "readable: {l}");
-        assert!(
-            r[0] >= v[0]
-                && r[1] >= v[1]
-                && r[0] + r[2] <= v[0] + v[2] + 0.01
-                && r[1] + r[3] <= v[1] + v[3] + 0.01,
-            "whole: {l}"
-        );
-    }
+    // 15-point labels at scale 2: text about 20 px tall on its backing.
+    assert_labels_whole(&p, 18.0);
     let pic = screenshot(&x, &dir, 1, (640.0, v[1] + 5.0));
     let (lo, hi) = canvas_extent_in_pixels(&pic, (v[1] as u32 + 10)..(v[1] + v[3] * 0.5) as u32);
     assert!(

@@ -35,8 +35,12 @@ pub mod palette {
     pub const MINKOWSKI: Color = rgb(0x7c, 0x3a, 0xed);
     /// The origin of the Minkowski difference.
     pub const ORIGIN: Color = rgb(0x11, 0x18, 0x27);
-    /// What the algorithm holds at the selected step: GJK's simplex, EPA's polytope.
+    /// What the algorithm holds at the selected step: GJK's simplex, clipping's segments.
     pub const STRUCTURE: Color = rgb(0xea, 0x58, 0x0c);
+    /// EPA's polytope: its own colour, so that it never reads as GJK's simplex.
+    pub const POLYTOPE: Color = rgb(0x8a, 0x4b, 0x08);
+    /// SAT's axis at the selected step (the best axis so far is [`HIGHLIGHT`]).
+    pub const CURRENT_AXIS: Color = rgb(0x31, 0x2e, 0x81);
     /// The feature the step picked: closest point or edge, best axis, reference edge.
     pub const HIGHLIGHT: Color = rgb(0xdb, 0x27, 0x77);
     /// Where the algorithm looks next: search direction, new support point, incident edge.
@@ -136,18 +140,7 @@ impl Painter {
         }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
         self.note(Obstacle::Segment(a, b));
-        let length = (b - a).length();
-        let dash = self.px(8.0);
-        if length < 1e-3 || !length.is_finite() {
-            return;
-        }
-        let dir = (b - a) / length;
-        let mut t = 0.0;
-        while t < length {
-            let end = (t + dash).min(length);
-            screen_line(a + dir * t, a + dir * end, self.px(width), color);
-            t += 2.0 * dash;
-        }
+        screen_dashed(a, b, self.px(width), self.px(8.0), color);
     }
 
     /// An arrow from `from` to `to` (world), with a head sized in pixels.
@@ -500,6 +493,21 @@ pub fn screen_line(a: Vec2, b: Vec2, width: f32, color: Color) {
     }
 }
 
+/// A dashed screen segment, dashes and gaps `dash` pixels long.
+pub fn screen_dashed(a: Vec2, b: Vec2, width: f32, dash: f32, color: Color) {
+    let length = (b - a).length();
+    if length < 1e-3 || !length.is_finite() || dash <= 0.0 {
+        return;
+    }
+    let dir = (b - a) / length;
+    let mut t = 0.0;
+    while t < length {
+        let end = (t + dash).min(length);
+        screen_line(a + dir * t, a + dir * end, width, color);
+        t += 2.0 * dash;
+    }
+}
+
 fn screen_arrow(a: Vec2, b: Vec2, width: f32, head: f32, color: Color) {
     let Some(d) = (b - a).try_normalize() else {
         return;
@@ -524,6 +532,11 @@ pub fn nice_step(min: f32) -> f32 {
 /// The background grid: minor lines, major lines every 5, the axes, and labels on the
 /// major lines along the canvas edges.
 pub fn draw_grid(p: &Painter) {
+    // The grid is background: labels may sit on it.
+    let p = &Painter {
+        board: None,
+        ..p.clone()
+    };
     let cam = p.camera;
     mq::draw_rectangle(
         cam.origin.x,

@@ -11,6 +11,11 @@ pub struct ViewPrefs {
     /// Presentation mode (F5): both side panels and the legend hidden, the canvas fitted
     /// to the whole window, for a projector.
     pub presentation: bool,
+    /// The canvas split in two: the bodies on the left, A - B on the right at the same
+    /// size (otherwise A - B is drawn in the inset).
+    pub split_view: bool,
+    /// The split as it was before presentation mode turned it on.
+    pub split_before_presentation: bool,
     /// Take a screenshot after the next frame is drawn.
     pub screenshot: bool,
     /// Fit all during the next frames, once the panels have settled and the canvas size
@@ -26,6 +31,8 @@ impl Default for ViewPrefs {
             show_plots: false,
             show_legend: true,
             presentation: false,
+            split_view: false,
+            split_before_presentation: false,
             screenshot: false,
             pending_fit: FIT_FRAMES,
         }
@@ -36,6 +43,28 @@ impl ViewPrefs {
     /// Whether the legend is drawn on the canvas.
     pub fn legend_shown(&self) -> bool {
         self.show_legend && !self.presentation
+    }
+
+    /// Splits the canvas into the bodies and A - B side by side, or goes back to the inset
+    /// (the View menu's switch; the presentation mode turns it on).
+    pub fn set_split_view(&mut self, on: bool) {
+        self.split_view = on;
+    }
+
+    /// Presentation mode on or off. On, it hides the side panels and the legend and splits
+    /// the canvas, so that A - B is as large as the bodies; off, the split goes back to what
+    /// it was.
+    pub fn set_presentation(&mut self, on: bool) {
+        if on == self.presentation {
+            return;
+        }
+        if on {
+            self.split_before_presentation = self.split_view;
+            self.split_view = true;
+        } else {
+            self.split_view = self.split_before_presentation;
+        }
+        self.presentation = on;
     }
 }
 
@@ -87,6 +116,20 @@ mod tests {
         let (min, max) = panel_widths(640.0);
         assert_eq!((min, max), (150.0, 160.0));
         assert!(640.0 - 2.0 * max >= 320.0);
+    }
+
+    #[test]
+    fn presentation_mode_splits_the_canvas_and_gives_the_split_back() {
+        let mut p = ViewPrefs::default();
+        p.set_presentation(true);
+        assert!(p.presentation && p.split_view && !p.legend_shown());
+        p.set_presentation(false);
+        assert!(!p.presentation && !p.split_view && p.legend_shown());
+        // A split chosen before stays after.
+        p.set_split_view(true);
+        p.set_presentation(true);
+        p.set_presentation(false);
+        assert!(p.split_view);
     }
 
     #[test]

@@ -61,7 +61,11 @@ fn wake(app: &mut App, idle: &mut Idle, changed: bool, last_full: f64) -> Wake {
     let now = mq::get_time();
     Wake {
         input: idle.input_arrived(),
-        playing: app.workspace.timeline_model().is_playing(),
+        playing: app.workspace.timeline_model().is_playing()
+            || app
+                .workspace
+                .plane()
+                .is_some_and(|w| w.sweep_clock.is_playing()),
         egui: egui_wants_repaint(),
         changed: changed || due(app, last_full, now),
     }
@@ -75,6 +79,7 @@ fn egui_wants_repaint() -> bool {
 
 /// One full frame: panels, canvas input, the analysis, the picture.
 fn frame(app: &mut App) {
+    app.workspace.advance_clocks(mq::get_time());
     let over_ui = panels(app);
     app.probe.log_keys(&app.tools.keys);
     if app.prefs.pending_fit > 0 {
@@ -107,6 +112,7 @@ fn panels(app: &mut App) -> bool {
         }
         let rect = ctx.available_rect();
         let ppp = ctx.pixels_per_point();
+        app.workspace.set_split(app.prefs.split_view);
         app.workspace.set_viewport(
             Vec2::new(rect.min.x, rect.min.y) * ppp,
             Vec2::new(rect.width(), rect.height()) * ppp,
@@ -176,6 +182,14 @@ fn test_state(app: &App) -> String {
         "path": doc.path.as_ref().map(|p| p.display().to_string()),
         "canvas": [camera.origin.x, camera.origin.y, camera.size.x, camera.size.y],
         "camera": { "center": [camera.center.x, camera.center.y], "zoom": camera.zoom },
+        "split": w.split.on.then(|| {
+            let c = &w.split.camera;
+            serde_json::json!({
+                "canvas": [c.origin.x, c.origin.y, c.size.x, c.size.y],
+                "center": [c.center.x, c.center.y],
+                "zoom": c.zoom,
+            })
+        }),
         "bodies": bodies,
         "selected": doc.selected,
         "focus": doc.focus,
