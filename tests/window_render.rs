@@ -350,13 +350,13 @@ fn rect_of(v: &serde_json::Value) -> [f32; 4] {
 fn labels_never_overlap_or_leave_their_view_on_the_welcome_and_clipping_scenes() {
     let cases = [
         ("welcome", None, "1"),
-        ("welcome", Some("gjk:1"), "1"),
-        ("welcome", Some("epa:0"), "1"),
+        ("welcome", Some("gjk:2"), "1"),
+        ("welcome", Some("epa:1"), "1"),
         ("welcome", None, "2"),
         ("clip_one_point", None, "1"),
-        ("clip_reference_flip", Some("clip:1"), "1"),
+        ("clip_reference_flip", Some("clip:2"), "1"),
         ("clip_two_points", None, "1"),
-        ("clip_two_points", Some("clip:2"), "2"),
+        ("clip_two_points", Some("clip:3"), "2"),
     ];
     for (scene, step, scale) in cases {
         let Some(labels) = placed_labels(scene, step, scale) else {
