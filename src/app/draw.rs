@@ -32,8 +32,12 @@ pub mod palette {
     pub const MINKOWSKI: Color = rgb(0x7c, 0x3a, 0xed);
     /// The origin of the Minkowski difference.
     pub const ORIGIN: Color = rgb(0x11, 0x18, 0x27);
-    /// What the algorithm holds at the selected step: GJK's simplex, EPA's polytope.
+    /// What the algorithm holds at the selected step: GJK's simplex, clipping's segments.
     pub const STRUCTURE: Color = rgb(0xea, 0x58, 0x0c);
+    /// EPA's polytope: its own colour, so that it never reads as GJK's simplex.
+    pub const POLYTOPE: Color = rgb(0x8a, 0x4b, 0x08);
+    /// SAT's axis at the selected step (the best axis so far is [`HIGHLIGHT`]).
+    pub const CURRENT_AXIS: Color = rgb(0x31, 0x2e, 0x81);
     /// The feature the step picked: closest point or edge, best axis, reference edge.
     pub const HIGHLIGHT: Color = rgb(0xdb, 0x27, 0x77);
     /// Where the algorithm looks next: search direction, new support point, incident edge.
@@ -105,18 +109,7 @@ impl Painter {
             return;
         }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
-        let length = (b - a).length();
-        let dash = self.px(8.0);
-        if length < 1e-3 || !length.is_finite() {
-            return;
-        }
-        let dir = (b - a) / length;
-        let mut t = 0.0;
-        while t < length {
-            let end = (t + dash).min(length);
-            screen_line(a + dir * t, a + dir * end, self.px(width), color);
-            t += 2.0 * dash;
-        }
+        screen_dashed(a, b, self.px(width), self.px(8.0), color);
     }
 
     /// An arrow from `from` to `to` (world), with a head sized in pixels.
@@ -281,6 +274,21 @@ impl Painter {
 pub fn screen_line(a: Vec2, b: Vec2, width: f32, color: Color) {
     if a.is_finite() && b.is_finite() {
         mq::draw_line(a.x, a.y, b.x, b.y, width, color);
+    }
+}
+
+/// A dashed screen segment, dashes and gaps `dash` pixels long.
+pub fn screen_dashed(a: Vec2, b: Vec2, width: f32, dash: f32, color: Color) {
+    let length = (b - a).length();
+    if length < 1e-3 || !length.is_finite() || dash <= 0.0 {
+        return;
+    }
+    let dir = (b - a) / length;
+    let mut t = 0.0;
+    while t < length {
+        let end = (t + dash).min(length);
+        screen_line(a + dir * t, a + dir * end, width, color);
+        t += 2.0 * dash;
     }
 }
 

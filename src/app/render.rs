@@ -20,6 +20,10 @@ pub struct RenderOptions {
     pub size: String,
     /// `ALGORITHM:N`, e.g. `gjk:2`.
     pub step: Option<String>,
+    /// The split view: the bodies on the left, A - B on the right.
+    pub split: bool,
+    /// Show the swept bodies at this time of the sweep.
+    pub sweep_at: Option<f32>,
 }
 
 /// Frames drawn before the capture: the first frames may still be setting up fonts.
@@ -83,14 +87,33 @@ fn prepare(args: &RenderOptions) -> Result<(Workspace2d, (u32, u32), PathBuf), S
         ..Camera::default()
     };
     let mut workspace = Workspace2d::new(doc, camera);
+    workspace.set_split(args.split);
+    if let Some(t) = args.sweep_at {
+        if !t.is_finite() {
+            return Err(format!("--sweep-at must be a number, got {t}"));
+        }
+        let t_max = workspace.session.doc.meta.sweep_time();
+        workspace.sweep_clock.set(t, t_max);
+    }
     if let Some((algorithm, n)) = step {
-        workspace.session.show_step(algorithm, n).map_err(|count| {
-            format!(
-                "--step {}:{n}: that timeline has {count} steps (0 to {})",
-                algorithm.key(),
-                count.saturating_sub(1) as i64
-            )
-        })?;
+        // Steps count from 1, as the window's timeline and `trace` number them.
+        let shown = n.checked_sub(1).ok_or(usize::MAX);
+        shown
+            .and_then(|k| workspace.session.show_step(algorithm, k))
+            .map_err(|_| {
+                let count = workspace
+                    .session
+                    .run()
+                    .map_or(0, |r| r.step_count(algorithm));
+                let range = match count {
+                    0 => "none to show".to_string(),
+                    _ => format!("1 to {count}, as the timeline and trace number them"),
+                };
+                format!(
+                    "--step {}:{n}: that timeline has {count} steps ({range})",
+                    algorithm.key()
+                )
+            })?;
     }
     if !have_display() {
         return Err(format!(

@@ -67,9 +67,16 @@ pub struct RenderArgs {
     /// Picture size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800")]
     pub size: String,
-    /// Show this step of an algorithm's timeline, e.g. `gjk:2` (0-based).
+    /// Show this step of an algorithm's timeline, e.g. `gjk:2`, counted from 1 as the
+    /// window's timeline and `trace` number the steps.
     #[arg(long)]
     pub step: Option<String>,
+    /// Split the picture: the bodies on the left, A - B on the right at the same size.
+    #[arg(long)]
+    pub split: bool,
+    /// Show the swept bodies at this time of the sweep (Swept SAT), e.g. `0.4`.
+    #[arg(long, value_name = "T")]
+    pub sweep_at: Option<f32>,
 }
 
 /// Loads a scene, or prints `error: FILE:LINE:COL: message` and returns `None`.
