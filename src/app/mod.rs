@@ -35,6 +35,7 @@ pub mod probe;
 pub mod render;
 pub mod session;
 pub mod shell;
+pub mod slides;
 pub mod state;
 pub mod timeline;
 pub mod title;

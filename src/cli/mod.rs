@@ -68,8 +68,15 @@ pub struct RenderArgs {
     #[arg(long, default_value = "1280x800")]
     pub size: String,
     /// Show this step of an algorithm's timeline, e.g. `gjk:2` (0-based).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "steps")]
     pub step: Option<String>,
+    /// Slides: one PNG per step of this algorithm's timeline (gjk, epa, sat, clip, sweep),
+    /// each captioned with its step sentence; `--out` is then a folder.
+    #[arg(long, value_name = "ALGORITHM")]
+    pub steps: Option<String>,
+    /// With --steps, also an animated GIF of the slides (ALGORITHM.gif in the folder).
+    #[arg(long, requires = "steps")]
+    pub gif: bool,
 }
 
 /// Loads a scene, or prints `error: FILE:LINE:COL: message` and returns `None`.

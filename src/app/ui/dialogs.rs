@@ -194,6 +194,7 @@ const HELP: &[(&str, &str)] = &[
     ("F", "fit all"),
     ("G", "snap to grid"),
     ("Left / Right, P", "timeline step, play/pause"),
+    ("Home / End", "first / last step of the timeline"),
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     (
         "Ctrl+S, Ctrl+Shift+S, Ctrl+O, Ctrl+N",

@@ -6,7 +6,7 @@
 
 use crate::app::action::Action;
 use crate::app::dialogs::Pending;
-use crate::app::examples::EXAMPLES;
+use crate::app::examples;
 use crate::app::files::DialogKind;
 use crate::app::prefs::ViewPrefs;
 use crate::app::state::Document;
@@ -74,18 +74,7 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
                 }
             }
         });
-        ui.menu_button("Examples", |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(500.0)
-                .show(ui, |ui| {
-                    for (name, _) in EXAMPLES {
-                        if ui.button(*name).clicked() {
-                            actions.push(Action::Request(Pending::Example(name.to_string())));
-                            ui.close_menu();
-                        }
-                    }
-                });
-        });
+        ui.menu_button("Examples", |ui| examples_menu(ui, actions));
         ui.separator();
         if ui.button("Save  (Ctrl+S)").clicked() {
             actions.push(Action::Save);
@@ -106,6 +95,8 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             ui.close_menu();
         }
         ui.separator();
+        regression_and_slides(ui, menu, actions);
+        ui.separator();
         if ui.button("Screenshot  (F12)").clicked() {
             menu.prefs.screenshot = true;
             ui.close_menu();
@@ -116,6 +107,63 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             ui.close_menu();
         }
     });
+}
+
+/// The example scenes by topic, each under its title (its file name on hover).
+fn examples_menu(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    egui::ScrollArea::vertical()
+        .max_height(560.0)
+        .show(ui, |ui| {
+            for (topic, entries) in examples::by_topic() {
+                ui.menu_button(topic.heading(), |ui| {
+                    for e in entries {
+                        let button = ui.button(e.title).on_hover_text(format!("{}.ron", e.name));
+                        if button.clicked() {
+                            actions.push(Action::Request(Pending::Example(e.name.to_string())));
+                            ui.close_menu();
+                        }
+                    }
+                });
+            }
+        });
+}
+
+/// Keeping a case as a regression test, and slides of the timeline for a lecture.
+fn regression_and_slides(ui: &mut egui::Ui, menu: &MenuModel, actions: &mut Vec<Action>) {
+    let focus = menu.doc.focus.and_then(|(a, b)| {
+        let name = |i: usize| menu.doc.bodies.get(i).map(|b| b.name.as_str());
+        Some(format!("{} vs {}", name(a)?, name(b)?))
+    });
+    ui.menu_button("Record current results as expectations", |ui| {
+        let label = match &focus {
+            Some(pair) => format!("Focused pair ({pair})"),
+            None => "Focused pair (none)".into(),
+        };
+        if ui
+            .add_enabled(focus.is_some(), egui::Button::new(label))
+            .clicked()
+        {
+            actions.push(Action::RecordExpectations { every_pair: false });
+            ui.close_menu();
+        }
+        let every = menu.doc.bodies.len() >= 2;
+        if ui
+            .add_enabled(every, egui::Button::new("Every pair"))
+            .clicked()
+        {
+            actions.push(Action::RecordExpectations { every_pair: true });
+            ui.close_menu();
+        }
+        ui.label("Then save: `collision-lab check` holds the scene to them.");
+    });
+    if ui
+        .button("Export slides of the timeline")
+        .on_hover_text("One PNG per step of the timeline's algorithm, captioned, in NAME-slides/ beside the scene")
+        .clicked()
+    {
+        actions.push(Action::ExportSlides);
+        ui.close_menu();
+    }
 }
 
 fn edit_menu(ui: &mut egui::Ui, menu: &MenuModel, actions: &mut Vec<Action>) {
