@@ -159,6 +159,7 @@ fn test_state(app: &App) -> String {
         "refused": app.tools.refused.as_ref().map(|(_, why)| why.clone()),
         "status": app.status.as_ref().map(|(text, _)| text.clone()),
         "expect": doc.meta.expect.len(),
+        "timeline": super::timeline::TimelineModel::timeline_position(&w.session),
         "dialog": app.dialogs.path.kind.map(|k| format!("{k:?}")),
         "confirm": app.dialogs.confirm.as_ref().map(|p| format!("{p:?}")),
         "selected_core": doc.selected.and_then(|i| doc.bodies.get(i)).map(|b| {

@@ -9,6 +9,7 @@ use crate::app::dialogs::Pending;
 use crate::app::examples;
 use crate::app::files::DialogKind;
 use crate::app::prefs::ViewPrefs;
+use crate::app::probe::TestProbe;
 use crate::app::state::Document;
 use egui_macroquad::egui;
 use std::path::PathBuf;
@@ -25,6 +26,8 @@ pub struct MenuModel<'a> {
     pub prefs: &'a mut ViewPrefs,
     /// The help window is open.
     pub help: &'a mut bool,
+    /// Where the window tests find the File menu's entries.
+    pub probe: &'a mut TestProbe,
 }
 
 /// Builds the menu bar; returns what was chosen.
@@ -53,8 +56,14 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
     actions
 }
 
+/// Notes a menu entry's rectangle for the window tests.
+fn note(menu: &mut MenuModel, ui: &egui::Ui, name: &str, response: &egui::Response) {
+    let ppp = ui.ctx().pixels_per_point();
+    menu.probe.note_widget(name, response.rect, ppp);
+}
+
 fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
-    ui.menu_button("File", |ui| {
+    let file = ui.menu_button("File", |ui| {
         if ui.button("New").clicked() {
             actions.push(Action::Request(Pending::New));
             ui.close_menu();
@@ -74,7 +83,8 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
                 }
             }
         });
-        ui.menu_button("Examples", |ui| examples_menu(ui, actions));
+        let examples = ui.menu_button("Examples", |ui| examples_menu(ui, actions));
+        note(menu, ui, "menu:examples", &examples.response);
         ui.separator();
         if ui.button("Save  (Ctrl+S)").clicked() {
             actions.push(Action::Save);
@@ -107,6 +117,7 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             ui.close_menu();
         }
     });
+    note(menu, ui, "menu:file", &file.response);
 }
 
 /// The example scenes by topic, each under its title (its file name on hover).
@@ -129,38 +140,38 @@ fn examples_menu(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
 }
 
 /// Keeping a case as a regression test, and slides of the timeline for a lecture.
-fn regression_and_slides(ui: &mut egui::Ui, menu: &MenuModel, actions: &mut Vec<Action>) {
+fn regression_and_slides(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
     let focus = menu.doc.focus.and_then(|(a, b)| {
         let name = |i: usize| menu.doc.bodies.get(i).map(|b| b.name.as_str());
         Some(format!("{} vs {}", name(a)?, name(b)?))
     });
-    ui.menu_button("Record current results as expectations", |ui| {
+    let every = menu.doc.bodies.len() >= 2;
+    let record = ui.menu_button("Record current results as expectations", |ui| {
         let label = match &focus {
             Some(pair) => format!("Focused pair ({pair})"),
             None => "Focused pair (none)".into(),
         };
-        if ui
-            .add_enabled(focus.is_some(), egui::Button::new(label))
-            .clicked()
-        {
-            actions.push(Action::RecordExpectations { every_pair: false });
-            ui.close_menu();
-        }
-        let every = menu.doc.bodies.len() >= 2;
-        if ui
-            .add_enabled(every, egui::Button::new("Every pair"))
-            .clicked()
-        {
-            actions.push(Action::RecordExpectations { every_pair: true });
-            ui.close_menu();
-        }
+        let one = ui.add_enabled(focus.is_some(), egui::Button::new(label));
+        let all = ui.add_enabled(every, egui::Button::new("Every pair"));
         ui.label("Then save: `collision-lab check` holds the scene to them.");
+        (one, all)
     });
-    if ui
-        .button("Export slides of the timeline")
-        .on_hover_text("One PNG per step of the timeline's algorithm, captioned, in NAME-slides/ beside the scene")
-        .clicked()
-    {
+    note(menu, ui, "menu:record", &record.response);
+    if let Some((one, all)) = record.inner {
+        note(menu, ui, "menu:record:focused", &one);
+        note(menu, ui, "menu:record:every", &all);
+        for (response, every_pair) in [(one, false), (all, true)] {
+            if response.clicked() {
+                actions.push(Action::RecordExpectations { every_pair });
+                ui.close_menu();
+            }
+        }
+    }
+    let slides = ui.button("Export slides of the timeline").on_hover_text(
+        "One PNG per step of the timeline's algorithm, captioned, in NAME-slides/ beside the scene",
+    );
+    note(menu, ui, "menu:slides", &slides);
+    if slides.clicked() {
         actions.push(Action::ExportSlides);
         ui.close_menu();
     }

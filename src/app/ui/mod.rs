@@ -29,6 +29,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
             snap: &mut parts.tools.snap,
             prefs: parts.prefs,
             help: &mut parts.dialogs.help,
+            probe: parts.probe,
         },
     );
     status_bar(
