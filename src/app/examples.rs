@@ -278,6 +278,11 @@ pub const EXAMPLES: &[Example] = &[
         include_str!("../../scenes/3d/welcome.ron"),
     ),
     example(
+        "3d/coincident_hulls",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/coincident_hulls.ron"),
+    ),
+    example(
         "3d/edge_edge_crossed_ridges",
         Topic::ThreeD,
         include_str!("../../scenes/3d/edge_edge_crossed_ridges.ron"),
@@ -293,6 +298,11 @@ pub const EXAMPLES: &[Example] = &[
         include_str!("../../scenes/3d/edge_face_tilted_cube.ron"),
     ),
     example(
+        "3d/epa_several_expansions",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/epa_several_expansions.ron"),
+    ),
+    example(
         "3d/face_face_box_on_slab",
         Topic::ThreeD,
         include_str!("../../scenes/3d/face_face_box_on_slab.ron"),
@@ -306,6 +316,21 @@ pub const EXAMPLES: &[Example] = &[
         "3d/far_coordinates",
         Topic::ThreeD,
         include_str!("../../scenes/3d/far_coordinates.ron"),
+    ),
+    example(
+        "3d/gjk_separated_boxes",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/gjk_separated_boxes.ron"),
+    ),
+    example(
+        "3d/gjk_touching_boxes",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/gjk_touching_boxes.ron"),
+    ),
+    example(
+        "3d/gjk_two_point_simplex",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/gjk_two_point_simplex.ron"),
     ),
     example(
         "3d/nearly_parallel_edges",
@@ -336,6 +361,11 @@ pub const EXAMPLES: &[Example] = &[
         "3d/sweep_tunnelling",
         Topic::ThreeD,
         include_str!("../../scenes/3d/sweep_tunnelling.ron"),
+    ),
+    example(
+        "3d/tie_sat_face_epa_normal",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/tie_sat_face_epa_normal.ron"),
     ),
     example(
         "3d/touching_exact",
