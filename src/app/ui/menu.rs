@@ -11,6 +11,7 @@ use crate::app::files::DialogKind;
 use crate::app::prefs::ViewPrefs;
 use crate::app::probe::TestProbe;
 use crate::app::state::Document;
+use crate::app::title::UNSAVED_MARK;
 use egui_macroquad::egui;
 use std::path::PathBuf;
 
@@ -45,15 +46,31 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
                 }
             });
             ui.separator();
-            let text = egui::RichText::new(menu.title).strong();
-            ui.label(if menu.doc.dirty {
-                text.color(egui::Color32::from_rgb(185, 28, 28))
-            } else {
-                text
-            });
+            title_label(ui, menu.title, menu.doc.dirty);
         });
     });
     actions
+}
+
+/// The document's title; with unsaved changes in red, its mark drawn large enough to see
+/// from the back of a room.
+fn title_label(ui: &mut egui::Ui, title: &str, dirty: bool) {
+    const UNSAVED: egui::Color32 = egui::Color32::from_rgb(185, 28, 28);
+    match title.strip_prefix(UNSAVED_MARK) {
+        Some(rest) if dirty => {
+            ui.spacing_mut().item_spacing.x = 2.0;
+            ui.label(egui::RichText::new(UNSAVED_MARK).size(18.0).color(UNSAVED))
+                .on_hover_text("unsaved changes");
+            ui.label(
+                egui::RichText::new(rest.trim_start())
+                    .strong()
+                    .color(UNSAVED),
+            );
+        }
+        _ => {
+            ui.label(egui::RichText::new(title).strong());
+        }
+    }
 }
 
 /// Notes a menu entry's rectangle for the window tests.
