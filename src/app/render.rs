@@ -68,10 +68,8 @@ pub fn have_display() -> bool {
     super::title::display_available()
 }
 
-pub fn render_png(args: &RenderOptions) -> u8 {
-    if let Some(algorithm) = &args.steps {
-        return super::slides::render_slides(args, algorithm);
-    }
+/// One picture of the scene (the `render` command without `--steps`).
+pub fn render_picture(args: &RenderOptions) -> u8 {
     match prepare(args) {
         Ok((workspace, size, out)) => run(workspace, size, out),
         Err(message) => {
