@@ -52,24 +52,16 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
     actions
 }
 
-/// The document's title; with unsaved changes in red, its mark drawn large enough to see
-/// from the back of a room.
+/// The document's title; with unsaved changes in red after the mark. (At the menu's own
+/// text size: a larger mark either grows the bar, moving the canvas when the mark appears,
+/// or sits below the line.)
 fn title_label(ui: &mut egui::Ui, title: &str, dirty: bool) {
-    const UNSAVED: egui::Color32 = egui::Color32::from_rgb(185, 28, 28);
-    match title.strip_prefix(UNSAVED_MARK) {
-        Some(rest) if dirty => {
-            ui.spacing_mut().item_spacing.x = 2.0;
-            ui.label(egui::RichText::new(UNSAVED_MARK).size(18.0).color(UNSAVED))
-                .on_hover_text("unsaved changes");
-            ui.label(
-                egui::RichText::new(rest.trim_start())
-                    .strong()
-                    .color(UNSAVED),
-            );
-        }
-        _ => {
-            ui.label(egui::RichText::new(title).strong());
-        }
+    let text = egui::RichText::new(title).strong();
+    if dirty && title.starts_with(UNSAVED_MARK) {
+        ui.label(text.color(egui::Color32::from_rgb(185, 28, 28)))
+            .on_hover_text("unsaved changes");
+    } else {
+        ui.label(text);
     }
 }
 
