@@ -259,22 +259,59 @@ fn home_and_end_jump_to_the_first_and_last_step() {
     w.wait_for(|s| s["timeline"][1] == 0, "Home again");
 }
 
-/// Opens File and clicks `entry`, hovering `via` (a submenu) first when given.
-fn file_menu(x: &XServer, w: &Window, via: Option<&str>, entry: &str) {
+/// Opens File and clicks `entry`, hovering each submenu of `via` on the way.
+fn file_menu(x: &XServer, w: &Window, via: &[&str], entry: &str) {
     let s = w.wait_for(|s| s["widgets"]["menu:file"].is_array(), "the File menu");
     click_at(x, widget_center(&s, "menu:file"));
-    if let Some(sub) = via {
+    for sub in via {
         let s = w.wait_for(|s| s["widgets"][sub].is_array(), sub);
-        let c = widget_center(&s, sub);
-        x.xdotool(&["mousemove", &px(c.0), &px(c.1)]);
+        let r = &s["widgets"][sub];
+        let f = |i: usize| r[i].as_f64().unwrap() as f32;
+        // In from the left, then along the row to its right end, where the submenu opens.
+        let y = px(f(1) + f(3) / 2.0);
+        x.xdotool(&["mousemove", &px(f(0) + 10.0), &y]);
+        sleep(300);
+        x.xdotool(&["mousemove", &px(f(0) + f(2) - 6.0), &y]);
         sleep(400);
     }
     let s = w.wait_for(|s| s["widgets"][entry].is_array(), entry);
-    // Along the submenu's row first, so the pointer does not cross other entries.
-    let c = widget_center(&s, entry);
-    x.xdotool(&["mousemove", &px(c.0), &px(c.1)]);
+    let r = &s["widgets"][entry];
+    let f = |i: usize| r[i].as_f64().unwrap() as f32;
+    // Straight across into the submenu, along the row, so no other entry is crossed.
+    x.xdotool(&["mousemove", &px(f(0) + 8.0), &px(f(1) + f(3) / 2.0)]);
     sleep(300);
     x.xdotool(&["click", "1"]);
+}
+
+#[test]
+fn file_examples_lists_scenes_by_topic_and_opens_them() {
+    let Some((x, dir, scene)) = setup("examples") else {
+        return;
+    };
+    let w = Window::open(&x, &dir, &scene);
+    canvas_ready(&w);
+    let via = ["menu:examples", "menu:topic:Sweep"];
+    file_menu(&x, &w, &via, "menu:example:sweep_tunnelling");
+    let s = w.wait_for(
+        |s| {
+            s["title"]
+                .as_str()
+                .unwrap()
+                .starts_with("sweep_tunnelling.ron (example)")
+        },
+        "the example",
+    );
+    assert!(s["load_error"].is_null());
+    // A 3D example says where it opens, and the scene stays.
+    let via = ["menu:examples", "menu:topic:ThreeD"];
+    file_menu(&x, &w, &via, "menu:example:3d/welcome");
+    let s = w.wait_for(|s| s["load_error"].is_string(), "the 3D message");
+    let err = s["load_error"].as_str().unwrap();
+    assert!(err.contains("not built yet"), "{err}");
+    assert!(s["title"]
+        .as_str()
+        .unwrap()
+        .starts_with("sweep_tunnelling.ron"));
 }
 
 #[test]
@@ -286,7 +323,7 @@ fn recorded_expectations_and_the_overlays_are_saved_and_check_passes_on_the_file
     let s = w.wait_for(|s| s["widgets"]["overlay:sat"].is_array(), "the panels");
     click_at(&x, widget_center(&s, "overlay:sat"));
     w.wait_for(|s| s["overlays"]["sat"] == true, "SAT on");
-    file_menu(&x, &w, Some("menu:record"), "menu:record:focused");
+    file_menu(&x, &w, &["menu:record"], "menu:record:focused");
     let s = w.wait_for(|s| s["expect"] == 1, "one expectation recorded");
     assert_eq!(s["dirty"], true, "recording is an unsaved change");
     assert!(
@@ -324,7 +361,7 @@ fn file_export_slides_writes_one_picture_per_step_of_the_timeline() {
     let w = Window::open(&x, &dir, &scene);
     let s = w.wait_for(|s| s["timeline"].is_array(), "the timeline");
     let (n, k) = (s["timeline"][0].as_u64().unwrap(), s["timeline"][1].clone());
-    file_menu(&x, &w, None, "menu:slides");
+    file_menu(&x, &w, &[], "menu:slides");
     let s = w.wait_for(|s| status(s).starts_with("Wrote"), "the slides");
     let folder: PathBuf = dir.join("lesson-slides");
     assert!(

@@ -92,7 +92,7 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
                 }
             }
         });
-        let examples = ui.menu_button("Examples", |ui| examples_menu(ui, actions));
+        let examples = ui.menu_button("Examples", |ui| examples_menu(ui, menu, actions));
         note(menu, ui, "menu:examples", &examples.response);
         ui.separator();
         if ui.button("Save  (Ctrl+S)").clicked() {
@@ -130,20 +130,22 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
 }
 
 /// The example scenes by topic, each under its title (its file name on hover).
-fn examples_menu(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+fn examples_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
     egui::ScrollArea::vertical()
         .max_height(560.0)
         .show(ui, |ui| {
             for (topic, entries) in examples::by_topic() {
-                ui.menu_button(topic.heading(), |ui| {
+                let group = ui.menu_button(topic.heading(), |ui| {
                     for e in entries {
                         let button = ui.button(e.title).on_hover_text(format!("{}.ron", e.name));
+                        note(menu, ui, &format!("menu:example:{}", e.name), &button);
                         if button.clicked() {
                             actions.push(Action::Request(Pending::Example(e.name.to_string())));
                             ui.close_menu();
                         }
                     }
                 });
+                note(menu, ui, &format!("menu:topic:{topic:?}"), &group.response);
             }
         });
 }
