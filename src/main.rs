@@ -46,6 +46,8 @@ fn main() -> ExitCode {
             step: r.step,
             steps: r.steps,
             gif: r.gif,
+            split: r.split,
+            sweep_at: r.sweep_at,
         }),
         None => app::run_window(args.scene),
     };

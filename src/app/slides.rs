@@ -185,6 +185,7 @@ fn prepare(
         ..Default::default()
     };
     let mut workspace = Workspace2d::new(doc, camera);
+    workspace.set_split(args.split);
     let slides = Slides::start(&mut workspace, algorithm, &args.out)?;
     need_display()?;
     Ok((workspace, slides, size))

@@ -77,6 +77,12 @@ pub struct RenderArgs {
     /// With --steps, also an animated GIF of the slides (ALGORITHM.gif in the folder).
     #[arg(long, requires = "steps")]
     pub gif: bool,
+    /// Split the picture: the bodies on the left, A - B on the right at the same size.
+    #[arg(long)]
+    pub split: bool,
+    /// Show the swept bodies at this time of the sweep (Swept SAT), e.g. `0.4`.
+    #[arg(long, value_name = "T")]
+    pub sweep_at: Option<f32>,
 }
 
 /// Loads a scene, or prints `error: FILE:LINE:COL: message` and returns `None`.
