@@ -101,13 +101,24 @@ fn prepare(args: &RenderOptions) -> Result<(Workspace2d, (u32, u32), PathBuf), S
         workspace.sweep_clock.set(t, t_max);
     }
     if let Some((algorithm, n)) = step {
-        workspace.session.show_step(algorithm, n).map_err(|count| {
-            format!(
-                "--step {}:{n}: that timeline has {count} steps (0 to {})",
-                algorithm.key(),
-                count.saturating_sub(1) as i64
-            )
-        })?;
+        // Steps count from 1, as the window's timeline and `trace` number them.
+        let shown = n.checked_sub(1).ok_or(usize::MAX);
+        shown
+            .and_then(|k| workspace.session.show_step(algorithm, k))
+            .map_err(|_| {
+                let count = workspace
+                    .session
+                    .run()
+                    .map_or(0, |r| r.step_count(algorithm));
+                let range = match count {
+                    0 => "none to show".to_string(),
+                    _ => format!("1 to {count}, as the timeline and trace number them"),
+                };
+                format!(
+                    "--step {}:{n}: that timeline has {count} steps ({range})",
+                    algorithm.key()
+                )
+            })?;
     }
     need_display()?;
     Ok((workspace, size, args.out.clone()))

@@ -67,7 +67,8 @@ pub struct RenderArgs {
     /// Picture size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800")]
     pub size: String,
-    /// Show this step of an algorithm's timeline, e.g. `gjk:2` (0-based).
+    /// Show this step of an algorithm's timeline, e.g. `gjk:2`, counted from 1 as the
+    /// window's timeline and `trace` number the steps.
     #[arg(long, conflicts_with = "steps")]
     pub step: Option<String>,
     /// Slides: one PNG per step of this algorithm's timeline (gjk, epa, sat, clip, sweep),

@@ -70,13 +70,14 @@ pub trait Lab {
     }
 }
 
-/// Formats a number for labels: at most 3 decimals, no trailing zeros.
+/// A number on a label or a panel: the product's one readable form ([`crate::text::readable`]),
+/// the same digits as the step sentences and the command line.
 pub fn num(v: f32) -> String {
-    crate::text::format_number(v, 3)
+    crate::text::readable(v)
 }
 
 pub fn vec_str(v: glam::Vec2) -> String {
-    format!("({}, {})", num(v.x), num(v.y))
+    crate::text::readable_pair(v.x, v.y)
 }
 
 /// The iteration cap and the stopping tolerance of an iterative algorithm, as editable
