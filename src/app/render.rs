@@ -51,7 +51,8 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// Parses `ALGORITHM:N`, e.g. `gjk:2` (steps count from 0).
+/// Parses `ALGORITHM:N`, e.g. `gjk:2`. Steps count from 1, as the window's timeline and
+/// `trace` number them; the caller checks N against the algorithm's step count.
 pub fn parse_step(text: &str) -> Result<(Algorithm, usize), String> {
     let bad = || {
         let keys = Algorithm::keys_joined();
