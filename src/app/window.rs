@@ -44,8 +44,9 @@ fn shown_state(app: &App) -> (u64, bool, bool, bool, bool, bool, bool) {
     )
 }
 
-/// Whether a full frame is due without input: a fit or a screenshot waiting, or the
-/// status message expiring since the last full frame (at `last_full`).
+/// Whether a full frame is due without input: a fit, a screenshot or slides being written
+/// (one a frame), or the status message expiring since the last full frame (at
+/// `last_full`).
 fn due(app: &App, last_full: f64, now: f64) -> bool {
     let expiry = app
         .status
@@ -53,6 +54,7 @@ fn due(app: &App, last_full: f64, now: f64) -> bool {
         .map(|(_, at)| at + super::ui::STATUS_SECONDS);
     app.prefs.pending_fit > 0
         || app.prefs.screenshot
+        || app.disk.slides.is_some()
         || expiry.is_some_and(|t| last_full < t && t <= now)
 }
 
@@ -138,6 +140,10 @@ fn panels(app: &mut App) -> bool {
 }
 
 fn draw(app: &mut App) {
+    if app.disk.slides.is_some() {
+        draw_slide(app);
+        return;
+    }
     mq::clear_background(palette::BACKGROUND);
     app.workspace
         .draw(app.pixel_scale(), app.prefs.legend_shown());
@@ -150,6 +156,30 @@ fn draw(app: &mut App) {
             Err(e) => app.say(format!("Screenshot failed: {e}")),
         }
     }
+}
+
+/// File > Export slides: this frame draws and writes the next slide over the whole window
+/// (the panels are not drawn); after the last, the timeline goes back where it was.
+fn draw_slide(app: &mut App) {
+    let scale = app.pixel_scale();
+    let (Some(slides), Some(plane)) = (app.disk.slides.as_mut(), app.workspace.plane_mut()) else {
+        app.disk.slides = None;
+        return;
+    };
+    let result = slides.draw_next(plane, scale);
+    let message = match result {
+        Ok(Some(_)) if !slides.done() => return,
+        Ok(_) => format!(
+            "Wrote {} slides of {} to {}",
+            slides.count,
+            slides.algorithm.title(),
+            slides.dir.display()
+        ),
+        Err(e) => format!("Slides stopped: {e}"),
+    };
+    slides.restore(plane);
+    app.disk.slides = None;
+    app.say(message);
 }
 
 /// For the window tests: what the window shows (canvas, camera, bodies, overlays, widgets,
@@ -196,6 +226,9 @@ fn test_state(app: &App) -> String {
         "overlays": overlays,
         "load_error": app.load_error,
         "refused": app.tools.refused.as_ref().map(|(_, why)| why.clone()),
+        "status": app.status.as_ref().map(|(text, _)| text.clone()),
+        "expect": doc.meta.expect.len(),
+        "timeline": super::timeline::TimelineModel::timeline_position(&w.session),
         "dialog": app.dialogs.path.kind.map(|k| format!("{k:?}")),
         "confirm": app.dialogs.confirm.as_ref().map(|p| format!("{p:?}")),
         "selected_core": doc.selected.and_then(|i| doc.bodies.get(i)).map(|b| {

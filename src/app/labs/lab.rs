@@ -92,7 +92,11 @@ pub(super) fn loop_limits_ui(
     ui.horizontal(|ui| {
         ui.label("max iterations");
         changed |= ui
-            .add(egui::DragValue::new(max_iterations).range(1..=1000))
+            .add(
+                egui::DragValue::new(max_iterations)
+                    .range(1..=1000)
+                    .update_while_editing(false),
+            )
             .changed();
     });
     ui.horizontal(|ui| {
@@ -102,7 +106,9 @@ pub(super) fn loop_limits_ui(
                 egui::DragValue::new(tolerance)
                     .range(1e-9..=1e-1)
                     .speed(1e-7)
-                    .custom_formatter(|v, _| format!("{v:.1e}")),
+                    .custom_formatter(|v, _| format!("{v:.1e}"))
+                    // Typing "1e-5" must not run with "1" (clamped to 0.1) on the way.
+                    .update_while_editing(false),
             )
             .changed();
     });

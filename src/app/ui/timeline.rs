@@ -65,10 +65,10 @@ fn controls(
     let Some((n, k)) = timeline.timeline_position() else {
         return rects;
     };
-    let first = ui.button("\u{23ee}").on_hover_text("first step");
+    let first = ui.button("\u{23ee}").on_hover_text("first step (Home)");
     rects.push(("timeline:first", first.rect));
     if first.clicked() {
-        timeline.select_step(0);
+        timeline.first_step();
     }
     if ui
         .button("\u{25c0}")
@@ -90,8 +90,12 @@ fn controls(
     if next.clicked() {
         timeline.step_by(1);
     }
-    if ui.button("\u{23ed}").on_hover_text("last step").clicked() {
-        timeline.select_step(n - 1);
+    if ui
+        .button("\u{23ed}")
+        .on_hover_text("last step (End)")
+        .clicked()
+    {
+        timeline.last_step();
     }
     let mut shown = k + 1;
     let slider = egui::Slider::new(&mut shown, 1..=n).text(format!("of {n}"));
