@@ -230,13 +230,13 @@ fn two_clicks_on_next_advance_two_steps_and_the_canvas_holds_still_while_draggin
     let w = Window::open(&x, &dir, &welcome());
     let s = laid_out(&w);
     click_at(&x, widget_center(&s, "timeline:first"));
-    let first = w.wait_for(|s| s["timeline"]["step"] == 0, "the first step");
-    assert!(first["timeline"]["count"].as_u64().unwrap() >= 3);
+    let first = w.wait_for(|s| s["timeline_step"]["step"] == 0, "the first step");
+    assert!(first["timeline_step"]["count"].as_u64().unwrap() >= 3);
     // Two clicks at the same place: the sentence changes length in between, and neither
     // the button nor the canvas moves.
     let next = widget_center(&first, "timeline:next");
     click_at(&x, next);
-    let one = w.wait_for(|s| s["timeline"]["step"] == 1, "one step on");
+    let one = w.wait_for(|s| s["timeline_step"]["step"] == 1, "one step on");
     assert_eq!(
         widget_center(&one, "timeline:next"),
         next,
@@ -244,7 +244,7 @@ fn two_clicks_on_next_advance_two_steps_and_the_canvas_holds_still_while_draggin
     );
     std::thread::sleep(Duration::from_millis(300));
     click_at(&x, next);
-    let two = w.wait_for(|s| s["timeline"]["step"] == 2, "two steps on");
+    let two = w.wait_for(|s| s["timeline_step"]["step"] == 2, "two steps on");
     assert_eq!(
         canvas(&two),
         canvas(&first),

@@ -240,7 +240,7 @@ fn test_state(app: &App) -> String {
         "tool": format!("{:?}", app.tools.tool),
         "widgets": app.probe.widgets_json(),
         "labels": super::draw::labels_json(&w.placed_labels.borrow()),
-        "timeline": w.session.timeline_position().map(|(n, k)| serde_json::json!({
+        "timeline_step": w.session.timeline_position().map(|(n, k)| serde_json::json!({
             "algorithm": w.session.timeline().key(),
             "step": k,
             "count": n,
