@@ -24,6 +24,25 @@
 //! costs O(n + m), not O(n * m). On its own edge normal a polygon's interval needs no search:
 //! the edge is the high end, and the low end lies a fixed distance behind it (the shape's
 //! back extent for that edge, computed once when the shape is built).
+//!
+//! Untraced, for two small polygons (one with more than 4 vertices), a cheap pass in the
+//! bodies' own frames comes first and decides which axes can win (as in Box2D's
+//! `b2FindMaxSeparation`, B's core is placed in A's frame once per query, and A's in B's,
+//! so the stored normals need no rotation); only those axes are tested again in the work
+//! frame, exactly as above:
+//!
+//! ```text
+//! B's core in A's frame, A's core in B's frame (once per query)
+//! for each edge normal u of either body, in that body's frame:
+//!     estimate(u) = min(edge offset - lowest of the other core,
+//!                       highest of the other core - (edge offset - back extent))
+//!     overlap(u) lies within estimate(u) +- slack (the rounding of the two frames)
+//! for the axes with estimate - slack <= the smallest estimate + slack, in the same order:
+//!     the full test (work frame) as above
+//! ```
+//!
+//! Every other axis overlaps strictly more than the winner, so it could neither win nor tie:
+//! the answer is the full test's, bit for bit (unit tests run both on thousands of poses).
 
 use super::{Body, Interval, ShapePair};
 use crate::geom::{cross, Placed};
@@ -131,6 +150,11 @@ pub fn sat_test(pair: &ShapePair) -> SatOutput {
 
 /// Runs SAT, recording every axis tested, including those after the first separating one.
 pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
+    if !T::ENABLED {
+        if let Some(out) = estimates_first(pair) {
+            return out;
+        }
+    }
     let mut search = BestAxis {
         pair,
         tracer,
@@ -151,6 +175,12 @@ pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
             fallback
         }
     };
+    finish(pair, best, search.tested)
+}
+
+/// The output for the winning axis (work frame) after `tested` axes.
+#[inline(always)]
+fn finish(pair: &ShapePair, best: SatAxis, tested: u32) -> SatOutput {
     let best = to_world(pair, best);
     let touch = pair.touch_tolerance();
     let intersecting = best.overlap >= -touch;
@@ -161,7 +191,119 @@ pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
         normal: best.normal(),
         axis: best.source,
         best,
-        axes_tested: search.tested,
+        axes_tested: tested,
+    }
+}
+
+/// Slack of the estimates, relative to the pair's size (the largest coordinate either frame
+/// holds): about 800 times `f32::EPSILON`. The estimates are computed in the bodies' local
+/// frames and the full test in the work frame; the same quantity computed both ways differs
+/// by the rounding of a rotation and a few products, a few `EPSILON`s of that size. An axis
+/// is only dropped when it loses by more than this, so the slack is generous: it costs
+/// nothing but an occasional extra axis.
+const ESTIMATE_SLACK: f32 = 1.0e-4;
+
+/// Untraced SAT for two small polygons (see the module header): estimates in the local
+/// frames pick the axes that can win, the full test runs on those. `None` when the pair is
+/// not two small polygons.
+#[inline(always)]
+fn estimates_first(pair: &ShapePair) -> Option<SatOutput> {
+    let (na, nb) = (pair.a.vertex_count(), pair.b.vertex_count());
+    if na.max(nb) <= 4 || na > SMALL_CORE || nb > SMALL_CORE || !pair.edge_normals_suffice() {
+        return None;
+    }
+    estimates_by_size(pair, na, nb)
+}
+
+/// [`estimates_first`] with the array widths that fit the two cores.
+#[inline(never)]
+fn estimates_by_size(pair: &ShapePair, na: usize, nb: usize) -> Option<SatOutput> {
+    match (na <= 4, nb <= 4) {
+        // Two boxes or quads: 8 axes, 4-wide projections, and every axis has a parallel
+        // twin that survives with it; the plain pass costs no more (callgrind).
+        (true, true) => None,
+        (true, false) => estimates_fixed::<4, SMALL_CORE>(pair),
+        (false, true) => estimates_fixed::<SMALL_CORE, 4>(pair),
+        (false, false) => estimates_fixed::<SMALL_CORE, SMALL_CORE>(pair),
+    }
+}
+
+/// [`estimates_first`] with A's core in arrays of `NA` and B's in arrays of `NB`.
+fn estimates_fixed<const NA: usize, const NB: usize>(pair: &ShapePair) -> Option<SatOutput> {
+    let (a, b) = (&pair.a, &pair.b);
+    let b_in_a = b.in_frame_of(a);
+    let reach = |p: &Placed| p.shape.centroid().abs().element_sum() + p.shape.bounding_radius();
+    let size = reach(a) + reach(b) + b_in_a.translation.abs().element_sum() + 1.0;
+    let slack = ESTIMATE_SLACK * size;
+    let estimate_a = estimates(a, &SmallCore::<NB>::new(&b_in_a));
+    let estimate_b = estimates(b, &SmallCore::<NA>::new(&a.in_frame_of(b)));
+    let lowest = |e: &[f32; SMALL_CORE]| e.iter().fold(f32::INFINITY, |m, x| m.min(*x));
+    let cutoff = lowest(&estimate_a).min(lowest(&estimate_b)) + 2.0 * slack;
+    let mut search = BestAxis {
+        pair,
+        tracer: &mut (),
+        best: None,
+        tested: 0,
+    };
+    exact_survivors::<NB>(a, b, Body::A, &estimate_a, cutoff, &mut search);
+    exact_survivors::<NA>(b, a, Body::B, &estimate_b, cutoff, &mut search);
+    let tested = (estimate_a.iter().chain(&estimate_b))
+        .filter(|e| **e != f32::INFINITY)
+        .count();
+    Some(finish(pair, search.best?, tested as u32))
+}
+
+/// The estimated overlap on each of `own`'s edge normals, from both intervals in `own`'s
+/// frame (`other`'s core given in that frame); infinite for a zero-length edge (no axis) and
+/// past the last edge.
+#[inline]
+fn estimates<const N: usize>(own: &Placed, other_in_own: &SmallCore<N>) -> [f32; SMALL_CORE] {
+    let mut estimate = [f32::INFINITY; SMALL_CORE];
+    let shape = own.shape;
+    let edges = shape
+        .normals()
+        .iter()
+        .zip(shape.core())
+        .zip(shape.back_extents());
+    for (slot, ((&n, &start), &back)) in estimate.iter_mut().zip(edges) {
+        if n == Vec2::ZERO {
+            continue; // a repeated vertex: no edge, no axis
+        }
+        let (other_low, other_high) = other_in_own.extent(n);
+        let edge = start.dot(n);
+        let (below, above) = (edge - other_low, other_high - (edge - back));
+        *slot = if below < above { below } else { above };
+    }
+    estimate
+}
+
+/// The full test on the edges of `own` whose estimate is at most `cutoff`, in order.
+fn exact_survivors<const N: usize>(
+    own: &Placed,
+    other: &Placed,
+    body: Body,
+    estimate: &[f32; SMALL_CORE],
+    cutoff: f32,
+    search: &mut BestAxis<'_, '_, ()>,
+) {
+    if !estimate.iter().any(|e| *e <= cutoff) {
+        return;
+    }
+    let other_core = SmallCore::<N>::new(other);
+    for (i, e) in estimate.iter().enumerate().take(own.edge_count()) {
+        if *e <= cutoff {
+            let n = own.normal(i);
+            let (other_low, other_high) = other_core.extent(n);
+            search.consider(edge_axis(
+                own,
+                other,
+                body,
+                i,
+                n,
+                own_edge_interval(own, i, n),
+                Interval::new(other_low, other_high),
+            ));
+        }
     }
 }
 
@@ -689,6 +831,36 @@ pub(crate) mod tests {
             checked += 1;
         }
         assert_eq!(checked, 4000);
+    }
+
+    #[test]
+    fn estimates_keep_the_full_answer_on_ties_and_touching() {
+        // Exact ties (axis-aligned boxes on a grid of offsets, right angles: several axes
+        // with the very same overlap), exact touching, triangles tip to tip (the two-sided
+        // gap twice the one-sided one) and far from the origin: the estimates must leave
+        // the full test's answer, bit for bit, including which tied axis wins.
+        let tip = Shape::polygon(vec![v(0.0, 0.0), v(1.0, -0.5), v(1.0, 0.5)]).unwrap();
+        let shapes = [square(1.0), Shape::rect(v(1.3, 0.4)).unwrap(), tip];
+        let mut checked = 0;
+        for a in &shapes {
+            for b in &shapes {
+                for (k, base) in [Vec2::ZERO, v(1.0e5, -3.0e4)].into_iter().enumerate() {
+                    for step in 0..64 {
+                        let offset =
+                            v((step % 8) as f32 * 0.5 - 2.0, (step / 8) as f32 * 0.5 - 2.0);
+                        let degrees = (step % 4) as f32 * 90.0 + k as f32 * 180.0;
+                        let pa = Pose::new(base, 0.0);
+                        let pb = Pose::new(base + offset, degrees.to_radians());
+                        let pair = ShapePair::new(a, pa, b, pb);
+                        let mut axes = Vec::new();
+                        let traced = sat(&pair, &mut axes);
+                        assert_eq!(sat_test(&pair), traced, "offset {offset}, {degrees} deg");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 9 * 2 * 64);
     }
 
     #[test]
