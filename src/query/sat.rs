@@ -255,26 +255,46 @@ fn estimates_fixed<const NA: usize, const NB: usize>(pair: &ShapePair) -> Option
 
 /// The estimated overlap on each of `own`'s edge normals, from both intervals in `own`'s
 /// frame (`other`'s core given in that frame); infinite for a zero-length edge (no axis) and
-/// past the last edge.
+/// past the last edge. The loops run over the other core's vertices and, inside, over all
+/// of `own`'s edges at once: fixed-length arrays the compiler keeps in vector registers.
 #[inline]
 fn estimates<const N: usize>(own: &Placed, other_in_own: &SmallCore<N>) -> [f32; SMALL_CORE] {
-    let mut estimate = [f32::INFINITY; SMALL_CORE];
     let shape = own.shape;
+    let mut nx = [0.0; SMALL_CORE];
+    let mut ny = [0.0; SMALL_CORE];
+    let mut offset = [0.0; SMALL_CORE];
+    let mut back = [0.0; SMALL_CORE];
+    let mut missing = [f32::INFINITY; SMALL_CORE];
     let edges = shape
         .normals()
         .iter()
         .zip(shape.core())
         .zip(shape.back_extents());
-    for (slot, ((&n, &start), &back)) in estimate.iter_mut().zip(edges) {
-        if n == Vec2::ZERO {
-            continue; // a repeated vertex: no edge, no axis
-        }
-        let (other_low, other_high) = other_in_own.extent(n);
-        let edge = start.dot(n);
-        let (below, above) = (edge - other_low, other_high - (edge - back));
-        *slot = if below < above { below } else { above };
+    for (i, ((&n, &start), &b)) in edges.enumerate().take(SMALL_CORE) {
+        nx[i] = n.x;
+        ny[i] = n.y;
+        offset[i] = start.dot(n);
+        back[i] = b;
+        // A zero normal is a repeated vertex: no edge, no axis.
+        missing[i] = if n == Vec2::ZERO { f32::INFINITY } else { 0.0 };
     }
-    estimate
+    let (x, y) = (&other_in_own.x, &other_in_own.y);
+    let project =
+        |k: usize| -> [f32; SMALL_CORE] { std::array::from_fn(|i| nx[i] * x[k] + ny[i] * y[k]) };
+    let mut low = project(0);
+    let mut high = low;
+    for k in 1..N {
+        let d = project(k);
+        for i in 0..SMALL_CORE {
+            low[i] = if d[i] < low[i] { d[i] } else { low[i] };
+            high[i] = if d[i] > high[i] { d[i] } else { high[i] };
+        }
+    }
+    std::array::from_fn(|i| {
+        let below = offset[i] - low[i];
+        let above = high[i] - (offset[i] - back[i]);
+        (if below < above { below } else { above }) + missing[i]
+    })
 }
 
 /// The full test on the edges of `own` whose estimate is at most `cutoff`, in order.
