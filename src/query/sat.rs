@@ -25,7 +25,8 @@
 //! the edge is the high end, and the low end lies a fixed distance behind it (the shape's
 //! back extent for that edge, computed once when the shape is built).
 //!
-//! Untraced, for two small polygons, a cheap pass in the bodies' own frames comes first and decides which axes can win (as in Box2D's
+//! Untraced, for two small polygons (one with more than 4 vertices), a cheap pass in the
+//! bodies' own frames comes first and decides which axes can win (as in Box2D's
 //! `b2FindMaxSeparation`, B's core is placed in A's frame once per query, and A's in B's,
 //! so the stored normals need no rotation); only those axes are tested again in the work
 //! frame, exactly as above:
@@ -208,7 +209,7 @@ const ESTIMATE_SLACK: f32 = 1.0e-4;
 #[inline(always)]
 fn estimates_first(pair: &ShapePair) -> Option<SatOutput> {
     let (na, nb) = (pair.a.vertex_count(), pair.b.vertex_count());
-    if na > SMALL_CORE || nb > SMALL_CORE || !pair.edge_normals_suffice() {
+    if na.max(nb) <= 4 || na > SMALL_CORE || nb > SMALL_CORE || !pair.edge_normals_suffice() {
         return None;
     }
     estimates_by_size(pair, na, nb)
@@ -218,7 +219,10 @@ fn estimates_first(pair: &ShapePair) -> Option<SatOutput> {
 #[inline(never)]
 fn estimates_by_size(pair: &ShapePair, na: usize, nb: usize) -> Option<SatOutput> {
     match (na <= 4, nb <= 4) {
-        (true, true) => estimates_fixed::<4, 4>(pair),
+        // Two boxes or quads: 8 axes projected 4 wide, and each box axis has a parallel twin
+        // that goes to the full test with it; the plain pass is as cheap by instructions
+        // and faster by the clock (its branches are predictable), so it stays.
+        (true, true) => None,
         (true, false) => estimates_fixed::<4, SMALL_CORE>(pair),
         (false, true) => estimates_fixed::<SMALL_CORE, 4>(pair),
         (false, false) => estimates_fixed::<SMALL_CORE, SMALL_CORE>(pair),
@@ -890,8 +894,8 @@ pub(crate) mod tests {
                 }
             }
         }
-        // Every pair of polygons takes the estimates.
-        assert_eq!(estimated, 16 * 2 * 64);
+        // Every pair with a hexagon or an octagon takes the estimates: 12 of the 16.
+        assert_eq!(estimated, 12 * 2 * 64);
     }
 
     #[test]
