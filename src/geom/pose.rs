@@ -114,18 +114,6 @@ impl<'a> Placed<'a> {
         self.rotation.rotate(self.shape.centroid()) + self.translation
     }
 
-    /// The same placement seen from `frame`'s body: rotation and translation relative to
-    /// that body's local frame (as Box2D's `b2InvMulTransforms`), so a vertex of this core
-    /// comes out in `frame`'s local coordinates.
-    #[inline]
-    pub fn in_frame_of(&self, frame: &Placed) -> Placed<'a> {
-        Placed {
-            shape: self.shape,
-            rotation: frame.local_direction(self.rotation),
-            translation: frame.local_direction(self.translation - frame.translation),
-        }
-    }
-
     /// A work-frame direction in the shape's local frame.
     #[inline]
     pub fn local_direction(&self, d: Vec2) -> Vec2 {

@@ -24,25 +24,6 @@
 //! costs O(n + m), not O(n * m). On its own edge normal a polygon's interval needs no search:
 //! the edge is the high end, and the low end lies a fixed distance behind it (the shape's
 //! back extent for that edge, computed once when the shape is built).
-//!
-//! Untraced, for two small polygons (one with more than 4 vertices), a cheap pass in the
-//! bodies' own frames comes first and decides which axes can win (as in Box2D's
-//! `b2FindMaxSeparation`, B's core is placed in A's frame once per query, and A's in B's,
-//! so the stored normals need no rotation); only those axes are tested again in the work
-//! frame, exactly as above:
-//!
-//! ```text
-//! B's core in A's frame, A's core in B's frame (once per query)
-//! for each edge normal u of either body, in that body's frame:
-//!     estimate(u) = min(edge offset - lowest of the other core,
-//!                       highest of the other core - (edge offset - back extent))
-//!     overlap(u) lies within estimate(u) +- slack (the rounding of the two frames)
-//! for the axes with estimate - slack <= the smallest estimate + slack, in the same order:
-//!     the full test (work frame) as above
-//! ```
-//!
-//! Every other axis overlaps strictly more than the winner, so it could neither win nor tie:
-//! the answer is the full test's, bit for bit (unit tests run both on thousands of poses).
 
 use super::{Body, Interval, ShapePair};
 use crate::geom::{cross, Placed};
@@ -95,6 +76,12 @@ pub struct SatAxis {
     pub interval_b: Interval,
     /// `min(maxA - minB, maxB - minA)`: positive is an overlap, negative a gap.
     pub overlap: f32,
+    /// In a recorded step: the best axis among those tested so far, this one included (in
+    /// an unrecorded axis, its own source).
+    pub best_so_far: AxisSource,
+    /// In a recorded step: the best axis so far that this one ties with (the same overlap
+    /// within the touch tolerance), which SAT keeps as the earlier of the two.
+    pub ties_with: Option<AxisSource>,
 }
 
 impl SatAxis {
@@ -150,11 +137,6 @@ pub fn sat_test(pair: &ShapePair) -> SatOutput {
 
 /// Runs SAT, recording every axis tested, including those after the first separating one.
 pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
-    if !T::ENABLED {
-        if let Some(out) = estimates_first(pair) {
-            return out;
-        }
-    }
     let mut search = BestAxis {
         pair,
         tracer,
@@ -175,12 +157,6 @@ pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
             fallback
         }
     };
-    finish(pair, best, search.tested)
-}
-
-/// The output for the winning axis (work frame) after `tested` axes.
-#[inline(always)]
-fn finish(pair: &ShapePair, best: SatAxis, tested: u32) -> SatOutput {
     let best = to_world(pair, best);
     let touch = pair.touch_tolerance();
     let intersecting = best.overlap >= -touch;
@@ -191,144 +167,7 @@ fn finish(pair: &ShapePair, best: SatAxis, tested: u32) -> SatOutput {
         normal: best.normal(),
         axis: best.source,
         best,
-        axes_tested: tested,
-    }
-}
-
-/// Slack of the estimates, relative to the pair's size (the largest coordinate either frame
-/// holds): about 800 times `f32::EPSILON`. The estimates are computed in the bodies' local
-/// frames and the full test in the work frame; the same quantity computed both ways differs
-/// by the rounding of a rotation and a few products, a few `EPSILON`s of that size. An axis
-/// is only dropped when it loses by more than this, so the slack is generous: it costs
-/// nothing but an occasional extra axis.
-const ESTIMATE_SLACK: f32 = 1.0e-4;
-
-/// Untraced SAT for two small polygons (see the module header): estimates in the local
-/// frames pick the axes that can win, the full test runs on those. `None` when the pair is
-/// not two small polygons.
-#[inline(always)]
-fn estimates_first(pair: &ShapePair) -> Option<SatOutput> {
-    let (na, nb) = (pair.a.vertex_count(), pair.b.vertex_count());
-    if na.max(nb) <= 4 || na > SMALL_CORE || nb > SMALL_CORE || !pair.edge_normals_suffice() {
-        return None;
-    }
-    estimates_by_size(pair, na, nb)
-}
-
-/// [`estimates_first`] with the array widths that fit the two cores.
-#[inline(never)]
-fn estimates_by_size(pair: &ShapePair, na: usize, nb: usize) -> Option<SatOutput> {
-    match (na <= 4, nb <= 4) {
-        // Two boxes or quads: 8 axes projected 4 wide, and each box axis has a parallel twin
-        // that goes to the full test with it; the plain pass is as cheap by instructions
-        // and faster by the clock (its branches are predictable), so it stays.
-        (true, true) => None,
-        (true, false) => estimates_fixed::<4, SMALL_CORE>(pair),
-        (false, true) => estimates_fixed::<SMALL_CORE, 4>(pair),
-        (false, false) => estimates_fixed::<SMALL_CORE, SMALL_CORE>(pair),
-    }
-}
-
-/// [`estimates_first`] with A's core in arrays of `NA` and B's in arrays of `NB`.
-fn estimates_fixed<const NA: usize, const NB: usize>(pair: &ShapePair) -> Option<SatOutput> {
-    let (a, b) = (&pair.a, &pair.b);
-    let b_in_a = b.in_frame_of(a);
-    let reach = |p: &Placed| p.shape.centroid().abs().element_sum() + p.shape.bounding_radius();
-    let size = reach(a) + reach(b) + b_in_a.translation.abs().element_sum() + 1.0;
-    let slack = ESTIMATE_SLACK * size;
-    let estimate_a = estimates::<NA, NB>(a, &SmallCore::new(&b_in_a));
-    let estimate_b = estimates::<NB, NA>(b, &SmallCore::new(&a.in_frame_of(b)));
-    let lowest = |e: &[f32; SMALL_CORE]| e.iter().fold(f32::INFINITY, |m, x| m.min(*x));
-    let cutoff = lowest(&estimate_a).min(lowest(&estimate_b)) + 2.0 * slack;
-    let mut search = BestAxis {
-        pair,
-        tracer: &mut (),
-        best: None,
-        tested: 0,
-    };
-    exact_survivors::<NB>(a, b, Body::A, &estimate_a, cutoff, &mut search);
-    exact_survivors::<NA>(b, a, Body::B, &estimate_b, cutoff, &mut search);
-    let tested = (estimate_a.iter().chain(&estimate_b))
-        .filter(|e| **e != f32::INFINITY)
-        .count();
-    Some(finish(pair, search.best?, tested as u32))
-}
-
-/// The estimated overlap on each of `own`'s edge normals, from both intervals in `own`'s
-/// frame (`other`'s core given in that frame); infinite for a zero-length edge (no axis) and
-/// past the last edge. The loops run over the other core's vertices and, inside, over all
-/// of `own`'s edges at once: fixed-length arrays the compiler keeps in vector registers.
-#[inline]
-fn estimates<const NO: usize, const N: usize>(
-    own: &Placed,
-    other_in_own: &SmallCore<N>,
-) -> [f32; SMALL_CORE] {
-    let shape = own.shape;
-    let mut nx = [0.0; NO];
-    let mut ny = [0.0; NO];
-    let mut offset = [0.0; NO];
-    let mut back = [0.0; NO];
-    let mut missing = [f32::INFINITY; NO];
-    let edges = shape
-        .normals()
-        .iter()
-        .zip(shape.core())
-        .zip(shape.back_extents());
-    for (i, ((&n, &start), &b)) in edges.enumerate().take(NO) {
-        nx[i] = n.x;
-        ny[i] = n.y;
-        offset[i] = start.dot(n);
-        back[i] = b;
-        // A zero normal is a repeated vertex: no edge, no axis.
-        missing[i] = if n == Vec2::ZERO { f32::INFINITY } else { 0.0 };
-    }
-    let (x, y) = (&other_in_own.x, &other_in_own.y);
-    let project = |k: usize| -> [f32; NO] { std::array::from_fn(|i| nx[i] * x[k] + ny[i] * y[k]) };
-    let mut low = project(0);
-    let mut high = low;
-    for k in 1..N {
-        let d = project(k);
-        for i in 0..NO {
-            low[i] = if d[i] < low[i] { d[i] } else { low[i] };
-            high[i] = if d[i] > high[i] { d[i] } else { high[i] };
-        }
-    }
-    let mut estimate = [f32::INFINITY; SMALL_CORE];
-    for i in 0..NO {
-        let below = offset[i] - low[i];
-        let above = high[i] - (offset[i] - back[i]);
-        estimate[i] = (if below < above { below } else { above }) + missing[i];
-    }
-    estimate
-}
-
-/// The full test on the edges of `own` whose estimate is at most `cutoff`, in order.
-fn exact_survivors<const N: usize>(
-    own: &Placed,
-    other: &Placed,
-    body: Body,
-    estimate: &[f32; SMALL_CORE],
-    cutoff: f32,
-    search: &mut BestAxis<'_, '_, ()>,
-) {
-    if !estimate.iter().any(|e| *e <= cutoff) {
-        return;
-    }
-    let other_core = SmallCore::<N>::new(other);
-    for (i, e) in estimate.iter().enumerate().take(own.edge_count()) {
-        if *e <= cutoff {
-            let n = own.normal(i);
-            let (other_low, other_high) = other_core.extent(n);
-            search.consider(edge_axis(
-                own,
-                other,
-                body,
-                i,
-                n,
-                own_edge_interval(own, i, n),
-                Interval::new(other_low, other_high),
-            ));
-        }
+        axes_tested: search.tested,
     }
 }
 
@@ -345,7 +184,7 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
     fn consider(&mut self, axis: SatAxis) {
         self.tested += 1;
         let pair = self.pair;
-        self.tracer.record(|| to_world(pair, axis));
+        let before = self.best;
         // Strictly smaller wins, so on a tie the earlier axis (A's edges first) is kept,
         // unless the earlier one is the back of a parallel pair (same line, same overlap).
         let better = |b: SatAxis| {
@@ -355,6 +194,15 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
         if self.best.is_none_or(better) {
             self.best = Some(axis);
         }
+        let best = self.best.map_or(axis.source, |b| b.source);
+        self.tracer.record(|| {
+            let tie = |b: &SatAxis| (b.overlap - axis.overlap).abs() <= pair.touch_tolerance();
+            SatAxis {
+                best_so_far: best,
+                ties_with: before.filter(tie).map(|b| b.source),
+                ..to_world(pair, axis)
+            }
+        });
     }
 }
 
@@ -375,6 +223,8 @@ pub(crate) fn make_axis(source: AxisSource, axis: Vec2, a: Interval, b: Interval
         interval_a: a,
         interval_b: b,
         overlap: (a.max - b.min).min(b.max - a.min),
+        best_so_far: source,
+        ties_with: None,
     }
 }
 
@@ -856,46 +706,6 @@ pub(crate) mod tests {
             checked += 1;
         }
         assert_eq!(checked, 4000);
-    }
-
-    #[test]
-    fn estimates_keep_the_full_answer_on_ties_and_touching() {
-        // Exact and near ties (right angles, offsets on a grid, regular hexagons and
-        // octagons with parallel sides: several axes with the same overlap), exact touching,
-        // a triangle tip to tip (the two-sided gap twice the one-sided one) and far from the
-        // origin: the estimates must leave the full test's answer, bit for bit, including
-        // which tied axis wins.
-        let tip = Shape::polygon(vec![v(0.0, 0.0), v(1.0, -0.5), v(1.0, 0.5)]).unwrap();
-        let shapes = [
-            square(1.0),
-            tip,
-            Shape::regular(6, 1.0).unwrap(),
-            Shape::regular(8, 0.9).unwrap(),
-        ];
-        let mut estimated = 0;
-        for a in &shapes {
-            for b in &shapes {
-                for (k, base) in [Vec2::ZERO, v(1.0e5, -3.0e4)].into_iter().enumerate() {
-                    for step in 0..64 {
-                        let offset =
-                            v((step % 8) as f32 * 0.5 - 2.0, (step / 8) as f32 * 0.5 - 2.0);
-                        let degrees = (step % 4) as f32 * 45.0 + k as f32 * 180.0;
-                        let pa = Pose::new(base, 0.0);
-                        let pb = Pose::new(base + offset, degrees.to_radians());
-                        let pair = ShapePair::new(a, pa, b, pb);
-                        let mut axes = Vec::new();
-                        let traced = sat(&pair, &mut axes);
-                        assert_eq!(sat_test(&pair), traced, "offset {offset}, {degrees} deg");
-                        if let Some(out) = estimates_first(&pair) {
-                            assert_eq!(out, traced, "offset {offset}, {degrees} deg");
-                            estimated += 1;
-                        }
-                    }
-                }
-            }
-        }
-        // Every pair with a hexagon or an octagon takes the estimates: 12 of the 16.
-        assert_eq!(estimated, 12 * 2 * 64);
     }
 
     #[test]
