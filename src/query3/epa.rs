@@ -92,6 +92,18 @@ impl Status {
             Status::PolytopeFull => "polytope_full",
         }
     }
+
+    /// How EPA ended, in words for people (text output; JSON keeps [`Self::key`]).
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Status::Converged => "converged: the closest face is on the boundary of A - B",
+            Status::RepeatedSupport => "stopped: the support point repeated",
+            Status::Degenerate => "A - B is flat: the depth is along a chosen normal",
+            Status::Stalled => "stopped: the depth no longer changed",
+            Status::MaxIterations => "stopped: the iteration cap was reached",
+            Status::PolytopeFull => "stopped: the polytope is full",
+        }
+    }
 }
 
 /// A triangle of the polytope: vertex indices counter-clockwise seen from outside, the
