@@ -2,10 +2,13 @@
 //! show for a 3D scene.
 
 use super::manifold::{self, manifold};
+use super::manifold_round::manifold_round;
+use super::round::BodyPair3;
 use super::sat::{self, sat};
+use super::sat_round::sat_round;
 use super::sweep::{self, sweep, Motion3};
 use super::PolyPair;
-use crate::geom3::{Polyhedron, Pose3};
+use crate::geom3::{Pose3, Shape3Ref};
 use crate::query::Algorithm;
 use crate::trace::Tracer;
 use glam::Vec3;
@@ -13,7 +16,8 @@ use glam::Vec3;
 /// A body as the 3D queries see it.
 #[derive(Clone, Copy, Debug)]
 pub struct BodyRef3<'a> {
-    pub shape: &'a Polyhedron,
+    /// A polyhedron or a round shape (`(&polyhedron).into()` makes one).
+    pub shape: Shape3Ref<'a>,
     pub pose: Pose3,
     /// Present (even zero) when the body takes part in sweeps.
     pub velocity: Option<Vec3>,
@@ -42,7 +46,8 @@ pub struct PairQuery3 {
     pub sat: sat::Output,
     /// Built along SAT's normal, present when the bodies intersect.
     pub manifold: Option<manifold::Output>,
-    /// Present when either body has a velocity.
+    /// Present when either body has a velocity (with a round shape: not run, status
+    /// `round_shapes_unsupported`).
     pub sweep: Option<sweep::Output>,
 }
 
@@ -112,12 +117,27 @@ fn run_pair(
     clip_tracer: &mut impl Tracer<manifold::Step>,
     sweep_tracer: &mut impl Tracer<sweep::Step>,
 ) -> PairQuery3 {
-    let pair = PolyPair::new(a.shape, &a.pose, b.shape, &b.pose);
+    let moving = a.velocity.is_some() || b.velocity.is_some();
+    let (Some(poly_a), Some(poly_b)) = (a.shape.as_polyhedron(), b.shape.as_polyhedron()) else {
+        // A sphere or a capsule: SAT and the manifold on the cores plus radii; no sweep.
+        let pair = BodyPair3::new(a.shape, &a.pose, b.shape, &b.pose);
+        let s = sat_round(&pair, sat_tracer);
+        let m = s
+            .intersecting
+            .then(|| manifold_round(&pair, s.normal, clip_tracer));
+        return PairQuery3 {
+            intersecting: s.intersecting,
+            sat: s,
+            manifold: m,
+            sweep: moving.then(sweep::Output::refused_round),
+        };
+    };
+    let pair = PolyPair::new(poly_a, &a.pose, poly_b, &b.pose);
     let s = sat(&pair, sat_tracer);
     let m = s
         .intersecting
         .then(|| manifold(&pair, s.normal, clip_tracer));
-    let sw = (a.velocity.is_some() || b.velocity.is_some()).then(|| {
+    let sw = moving.then(|| {
         let motion = Motion3 {
             velocity_a: a.velocity.unwrap_or(Vec3::ZERO),
             velocity_b: b.velocity.unwrap_or(Vec3::ZERO),
@@ -144,12 +164,12 @@ mod tests {
         let slab = cuboid(1.0, 0.5, 1.0);
         let cube = cuboid(0.5, 0.5, 0.5);
         let a = BodyRef3 {
-            shape: &slab,
+            shape: (&slab).into(),
             pose: at(0., 0., 0.),
             velocity: None,
         };
         let b = BodyRef3 {
-            shape: &cube,
+            shape: (&cube).into(),
             pose: at(0., 0.9, 0.),
             velocity: Some(Vec3::new(0., 1., 0.)),
         };
@@ -202,12 +222,12 @@ mod tests {
                     ),
                 ] {
                     let a = BodyRef3 {
-                        shape: &cube,
+                        shape: (&cube).into(),
                         pose: at(0., 0., 0.),
                         velocity: Some(Vec3::ZERO),
                     };
                     let b = BodyRef3 {
-                        shape,
+                        shape: shape.into(),
                         pose: pose_b,
                         velocity,
                     };
