@@ -322,11 +322,19 @@ pub fn epa_rounded<T: Tracer<epa::Step>>(
     } else {
         core.normal
     };
+    // A flat difference has depth 0 at the origin: the cores meet where GJK's weights put
+    // the origin, which EPA (seeing no volume) does not compute.
+    let (core_a, core_b) = if core.status == epa::Status::Degenerate {
+        let (_, on_a, on_b) = core_gjk.simplex.weighted();
+        (pair.to_world(on_a), pair.to_world(on_b))
+    } else {
+        (core.point_a, core.point_b)
+    };
     Some(epa::Output {
         depth: core.depth + ra + rb,
         normal: n,
-        point_a: core.point_a + ra * n,
-        point_b: core.point_b - rb * n,
+        point_a: core_a + ra * n,
+        point_b: core_b - rb * n,
         ..core
     })
 }
@@ -444,5 +452,22 @@ mod tests {
         assert!(g.intersecting);
         assert!(close(e.depth, 2.0, 1e-5), "{e:?}");
         assert!(close(e.normal.length(), 1.0, 1e-5), "{e:?}");
+    }
+
+    #[test]
+    fn sphere_centred_on_a_capsule_core_meets_it_where_gjk_puts_the_origin() {
+        // The difference of the cores is a segment through the origin (flat, EPA sees no
+        // volume): depth = both radii, along a direction square to the segment, and the
+        // deepest points straddle the sphere's centre.
+        let cap = Round3::capsule(2.0, 0.5).unwrap();
+        let ball = Round3::sphere(0.25).unwrap();
+        let p = pair(&cap, at(0., 0., 0.), &ball, at(0., 0.7, 0.));
+        let (_, e) = gjk_and_epa(&p);
+        let e = e.unwrap();
+        assert_eq!(e.status, epa::Status::Degenerate);
+        assert!(close(e.depth, 0.75, 1e-5), "{e:?}");
+        assert!(close(e.normal.y, 0.0, 1e-5) && close(e.normal.length(), 1.0, 1e-5));
+        assert!(close_v(e.point_a - e.point_b, e.depth * e.normal, 1e-5), "{e:?}");
+        assert!(close_v((e.point_a + e.point_b) / 2.0, Vec3::new(0., 0.7, 0.), 0.126), "{e:?}");
     }
 }
