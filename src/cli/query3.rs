@@ -9,6 +9,7 @@ use crate::geom3::{Core3, Shape3};
 use crate::query3::manifold;
 use crate::query3::pair::{query_pair3, PairQuery3};
 use crate::query3::sat::AxisId;
+use crate::query3::sweep::Status as SweepStatus;
 use crate::scene::{
     load_any_scene_file, settings_for_scene3, LoadedScene, Scene3, SceneBody3, DIMENSIONS_3D,
 };
@@ -127,6 +128,7 @@ pub(super) fn pair_json3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> Valu
             "t_first": w.t_first.map_or(Value::Null, num),
             "t_last": w.t_last.map_or(Value::Null, num),
             "normal": if w.hit { vec3_json(w.normal) } else { Value::Null },
+            "status": w.status.key(),
         })
     });
     json!({
@@ -189,6 +191,8 @@ fn pair_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
             if let Some(m) = &w.manifold {
                 out += &manifold_text3(a, b, m, "at t_first");
             }
+        } else if w.status == SweepStatus::RoundShapesUnsupported {
+            out += "  sweep     not run: swept SAT does not take spheres or capsules (status round_shapes_unsupported)\n";
         } else {
             out += "  sweep     miss\n";
         }

@@ -100,6 +100,7 @@ fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
         Algorithm::Sweep if q.sweep.is_none() => {
             "The sweep does not run: neither body has a velocity in this scene.".into()
         }
+        Algorithm::Sweep => "The sweep does not run: swept SAT has no fixed set of axes for a sphere or a capsule (the closest-point axis turns as the bodies move).".into(),
         _ => "No steps were recorded.".into(),
     }
 }
@@ -161,6 +162,9 @@ fn result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3)
                 axis_words(&w.axis, &a.name, &b.name),
                 fmt_vec3(w.normal)
             ),
+            Some(w) if w.status == crate::query3::sweep::Status::RoundShapesUnsupported => {
+                "The sweep does not run: swept SAT does not take spheres or capsules (status round_shapes_unsupported).".into()
+            }
             Some(_) => "The bodies never touch in this interval.".into(),
         },
         _ => String::new(),
