@@ -635,9 +635,21 @@ fn check_rounded_gjk_epa(case: &Case3, tally: &mut Tally) -> Result<(), String> 
     let e = epa_rounded(&pair, &core, &epa::Config::default(), &mut ());
     let g = with_radii(&pair, core);
     tally.add(format!("round gjk {}", g.status.key()));
-    let ok = |good: bool, what: &str| if good { Ok(()) } else { Err(format!("{what}: {g:?} {e:?}")) };
-    ok(g.distance.is_finite() && g.distance >= 0.0, "round gjk distance")?;
-    ok(e.is_some() == g.intersecting, "round epa runs exactly when gjk intersects")?;
+    let ok = |good: bool, what: &str| {
+        if good {
+            Ok(())
+        } else {
+            Err(format!("{what}: {g:?} {e:?}"))
+        }
+    };
+    ok(
+        g.distance.is_finite() && g.distance >= 0.0,
+        "round gjk distance",
+    )?;
+    ok(
+        e.is_some() == g.intersecting,
+        "round epa runs exactly when gjk intersects",
+    )?;
     // World points near 1e6 carry f32 rounding of about 1e-7 of their magnitude.
     let rounding = |p: Vec3| 1.0e-6 * p.abs().max_element();
     if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {

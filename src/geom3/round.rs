@@ -236,9 +236,18 @@ mod tests {
     #[test]
     fn zero_negative_non_finite_and_absurd_sizes_are_refused() {
         let bad = [
-            (Shape3Kind::Sphere { radius: 0.0 }, "radius must be positive"),
-            (Shape3Kind::Sphere { radius: -1.0 }, "radius must be positive"),
-            (Shape3Kind::Sphere { radius: f32::NAN }, "not a finite number"),
+            (
+                Shape3Kind::Sphere { radius: 0.0 },
+                "radius must be positive",
+            ),
+            (
+                Shape3Kind::Sphere { radius: -1.0 },
+                "radius must be positive",
+            ),
+            (
+                Shape3Kind::Sphere { radius: f32::NAN },
+                "not a finite number",
+            ),
             (Shape3Kind::Sphere { radius: 2.0e6 }, "beyond the largest"),
             (
                 Shape3Kind::Capsule {

@@ -142,10 +142,17 @@ pub fn manifold_round<T: Tracer<Step>>(pair: &BodyPair3, normal: Vec3, tracer: &
         let a = feature_core(&pair.a, feature_a);
         let b = feature_core(&pair.b, feature_b);
         if let (Some(a), Some(b)) = (a, b) {
-            edges_or_point(pair, n, a, b, FeatureId3 {
-                a: feature_a,
-                b: feature_b,
-            }, &mut out);
+            edges_or_point(
+                pair,
+                n,
+                a,
+                b,
+                FeatureId3 {
+                    a: feature_a,
+                    b: feature_b,
+                },
+                &mut out,
+            );
         }
     }
     tracer.record(|| Step::Points {
@@ -374,9 +381,15 @@ mod tests {
         assert_eq!((out.clipped, out.points.len()), (2, 2));
         let mut xs: Vec<f32> = out.points.iter().map(|p| p.point.x).collect();
         xs.sort_by(f32::total_cmp);
-        assert!(close(xs[0], -0.3, 1e-5) && close(xs[1], 0.7, 1e-5), "{xs:?}");
+        assert!(
+            close(xs[0], -0.3, 1e-5) && close(xs[1], 0.7, 1e-5),
+            "{xs:?}"
+        );
         for p in out.points.iter() {
-            assert!(close(p.point.y, 0.4, 1e-5) && close(p.depth, 0.1, 1e-5), "{p:?}");
+            assert!(
+                close(p.point.y, 0.4, 1e-5) && close(p.depth, 0.1, 1e-5),
+                "{p:?}"
+            );
         }
         // Four side planes of the top face.
         let clips = steps
@@ -412,13 +425,21 @@ mod tests {
         let cap = Round3::capsule(1.0, 0.3).unwrap();
         let u = Vec3::new(1.0, 1.0, 0.0) / 2f32.sqrt();
         let c = Vec3::new(0.5, 0.5, 0.2) + u * 0.25;
-        let (out, _, depth) = run(&cube, at(0., 0., 0.), &cap, at_deg(c, Vec3::new(0., 0., 45.)));
+        let (out, _, depth) = run(
+            &cube,
+            at(0., 0., 0.),
+            &cap,
+            at_deg(c, Vec3::new(0., 0., 45.)),
+        );
         assert_eq!(out.feature, FeaturePair::EdgeEdge);
         assert_eq!(out.points.len(), 1);
         let p = out.points.as_slice()[0];
         assert!(close(depth, 0.05, 1e-5), "{depth}");
         assert!(close(p.depth, 0.05, 1e-5), "{p:?}");
-        assert!(close_v(p.point, Vec3::new(0.5, 0.5, 0.2) - u * 0.05, 1e-5), "{p:?}");
+        assert!(
+            close_v(p.point, Vec3::new(0.5, 0.5, 0.2) - u * 0.05, 1e-5),
+            "{p:?}"
+        );
     }
 
     #[test]
@@ -440,9 +461,15 @@ mod tests {
         assert_eq!((out.clipped, out.points.len()), (2, 2));
         let mut ys: Vec<f32> = out.points.iter().map(|p| p.point.y).collect();
         ys.sort_by(f32::total_cmp);
-        assert!(close(ys[0], -0.5, 1e-5) && close(ys[1], 1.0, 1e-5), "{ys:?}");
+        assert!(
+            close(ys[0], -0.5, 1e-5) && close(ys[1], 1.0, 1e-5),
+            "{ys:?}"
+        );
         for p in out.points.iter() {
-            assert!(close(p.depth, 0.1, 1e-5) && close(p.point.x, 0.15, 1e-5), "{p:?}");
+            assert!(
+                close(p.depth, 0.1, 1e-5) && close(p.point.x, 0.15, 1e-5),
+                "{p:?}"
+            );
         }
     }
 

@@ -368,8 +368,16 @@ mod tests {
         let (g, e) = gjk_and_epa(&p);
         assert!(!g.intersecting && e.is_none());
         assert!(close(g.distance, 0.5, 1e-5), "{g:?}");
-        assert!(close_v(g.closest_a.unwrap(), Vec3::new(0.2, 0.5, -0.3), 1e-5));
-        assert!(close_v(g.closest_b.unwrap(), Vec3::new(0.2, 1.0, -0.3), 1e-5));
+        assert!(close_v(
+            g.closest_a.unwrap(),
+            Vec3::new(0.2, 0.5, -0.3),
+            1e-5
+        ));
+        assert!(close_v(
+            g.closest_b.unwrap(),
+            Vec3::new(0.2, 1.0, -0.3),
+            1e-5
+        ));
     }
 
     #[test]
@@ -467,7 +475,13 @@ mod tests {
         assert_eq!(e.status, epa::Status::Degenerate);
         assert!(close(e.depth, 0.75, 1e-5), "{e:?}");
         assert!(close(e.normal.y, 0.0, 1e-5) && close(e.normal.length(), 1.0, 1e-5));
-        assert!(close_v(e.point_a - e.point_b, e.depth * e.normal, 1e-5), "{e:?}");
-        assert!(close_v((e.point_a + e.point_b) / 2.0, Vec3::new(0., 0.7, 0.), 0.126), "{e:?}");
+        assert!(
+            close_v(e.point_a - e.point_b, e.depth * e.normal, 1e-5),
+            "{e:?}"
+        );
+        assert!(
+            close_v((e.point_a + e.point_b) / 2.0, Vec3::new(0., 0.7, 0.), 0.126),
+            "{e:?}"
+        );
     }
 }

@@ -213,7 +213,9 @@ pub(crate) fn round_round_axis(a: &PlacedRound, b: &PlacedRound, touch: f32) -> 
     let toward_b = |u: Vec3| if u.dot(centres) < 0.0 { -u } else { u };
     let (sa, sb) = (a1 - a0, b1 - b0);
     let c = sa.cross(sb);
-    if a.is_segment() && b.is_segment() && c.length() > PARALLEL_TOLERANCE * sa.length() * sb.length()
+    if a.is_segment()
+        && b.is_segment()
+        && c.length() > PARALLEL_TOLERANCE * sa.length() * sb.length()
     {
         return toward_b(c.normalize());
     }
@@ -299,7 +301,15 @@ mod tests {
         let (out, steps) = traced(&pair(&cube, at(0., 0., 0.), &cap, at(0.7, 0., 0.)));
         let parallel = steps
             .iter()
-            .filter(|s| matches!(s, Step::Skipped { reason: SkipReason::Parallel, .. }))
+            .filter(|s| {
+                matches!(
+                    s,
+                    Step::Skipped {
+                        reason: SkipReason::Parallel,
+                        ..
+                    }
+                )
+            })
             .count();
         assert_eq!(parallel, 4);
         assert!(close(out.separation, 0.1, 1e-5), "{out:?}");
@@ -332,14 +342,22 @@ mod tests {
         let (out, steps) = traced(&pair(&cube, at(0., 0., 0.), &cap, pose));
         assert!(!out.intersecting);
         assert!(close(out.separation, 0.2, 1e-5), "{out:?}");
-        assert!(close_v(out.normal, Vec3::new(1., 1., 0.) / 2f32.sqrt(), 1e-5));
+        assert!(close_v(
+            out.normal,
+            Vec3::new(1., 1., 0.) / 2f32.sqrt(),
+            1e-5
+        ));
         // The edge axis and the closest-point axis tie; the edge (found first) is kept.
         assert!(matches!(out.axis, AxisId::Edges(_, 0)), "{out:?}");
         // The edge along z between faces +x and -y: both normals have the same sign along
         // the segment, so the arcs do not cross.
-        assert!(steps
-            .iter()
-            .any(|s| matches!(s, Step::Skipped { reason: SkipReason::GaussMap, .. })));
+        assert!(steps.iter().any(|s| matches!(
+            s,
+            Step::Skipped {
+                reason: SkipReason::GaussMap,
+                ..
+            }
+        )));
     }
 
     #[test]

@@ -103,8 +103,8 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
             check_vec3("velocity", v).map_err(in_body)?;
         }
         let color = body_color(&def.name, &def.color)?;
-        let shape = Shape3::new(&def.shape)
-            .map_err(|e| in_body(format!("{}: {e}", def.shape.name())))?;
+        let shape =
+            Shape3::new(&def.shape).map_err(|e| in_body(format!("{}: {e}", def.shape.name())))?;
         bodies.push(SceneBody3 {
             name: def.name.clone(),
             shape,
