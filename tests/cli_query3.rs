@@ -44,7 +44,47 @@ fn json_pins_the_face_face_case() {
     assert_eq!(pairs.len(), 1);
     let p = &pairs[0];
     let keys: Vec<&str> = p.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    assert_eq!(keys, ["a", "b", "intersecting", "sat", "manifold", "sweep"]);
+    assert_eq!(
+        keys,
+        [
+            "a",
+            "b",
+            "intersecting",
+            "gjk",
+            "epa",
+            "sat",
+            "manifold",
+            "sweep"
+        ]
+    );
+    // GJK: the origin lies in A - B; EPA: depth 0.1 along +y, point_a - point_b = depth * n.
+    let g = &p["gjk"];
+    assert_eq!(g["intersecting"], true);
+    assert_eq!(num(&g["distance"]), 0.0);
+    assert!(g["closest_a"].is_null() && g["closest_b"].is_null());
+    assert!(g["iterations"].as_u64().unwrap() >= 1);
+    assert!(g["status"] == "enclosed" || g["status"] == "origin_on_simplex");
+    let e = &p["epa"];
+    assert!((num(&e["depth"]) - 0.1).abs() < 1e-5);
+    assert!(close(vec3(&e["normal"]), [0.0, 1.0, 0.0]));
+    let (pa, pb) = (vec3(&e["point_a"]), vec3(&e["point_b"]));
+    assert!(close(
+        [pa[0] - pb[0], pa[1] - pb[1], pa[2] - pb[2]],
+        [0.0, 0.1, 0.0]
+    ));
+    assert_eq!(e["status"], "converged");
+    let keys: Vec<&str> = e.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "depth",
+            "normal",
+            "point_a",
+            "point_b",
+            "iterations",
+            "status"
+        ]
+    );
     assert_eq!(
         (p["a"].as_str(), p["b"].as_str()),
         (Some("slab"), Some("cube"))
@@ -102,12 +142,121 @@ fn json_pins_the_sweep_case() {
     assert!((num(&w["t_last"]) - 0.841421).abs() < 1e-5);
     assert!(close(vec3(&w["normal"]), [1.0, 0.0, 0.0]));
     let keys: Vec<&str> = w.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    assert_eq!(keys, ["hit", "t_first", "t_last", "normal"]);
+    assert_eq!(keys, ["hit", "t_first", "t_last", "normal", "status"]);
+    assert_eq!(w["status"], "hit");
 
     let miss = json(&["query", "scenes/3d/sweep_miss.ron", "--json"]);
     let w = &miss["pairs"][0]["sweep"];
     assert_eq!(w["hit"], false);
+    assert_eq!(w["status"], "miss");
     assert!(w["t_first"].is_null() && w["t_last"].is_null() && w["normal"].is_null());
+}
+
+/// Round shapes: a sphere on a face (closest-point axis tied, face kept, one point at the
+/// bottom of the sphere), GJK and EPA with the radii, and the sweep refused with a status.
+#[test]
+fn json_pins_round_shapes() {
+    let v = json(&[
+        "query",
+        "scenes/3d/round_sphere_on_box_face.ron",
+        "--pair",
+        "slab",
+        "ball",
+        "--json",
+    ]);
+    let p = &v["pairs"][0];
+    assert_eq!(p["sat"]["axis"]["kind"], "face_a");
+    assert!((num(&p["sat"]["depth"]) - 0.1).abs() < 1e-5);
+    let m = &p["manifold"];
+    assert_eq!(m["feature"], "vertex_face");
+    assert!(close(vec3(&m["points"][0]["point"]), [0.3, 0.4, -0.2]));
+    assert_eq!(p["gjk"]["intersecting"], true);
+    assert_eq!(p["epa"]["status"], "cores_apart");
+    assert!((num(&p["epa"]["depth"]) - 0.1).abs() < 1e-5);
+
+    let v = json(&[
+        "query",
+        "scenes/3d/round_spheres.ron",
+        "--pair",
+        "big",
+        "far",
+        "--json",
+    ]);
+    let p = &v["pairs"][0];
+    assert_eq!(p["sat"]["axis"]["kind"], "closest");
+    assert!(p["sat"]["axis"]["index"].is_null());
+    assert!((num(&p["gjk"]["distance"]) - 1.5).abs() < 1e-5);
+    assert!(close(vec3(&p["gjk"]["closest_a"]), [1.0, 0.0, 0.0]));
+    assert!(close(vec3(&p["gjk"]["closest_b"]), [2.5, 0.0, 0.0]));
+    assert_eq!(p["sweep"]["hit"], false);
+    assert_eq!(p["sweep"]["status"], "round_shapes_unsupported");
+
+    let (_, text, _) = run(&[
+        "query",
+        "scenes/3d/round_spheres.ron",
+        "--pair",
+        "big",
+        "far",
+    ]);
+    assert!(
+        text.contains("not run: swept SAT does not take spheres or capsules"),
+        "{text}"
+    );
+    let (_, trace, _) = run(&[
+        "trace",
+        "scenes/3d/round_capsule_over_box_side.ron",
+        "--algorithm",
+        "clip",
+    ]);
+    assert!(trace.contains("edge_face"), "{trace}");
+    assert!(trace.contains("(1, 0.4, 0.288675) (depth 0.1)"), "{trace}");
+}
+
+/// The hand-derived GJK scene: a corner-to-corner pair and an apex over a face.
+#[test]
+fn json_pins_gjk_distance_and_closest_points() {
+    let v = json(&["query", "scenes/3d/gjk_separated_boxes.ron", "--json"]);
+    let pairs = v["pairs"].as_array().unwrap();
+    let find = |a: &str, b: &str| {
+        pairs
+            .iter()
+            .find(|p| p["a"] == a && p["b"] == b)
+            .unwrap_or_else(|| panic!("{a} vs {b}"))
+    };
+    let p = find("box", "cube");
+    let g = &p["gjk"];
+    let keys: Vec<&str> = g.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "intersecting",
+            "distance",
+            "closest_a",
+            "closest_b",
+            "iterations",
+            "status"
+        ]
+    );
+    assert_eq!(g["intersecting"], false);
+    assert!((num(&g["distance"]) - 3.5f64.sqrt()).abs() < 1e-5);
+    assert!(close(vec3(&g["closest_a"]), [1.0, 0.5, 0.5]));
+    assert!(close(vec3(&g["closest_b"]), [2.5, 1.5, 1.0]));
+    assert!(p["epa"].is_null());
+    let g = &find("box", "pyramid")["gjk"];
+    assert!((num(&g["distance"]) - 0.75).abs() < 1e-5);
+    assert!(close(vec3(&g["closest_a"]), [0.3, 0.5, 0.1]));
+    assert!(close(vec3(&g["closest_b"]), [0.3, 1.25, 0.1]));
+    let (code, out, err) = run(&["query", "scenes/3d/gjk_separated_boxes.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  gjk       distance 1.870829  iterations "),
+        "{out}"
+    );
+    assert!(
+        out.contains("            closest on box (1, 0.5, 0.5)  on cube (2.5, 1.5, 1)\n"),
+        "{out}"
+    );
+    assert!(out.contains("  epa       not run (separated)\n"), "{out}");
 }
 
 #[test]
@@ -165,6 +314,16 @@ fn text_form_reads_like_the_2d_one() {
 #[test]
 fn trace_prints_each_3d_algorithm_with_sentences() {
     for (scene, algorithm, phrase) in [
+        (
+            "scenes/3d/gjk_separated_boxes.ron",
+            "gjk",
+            "box and cube are 1.870829 apart",
+        ),
+        (
+            "scenes/3d/epa_several_expansions.ron",
+            "epa",
+            "The depth is 0.407107 along (0, 1, 0)",
+        ),
         ("scenes/3d/edge_edge_crossed_ridges.ron", "sat", "edge"),
         (
             "scenes/3d/face_face_clip_eight.ron",
@@ -191,10 +350,12 @@ fn trace_prints_each_3d_algorithm_with_sentences() {
 
 #[test]
 fn algorithms_without_a_3d_version_are_refused() {
-    let (code, _, err) = run(&["trace", "scenes/3d/welcome.ron", "--algorithm", "gjk"]);
+    let (code, _, err) = run(&["trace", "scenes/3d/welcome.ron", "--algorithm", "minkowski"]);
     assert_eq!(code, 2);
     assert!(
-        err.starts_with("error: scenes/3d/welcome.ron: --algorithm gjk has no 3D version yet"),
+        err.starts_with(
+            "error: scenes/3d/welcome.ron: --algorithm minkowski has no 3D version yet; a 3D scene traces gjk, epa, sat, clip, sweep"
+        ),
         "{err}"
     );
 }

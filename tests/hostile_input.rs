@@ -167,7 +167,11 @@ const CORPUS: &[(&str, &str, bool)] = &[
         "body \"sheet\": Hull: all hull points lie in one plane",
         true,
     ),
-    ("3d_gjk_overlay.ron", "overlay Gjk has no 3D version", true),
+    (
+        "3d_minkowski_overlay.ron",
+        "overlay Minkowski has no 3D version; a 3D scene can show Gjk, Epa, Sat, Clip, Sweep",
+        true,
+    ),
     (
         "3d_hull_huge_coordinate.ron",
         "body \"gem\": Hull: a hull coordinate is 10000000, beyond the largest accepted",

@@ -585,6 +585,7 @@ fn check_outputs3(q: &PairQuery3, sweep_time: f32) -> Result<(), String> {
 fn run_case3(case: &Case3, tally: &mut Tally) -> Result<(), String> {
     let settings = PairSettings3 {
         sweep_time: case.sweep_time,
+        ..PairSettings3::default()
     };
     let a = BodyRef3 {
         shape: case.a.as_ref(),

@@ -291,7 +291,8 @@ fn the_documented_3d_example_loads_and_passes() {
     let (scene, bodies) =
         parse_scene3(&block[open..close], "docs/scene-format.md").unwrap_or_else(|e| panic!("{e}"));
     let checks = collision_lab::scene::check_scene3(&scene, &bodies);
-    assert_eq!(checks.len(), 3);
+    // The cube, the gem and the column, and the round ball and rod.
+    assert_eq!(checks.len(), 5);
     for c in checks {
         assert!(c.passed(), "{} vs {}: {}", c.a, c.b, c.describe());
     }
@@ -312,4 +313,59 @@ fn check_without_paths_checks_the_3d_scenes_too() {
         "{stdout}"
     );
     assert!(stdout.contains("pass  scenes/welcome.ron"), "{stdout}");
+}
+
+/// What the GJK and EPA scenes show beyond their `expect` blocks: how GJK's loop ended, on
+/// which simplex, and how many expansions EPA needed.
+#[test]
+fn gjk_and_epa_scenes_end_the_way_their_notes_say() {
+    use collision_lab::query3::pair::trace_pair3;
+    use collision_lab::query3::{epa, gjk};
+    let traced = |name: &str, a: usize, b: usize| {
+        let (scene, bodies) = load(name);
+        trace_pair3(
+            &bodies[a].body_ref(),
+            &bodies[b].body_ref(),
+            &settings_for_scene3(&scene),
+        )
+    };
+    // Boxes edge to edge: GJK's last simplex is a segment (two support points).
+    let (q, t) = traced("gjk_two_point_simplex.ron", 0, 1);
+    assert_eq!(q.gjk.simplex.len, 2, "{:?}", q.gjk);
+    assert_eq!(t.gjk.last().unwrap().simplex.len, 2);
+    assert!((q.gjk.distance - 0.5f32.hypot(0.5)).abs() < 1e-5);
+    // SAT's separation is only a lower bound here.
+    assert!((q.sat.separation - 0.5).abs() < 1e-5);
+    // Touching face to face and corner to corner: the origin on GJK's simplex, and EPA
+    // grows that simplex into a tetrahedron in its seed step.
+    for b in [1, 2] {
+        let (q, t) = traced("gjk_touching_boxes.ron", 0, b);
+        assert_eq!(q.gjk.status, gjk::Status::OriginOnSimplex, "body {b}");
+        assert!(q.gjk.simplex.len < 4);
+        match &t.epa[0] {
+            epa::Step::Seed(seed) => assert!(!seed.added.is_empty(), "body {b}"),
+            other => panic!("EPA starts with its seed: {other:?}"),
+        }
+        assert!(q.epa.unwrap().depth.abs() < 1e-5);
+    }
+    // Several expansions: at least three expansions remove faces before it converges.
+    let (q, t) = traced("epa_several_expansions.ron", 0, 1);
+    let e = q.epa.unwrap();
+    assert_eq!(e.status, epa::Status::Converged);
+    let grew = t
+        .epa
+        .iter()
+        .filter(|s| matches!(s, epa::Step::Expansion(x) if !x.removed.is_empty()))
+        .count();
+    assert!(grew >= 3, "{grew} expansions");
+    // The tie: both normals are right (moving B by depth along either leaves them touching)
+    // and they differ.
+    let (q, _) = traced("tie_sat_face_epa_normal.ron", 0, 1);
+    let e = q.epa.unwrap();
+    assert!((e.normal - q.sat.normal).length() > 1.0);
+    assert!((e.depth - q.sat.depth).abs() < 1e-5);
+    // Coincident copies: GJK encloses or touches at once, the depth is the height.
+    let (q, _) = traced("coincident_hulls.ron", 0, 1);
+    assert!(q.gjk.intersecting);
+    assert!((q.epa.unwrap().depth - 0.8).abs() < 1e-4);
 }

@@ -1,15 +1,15 @@
-//! `collision-lab query` on a 3D scene: SAT, the contact manifold and the sweep for each
-//! pair, as text or JSON (`"dimensions": 3` at the top). Same conventions as 2D: world
+//! `collision-lab query` on a 3D scene: GJK, EPA, SAT, the contact manifold and the sweep
+//! for each pair, as text or JSON (`"dimensions": 3` at the top). Same conventions as 2D: world
 //! coordinates, the normal points from a toward b, moving b by depth * normal leaves them
 //! touching.
 
 use super::format::{fmt_num, num};
 use super::pairs::select_pairs;
 use crate::geom3::{Core3, Shape3};
-use crate::query3::manifold;
 use crate::query3::pair::{query_pair3, PairQuery3};
 use crate::query3::sat::AxisId;
 use crate::query3::sweep::Status as SweepStatus;
+use crate::query3::{epa, gjk, manifold};
 use crate::scene::{
     load_any_scene_file, settings_for_scene3, LoadedScene, Scene3, SceneBody3, DIMENSIONS_3D,
 };
@@ -134,9 +134,36 @@ pub(super) fn pair_json3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> Valu
     json!({
         "a": a.name, "b": b.name,
         "intersecting": q.intersecting,
+        "gjk": gjk_json3(&q.gjk),
+        "epa": q.epa.as_ref().map_or(Value::Null, epa_json3),
         "sat": sat,
         "manifold": q.manifold.as_ref().map_or(Value::Null, manifold_json3),
         "sweep": sweep,
+    })
+}
+
+/// `{"intersecting", "distance", "closest_a", "closest_b", "iterations", "status"}`; the
+/// closest points are null when the bodies intersect (and the distance when not finite).
+fn gjk_json3(g: &gjk::Output) -> Value {
+    json!({
+        "intersecting": g.intersecting,
+        "distance": num(g.distance),
+        "closest_a": g.closest_a.map_or(Value::Null, vec3_json),
+        "closest_b": g.closest_b.map_or(Value::Null, vec3_json),
+        "iterations": g.iterations,
+        "status": g.status.key(),
+    })
+}
+
+/// `{"depth", "normal", "point_a", "point_b", "iterations", "status"}`.
+fn epa_json3(e: &epa::Output) -> Value {
+    json!({
+        "depth": num(e.depth),
+        "normal": vec3_json(e.normal),
+        "point_a": vec3_json(e.point_a),
+        "point_b": vec3_json(e.point_b),
+        "iterations": e.iterations,
+        "status": e.status.key(),
     })
 }
 
@@ -163,6 +190,7 @@ fn pair_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
         "separated"
     };
     out += &format!("\n{} vs {}: {verdict}\n", a.name, b.name);
+    out += &gjk_epa_text3(a, b, q);
     let s = &q.sat;
     let amount = if s.intersecting {
         format!("depth {}", fmt_num(s.depth))
@@ -196,6 +224,39 @@ fn pair_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
         } else {
             out += "  sweep     miss\n";
         }
+    }
+    out
+}
+
+/// The GJK and EPA lines of a pair's text.
+fn gjk_epa_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
+    let g = &q.gjk;
+    let mut out = format!(
+        "  gjk       distance {}  iterations {}  status {}\n",
+        fmt_num(g.distance),
+        g.iterations,
+        g.status.key()
+    );
+    if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
+        out += &format!(
+            "            closest on {} {}  on {} {}\n",
+            a.name,
+            fmt_vec3(ca),
+            b.name,
+            fmt_vec3(cb)
+        );
+    }
+    match &q.epa {
+        Some(e) => {
+            out += &format!(
+                "  epa       depth {}  normal {}  iterations {}  status {}\n",
+                fmt_num(e.depth),
+                fmt_vec3(e.normal),
+                e.iterations,
+                e.status.key()
+            )
+        }
+        None => out += "  epa       not run (separated)\n",
     }
     out
 }

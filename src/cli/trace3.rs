@@ -1,5 +1,6 @@
-//! `collision-lab trace` on a 3D scene: the recorded steps of SAT, the contact manifold
-//! (`clip`) or the sweep, one block per step with its sentence, then a result paragraph.
+//! `collision-lab trace` on a 3D scene: the recorded steps of GJK, EPA, SAT, the contact
+//! manifold (`clip`) or the sweep, one block per step with its sentence, then a result
+//! paragraph.
 
 use super::format::fmt_num;
 use super::pairs::select_traced_pair;
@@ -14,10 +15,10 @@ use std::path::Path;
 const WRAP_COLUMNS: usize = 88;
 
 /// The algorithms a 3D scene can trace.
-pub const ALGORITHMS_3D: [Algorithm; 3] = crate::query3::pair::PairTrace3::ALGORITHMS;
+pub const ALGORITHMS_3D: [Algorithm; 5] = crate::query3::pair::PairTrace3::ALGORITHMS;
 
 /// Runs `trace` when `path` is a 3D scene and returns its exit status; `None` for a 2D
-/// scene. `algorithm` is the command line's key (`sat`, `clip`, `sweep`).
+/// scene. `algorithm` is the command line's key (`gjk`, `epa`, `sat`, `clip`, `sweep`).
 pub fn run_trace3_if_3d(path: &Path, pair: Option<&[String]>, algorithm: &str) -> Option<u8> {
     let (scene, bodies) = match load_3d(path)? {
         Ok(loaded) => loaded,
@@ -60,6 +61,8 @@ pub fn run_trace3_if_3d(path: &Path, pair: Option<&[String]>, algorithm: &str) -
 
 fn algorithm_name3(algorithm: Algorithm) -> &'static str {
     match algorithm {
+        Algorithm::Gjk => "GJK in 3D (the closest point of A - B to the origin)",
+        Algorithm::Epa => "EPA in 3D (expanding a polytope inside A - B to its boundary)",
         Algorithm::Sat => "SAT in 3D (face normals and edge-edge cross products)",
         Algorithm::Clip => "the contact manifold (feature pairs and clipping)",
         Algorithm::Sweep => "swept SAT in 3D (time of first contact)",
@@ -97,6 +100,10 @@ fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
             "The manifold is not built: the bodies are apart, so there is no contact to describe."
                 .into()
         }
+        Algorithm::Epa if q.epa.is_none() => format!(
+            "EPA does not run: GJK found the bodies {} apart, so there is no depth to find.",
+            fmt_num(q.gjk.distance)
+        ),
         Algorithm::Sweep if q.sweep.is_none() => {
             "The sweep does not run: neither body has a velocity in this scene.".into()
         }
@@ -108,6 +115,7 @@ fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
 fn result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
     let s = &q.sat;
     match algorithm {
+        Algorithm::Gjk | Algorithm::Epa => gjk_epa_result3(algorithm, a, b, q),
         Algorithm::Sat if s.intersecting => format!(
             "Every axis overlaps, so {} and {} intersect. The smallest overlap, {}, is the depth, on {}; normal {} ({} axes tested, {} edge pairs skipped).",
             a.name,
@@ -168,5 +176,55 @@ fn result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3)
             Some(_) => "The bodies never touch in this interval.".into(),
         },
         _ => String::new(),
+    }
+}
+
+/// The result paragraph of GJK or EPA.
+fn gjk_epa_result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
+    let g = &q.gjk;
+    match (algorithm, &q.epa) {
+        (Algorithm::Gjk, _) if g.intersecting => format!(
+            "A - B contains the origin (or touches it), so {} and {} intersect; GJK ended after {} iteration{} ({}), and EPA finds the depth from its simplex.",
+            a.name,
+            b.name,
+            g.iterations,
+            if g.iterations == 1 { "" } else { "s" },
+            g.status.key().replace('_', " ")
+        ),
+        (Algorithm::Gjk, _) => match (g.closest_a, g.closest_b) {
+            (Some(ca), Some(cb)) => format!(
+                "{} and {} are {} apart after {} iteration{} ({}): the closest points are {} on {} and {} on {}.",
+                a.name,
+                b.name,
+                fmt_num(g.distance),
+                g.iterations,
+                if g.iterations == 1 { "" } else { "s" },
+                g.status.key().replace('_', " "),
+                fmt_vec3(ca),
+                a.name,
+                fmt_vec3(cb),
+                b.name
+            ),
+            _ => format!(
+                "GJK stopped ({}) without a finite distance.",
+                g.status.key().replace('_', " ")
+            ),
+        },
+        (_, Some(e)) => format!(
+            "The depth is {} along {} (from {} toward {}), after {} expansion{} ({}); moving {} by depth x normal leaves them touching. Deepest points: {} on {}, {} on {}.",
+            fmt_num(e.depth),
+            fmt_vec3(e.normal),
+            a.name,
+            b.name,
+            e.iterations,
+            if e.iterations == 1 { "" } else { "s" },
+            e.status.key().replace('_', " "),
+            b.name,
+            fmt_vec3(e.point_a),
+            a.name,
+            fmt_vec3(e.point_b),
+            b.name
+        ),
+        (_, None) => "No depth: the bodies are apart.".into(),
     }
 }

@@ -1,9 +1,11 @@
 //! Every 3D algorithm on one pair of bodies: what `query`, `check`, `trace` and the window
 //! show for a 3D scene.
 
+use super::epa::{self, epa};
+use super::gjk::{self, gjk};
 use super::manifold::{self, manifold};
 use super::manifold_round::manifold_round;
-use super::round::BodyPair3;
+use super::round::{epa_rounded, with_radii, BodyPair3};
 use super::sat::{self, sat};
 use super::sat_round::sat_round;
 use super::sweep::{self, sweep, Motion3};
@@ -23,26 +25,38 @@ pub struct BodyRef3<'a> {
     pub velocity: Option<Vec3>,
 }
 
-/// Settings for a 3D pair query. The geometric tolerances are the named constants of each
-/// algorithm (`sat::PARALLEL_TOLERANCE`, `sat::AXIS_PREFERENCE_TOLERANCE`,
+/// Settings for a 3D pair query: the limits of the iterative algorithms and the sweep
+/// interval. The geometric tolerances are the named constants of each algorithm
+/// (`sat::PARALLEL_TOLERANCE`, `sat::AXIS_PREFERENCE_TOLERANCE`,
 /// `manifold::FEATURE_TOLERANCE`, ...), each relative to the pair's or the body's size.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairSettings3 {
+    pub gjk: gjk::Config,
+    pub epa: epa::Config,
     /// The sweep covers t in [0, sweep_time].
     pub sweep_time: f32,
 }
 
 impl Default for PairSettings3 {
     fn default() -> Self {
-        PairSettings3 { sweep_time: 1.0 }
+        PairSettings3 {
+            gjk: gjk::Config::default(),
+            epa: epa::Config::default(),
+            sweep_time: 1.0,
+        }
     }
 }
 
 /// Every 3D algorithm's result for a pair.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairQuery3 {
-    /// SAT's verdict: the bodies overlap or touch.
+    /// SAT's verdict: the bodies overlap or touch. GJK's own verdict is `gjk.intersecting`;
+    /// the two agree up to the touch tolerance (a property test holds them to it).
     pub intersecting: bool,
+    /// Distance and closest points (or the verdict "intersecting").
+    pub gjk: gjk::Output,
+    /// Depth and normal from GJK's simplex, present when GJK found the bodies intersecting.
+    pub epa: Option<epa::Output>,
     pub sat: sat::Output,
     /// Built along SAT's normal, present when the bodies intersect.
     pub manifold: Option<manifold::Output>,
@@ -54,6 +68,8 @@ pub struct PairQuery3 {
 /// Every 3D algorithm's recorded steps for a pair.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PairTrace3 {
+    pub gjk: Vec<gjk::Step>,
+    pub epa: Vec<epa::Step>,
     pub sat: Vec<sat::Step>,
     pub clip: Vec<manifold::Step>,
     pub sweep: Vec<sweep::Step>,
@@ -61,25 +77,36 @@ pub struct PairTrace3 {
 
 impl PairTrace3 {
     /// The algorithms 3D has, in [`Algorithm::ALL`] order.
-    pub const ALGORITHMS: [Algorithm; 3] = [Algorithm::Sat, Algorithm::Clip, Algorithm::Sweep];
+    /// The Minkowski difference records no steps (a picture, as in 2D) and is not listed.
+    pub const ALGORITHMS: [Algorithm; 5] = [
+        Algorithm::Gjk,
+        Algorithm::Epa,
+        Algorithm::Sat,
+        Algorithm::Clip,
+        Algorithm::Sweep,
+    ];
 
     /// How many steps `algorithm` recorded (0 for the algorithms 3D does not run).
     pub fn step_count(&self, algorithm: Algorithm) -> usize {
         match algorithm {
+            Algorithm::Gjk => self.gjk.len(),
+            Algorithm::Epa => self.epa.len(),
             Algorithm::Sat => self.sat.len(),
             Algorithm::Clip => self.clip.len(),
             Algorithm::Sweep => self.sweep.len(),
-            Algorithm::Minkowski | Algorithm::Gjk | Algorithm::Epa => 0,
+            Algorithm::Minkowski => 0,
         }
     }
 
     /// The teaching sentence of step `k` (from 0) of `algorithm`.
     pub fn sentence(&self, algorithm: Algorithm, k: usize) -> String {
         let text = match algorithm {
+            Algorithm::Gjk => self.gjk.get(k).map(gjk::sentence),
+            Algorithm::Epa => self.epa.get(k).map(epa::sentence),
             Algorithm::Sat => self.sat.get(k).map(|s| s.explain()),
             Algorithm::Clip => self.clip.get(k).map(|s| s.explain()),
             Algorithm::Sweep => self.sweep.get(k).map(|s| s.explain()),
-            Algorithm::Minkowski | Algorithm::Gjk | Algorithm::Epa => {
+            Algorithm::Minkowski => {
                 return format!("{} has no 3D steps.", algorithm.title());
             }
         };
@@ -95,7 +122,14 @@ impl PairTrace3 {
 
 /// Runs every 3D algorithm without recording (allocates nothing).
 pub fn query_pair3(a: &BodyRef3, b: &BodyRef3, settings: &PairSettings3) -> PairQuery3 {
-    run_pair(a, b, settings, &mut (), &mut (), &mut ())
+    let untraced = Tracers {
+        gjk: &mut (),
+        epa: &mut (),
+        sat: &mut (),
+        clip: &mut (),
+        sweep: &mut (),
+    };
+    run_pair(a, b, settings, untraced)
 }
 
 /// Runs every 3D algorithm and records all their steps.
@@ -105,51 +139,103 @@ pub fn trace_pair3(
     settings: &PairSettings3,
 ) -> (PairQuery3, PairTrace3) {
     let mut t = PairTrace3::default();
-    let q = run_pair(a, b, settings, &mut t.sat, &mut t.clip, &mut t.sweep);
+    let q = run_pair(
+        a,
+        b,
+        settings,
+        Tracers {
+            gjk: &mut t.gjk,
+            epa: &mut t.epa,
+            sat: &mut t.sat,
+            clip: &mut t.clip,
+            sweep: &mut t.sweep,
+        },
+    );
     (q, t)
 }
 
-fn run_pair(
+/// One tracer per algorithm: all `()` (untraced) or all the vectors of a [`PairTrace3`].
+struct Tracers<'t, G, E, S, C, W> {
+    gjk: &'t mut G,
+    epa: &'t mut E,
+    sat: &'t mut S,
+    clip: &'t mut C,
+    sweep: &'t mut W,
+}
+
+fn run_pair<G, E, S, C, W>(
     a: &BodyRef3,
     b: &BodyRef3,
     settings: &PairSettings3,
-    sat_tracer: &mut impl Tracer<sat::Step>,
-    clip_tracer: &mut impl Tracer<manifold::Step>,
-    sweep_tracer: &mut impl Tracer<sweep::Step>,
-) -> PairQuery3 {
+    tracers: Tracers<G, E, S, C, W>,
+) -> PairQuery3
+where
+    G: Tracer<gjk::Step>,
+    E: Tracer<epa::Step>,
+    S: Tracer<sat::Step>,
+    C: Tracer<manifold::Step>,
+    W: Tracer<sweep::Step>,
+{
     let moving = a.velocity.is_some() || b.velocity.is_some();
     let (Some(poly_a), Some(poly_b)) = (a.shape.as_polyhedron(), b.shape.as_polyhedron()) else {
-        // A sphere or a capsule: SAT and the manifold on the cores plus radii; no sweep.
-        let pair = BodyPair3::new(a.shape, &a.pose, b.shape, &b.pose);
-        let s = sat_round(&pair, sat_tracer);
-        let m = s
-            .intersecting
-            .then(|| manifold_round(&pair, s.normal, clip_tracer));
-        return PairQuery3 {
-            intersecting: s.intersecting,
-            sat: s,
-            manifold: m,
-            sweep: moving.then(sweep::Output::refused_round),
-        };
+        return run_round_pair(a, b, settings, tracers);
     };
     let pair = PolyPair::new(poly_a, &a.pose, poly_b, &b.pose);
-    let s = sat(&pair, sat_tracer);
+    let g = gjk(&pair, &settings.gjk, tracers.gjk);
+    let e = epa(&pair, &g, &settings.epa, tracers.epa);
+    let s = sat(&pair, tracers.sat);
     let m = s
         .intersecting
-        .then(|| manifold(&pair, s.normal, clip_tracer));
+        .then(|| manifold(&pair, s.normal, tracers.clip));
     let sw = moving.then(|| {
         let motion = Motion3 {
             velocity_a: a.velocity.unwrap_or(Vec3::ZERO),
             velocity_b: b.velocity.unwrap_or(Vec3::ZERO),
             t_max: settings.sweep_time,
         };
-        sweep(&pair, &motion, sweep_tracer)
+        sweep(&pair, &motion, tracers.sweep)
     });
     PairQuery3 {
         intersecting: s.intersecting,
+        gjk: g,
+        epa: e,
         sat: s,
         manifold: m,
         sweep: sw,
+    }
+}
+
+/// A pair with a sphere or a capsule: GJK and EPA on the cores plus the radii, SAT with the
+/// closest-point axis and the manifold on the cores (`round`, `sat_round`,
+/// `manifold_round`); the sweep does not run (status `round_shapes_unsupported`).
+fn run_round_pair<G, E, S, C, W>(
+    a: &BodyRef3,
+    b: &BodyRef3,
+    settings: &PairSettings3,
+    tracers: Tracers<G, E, S, C, W>,
+) -> PairQuery3
+where
+    G: Tracer<gjk::Step>,
+    E: Tracer<epa::Step>,
+    S: Tracer<sat::Step>,
+    C: Tracer<manifold::Step>,
+    W: Tracer<sweep::Step>,
+{
+    let pair = BodyPair3::new(a.shape, &a.pose, b.shape, &b.pose);
+    let core = gjk(&pair, &settings.gjk, tracers.gjk);
+    let e = epa_rounded(&pair, &core, &settings.epa, tracers.epa);
+    let s = sat_round(&pair, tracers.sat);
+    let m = s
+        .intersecting
+        .then(|| manifold_round(&pair, s.normal, tracers.clip));
+    let moving = a.velocity.is_some() || b.velocity.is_some();
+    PairQuery3 {
+        intersecting: s.intersecting,
+        gjk: with_radii(&pair, core),
+        epa: e,
+        sat: s,
+        manifold: m,
+        sweep: moving.then(sweep::Output::refused_round),
     }
 }
 
@@ -181,7 +267,12 @@ mod tests {
         assert_eq!(q.sweep.unwrap().status, sweep::Status::InitiallyOverlapping);
         // 12 face axes and 144 skipped edge pairs.
         assert_eq!(t.step_count(Algorithm::Sat), 156);
-        assert_eq!(t.step_count(Algorithm::Gjk), 0);
+        assert!(q.gjk.intersecting && q.gjk.distance == 0.0);
+        let e = q.epa.expect("EPA runs when GJK finds them intersecting");
+        assert!(close(e.depth, 0.1, 1e-5), "{e:?}");
+        assert!(close_v(e.normal, Vec3::Y, 1e-5), "{e:?}");
+        assert!(t.step_count(Algorithm::Gjk) > 0 && t.step_count(Algorithm::Epa) > 1);
+        assert_eq!(t.step_count(Algorithm::Minkowski), 0);
         for algorithm in PairTrace3::ALGORITHMS {
             assert!(t.step_count(algorithm) > 0);
             for k in 0..t.step_count(algorithm) {
@@ -190,6 +281,26 @@ mod tests {
             }
         }
         assert!(t.sentence(Algorithm::Sat, 999).contains("no step 999"));
+    }
+
+    #[test]
+    fn a_separated_pair_gives_gjk_s_distance_and_no_epa() {
+        // Unit cubes, B at (2, 0, 0): faces x = 0.5 and x = 1.5, distance 1.
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let body = |x: f32| BodyRef3 {
+            shape: (&cube).into(),
+            pose: at(x, 0., 0.),
+            velocity: None,
+        };
+        let settings = PairSettings3::default();
+        let (q, t) = trace_pair3(&body(0.0), &body(2.0), &settings);
+        assert_eq!(q, query_pair3(&body(0.0), &body(2.0), &settings));
+        assert!(!q.intersecting && !q.gjk.intersecting);
+        assert!(close(q.gjk.distance, 1.0, 1e-6));
+        assert_eq!(q.epa, None);
+        assert_eq!(t.step_count(Algorithm::Epa), 0);
+        assert_eq!(t.gjk.len() as u32, q.gjk.iterations);
+        assert!(t.sentence(Algorithm::Gjk, 0).starts_with("Iteration 1: "));
     }
 
     #[test]

@@ -2,12 +2,18 @@
 //!
 //! What each field of an [`Expectation3`] is compared with, for the pair `a` then `b`:
 //! - `intersecting`: SAT's verdict (touching counts as intersecting).
-//! - `depth`: SAT's depth (the smallest overlap over all axes); a failure when apart.
+//! - `distance`: GJK's distance (0 when intersecting).
+//! - `closest_a`, `closest_b`: GJK's closest points on `a` and on `b` (world); a failure
+//!   when GJK finds them intersecting.
+//! - `depth`: SAT's depth (the smallest overlap over all axes) *and* EPA's depth; both must
+//!   match; a failure when apart.
 //! - `separation`: SAT's separation (the largest gap over all axes); a failure when they
 //!   overlap. It is a lower bound of the distance, equal to it when the gap is along a face
 //!   normal or an edge pair's axis whose closest features face each other.
 //! - `normal`: SAT's unit normal, from a toward b (the separating axis when apart). It
 //!   matches when the length of the difference vector is within the tolerance.
+//!   Without `epa_normal`, a differing EPA normal is reported as a remark, not a failure.
+//! - `epa_normal`: EPA's unit normal, from a toward b.
 //! - `contacts`: the number of points of the contact manifold after reduction (0 when apart).
 //! - `feature`: the manifold's feature pair (`"face_face"`, ...).
 //! - `hit`, `t_first`: the swept SAT (which runs only when a body has a velocity).
@@ -20,12 +26,14 @@ use super::report::{
     FileCheck, Got, Quantity,
 };
 use crate::query3::pair::{query_pair3, PairQuery3, PairSettings3};
+use glam::Vec3;
 use std::path::Path;
 
 /// The settings the 3D queries run with for this scene (its sweep interval, default limits).
 pub fn settings_for_scene3(scene: &Scene3) -> PairSettings3 {
     PairSettings3 {
         sweep_time: scene.sweep_time(),
+        ..PairSettings3::default()
     }
 }
 
@@ -87,7 +95,21 @@ fn compare3(q: &PairQuery3, e: &Expectation3, check: &mut ExpectationCheck) {
             Got::Bool(s.intersecting),
         ));
     }
+    found.extend(compare_gjk(q, e, tolerance));
     if let Some(depth) = e.depth {
+        let epa = q.epa.map(|x| x.depth).ok_or_else(|| {
+            format!(
+                "not run, GJK found them {} apart",
+                format_number(q.gjk.distance)
+            )
+        });
+        found.push(number_difference(
+            Quantity::Depth,
+            "EPA",
+            depth,
+            epa,
+            tolerance,
+        ));
         let got = if s.intersecting {
             Ok(s.depth)
         } else {
@@ -122,16 +144,15 @@ fn compare3(q: &PairQuery3, e: &Expectation3, check: &mut ExpectationCheck) {
         ));
     }
     if let Some(expected) = e.normal {
-        let off = (s.normal - expected).length();
-        found.push((off.is_nan() || off > tolerance).then_some(Difference {
-            quantity: Quantity::Normal,
-            source: "SAT",
-            expected: Got::Vector3(expected),
-            got: Got::Vector3(s.normal),
-            off_by: Some(off),
-            tolerance: Some(tolerance),
-        }));
+        found.push(vector_difference(
+            Quantity::Normal,
+            "SAT",
+            expected,
+            Ok(s.normal),
+            tolerance,
+        ));
     }
+    found.push(compare_epa_normal(q, e, check));
     if let Some(expected) = e.contacts {
         let got = q.manifold.as_ref().map_or(0, |m| m.points.len() as u32);
         found.push(exact_difference(
@@ -180,4 +201,95 @@ fn compare3(q: &PairQuery3, e: &Expectation3, check: &mut ExpectationCheck) {
         ));
     }
     check.differences.extend(found.into_iter().flatten());
+}
+
+/// A difference when `got` is missing or farther than `tolerance` from `expected`.
+fn vector_difference(
+    quantity: Quantity,
+    source: &'static str,
+    expected: Vec3,
+    got: Result<Vec3, String>,
+    tolerance: f32,
+) -> Option<Difference> {
+    let (got, off) = match got {
+        Ok(v) => {
+            let off = (v - expected).length();
+            if !off.is_nan() && off <= tolerance {
+                return None;
+            }
+            (Got::Vector3(v), Some(off))
+        }
+        Err(why) => (Got::Missing(why), None),
+    };
+    Some(Difference {
+        quantity,
+        source,
+        expected: Got::Vector3(expected),
+        got,
+        off_by: off,
+        tolerance: off.map(|_| tolerance),
+    })
+}
+
+/// `distance`, `closest_a` and `closest_b` against GJK.
+fn compare_gjk(q: &PairQuery3, e: &Expectation3, tolerance: f32) -> Vec<Option<Difference>> {
+    let g = &q.gjk;
+    let mut found = Vec::new();
+    if let Some(distance) = e.distance {
+        found.push(number_difference(
+            Quantity::Distance,
+            "GJK",
+            distance,
+            Ok(g.distance),
+            tolerance,
+        ));
+    }
+    let closest = [
+        (Quantity::ClosestA, e.closest_a, g.closest_a),
+        (Quantity::ClosestB, e.closest_b, g.closest_b),
+    ];
+    for (quantity, expected, got) in closest {
+        if let Some(expected) = expected {
+            let got = got.ok_or_else(|| {
+                format!(
+                    "none, GJK ended with the bodies intersecting ({})",
+                    g.status.key()
+                )
+            });
+            found.push(vector_difference(quantity, "GJK", expected, got, tolerance));
+        }
+    }
+    found
+}
+
+/// `epa_normal` against EPA; without it, a remark when EPA's normal differs from an
+/// expected SAT `normal` (a legitimate tie is worth a look, not a failure).
+fn compare_epa_normal(
+    q: &PairQuery3,
+    e: &Expectation3,
+    check: &mut ExpectationCheck,
+) -> Option<Difference> {
+    let tolerance = e.tolerance();
+    let got = q
+        .epa
+        .map(|x| x.normal)
+        .ok_or_else(|| "not run, GJK found them apart".to_string());
+    match (e.epa_normal, e.normal, &got) {
+        (Some(expected), _, _) => {
+            vector_difference(Quantity::EpaNormal, "EPA", expected, got, tolerance)
+        }
+        (None, Some(sat_normal), Ok(normal)) => {
+            let off = (*normal - sat_normal).length();
+            if off.is_nan() || off > tolerance {
+                check.remarks.push(format!(
+                    "EPA's normal {} differs from the expected SAT normal {} (off by {}); pin it with epa_normal if the tie is intended",
+                    Got::Vector3(*normal),
+                    Got::Vector3(sat_normal),
+                    format_number(off)
+                ));
+            }
+            None
+        }
+        _ => None,
+    }
 }

@@ -130,7 +130,8 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
             return Err((
                 Some("overlays".into()),
                 format!(
-                    "overlay {overlay:?} has no 3D version; a 3D scene can show Sat, Clip and Sweep"
+                    "overlay {overlay:?} has no 3D version; a 3D scene can show {}",
+                    OVERLAYS_3D.map(|a| format!("{a:?}")).join(", ")
                 ),
             ));
         }
@@ -139,6 +140,7 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
     for e in &scene.expect {
         names.check_expectation_pair(&e.a, &e.b)?;
         let numbers = [
+            ("distance", e.distance),
             ("depth", e.depth),
             ("separation", e.separation),
             ("t_first", e.t_first),
@@ -149,6 +151,23 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
             check_expectation_normal(&e.a, &e.b, n.is_finite(), n.length(), || {
                 format!("({}, {}, {})", n.x, n.y, n.z)
             })?;
+        }
+        if let Some(n) = e.epa_normal {
+            check_expectation_normal(&e.a, &e.b, n.is_finite(), n.length(), || {
+                format!("({}, {}, {})", n.x, n.y, n.z)
+            })
+            .map_err(|(at, message)| (at, message.replace(": normal ", ": epa_normal ")))?;
+        }
+        for (what, point) in [("closest_a", e.closest_a), ("closest_b", e.closest_b)] {
+            if point.is_some_and(|p| !p.is_finite()) {
+                return Err((
+                    Some("expect".into()),
+                    format!(
+                        "expectation {} vs {}: {what} must be three finite numbers",
+                        e.a, e.b
+                    ),
+                ));
+            }
         }
         if let Some(f) = &e.feature {
             if !FEATURE_NAMES.contains(&f.as_str()) {

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 pub const DIMENSIONS_3D: u32 = 3;
 
 /// The overlays a 3D scene may switch on: the algorithms 3D has.
-pub const OVERLAYS_3D: [Algorithm; 3] = crate::query3::pair::PairTrace3::ALGORITHMS;
+pub const OVERLAYS_3D: [Algorithm; 5] = crate::query3::pair::PairTrace3::ALGORITHMS;
 
 /// The contact feature pairs an expectation may name (`feature: "face_face"`), in the
 /// manifold's own key spelling. Unordered: `vertex_face` whichever body holds the vertex.
@@ -50,7 +50,7 @@ pub struct Scene3 {
     pub focus: Option<(String, String)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub view: Option<View3>,
-    /// Overlays switched on when the scene opens: `Sat`, `Clip`, `Sweep`.
+    /// Overlays switched on when the scene opens: `Gjk`, `Epa`, `Sat`, `Clip`, `Sweep`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overlays: Vec<Algorithm>,
     /// The sweep covers t in [0, sweep_time]; default 1.
@@ -97,7 +97,17 @@ pub struct Expectation3 {
     pub b: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub intersecting: Option<bool>,
-    /// SAT's penetration depth (the smallest overlap over all axes).
+    /// GJK's distance (0 when intersecting).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distance: Option<f32>,
+    /// GJK's closest point on `a` and on `b` (world), when apart. Pin them only where the
+    /// closest points are unique (vertex or edge against something; not two parallel faces).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closest_a: Option<Vec3>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closest_b: Option<Vec3>,
+    /// The penetration depth: SAT's (the smallest overlap over all axes) and EPA's (the
+    /// distance from the origin to the boundary of A - B) must both match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<f32>,
     /// SAT's separation when apart (the largest gap over all axes; a lower bound of the
@@ -107,6 +117,11 @@ pub struct Expectation3 {
     /// SAT's unit normal (the winning axis), from a toward b.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normal: Option<Vec3>,
+    /// EPA's unit normal, from a toward b. It may differ from SAT's `normal` where several
+    /// axes tie on depth (SAT prefers a face axis; EPA takes whichever face of A - B it
+    /// reaches first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epa_normal: Option<Vec3>,
     /// Number of points of the contact manifold after reduction (0 when apart).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contacts: Option<u32>,

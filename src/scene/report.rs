@@ -23,6 +23,11 @@ pub enum Quantity {
     Separation,
     /// 3D only: the manifold's feature pair.
     Feature,
+    /// 3D only: GJK's closest point on `a`, and on `b`.
+    ClosestA,
+    ClosestB,
+    /// 3D only: EPA's normal (`normal` is SAT's in 3D).
+    EpaNormal,
 }
 
 impl Quantity {
@@ -38,6 +43,9 @@ impl Quantity {
             Quantity::TFirst => "t_first",
             Quantity::Separation => "separation",
             Quantity::Feature => "feature",
+            Quantity::ClosestA => "closest_a",
+            Quantity::ClosestB => "closest_b",
+            Quantity::EpaNormal => "epa_normal",
         }
     }
 }
