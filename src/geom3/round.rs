@@ -103,6 +103,10 @@ impl Round3 {
 }
 
 /// A validated 3D shape: a convex polyhedron (radius 0) or a round shape.
+///
+/// The polyhedron is stored inline although it is larger than a round shape: a scene holds
+/// one per body, and a box would put a pointer chase before every support query.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape3 {
     Polyhedron(Polyhedron),
