@@ -793,6 +793,10 @@ fn million_hostile_pairs() {
     for (status, example) in &tally.capped {
         eprintln!("first case ending with {status}: {example}");
     }
+    // The panic hook is quiet here: say what failed before the assertion does.
+    for failure in &failures {
+        eprintln!("FAILED {failure}");
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 

@@ -104,6 +104,11 @@ fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
         Algorithm::Epa if q.epa.is_some_and(|e| e.status == EpaStatus::CoresApart) => {
             "EPA does not expand: the cores (a sphere's centre, a capsule's segment, a polyhedron) are apart, closer than the radii, so the depth is the radii minus the cores' distance along GJK's direction.".into()
         }
+        Algorithm::Epa
+            if q.epa.is_some_and(|e| e.status == EpaStatus::Degenerate && e.iterations == 0) =>
+        {
+            "EPA does not expand: the difference of the cores has no volume (two round cores that meet: a point, a segment or a flat parallelogram), so the depth is the radii along the direction that separates the cores least.".into()
+        }
         Algorithm::Epa if q.epa.is_none() => format!(
             "EPA does not run: GJK found the bodies {} apart, so there is no depth to find.",
             fmt_num(q.gjk.distance)

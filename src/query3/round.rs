@@ -12,7 +12,11 @@
 //! apart:        closest points pa + ra n on A and pb - rb n on B
 //! cores apart, bodies overlapping:  depth = ra + rb - d along n, no expansion
 //! cores overlapping:  EPA on the cores, depth = core depth + ra + rb along its normal,
-//!               deepest points moved out by the radii along the normal
+//!               deepest points moved out by the radii along the normal (the smaller
+//!               body's point kept, the other depth * normal from it)
+//! two round cores meeting: no volume to expand (a point, a segment or a flat
+//!               parallelogram): depth = ra + rb along the direction that separates the
+//!               cores least, status degenerate
 //! ```
 //!
 //! Every round body is placed as its core (a point or a segment) in the work frame; the
@@ -21,6 +25,8 @@
 
 use super::epa;
 use super::gjk;
+use super::manifold::closest_points;
+use super::sat_round::round_round_axis;
 use super::simplex::{Support3, SupportPair3};
 use super::{Interval, Placed3, TOUCH_TOLERANCE};
 use crate::geom3::{Pose3, Round3, Shape3Ref};
@@ -284,8 +290,8 @@ pub fn with_radii(pair: &BodyPair3, core: gjk::Output) -> gjk::Output {
 
 /// EPA with the radii added, from the cores' GJK output `core_gjk` (not the rounded one:
 /// its `distance` and `normal` are the cores'). `None` when the bodies are apart.
-/// Cores that overlap run EPA on the cores (recorded); cores apart within the radii need no
-/// expansion: the depth is `ra + rb - d` along GJK's normal, status
+/// Cores that overlap run EPA on the cores (recorded), except two round cores (see
+/// `round_cores_meeting`); cores apart within the radii need no expansion: the depth is `ra + rb - d` along GJK's normal, status
 /// [`epa::Status::CoresApart`], nothing recorded.
 pub fn epa_rounded<T: Tracer<epa::Step>>(
     pair: &BodyPair3,
@@ -313,6 +319,9 @@ pub fn epa_rounded<T: Tracer<epa::Step>>(
             status: epa::Status::CoresApart,
         });
     }
+    if let (PlacedBody3::Round(a), PlacedBody3::Round(b)) = (&pair.a, &pair.b) {
+        return Some(round_cores_meeting(pair, a, b));
+    }
     let core = epa::epa(pair, core_gjk, config, tracer)?;
     // A flat difference of cores (two crossing segments, a point on a segment) has two
     // normals; take the one from A's centre toward B's.
@@ -330,13 +339,46 @@ pub fn epa_rounded<T: Tracer<epa::Step>>(
     } else {
         (core.point_a, core.point_b)
     };
+    let depth = core.depth + ra + rb;
+    // The closest face's barycentric point carries rounding proportional to the spread of
+    // its vertices' sources: on a long core (a capsule 3,000 long) it drifts by hundreds
+    // of units along the core. The smaller body's point is the precise one; the other is
+    // `depth * normal` from it, as EPA promises.
+    let (point_a, point_b) = if pair.a.size() <= pair.b.size() {
+        let point_a = core_a + ra * n;
+        (point_a, point_a - depth * n)
+    } else {
+        let point_b = core_b - rb * n;
+        (point_b + depth * n, point_b)
+    };
     Some(epa::Output {
-        depth: core.depth + ra + rb,
+        depth,
         normal: n,
-        point_a: core_a + ra * n,
-        point_b: core_b - rb * n,
+        point_a,
+        point_b,
         ..core
     })
+}
+
+/// Two round shapes whose cores meet: their difference is a point, a segment or a flat
+/// parallelogram (no volume for EPA to expand), so the depth is the radii plus the (zero or
+/// tiny) overlap along the direction that separates the cores least (SAT's round-round
+/// axis), the points the cores' closest points moved out by the radii. Status
+/// [`epa::Status::Degenerate`], nothing recorded.
+fn round_cores_meeting(pair: &BodyPair3, a: &PlacedRound, b: &PlacedRound) -> epa::Output {
+    let [a0, a1] = a.ends();
+    let [b0, b1] = b.ends();
+    let (pa, pb) = closest_points(a0, a1, b0, b1);
+    let n = round_round_axis(a, b, pair.touch_tolerance());
+    let (ra, rb) = (a.radius(), b.radius());
+    epa::Output {
+        depth: (ra + rb - (pb - pa).dot(n)).max(0.0),
+        normal: n,
+        point_a: pair.to_world(pa + ra * n),
+        point_b: pair.to_world(pb - rb * n),
+        iterations: 0,
+        status: epa::Status::Degenerate,
+    }
 }
 
 #[cfg(test)]
