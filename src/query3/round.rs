@@ -26,7 +26,7 @@
 use super::epa;
 use super::gjk;
 use super::manifold::closest_points;
-use super::sat_round::round_round_axis;
+use super::sat::PARALLEL_TOLERANCE;
 use super::simplex::{Support3, SupportPair3};
 use super::{Interval, Placed3, TOUCH_TOLERANCE};
 use crate::geom3::{Pose3, Round3, Shape3Ref};
@@ -378,6 +378,45 @@ fn round_cores_meeting(pair: &BodyPair3, a: &PlacedRound, b: &PlacedRound) -> ep
         point_b: pair.to_world(pb - rb * n),
         iterations: 0,
         status: epa::Status::Degenerate,
+    }
+}
+
+/// The axis between two round shapes: from A's core to B's at their closest points; when
+/// the cores touch (closer than `touch`), the direction that separates them least (see the
+/// header).
+pub(crate) fn round_round_axis(a: &PlacedRound, b: &PlacedRound, touch: f32) -> Vec3 {
+    let [a0, a1] = a.ends();
+    let [b0, b1] = b.ends();
+    let (pa, pb) = closest_points(a0, a1, b0, b1);
+    let gap = pb - pa;
+    if gap.length() > touch && gap.is_finite() {
+        return gap.normalize();
+    }
+    let centres = b.translation - a.translation;
+    let toward_b = |u: Vec3| if u.dot(centres) < 0.0 { -u } else { u };
+    let (sa, sb) = (a1 - a0, b1 - b0);
+    let c = sa.cross(sb);
+    if a.is_segment()
+        && b.is_segment()
+        && c.length() > PARALLEL_TOLERANCE * sa.length() * sb.length()
+    {
+        return toward_b(c.normalize());
+    }
+    let s = if a.is_segment() { sa } else { sb };
+    if s.length_squared() > 0.0 && s.is_finite() {
+        // Square to the segment, toward B's centre where that has a direction.
+        let s = s.normalize();
+        let across = centres - s * s.dot(centres);
+        return if across.length() > touch {
+            across.normalize()
+        } else {
+            s.any_orthonormal_vector()
+        };
+    }
+    if centres.length() > 0.0 && centres.is_finite() {
+        centres.normalize()
+    } else {
+        Vec3::Y
     }
 }
 
