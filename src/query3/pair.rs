@@ -7,7 +7,7 @@ use super::manifold::{self, manifold};
 use super::manifold_round::manifold_round;
 use super::round::{epa_rounded, with_radii, BodyPair3};
 use super::sat::{self, sat};
-use super::sat_round::sat_round;
+use super::sat_round::sat_round_with_cores;
 use super::sweep::{self, sweep, Motion3};
 use super::PolyPair;
 use crate::geom3::{Pose3, Shape3Ref};
@@ -224,7 +224,7 @@ where
     let pair = BodyPair3::new(a.shape, &a.pose, b.shape, &b.pose);
     let core = gjk(&pair, &settings.gjk, tracers.gjk);
     let e = epa_rounded(&pair, &core, &settings.epa, tracers.epa);
-    let s = sat_round(&pair, tracers.sat);
+    let s = sat_round_with_cores(&pair, &core, tracers.sat);
     let m = s
         .intersecting
         .then(|| manifold_round(&pair, s.normal, tracers.clip));

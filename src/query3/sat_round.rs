@@ -90,6 +90,17 @@ impl<T: Tracer<Step>> Axes<'_, '_, T> {
 /// A pair of polyhedra gives the same verdict as [`sat::sat`] with fewer axes (faces and the
 /// closest-point axis only): use that one for them.
 pub fn sat_round<T: Tracer<Step>>(pair: &BodyPair3, tracer: &mut T) -> sat::Output {
+    let core = gjk::gjk(pair, &gjk::Config::default(), &mut ());
+    sat_round_with_cores(pair, &core, tracer)
+}
+
+/// [`sat_round`] given GJK's answer on the cores (`gjk::gjk` on the same pair, without the
+/// radii), so a caller that runs GJK anyway (the pair query) does not run it twice.
+pub fn sat_round_with_cores<T: Tracer<Step>>(
+    pair: &BodyPair3,
+    core: &gjk::Output,
+    tracer: &mut T,
+) -> sat::Output {
     let touch = pair.touch_tolerance();
     let mut axes = Axes {
         pair,
@@ -105,14 +116,14 @@ pub fn sat_round<T: Tracer<Step>>(pair: &BodyPair3, tracer: &mut T) -> sat::Outp
             best
         }
         (PlacedBody3::Poly(poly), PlacedBody3::Round(round)) => {
-            poly_round(&mut axes, poly, Side::A, round)
+            poly_round(&mut axes, poly, Side::A, round, core)
         }
         (PlacedBody3::Round(round), PlacedBody3::Poly(poly)) => {
-            poly_round(&mut axes, poly, Side::B, round)
+            poly_round(&mut axes, poly, Side::B, round, core)
         }
         (PlacedBody3::Poly(_), PlacedBody3::Poly(_)) => {
             let mut best = Best::none(AxisId::Closest);
-            closest_axis(&mut axes, &mut best);
+            closest_axis(&mut axes, &mut best, core);
             best
         }
     };
@@ -125,6 +136,7 @@ fn poly_round<T: Tracer<Step>>(
     poly: &Placed3,
     side: Side,
     round: &PlacedRound,
+    core: &gjk::Output,
 ) -> Best {
     let tol = (AXIS_PREFERENCE_TOLERANCE * poly.shape.centroid_radius().min(round.radius()))
         .max(axes.pair.touch_tolerance());
@@ -177,7 +189,7 @@ fn poly_round<T: Tracer<Step>>(
         best = edge;
     }
     let mut closest = Best::none(AxisId::Closest);
-    closest_axis(axes, &mut closest);
+    closest_axis(axes, &mut closest, core);
     if closest.separation > best.separation + tol {
         best = closest;
     }
@@ -186,8 +198,7 @@ fn poly_round<T: Tracer<Step>>(
 
 /// The direction between the cores' closest points when GJK finds the cores apart
 /// (tested and offered), else nothing.
-fn closest_axis<T: Tracer<Step>>(axes: &mut Axes<'_, '_, T>, best: &mut Best) {
-    let core = gjk::gjk(axes.pair, &gjk::Config::default(), &mut ());
+fn closest_axis<T: Tracer<Step>>(axes: &mut Axes<'_, '_, T>, best: &mut Best, core: &gjk::Output) {
     if core.intersecting || core.status == gjk::Status::NonFinite {
         return;
     }
