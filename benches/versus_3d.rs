@@ -18,13 +18,29 @@
 //!   manifold list.
 //! - time of impact, ours: swept SAT without the manifold (`time_of_impact`). parry3d:
 //!   `cast_shapes` (its conservative advancement on support maps).
-//! - recording: `trace_pair3` (every step of SAT, clip and sweep, with a sentence's worth of
-//!   data each) against `query_pair3` on the same pairs.
+//! - distance (pairs apart), ours: `gjk_distance` (distance and closest points). parry3d:
+//!   `query::distance` (its GJK; distance only, so it does a little less). Box3D: the raw
+//!   `b3ShapeDistance` (its GJK, distance and closest points) on proxies built once per
+//!   body, with a cold simplex cache, as `shape_distance` calls it.
+//! - intersection (half the pairs apart, half overlapping), ours: `gjk_intersects` (the GJK
+//!   loop with its separating-axis exit). parry3d: `query::intersection_test` (GJK's
+//!   intersection test for convex polyhedra; its own SAT for two cuboids). Box3D:
+//!   `b3ShapeDistance` with distance < `B3_OVERLAP_SLOP`, which is what its
+//!   `b3OverlapHull` runs.
+//! - penetration (overlapping pairs), ours: `gjk_distance` then `epa_penetration` (depth,
+//!   normal, witness points). parry3d: `query::contact` with a zero margin (GJK then EPA for
+//!   convex polyhedra; its cuboid-cuboid SAT for two boxes). Box3D has no EPA: its manifold
+//!   (above) is its way to a depth.
+//! - recording: `trace_pair3` (every step of GJK, EPA, SAT, clip and sweep, with a
+//!   sentence's worth of data each) against `query_pair3` on the same pairs; and GJK + EPA
+//!   alone, traced into vectors against untraced, on the overlapping hulls.
 //!
 //! Agreement is checked before timing: on every case both sides must agree on overlap, and
 //! on the normal where it is unique; time of impact within 1e-3.
 
 use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
+use collision_lab::query3::epa::{self, epa_penetration};
+use collision_lab::query3::gjk::{self, gjk_distance, gjk_intersects};
 use collision_lab::query3::manifold::contact_manifold;
 use collision_lab::query3::pair::{query_pair3, trace_pair3, BodyRef3, PairSettings3};
 use collision_lab::query3::sat::sat_test;
@@ -79,6 +95,8 @@ struct Body {
     ours: Polyhedron,
     parry: Box<dyn parry3d::shape::Shape>,
     box3d: Option<boxddd::Hull>,
+    /// The vertices for Box3D's distance proxies (which point into them).
+    box3d_points: Vec<boxddd_sys::ffi::b3Vec3>,
 }
 
 fn body(kind: Shape3Kind) -> Body {
@@ -105,7 +123,34 @@ fn body(kind: Shape3Kind) -> Body {
     let box3d = (ours.face_count() <= 128)
         .then(|| boxddd::Hull::from_points(box_points, ours.vertices().len() as i32).ok())
         .flatten();
-    Body { ours, parry, box3d }
+    let box3d_points = ours
+        .vertices()
+        .iter()
+        .map(|v| boxddd_sys::ffi::b3Vec3 {
+            x: v.x,
+            y: v.y,
+            z: v.z,
+        })
+        .collect();
+    Body {
+        ours,
+        parry,
+        box3d,
+        box3d_points,
+    }
+}
+
+/// Where the pairs of an input set are placed.
+#[derive(Clone, Copy, PartialEq)]
+enum Placement {
+    /// Overlapping a little (manifold and penetration rows).
+    Overlapping,
+    /// Apart, still (distance rows).
+    Apart,
+    /// Alternately apart and overlapping (intersection rows).
+    Mixed,
+    /// Apart and moving toward each other (time of impact rows).
+    Moving,
 }
 
 struct Case {
@@ -138,9 +183,10 @@ impl Inputs {
         name: &str,
         rng: &mut SplitMix64,
         kinds: Vec<Shape3Kind>,
-        moving: bool,
+        placement: Placement,
         count: usize,
     ) -> Inputs {
+        let moving = placement == Placement::Moving;
         let bodies: Vec<Body> = kinds.into_iter().map(body).collect();
         let mut cases = Vec::new();
         while cases.len() < count {
@@ -152,8 +198,15 @@ impl Inputs {
             let reach = bodies[a].ours.bounding_radius() + bodies[b].ours.bounding_radius();
             let dir = Vec3::new(rng.f(-1.0, 1.0), rng.f(-1.0, 1.0), rng.f(-1.0, 1.0))
                 .normalize_or(Vec3::Y);
+            let apart = match placement {
+                Placement::Overlapping => false,
+                Placement::Apart | Placement::Moving => true,
+                Placement::Mixed => cases.len() % 2 == 0,
+            };
             let (position, velocity_b) = if moving {
                 (dir * reach * 2.0, -dir * reach * rng.f(1.5, 3.0))
+            } else if apart {
+                (dir * reach * rng.f(0.6, 1.2), Vec3::ZERO)
             } else {
                 (dir * reach * rng.f(0.35, 0.6), Vec3::ZERO)
             };
@@ -164,9 +217,9 @@ impl Inputs {
                 pose_b: Pose3::new(position, random_rotation(rng)),
                 velocity_b,
             };
-            // Manifold rows need contact; sweep rows need a start apart.
+            // Manifold rows need contact; distance and sweep rows need a start apart.
             let pair = PolyPair::new(&bodies[a].ours, &case.pose_a, &bodies[b].ours, &case.pose_b);
-            if sat_test(&pair).intersecting != moving {
+            if sat_test(&pair).intersecting != apart {
                 cases.push(case);
             }
         }
@@ -287,6 +340,155 @@ fn run_parry_toi(inputs: &Inputs) -> f32 {
         )
         .expect("supported")
         .map_or(0.0, |hit| hit.time_of_impact);
+    }
+    sum
+}
+
+/// Box3D's distance on the case's two proxies (B in A's frame), cold cache.
+fn box3d_distance(inputs: &Inputs, c: &Case) -> f32 {
+    let proxy = |body: &Body| boxddd_sys::ffi::b3ShapeProxy {
+        points: body.box3d_points.as_ptr(),
+        count: body.box3d_points.len() as i32,
+        radius: 0.0,
+    };
+    let t = box3d_transform(&c.pose_a, &c.pose_b);
+    let input = boxddd_sys::ffi::b3DistanceInput {
+        proxyA: proxy(&inputs.bodies[c.a]),
+        proxyB: proxy(&inputs.bodies[c.b]),
+        transform: boxddd_sys::ffi::b3Transform {
+            p: boxddd_sys::ffi::b3Vec3 {
+                x: t.p.x,
+                y: t.p.y,
+                z: t.p.z,
+            },
+            q: boxddd_sys::ffi::b3Quat {
+                v: boxddd_sys::ffi::b3Vec3 {
+                    x: t.q.v.x,
+                    y: t.q.v.y,
+                    z: t.q.v.z,
+                },
+                s: t.q.s,
+            },
+        },
+        useRadii: true,
+    };
+    // SAFETY: the proxies point into vertex buffers that outlive the call, with their
+    // true counts (at most a few dozen points, below Box3D's proxy limit); a zeroed cache
+    // is Box3D's documented cold start; no simplex buffer is asked for.
+    unsafe {
+        let mut cache: boxddd_sys::ffi::b3SimplexCache = std::mem::zeroed();
+        boxddd_sys::ffi::b3ShapeDistance(&input, &mut cache, std::ptr::null_mut(), 0).distance
+    }
+}
+
+/// Box3D's overlap slop (`B3_OVERLAP_SLOP` in its `constants.h`: a tenth of its linear
+/// slop of 0.005, at one length unit per meter).
+const BOX3D_OVERLAP_SLOP: f32 = 0.0005;
+
+fn run_ours_distance(inputs: &Inputs) -> f32 {
+    let mut sum = 0.0;
+    for c in &inputs.cases {
+        let g = gjk_distance(&inputs.pair(c));
+        sum += g.distance + g.closest_a.map_or(0.0, |p| p.x);
+    }
+    sum
+}
+
+fn run_parry_distance(inputs: &Inputs) -> f32 {
+    let mut sum = 0.0;
+    for c in &inputs.cases {
+        sum += parry3d::query::distance(
+            &parry_pose(&c.pose_a),
+            &*inputs.bodies[c.a].parry,
+            &parry_pose(&c.pose_b),
+            &*inputs.bodies[c.b].parry,
+        )
+        .expect("supported")
+        .distance;
+    }
+    sum
+}
+
+fn run_box3d_distance(inputs: &Inputs) -> f32 {
+    inputs.cases.iter().map(|c| box3d_distance(inputs, c)).sum()
+}
+
+fn run_ours_intersection(inputs: &Inputs) -> usize {
+    let config = gjk::Config::default();
+    inputs
+        .cases
+        .iter()
+        .filter(|c| gjk_intersects(&inputs.pair(c), &config))
+        .count()
+}
+
+fn run_parry_intersection(inputs: &Inputs) -> usize {
+    inputs
+        .cases
+        .iter()
+        .filter(|c| {
+            parry3d::query::intersection_test(
+                &parry_pose(&c.pose_a),
+                &*inputs.bodies[c.a].parry,
+                &parry_pose(&c.pose_b),
+                &*inputs.bodies[c.b].parry,
+            )
+            .expect("supported")
+            .intersecting
+        })
+        .count()
+}
+
+fn run_box3d_intersection(inputs: &Inputs) -> usize {
+    inputs
+        .cases
+        .iter()
+        .filter(|c| box3d_distance(inputs, c) < BOX3D_OVERLAP_SLOP)
+        .count()
+}
+
+fn run_ours_penetration(inputs: &Inputs) -> f32 {
+    let mut sum = 0.0;
+    for c in &inputs.cases {
+        let pair = inputs.pair(c);
+        let g = gjk_distance(&pair);
+        sum += epa_penetration(&pair, &g).map_or(0.0, |e| e.depth);
+    }
+    sum
+}
+
+fn run_parry_penetration(inputs: &Inputs) -> f32 {
+    let mut sum = 0.0;
+    for c in &inputs.cases {
+        sum += parry3d::query::contact(
+            &parry_pose(&c.pose_a),
+            &*inputs.bodies[c.a].parry,
+            &parry_pose(&c.pose_b),
+            &*inputs.bodies[c.b].parry,
+            0.0,
+        )
+        .expect("supported")
+        .map_or(0.0, |contact| -contact.dist);
+    }
+    sum
+}
+
+/// GJK then EPA, both recording every step into vectors (`TRACED`) or not at all.
+fn run_gjk_epa<const TRACED: bool>(inputs: &Inputs) -> f32 {
+    let mut sum = 0.0;
+    for c in &inputs.cases {
+        let pair = inputs.pair(c);
+        let e = if TRACED {
+            let (mut gjk_steps, mut epa_steps) = (Vec::new(), Vec::new());
+            let g = gjk::gjk(&pair, &gjk::Config::default(), &mut gjk_steps);
+            let e = epa::epa(&pair, &g, &epa::Config::default(), &mut epa_steps);
+            sum += (gjk_steps.len() + epa_steps.len()) as f32;
+            e
+        } else {
+            let g = gjk::gjk(&pair, &gjk::Config::default(), &mut ());
+            epa::epa(&pair, &g, &epa::Config::default(), &mut ())
+        };
+        sum += e.map_or(0.0, |e| e.depth);
     }
     sum
 }
@@ -482,7 +684,13 @@ fn main() {
             half_extents: Vec3::new(rng.f(0.3, 1.0), rng.f(0.3, 1.0), rng.f(0.3, 1.0)),
         })
         .collect();
-    let boxes = Inputs::new("box-box", &mut rng, box_kinds, false, CASES);
+    let boxes = Inputs::new(
+        "box-box",
+        &mut rng,
+        box_kinds.clone(),
+        Placement::Overlapping,
+        CASES,
+    );
     let hull_kinds = |rng: &mut SplitMix64, n: usize| -> Vec<Shape3Kind> {
         (0..16)
             .map(|_| Shape3Kind::Hull {
@@ -491,16 +699,51 @@ fn main() {
             .collect()
     };
     let kinds = hull_kinds(&mut rng, 12);
-    let hulls = Inputs::new("hull-hull", &mut rng, kinds, false, CASES);
-    let kinds = hull_kinds(&mut rng, 12);
-    let moving = Inputs::new("hull-hull moving", &mut rng, kinds, true, CASES);
+    let hulls = Inputs::new(
+        "hull-hull",
+        &mut rng,
+        kinds.clone(),
+        Placement::Overlapping,
+        CASES,
+    );
+    let kinds_moving = hull_kinds(&mut rng, 12);
+    let moving = Inputs::new(
+        "hull-hull moving",
+        &mut rng,
+        kinds_moving,
+        Placement::Moving,
+        CASES,
+    );
+    // GJK rows: the same bodies apart (distance) and half apart (intersection).
+    let boxes_apart = Inputs::new(
+        "box-box",
+        &mut rng,
+        box_kinds.clone(),
+        Placement::Apart,
+        CASES,
+    );
+    let hulls_apart = Inputs::new(
+        "hull-hull",
+        &mut rng,
+        kinds.clone(),
+        Placement::Apart,
+        CASES,
+    );
+    let boxes_mixed = Inputs::new("box-box", &mut rng, box_kinds, Placement::Mixed, CASES);
+    let hulls_mixed = Inputs::new("hull-hull", &mut rng, kinds, Placement::Mixed, CASES);
     let growth: Vec<Inputs> = POINT_COUNTS
         .iter()
         .map(|&n| {
             let kinds = hull_kinds(&mut rng, n);
             // Large hulls cost milliseconds per pair: fewer cases keep the run short.
             let count = if n >= 256 { 4 } else { 16 };
-            Inputs::new(&format!("hull {n} points"), &mut rng, kinds, false, count)
+            Inputs::new(
+                &format!("hull {n} points"),
+                &mut rng,
+                kinds,
+                Placement::Overlapping,
+                count,
+            )
         })
         .collect();
     // Profile mode (for callgrind, whose counts do not suffer from the shared machine's
@@ -508,13 +751,23 @@ fn main() {
     // our side of one row a fixed number of times, then stops.
     if let Ok(row) = std::env::var("VERSUS_3D_PROFILE") {
         let mut sum = 0.0f64;
-        for _ in 0..20 {
+        // The GJK rows are short: more repetitions lift them above the setup's count.
+        let repetitions = match row.as_str() {
+            "distance" | "intersection" | "penetration" => 2_000,
+            _ => 20,
+        };
+        for _ in 0..repetitions {
             sum += match row.as_str() {
                 "toi" => run_ours_toi(&moving) as f64,
                 "box" => run_ours_manifold(&boxes) as f64,
                 "hull" => run_ours_manifold(&hulls) as f64,
                 "large" => run_ours_manifold(growth.last().expect("growth rows")) as f64,
-                other => panic!("VERSUS_3D_PROFILE: toi, box, hull or large, not {other}"),
+                "distance" => run_ours_distance(&hulls_apart) as f64,
+                "intersection" => run_ours_intersection(&hulls_mixed) as f64,
+                "penetration" => run_ours_penetration(&hulls) as f64,
+                other => panic!(
+                    "VERSUS_3D_PROFILE: toi, box, hull, large, distance, intersection or penetration, not {other}"
+                ),
             };
         }
         println!("profile {row}: {sum}");
@@ -525,6 +778,16 @@ fn main() {
         check_agreement(inputs, false);
     }
     check_agreement(&moving, true);
+    for inputs in [
+        &boxes_apart,
+        &hulls_apart,
+        &boxes_mixed,
+        &hulls_mixed,
+        &boxes,
+        &hulls,
+    ] {
+        check_gjk_agreement(inputs);
+    }
     eprintln!("agreement checked: every case, both engines ({faces} faces per hull)");
 
     let mut criterion = Criterion::default()
@@ -545,6 +808,25 @@ fn main() {
             });
             group.bench_function(format!("manifold/{}/parry3d", inputs.name), |b| {
                 b.iter(|| black_box(run_parry_manifold(inputs, &mut manifolds)))
+            });
+        }
+        for inputs in [&boxes_apart, &hulls_apart] {
+            group.bench_function(format!("distance/{}/collision-lab", inputs.name), |b| {
+                b.iter(|| black_box(run_ours_distance(inputs)))
+            });
+            group.bench_function(format!("distance/{}/box3d", inputs.name), |b| {
+                b.iter(|| black_box(run_box3d_distance(inputs)))
+            });
+            group.bench_function(format!("distance/{}/parry3d", inputs.name), |b| {
+                b.iter(|| black_box(run_parry_distance(inputs)))
+            });
+        }
+        for inputs in [&boxes, &hulls] {
+            group.bench_function(format!("penetration/{}/collision-lab", inputs.name), |b| {
+                b.iter(|| black_box(run_ours_penetration(inputs)))
+            });
+            group.bench_function(format!("penetration/{}/parry3d", inputs.name), |b| {
+                b.iter(|| black_box(run_parry_penetration(inputs)))
             });
         }
         group.bench_function("toi/collision-lab", |b| {
@@ -625,6 +907,12 @@ fn main() {
             r[0]
         ));
     }
+    lines.extend(gjk_epa_rows(
+        [&boxes_apart, &hulls_apart],
+        [&boxes_mixed, &hulls_mixed],
+        [&boxes, &hulls],
+        budget,
+    ));
     {
         let mut traced = || {
             black_box(run_trace_pair(&moving));
@@ -634,7 +922,22 @@ fn main() {
         };
         let (m, r) = measure_paired(&mut [&mut traced, &mut untraced], budget, 15);
         lines.push(format!(
-            "| recording: trace_pair3 / query_pair3 (SAT, clip, sweep) | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
+            "| recording: trace_pair3 / query_pair3 (GJK, EPA, SAT, clip, sweep) | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
+            per_query(m[0], CASES),
+            per_query(m[1], CASES),
+            r[0]
+        ));
+    }
+    {
+        let mut traced = || {
+            black_box(run_gjk_epa::<true>(&hulls));
+        };
+        let mut untraced = || {
+            black_box(run_gjk_epa::<false>(&hulls));
+        };
+        let (m, r) = measure_paired(&mut [&mut traced, &mut untraced], budget, 15);
+        lines.push(format!(
+            "| recording: GJK + EPA traced / untraced, hull-hull overlapping | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
             per_query(m[0], CASES),
             per_query(m[1], CASES),
             r[0]
@@ -645,4 +948,118 @@ fn main() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion");
     let _ = std::fs::create_dir_all(&dir);
     let _ = std::fs::write(dir.join("versus_3d.md"), table + "\n");
+}
+
+/// GJK and EPA agree with both engines on every case before anything is timed: the
+/// verdict, the distance within 1e-3 (parry3d and Box3D), the depth within 1e-3 (parry3d).
+fn check_gjk_agreement(inputs: &Inputs) {
+    for (k, c) in inputs.cases.iter().enumerate() {
+        let pair = inputs.pair(c);
+        let g = gjk_distance(&pair);
+        let (pa, pb) = (parry_pose(&c.pose_a), parry_pose(&c.pose_b));
+        let (ga, gb) = (&*inputs.bodies[c.a].parry, &*inputs.bodies[c.b].parry);
+        let name = &inputs.name;
+        let theirs = parry3d::query::intersection_test(&pa, ga, &pb, gb)
+            .unwrap()
+            .intersecting;
+        assert_eq!(g.intersecting, theirs, "{name}: case {k}: GJK verdict");
+        assert_eq!(
+            gjk_intersects(&pair, &gjk::Config::default()),
+            g.intersecting,
+            "{name}: case {k}: the boolean test"
+        );
+        if g.intersecting {
+            let e = epa_penetration(&pair, &g).expect("EPA runs on an intersecting pair");
+            let contact = parry3d::query::contact(&pa, ga, &pb, gb, 0.0)
+                .unwrap()
+                .expect("parry3d finds the contact");
+            assert!(
+                (e.depth + contact.dist).abs() < 1e-3,
+                "{name}: case {k}: depth {} vs parry3d {}",
+                e.depth,
+                -contact.dist
+            );
+        } else {
+            let parry = parry3d::query::distance(&pa, ga, &pb, gb).unwrap().distance;
+            let box3d = box3d_distance(inputs, c);
+            assert!(
+                (g.distance - parry).abs() < 1e-3 && (g.distance - box3d).abs() < 1e-3,
+                "{name}: case {k}: distance {} vs parry3d {parry} vs Box3D {box3d}",
+                g.distance
+            );
+        }
+    }
+}
+
+/// The table rows of distance, intersection and penetration: box-box and hull-hull each.
+fn gjk_epa_rows(
+    apart: [&Inputs; 2],
+    mixed: [&Inputs; 2],
+    overlapping: [&Inputs; 2],
+    budget: Duration,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let faces = |inputs: &Inputs| inputs.bodies[0].ours.face_count();
+    for inputs in apart {
+        let mut ours = || {
+            black_box(run_ours_distance(inputs));
+        };
+        let mut box3d = || {
+            black_box(run_box3d_distance(inputs));
+        };
+        let mut parry = || {
+            black_box(run_parry_distance(inputs));
+        };
+        let (m, r) = measure_paired(&mut [&mut ours, &mut box3d, &mut parry], budget, 15);
+        lines.push(format!(
+            "| distance (GJK), {} apart ({} faces) | {} | {} | {} | {:.2} | {:.2} |",
+            inputs.name,
+            faces(inputs),
+            per_query(m[0], CASES),
+            per_query(m[1], CASES),
+            per_query(m[2], CASES),
+            r[0],
+            r[1]
+        ));
+    }
+    for inputs in mixed {
+        let mut ours = || {
+            black_box(run_ours_intersection(inputs));
+        };
+        let mut box3d = || {
+            black_box(run_box3d_intersection(inputs));
+        };
+        let mut parry = || {
+            black_box(run_parry_intersection(inputs));
+        };
+        let (m, r) = measure_paired(&mut [&mut ours, &mut box3d, &mut parry], budget, 15);
+        lines.push(format!(
+            "| intersection (GJK), {} half apart ({} faces) | {} | {} | {} | {:.2} | {:.2} |",
+            inputs.name,
+            faces(inputs),
+            per_query(m[0], CASES),
+            per_query(m[1], CASES),
+            per_query(m[2], CASES),
+            r[0],
+            r[1]
+        ));
+    }
+    for inputs in overlapping {
+        let mut ours = || {
+            black_box(run_ours_penetration(inputs));
+        };
+        let mut parry = || {
+            black_box(run_parry_penetration(inputs));
+        };
+        let (m, r) = measure_paired(&mut [&mut ours, &mut parry], budget, 15);
+        lines.push(format!(
+            "| penetration (GJK + EPA), {} ({} faces) | {} | - | {} | - | {:.2} |",
+            inputs.name,
+            faces(inputs),
+            per_query(m[0], CASES),
+            per_query(m[1], CASES),
+            r[0]
+        ));
+    }
+    lines
 }

@@ -43,6 +43,8 @@ fn main() -> ExitCode {
             out: r.out,
             size: r.size,
             step: r.step,
+            split: r.split,
+            sweep_at: r.sweep_at,
         }),
         None => app::run_window(args.scene),
     };

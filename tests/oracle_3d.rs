@@ -1,6 +1,8 @@
 //! The 3D queries against independent engines on thousands of random pairs of convex
-//! polyhedra: parry3d 0.31 (intersection, distance, depth and normal, time of impact) and
-//! Box3D through `boxddd` (the contact manifold's normal, depth and point count).
+//! polyhedra: parry3d 0.31 (intersection, distance, closest points, depth and normal, time
+//! of impact) and Box3D through `boxddd` (the contact manifold's normal, depth and point
+//! count; `shape_distance` for GJK's distance). SAT, the manifold and the sweep, then GJK
+//! and EPA (at the end of the file).
 //!
 //! Where an oracle disagrees with us, a brute-force referee in `f64` decides:
 //! - overlap and depth: SAT over *every* candidate axis (all face normals, every edge pair's
@@ -479,8 +481,8 @@ fn distance_of_separated_pairs_agrees_with_parry3d() {
         }
         let (wa, wb) = (world(&c.a, &c.pose_a), world(&c.b, &c.pose_b));
         let scale = (c.a.bounding_radius() + c.b.bounding_radius()) as f64;
-        // Our distance comes from the brute-force referee (3D GJK is the next issue); what
-        // is ours here is SAT's separation: the largest gap over the Minkowski difference's
+        // GJK's distance is checked in its own test below; what is checked here is SAT's
+        // separation: the largest gap over the Minkowski difference's
         // face normals, a positive lower bound of the distance (equal to it when the
         // closest features face each other).
         let truth = referee_distance(&wa, &wb);
@@ -832,4 +834,214 @@ fn sweep_manifold_at_first_contact_is_not_deep_flat_hull_case_3770() {
         sat_then.intersecting,
         sat_then.depth
     );
+}
+
+// ---------------------------------------------------------------- GJK and EPA
+
+/// How far `p` lies outside the placed body (<= 0 inside): the largest signed distance to
+/// its face planes.
+fn outside(w: &World, p: DVec3) -> f64 {
+    w.faces
+        .iter()
+        .zip(&w.normals)
+        .map(|(f, n)| n.dot(p - w.vertices[f[0]]))
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Box3D's distance between the two hulls (`boxddd::shape_distance` on point proxies of
+/// the hull vertices, B given in A's frame).
+fn box3d_distance(c: &Case) -> f32 {
+    let proxy = |shape: &Polyhedron| {
+        let points: Vec<boxddd::Vec3> = shape
+            .vertices()
+            .iter()
+            .map(|v| boxddd::Vec3::new(v.x, v.y, v.z))
+            .collect();
+        boxddd::ShapeProxy::new(points, 0.0).expect("a proxy of at most 20 points")
+    };
+    let input = boxddd::DistanceInput::new(
+        proxy(&c.a),
+        proxy(&c.b),
+        box3d_relative(&c.pose_a, &c.pose_b),
+    )
+    .expect("a valid distance input");
+    boxddd::shape_distance(input)
+        .expect("Box3D's distance runs")
+        .distance
+}
+
+/// GJK's verdict, distance and closest points on thousands of random pairs, against the
+/// brute-force referee, parry3d (`intersection_test`, `distance`, `closest_points`) and
+/// Box3D (`shape_distance`).
+#[test]
+fn gjk_distance_and_closest_points_agree_with_parry3d_and_box3d() {
+    use collision_lab::query3::gjk::{gjk_distance, gjk_intersects, Config};
+    boxddd::Foundation::initialize_default().expect("Box3D starts");
+    let mut rng = Rng(41);
+    let (mut ties, mut separated, mut same_points, mut other_valid_points) = (0, 0, 0, 0);
+    let (mut parry_verdict_wrong, mut parry_distance_wrong, mut box3d_distance_wrong) = (0, 0, 0);
+    let mut ours_wrong = Vec::new();
+    for k in 0..CASES {
+        let c = random_case(&mut rng);
+        let pair = PolyPair::new(&c.a, &c.pose_a, &c.b, &c.pose_b);
+        let ours = gjk_distance(&pair);
+        let (wa, wb) = (world(&c.a, &c.pose_a), world(&c.b, &c.pose_b));
+        let scale = (c.a.bounding_radius() + c.b.bounding_radius()) as f64;
+        let (gap, _) = referee_sat(&wa, &wb);
+        if gjk_intersects(&pair, &Config::default()) != ours.intersecting {
+            ours_wrong.push(format!("case {k}: the boolean test disagrees"));
+        }
+        let (pa, pb) = (parry_shape(&c.a), parry_shape(&c.b));
+        let (qa, qb) = (parry_pose(&c.pose_a), parry_pose(&c.pose_b));
+        if gap.abs() < 1e-5 * scale {
+            ties += 1;
+            continue;
+        }
+        let truth = gap < 0.0;
+        if ours.intersecting != truth {
+            ours_wrong.push(format!(
+                "case {k}: ours {} referee gap {gap}",
+                ours.intersecting
+            ));
+        }
+        let theirs = parry3d::query::intersection_test(&qa, &pa, &qb, &pb)
+            .expect("convex-convex is supported")
+            .intersecting;
+        if theirs != truth {
+            parry_verdict_wrong += 1;
+        }
+        if truth {
+            continue;
+        }
+        separated += 1;
+        let distance = referee_distance(&wa, &wb);
+        if (ours.distance as f64 - distance).abs() > 1e-4 * scale {
+            ours_wrong.push(format!(
+                "case {k}: distance ours {} referee {distance}",
+                ours.distance
+            ));
+        }
+        // The closest points: on (or in) each body, the distance apart.
+        let (ca, cb) = (ours.closest_a.unwrap(), ours.closest_b.unwrap());
+        let (ca64, cb64) = (ca.as_dvec3(), cb.as_dvec3());
+        if outside(&wa, ca64) > 1e-4 * scale
+            || outside(&wb, cb64) > 1e-4 * scale
+            || ((cb64 - ca64).length() - distance).abs() > 1e-4 * scale
+        {
+            ours_wrong.push(format!(
+                "case {k}: closest points {ca} {cb} are not a closest pair (distance {distance})"
+            ));
+        }
+        let parry_distance = parry3d::query::distance(&qa, &pa, &qb, &pb)
+            .expect("convex-convex is supported")
+            .distance as f64;
+        if (parry_distance - distance).abs() > 1e-3 * scale {
+            parry_distance_wrong += 1;
+        }
+        if let Ok(parry3d::query::ClosestPoints::WithinMargin(p1, p2)) =
+            parry3d::query::closest_points(&qa, &pa, &qb, &pb, f32::MAX)
+        {
+            // Closest pairs are unique unless two features are parallel; where parry's pair
+            // differs from ours, both must be valid closest pairs (the referee decides).
+            if (to_glam(p1) - ca).length() < 1e-3 && (to_glam(p2) - cb).length() < 1e-3 {
+                same_points += 1;
+            } else {
+                other_valid_points += 1;
+            }
+        }
+        let box3d = box3d_distance(&c) as f64;
+        if (box3d - distance).abs() > 1e-3 * scale {
+            box3d_distance_wrong += 1;
+        }
+    }
+    eprintln!(
+        "GJK 3D vs parry3d and Box3D: {} ours wrong; {ties} touching skipped; parry3d verdict wrong {parry_verdict_wrong}; {separated} separated: parry3d distance off the referee {parry_distance_wrong}, Box3D distance off {box3d_distance_wrong}; closest points the same as parry3d's on {same_points}, a different valid closest pair on {other_valid_points}",
+        ours_wrong.len()
+    );
+    assert!(
+        ours_wrong.is_empty(),
+        "{}",
+        ours_wrong[..ours_wrong.len().min(10)].join("\n")
+    );
+    assert!(separated > 500);
+    assert!(same_points > separated / 2, "{same_points} of {separated}");
+    assert!((parry_distance_wrong as f64) < 0.01 * separated as f64);
+    assert!((box3d_distance_wrong as f64) < 0.01 * separated as f64);
+}
+
+/// EPA's depth and normal on thousands of random overlapping pairs, against the referee
+/// (all-axes SAT in f64: the depth, and the normal where one axis wins clearly) and
+/// parry3d's `contact` (its depth and normal).
+#[test]
+fn epa_depth_and_normal_agree_with_parry3d_and_the_referee() {
+    use collision_lab::query3::epa::epa_penetration;
+    use collision_lab::query3::gjk::gjk_distance;
+    let mut rng = Rng(42);
+    let (mut checked, mut normal_checked, mut parry_wrong, mut parry_agree) = (0, 0, 0, 0);
+    let mut ours_wrong = Vec::new();
+    for k in 0..CASES {
+        let c = random_case(&mut rng);
+        let (wa, wb) = (world(&c.a, &c.pose_a), world(&c.b, &c.pose_b));
+        let scale = (c.a.bounding_radius() + c.b.bounding_radius()) as f64;
+        let (gap, axis, sine) = referee_sat_sine(&wa, &wb);
+        if gap > -1e-5 * scale {
+            continue;
+        }
+        let pair = PolyPair::new(&c.a, &c.pose_a, &c.b, &c.pose_b);
+        let g = gjk_distance(&pair);
+        let Some(e) = epa_penetration(&pair, &g) else {
+            ours_wrong.push(format!(
+                "case {k}: GJK found apart what overlaps by {}",
+                -gap
+            ));
+            continue;
+        };
+        checked += 1;
+        let depth = -gap;
+        if (e.depth as f64 - depth).abs() > 1e-4 * scale {
+            ours_wrong.push(format!(
+                "case {k}: depth ours {} referee {depth} ({:?})",
+                e.depth, e.status
+            ));
+        }
+        // Moving B by depth * normal leaves them touching: the referee's gap is then ~0.
+        let moved = shifted(&wb, (e.normal * e.depth).as_dvec3());
+        let (after, _) = referee_sat(&wa, &moved);
+        if after.abs() > 1e-4 * scale {
+            ours_wrong.push(format!(
+                "case {k}: after moving B by depth * normal the gap is {after}"
+            ));
+        }
+        let clear = referee_margin(&wa, &wb, axis) > 1e-3 * scale && sine >= 1e-3;
+        if clear {
+            normal_checked += 1;
+            if e.normal.as_dvec3().dot(axis) < 0.999 {
+                ours_wrong.push(format!("case {k}: normal ours {} referee {axis}", e.normal));
+            }
+        }
+        let (pa, pb) = (parry_shape(&c.a), parry_shape(&c.b));
+        let (qa, qb) = (parry_pose(&c.pose_a), parry_pose(&c.pose_b));
+        if let Ok(Some(contact)) = parry3d::query::contact(&qa, &pa, &qb, &pb, 0.0) {
+            let n = to_glam(contact.normal1);
+            let depth_ok = ((-contact.dist) as f64 - depth).abs() <= 1e-3 * scale;
+            let normal_ok = !clear || n.dot(e.normal) >= 0.999;
+            if depth_ok && normal_ok {
+                parry_agree += 1;
+            } else {
+                // Decided by the referee, which agreed with us above.
+                parry_wrong += 1;
+            }
+        }
+    }
+    eprintln!(
+        "EPA 3D vs parry3d contact: {checked} overlapping pairs, {} ours wrong, parry3d agrees on {parry_agree}, off the referee on {parry_wrong}; normal checked where one axis wins clearly: {normal_checked}",
+        ours_wrong.len()
+    );
+    assert!(
+        ours_wrong.is_empty(),
+        "{}",
+        ours_wrong[..ours_wrong.len().min(10)].join("\n")
+    );
+    assert!(checked > 500 && normal_checked > 300);
+    assert!(parry_agree as f64 > 0.95 * checked as f64);
 }

@@ -4,7 +4,8 @@
 //!
 //! - `hostile_pairs_small` (always on) and `hostile_pairs_proptest` run a few thousand cases.
 //! - Every tenth case of the small runs, every twentieth of the million (50,000), also runs
-//!   a 3D pair (polyhedra: boxes from tiny to huge, prisms, hulls
+//!   a 3D pair through every 3D algorithm (GJK, EPA, SAT, manifold, sweep) (polyhedra:
+//!   boxes from tiny to huge, prisms, hulls
 //!   nearly flat or with repeated points, near 1e5 and 1e6), from its own generator so the 2D
 //!   sequence is unchanged.
 //! - `million_hostile_pairs` (ignored; `.ci/run` runs it with
@@ -549,6 +550,7 @@ fn check_outputs3(q: &PairQuery3, sweep_time: f32) -> Result<(), String> {
     )?;
     ok(unit3(s.normal), "sat3 normal")?;
     ok(q.intersecting == s.intersecting, "sat3 verdict")?;
+    check_gjk_epa3(q)?;
     let manifold_ok = |m: &collision_lab::query3::manifold::Output| {
         unit3(m.normal)
             && !m.points.is_empty()
@@ -582,6 +584,48 @@ fn check_outputs3(q: &PairQuery3, sweep_time: f32) -> Result<(), String> {
     Ok(())
 }
 
+/// GJK and EPA: each loop ended with a status within its cap; a finite distance >= 0 with
+/// finite closest points exactly when apart (an infinite one only for non-finite input);
+/// EPA ran exactly when GJK found them intersecting, with a finite depth >= 0, a unit
+/// normal and finite deepest points.
+fn check_gjk_epa3(q: &PairQuery3) -> Result<(), String> {
+    use collision_lab::query3::{epa, gjk};
+    let g = &q.gjk;
+    let cap = gjk::Config::default().max_iterations + 1;
+    if g.iterations == 0 || g.iterations > cap {
+        return Err(format!("gjk3 ran {} iterations", g.iterations));
+    }
+    let finite_point = |p: Option<Vec3>| p.is_some_and(|p| p.is_finite());
+    let gjk_ok = match g.status {
+        gjk::Status::NonFinite => !g.intersecting && g.closest_a.is_none(),
+        _ if g.intersecting => g.distance == 0.0 && g.closest_a.is_none(),
+        _ => {
+            g.distance.is_finite()
+                && g.distance >= 0.0
+                && finite_point(g.closest_a)
+                && finite_point(g.closest_b)
+        }
+    };
+    if !gjk_ok {
+        return Err(format!("gjk3 output: {g:?}"));
+    }
+    match &q.epa {
+        None if g.intersecting => Err("epa3 did not run on an intersecting pair".into()),
+        Some(_) if !g.intersecting => Err("epa3 ran on a separated pair".into()),
+        Some(e)
+            if !(e.depth.is_finite()
+                && e.depth >= 0.0
+                && unit3(e.normal)
+                && e.point_a.is_finite()
+                && e.point_b.is_finite()
+                && e.iterations <= epa::Config::default().max_iterations + 1) =>
+        {
+            Err(format!("epa3 output: {e:?}"))
+        }
+        _ => Ok(()),
+    }
+}
+
 fn run_case3(case: &Case3, tally: &mut Tally) -> Result<(), String> {
     let settings = PairSettings3 {
         sweep_time: case.sweep_time,
@@ -599,6 +643,15 @@ fn run_case3(case: &Case3, tally: &mut Tally) -> Result<(), String> {
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let q = query_pair3(&a, &b, &settings);
+        tally.add(format!("gjk3 {}", q.gjk.status.key()));
+        if let Some(e) = &q.epa {
+            tally.add(format!("epa3 {}", e.status.key()));
+        }
+        if q.gjk.intersecting != q.sat.intersecting {
+            // Allowed within the touch tolerance (each decides touching its own way);
+            // counted so the million-case run shows how often.
+            tally.add("gjk3 and sat3 verdicts differ".into());
+        }
         tally.add(format!("sat3 {}", q.sat.status.key()));
         if let Some(m) = &q.manifold {
             tally.add(format!("manifold3 {}", m.feature.key()));
@@ -760,6 +813,9 @@ fn hostile_pairs_small() {
         "manifold3 vertex_vertex",
         "round gjk converged",
         "round epa cores_apart",
+        "gjk3 enclosed",
+        "gjk3 converged",
+        "epa3 converged",
     ] {
         assert!(
             tally.counts.get(key).is_some_and(|&n| n > 0),

@@ -8,7 +8,8 @@ use collision_lab::app::camera::Camera;
 use collision_lab::app::canvas::inset_camera;
 use collision_lab::app::draw::palette;
 use collision_lab::app::state::Document;
-use collision_lab::app::workspace::Workspace2d;
+use collision_lab::app::workspace::{Workspace, Workspace2d};
+use collision_lab::query::Algorithm;
 use glam::Vec2;
 use std::path::Path;
 use window_common::*;
@@ -111,6 +112,107 @@ fn gjk_step_draws_the_simplex_in_the_inset() {
     assert!(
         pic.count_near(o.x, o.y, 3.0, palette::ORIGIN, 50) > 0,
         "origin marker"
+    );
+}
+
+/// The workspace `render --split` builds for this text, laid out on the picture.
+fn split_session_for(text: &str) -> Workspace2d {
+    let mut w = session_for(text);
+    w.set_split(true);
+    w.set_viewport(Vec2::ZERO, Vec2::new(W as f32, H as f32));
+    w
+}
+
+#[test]
+fn split_view_draws_a_minus_b_beside_the_bodies_with_the_support_sources_on_them() {
+    let text = boxes_scene("Minkowski, Gjk");
+    let Some((pic, _)) = render_scene("split", &text, &["--step", "gjk:1", "--split"]) else {
+        return;
+    };
+    let mut s = split_session_for(&text);
+    s.session.show_step(Algorithm::Gjk, 1).unwrap();
+    let k = s.session.overlays().step(Algorithm::Gjk).unwrap();
+    let (world, diff) = (s.camera, s.split.camera);
+    // The bodies on the left half, A - B on the right half at the same size.
+    assert_eq!(world.size, diff.size, "equal halves");
+    assert!(diff.origin.x >= world.origin.x + world.size.x);
+    assert!(diff.origin.x + diff.size.x <= W as f32 + 0.5);
+    let run = s.session.run().unwrap();
+    let step = &run.trace.gjk[k];
+    for w in step.simplex.points() {
+        let p = diff.to_screen(w.point);
+        assert!(
+            diff.contains_screen(p),
+            "simplex vertex inside the A - B half"
+        );
+        assert!(
+            pic.count_near(p.x, p.y, 4.0, palette::STRUCTURE, 40) > 5,
+            "simplex vertex {:?} drawn at {p} in the A - B half",
+            w.point
+        );
+    }
+    let o = diff.to_screen(Vec2::ZERO);
+    assert!(
+        pic.count_near(o.x, o.y, 3.0, palette::ORIGIN, 50) > 3,
+        "the origin of A - B at {o}"
+    );
+    // The A - B half is as large as the body half: its outline reaches across most of it.
+    let outline_px = pic.count(palette::MINKOWSKI, 30);
+    assert!(outline_px > 1500, "A - B drawn large: {outline_px} pixels");
+    // The support point of this step in A - B, and its sources on the bodies.
+    let w = step.support.expect("this step searched");
+    let p = diff.to_screen(w.point);
+    assert!(
+        pic.count_near(p.x, p.y, 9.0, palette::SEARCH, 40) > 5,
+        "new w at {p}"
+    );
+    for (source, colour, name) in [
+        (w.on_a, palette::BODY_A, "a"),
+        (w.on_b, palette::BODY_B, "b"),
+    ] {
+        let q = world.to_screen(source);
+        assert!(world.contains_screen(q), "{name} on the body half");
+        assert!(
+            pic.count_near(q.x, q.y, 9.0, colour, 40) > 5,
+            "support source {name} ring at {q}"
+        );
+    }
+    // The core's numbers agree with the picture's story: w = a - b.
+    assert!((w.point - (w.on_a - w.on_b)).length() < 1e-4);
+}
+
+#[test]
+fn sweep_at_shows_the_moving_body_at_that_time_and_keeps_the_ghosts() {
+    // A box moving right at 8 units per unit time into a wall, shown at t = 0.25.
+    let text = r#"(
+    version: 1,
+    bodies: [
+        (name: "wall", shape: Box(half_extents: (0.5, 2.0)), position: (3.0, 0.0)),
+        (name: "mover", shape: Box(half_extents: (0.5, 0.5)), position: (-3.0, 0.0),
+            velocity: (8.0, 0.0)),
+    ],
+    view: (center: (0.0, 0.0), zoom: 60.0),
+    overlays: [Sweep],
+)"#;
+    let Some((pic, s)) = render_scene("sweep_at", text, &["--sweep-at", "0.25"]) else {
+        return;
+    };
+    let out = s.session.run().unwrap().query.sweep.unwrap();
+    // First contact when the gap of 5 closes at speed 8.
+    assert!((out.t_first.unwrap() - 0.625).abs() < 1e-4, "{out:?}");
+    // At t = 0.25 the mover's centre is at x = -1: its top edge y = 0.5 there, outlined in
+    // B's colour, where nothing else is drawn.
+    let top = s.camera.to_screen(glam::Vec2::new(-1.0, 0.5));
+    assert!(
+        pic.count_near(top.x, top.y, 3.0, palette::BODY_B, 40) > 3,
+        "the mover at t = 0.25, top edge at {top}"
+    );
+    // The ghost at t_first (centre x = 2) is still drawn, in the result colour (dashed: look
+    // along more than one dash).
+    let ghost = s.camera.to_screen(glam::Vec2::new(2.0, 0.5));
+    assert!(
+        pic.count_near(ghost.x, ghost.y, 10.0, palette::RESULT, 40) > 3,
+        "the ghost at t_first, top edge at {ghost}"
     );
 }
 

@@ -1,5 +1,6 @@
-//! The picture: grid, bodies, velocity arrows, every enabled overlay, the A - B inset and
-//! the legend. The window and `render` both draw through [`draw_canvas`].
+//! The picture: grid, bodies, velocity arrows, every enabled overlay, A - B (in the inset
+//! or in the right half of the split view, linked to the bodies) and the legend. The
+//! window and `render` both draw through [`draw_canvas`].
 
 use super::analysis::Analysis;
 use super::camera::Camera;
@@ -7,7 +8,9 @@ use super::draw::{self, palette, LegendEntry, Painter, Role};
 use super::labs::{Lab, LabCtx};
 use super::layout::inset_rect;
 use super::overlays::OverlayState;
+use super::split::FIT_MARGIN;
 use super::state::Document;
+use crate::query::SupportPoint;
 use glam::Vec2;
 use macroquad::prelude as mq;
 
@@ -23,13 +26,16 @@ pub struct CanvasInput<'a> {
     pub caption: Option<String>,
     /// Whether to draw the legend box.
     pub legend: bool,
+    /// The split view's A - B camera (its right half) when the canvas is split; `None`
+    /// draws A - B in the inset.
+    pub difference: Option<Camera>,
+    /// The time the sweep's moving bodies are shown at (`None`: not shown).
+    pub sweep_time: Option<f32>,
 }
 
-/// A camera on the inset that frames what the labs draw there (A - B, the steps recorded
-/// in it) and its origin. Bounds come from every step, so the inset holds still while
-/// stepping.
-pub fn inset_camera(run: &Analysis, labs: &[Box<dyn Lab>], camera: &Camera, scale: f32) -> Camera {
-    let (origin, size) = inset_rect(camera, scale);
+/// The world box the A - B view must hold: A - B, every step the labs record in it, and
+/// its origin. Bounds come from every step, so the view holds still while stepping.
+pub fn difference_bounds(run: &Analysis, labs: &[Box<dyn Lab>]) -> (Vec2, Vec2) {
     let mut lo = Vec2::ZERO;
     let mut hi = Vec2::ZERO;
     let mut grow = |p: Vec2| {
@@ -41,75 +47,148 @@ pub fn inset_camera(run: &Analysis, labs: &[Box<dyn Lab>], camera: &Camera, scal
     for lab in labs {
         lab.inset_points(run, &mut grow);
     }
+    (lo, hi)
+}
+
+/// A camera on the inset that frames what the labs draw there (A - B, the steps recorded
+/// in it) and its origin.
+pub fn inset_camera(run: &Analysis, labs: &[Box<dyn Lab>], camera: &Camera, scale: f32) -> Camera {
+    let (origin, size) = inset_rect(camera, scale);
+    let (lo, hi) = difference_bounds(run, labs);
     let mut cam = Camera {
         origin,
         size,
         ..*camera
     };
-    cam.fit(lo, hi, 0.16);
+    cam.fit(lo, hi, FIT_MARGIN);
     cam
 }
 
 pub fn draw_canvas(input: &CanvasInput) {
     let world = Painter::new(input.camera, input.scale);
+    if input.difference.is_some() {
+        clip_to(Some(&input.camera));
+    }
     draw::draw_grid(&world);
     draw_bodies(&world, input);
     let mut legend = vec![
         LegendEntry::new(palette::BODY_A, "body A"),
         LegendEntry::new(palette::BODY_B, "body B"),
     ];
-    if let Some(run) = input.run {
-        let inset = Painter::new(
-            inset_camera(run, input.labs, &input.camera, input.scale),
-            input.scale,
+    let difference = match (input.run, input.difference) {
+        (Some(run), None) => Some(inset_camera(run, input.labs, &input.camera, input.scale)),
+        (_, split) => split,
+    };
+    let difference = difference.map(|c| Painter::new(c, input.scale));
+    if let (Some(run), Some(inset)) = (input.run, &difference) {
+        draw_labs(input, run, &world, inset, &mut legend);
+    }
+    clip_to(None);
+    if let (None, Some(view)) = (input.run, input.difference) {
+        // A split view without a focused pair: the empty A - B half says why.
+        let p = Painter::new(view, input.scale);
+        draw_difference_frame(&p, true);
+        p.screen_text(
+            view.origin + Vec2::new(p.px(10.0), p.px(30.0)),
+            "Pick two bodies (Ctrl+click, Alt+click) to see A - B",
+            14.0,
+            palette::TEXT,
+            false,
         );
-        let wants_inset = input
-            .labs
-            .iter()
-            .any(|l| l.uses_inset() && input.overlays.is_on(l.algorithm()));
-        let drawn: Vec<&dyn Lab> = input
-            .labs
-            .iter()
-            .map(|l| l.as_ref())
-            .filter(|l| shows(input, run, *l))
-            .collect();
-        // World pass, then the inset card on top, then the inset pass.
-        let world_pass = LabCtx {
-            doc: input.doc,
-            run,
-            world: &world,
-            inset: &inset.hidden(),
-        };
-        for lab in &drawn {
-            lab.draw(&world_pass, input.overlays.step(lab.algorithm()));
-            legend.extend(lab.legend());
-        }
-        if wants_inset {
-            draw_inset_frame(&inset);
-            let inset_pass = LabCtx {
-                doc: input.doc,
-                run,
-                world: &world.hidden(),
-                inset: &inset,
-            };
-            clip_to(Some(&inset.camera));
-            for lab in &drawn {
-                lab.draw(&inset_pass, input.overlays.step(lab.algorithm()));
-            }
-            inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
-            inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
-            clip_to(None);
-        }
     }
     dedup_legend(&mut legend);
     if input.legend {
-        let (_, inset_size) = inset_rect(&input.camera, input.scale);
-        draw::draw_legend(&world, "Legend", &legend, inset_size.x);
+        let room = match input.difference {
+            Some(_) => input.camera.size.x * 0.5,
+            None => inset_rect(&input.camera, input.scale).1.x,
+        };
+        draw::draw_legend(&world, "Legend", &legend, room);
     }
     if let Some(text) = &input.caption {
         draw_caption(&world, text);
     }
 }
+
+/// Every shown lab in the world pass, then the A - B view (the inset card or the split
+/// view's right half) and the inset pass; in the split view, the links from the support
+/// point's sources on the bodies to the support point in A - B.
+fn draw_labs(
+    input: &CanvasInput,
+    run: &Analysis,
+    world: &Painter,
+    inset: &Painter,
+    legend: &mut Vec<LegendEntry>,
+) {
+    let split = input.difference.is_some();
+    let wants_inset = split
+        || input
+            .labs
+            .iter()
+            .any(|l| l.uses_inset() && input.overlays.is_on(l.algorithm()));
+    let drawn: Vec<&dyn Lab> = input
+        .labs
+        .iter()
+        .map(|l| l.as_ref())
+        .filter(|l| shows(input, run, *l))
+        .collect();
+    let world_pass = LabCtx {
+        doc: input.doc,
+        run,
+        world,
+        inset: &inset.hidden(),
+        sweep_time: input.sweep_time,
+    };
+    for lab in &drawn {
+        lab.draw(&world_pass, input.overlays.step(lab.algorithm()));
+        legend.extend(lab.legend());
+    }
+    if !wants_inset {
+        return;
+    }
+    clip_to(Some(&inset.camera));
+    draw_difference_frame(inset, split);
+    let inset_pass = LabCtx {
+        doc: input.doc,
+        run,
+        world: &world.hidden(),
+        inset,
+        sweep_time: input.sweep_time,
+    };
+    for lab in &drawn {
+        lab.draw(&inset_pass, input.overlays.step(lab.algorithm()));
+    }
+    inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
+    inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
+    clip_to(None);
+    if split {
+        for lab in &drawn {
+            if let Some(w) = lab.support_point(run, input.overlays.step(lab.algorithm())) {
+                draw_support_link(world, inset, &w);
+            }
+        }
+    }
+}
+
+/// The faint link between the two halves of the split view: from the support point's
+/// source on A and on B (left) to the support point w = a - b of A - B (right).
+fn draw_support_link(world: &Painter, difference: &Painter, w: &SupportPoint) {
+    let target = difference.to_screen(w.point);
+    for (source, color) in [(w.on_a, palette::BODY_A), (w.on_b, palette::BODY_B)] {
+        let from = world.to_screen(source);
+        if world.camera.contains_screen(from) && difference.camera.contains_screen(target) {
+            draw::screen_dashed(
+                from,
+                target,
+                world.px(1.5),
+                world.px(6.0),
+                palette::with_alpha(color, LINK_ALPHA),
+            );
+        }
+    }
+}
+
+/// How strong the split view's links are: visible, but fainter than anything they join.
+const LINK_ALPHA: f32 = 0.35;
 
 /// Whether a lab's overlay is drawn. While the timeline shows an earlier step of one
 /// algorithm, the other algorithms that draw in the A - B inset stay hidden so the inset
@@ -189,16 +268,25 @@ fn clip_to(camera: Option<&Camera>) {
     unsafe { mq::get_internal_gl() }.quad_gl.scissor(rect);
 }
 
-/// The inset's white card, border, title and axes through the origin of A - B.
-fn draw_inset_frame(p: &Painter) {
+/// The A - B view's background, border, title and axes through its origin: a white card
+/// in the inset, the grid in the split view's right half.
+fn draw_difference_frame(p: &Painter, split: bool) {
     let c = p.camera;
-    mq::draw_rectangle(
-        c.origin.x,
-        c.origin.y,
-        c.size.x,
-        c.size.y,
-        palette::with_alpha(mq::WHITE, 0.95),
-    );
+    if split {
+        draw::draw_grid(p);
+    } else {
+        mq::draw_rectangle(
+            c.origin.x,
+            c.origin.y,
+            c.size.x,
+            c.size.y,
+            palette::with_alpha(mq::WHITE, 0.95),
+        );
+        let (lo, hi) = c.visible_world();
+        let axis = palette::with_alpha(palette::AXIS, 0.6);
+        p.line(Vec2::new(lo.x, 0.0), Vec2::new(hi.x, 0.0), 1.0, axis);
+        p.line(Vec2::new(0.0, lo.y), Vec2::new(0.0, hi.y), 1.0, axis);
+    }
     mq::draw_rectangle_lines(
         c.origin.x,
         c.origin.y,
@@ -207,17 +295,13 @@ fn draw_inset_frame(p: &Painter) {
         p.px(2.0),
         palette::MINKOWSKI,
     );
-    let (lo, hi) = c.visible_world();
-    let axis = palette::with_alpha(palette::AXIS, 0.6);
-    p.line(Vec2::new(lo.x, 0.0), Vec2::new(hi.x, 0.0), 1.0, axis);
-    p.line(Vec2::new(0.0, lo.y), Vec2::new(0.0, hi.y), 1.0, axis);
     let title = "A - B (Minkowski difference)";
     p.screen_text(
         c.origin + Vec2::splat(p.px(6.0)),
         title,
-        14.0,
+        if split { 16.0 } else { 14.0 },
         palette::MINKOWSKI,
-        false,
+        split,
     );
 }
 

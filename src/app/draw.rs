@@ -105,18 +105,7 @@ impl Painter {
             return;
         }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
-        let length = (b - a).length();
-        let dash = self.px(8.0);
-        if length < 1e-3 || !length.is_finite() {
-            return;
-        }
-        let dir = (b - a) / length;
-        let mut t = 0.0;
-        while t < length {
-            let end = (t + dash).min(length);
-            screen_line(a + dir * t, a + dir * end, self.px(width), color);
-            t += 2.0 * dash;
-        }
+        screen_dashed(a, b, self.px(width), self.px(8.0), color);
     }
 
     /// An arrow from `from` to `to` (world), with a head sized in pixels.
@@ -281,6 +270,21 @@ impl Painter {
 pub fn screen_line(a: Vec2, b: Vec2, width: f32, color: Color) {
     if a.is_finite() && b.is_finite() {
         mq::draw_line(a.x, a.y, b.x, b.y, width, color);
+    }
+}
+
+/// A dashed screen segment, dashes and gaps `dash` pixels long.
+pub fn screen_dashed(a: Vec2, b: Vec2, width: f32, dash: f32, color: Color) {
+    let length = (b - a).length();
+    if length < 1e-3 || !length.is_finite() || dash <= 0.0 {
+        return;
+    }
+    let dir = (b - a) / length;
+    let mut t = 0.0;
+    while t < length {
+        let end = (t + dash).min(length);
+        screen_line(a + dir * t, a + dir * end, width, color);
+        t += 2.0 * dash;
     }
 }
 

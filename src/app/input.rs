@@ -9,6 +9,7 @@ use super::draw::{self, palette, Painter};
 use super::files::DialogKind;
 use super::layout;
 use super::shell::App;
+use super::snap::{self, Feature, Outline, Snap};
 use super::state::Document;
 use super::tools::{Drag, Tool};
 use crate::geom::{convex_hull, Pose, Shape, ShapeKind};
@@ -22,6 +23,9 @@ const HIT_RADIUS: f32 = 9.0;
 /// Seconds and pixels within which two presses make a double-click.
 const DOUBLE_CLICK_TIME: f64 = 0.35;
 const DOUBLE_CLICK_DISTANCE: f32 = 6.0;
+/// Pixels within which a dragged body snaps onto another body's vertex or edge (times the
+/// UI scale).
+const SNAP_RADIUS: f32 = 12.0;
 /// Rotation snaps to this many degrees when grid snapping is on.
 const ANGLE_SNAP_DEGREES: f32 = 15.0;
 
@@ -48,10 +52,16 @@ pub fn handle(app: &mut App, over_ui: bool) {
     if !app.tools.pointer.keyboard_taken {
         keyboard(app);
     }
-    let Some(plane) = app.workspace.plane_mut() else {
+    let Some(plane) = app.workspace.plane() else {
         return;
     };
     let m = mouse();
+    if !over_ui && plane.split.contains_screen(m) && app.tools.drag.is_none() {
+        difference_view_input(app, m);
+    }
+    let Some(plane) = app.workspace.plane_mut() else {
+        return;
+    };
     let on_canvas = !over_ui && plane.camera.contains_screen(m);
     if on_canvas {
         let (_, wheel) = mq::mouse_wheel();
@@ -82,7 +92,27 @@ pub fn handle(app: &mut App, over_ui: bool) {
         } else {
             app.tools.drag = None;
             app.tools.refused = None;
+            app.tools.snapped = None;
         }
+    }
+}
+
+/// The pointer over the split view's A - B half: the wheel zooms it, any button pans it.
+/// Nothing there edits the scene: A - B follows from the bodies.
+fn difference_view_input(app: &mut App, m: Vec2) {
+    let Some(plane) = app.workspace.plane_mut() else {
+        return;
+    };
+    let (_, wheel) = mq::mouse_wheel();
+    if wheel != 0.0 {
+        let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
+        plane.split.zoom_at(m, factor);
+    }
+    let pressed = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
+        .into_iter()
+        .any(mq::is_mouse_button_pressed);
+    if pressed {
+        app.tools.drag = Some(Drag::PanDifference { last: m });
     }
 }
 
@@ -108,6 +138,10 @@ fn keyboard(app: &mut App) {
         match key {
             Key::Delete | Key::Backspace => delete_selection(app),
             Key::F => app.workspace.fit_all(),
+            Key::V => {
+                let on = !app.prefs.split_view;
+                app.prefs.set_split_view(on);
+            }
             Key::G => {
                 app.tools.snap = !app.tools.snap;
                 app.say(if app.tools.snap {
@@ -297,13 +331,23 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
             }
             app.tools.drag = Some(Drag::Pan { last: m });
         }
+        Drag::PanDifference { last } => {
+            if let Some(w) = app.workspace.plane_mut() {
+                w.split.pan_pixels(m - last);
+            }
+            app.tools.drag = Some(Drag::PanDifference { last: m });
+        }
         Drag::Move { body, grab } => {
-            let Some(b) = app.doc().bodies.get(body) else {
+            let Some(angle) = app.doc().bodies.get(body).map(|b| b.pose.angle) else {
                 return;
             };
-            let position = snap_point(app, world - grab);
-            let pose = Pose::new(position, b.pose.angle);
-            app.doc_mut().set_pose(body, pose);
+            let proposed = world - grab;
+            app.tools.snapped = snap_to_bodies(app, body, Pose::new(proposed, angle));
+            let position = match app.tools.snapped {
+                Some(s) => proposed + s.shift,
+                None => snap_point(app, proposed),
+            };
+            app.doc_mut().set_pose(body, Pose::new(position, angle));
         }
         Drag::Rotate {
             body,
@@ -322,7 +366,11 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
             app.doc_mut().set_pose(body, pose);
         }
         Drag::Vertex { body, index } => {
-            let target = snap_point(app, world);
+            app.tools.snapped = snap_point_to_bodies(app, body, world);
+            let target = match app.tools.snapped {
+                Some(s) => world + s.shift,
+                None => snap_point(app, world),
+            };
             move_vertex(app, body, index, target);
         }
         Drag::Velocity { body } => {
@@ -341,6 +389,77 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
 
 fn angle_of(v: Vec2) -> f32 {
     v.y.atan2(v.x)
+}
+
+/// The bodies other than `body`, as the snapping sees them (world cores and radii).
+fn other_cores(doc: &Document, body: usize) -> Vec<(usize, Vec<Vec2>, f32)> {
+    doc.bodies
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != body)
+        .map(|(i, b)| {
+            let core = layout::world_points(&b.pose, b.shape.core());
+            (i, core, b.shape.radius())
+        })
+        .collect()
+}
+
+/// Whether a drag snaps onto the other bodies now: switched on, and Alt not held.
+fn snapping_to_bodies(app: &App) -> bool {
+    app.tools.snap_bodies && !alt()
+}
+
+/// The world distance within which a drag snaps onto another body's feature.
+fn snap_reach(app: &App) -> f32 {
+    app.pixel_scale() * SNAP_RADIUS / camera(app).zoom
+}
+
+/// The snap of body `body` at the proposed `pose` onto another body, touching it exactly.
+fn snap_to_bodies(app: &App, body: usize, pose: Pose) -> Option<Snap> {
+    if !snapping_to_bodies(app) {
+        return None;
+    }
+    let b = app.doc().bodies.get(body)?;
+    let core = layout::world_points(&pose, b.shape.core());
+    let others = other_cores(app.doc(), body);
+    let outlines: Vec<(usize, Outline)> = others
+        .iter()
+        .map(|(i, core, radius)| {
+            let o = Outline {
+                core,
+                radius: *radius,
+            };
+            (*i, o)
+        })
+        .collect();
+    let moving = Outline {
+        core: &core,
+        radius: b.shape.radius(),
+    };
+    snap::snap_to_bodies(&moving, &outlines, snap_reach(app))
+}
+
+/// The snap of a dragged vertex (a point) onto another body's vertex or edge.
+fn snap_point_to_bodies(app: &App, body: usize, point: Vec2) -> Option<Snap> {
+    if !snapping_to_bodies(app) {
+        return None;
+    }
+    let others = other_cores(app.doc(), body);
+    let outlines: Vec<(usize, Outline)> = others
+        .iter()
+        .map(|(i, core, radius)| {
+            let o = Outline {
+                core,
+                radius: *radius,
+            };
+            (*i, o)
+        })
+        .collect();
+    let moving = Outline {
+        core: &[point],
+        radius: 0.0,
+    };
+    snap::snap_to_bodies(&moving, &outlines, snap_reach(app))
 }
 
 /// Rounds a world point to the minor grid when snapping is on.
@@ -537,6 +656,9 @@ pub fn draw_interaction(app: &App) {
     if let Some(sel) = app.doc().selected.and_then(|i| app.doc().bodies.get(i)) {
         draw_handles(app, &p, sel);
     }
+    if let Some(s) = &app.tools.snapped {
+        draw_snap(app, &p, s);
+    }
     if let Some((outline, why)) = &app.tools.refused {
         p.dashed_outline(outline, 2.5, palette::REFUSED);
         let m = mouse();
@@ -569,6 +691,27 @@ pub fn draw_interaction(app: &App) {
             true,
         );
     }
+}
+
+/// The feature a drag snapped onto, highlighted, and the touching point.
+fn draw_snap(app: &App, p: &Painter, s: &Snap) {
+    let name = app
+        .doc()
+        .bodies
+        .get(s.other)
+        .map_or("", |b| b.name.as_str());
+    let what = match s.feature {
+        Feature::Vertex { index, at } => {
+            p.ring(at, 9.0, 3.0, palette::SELECTION);
+            format!("touching {name}, vertex {index}")
+        }
+        Feature::Edge { index, a, b } => {
+            p.line(a, b, 5.0, palette::SELECTION);
+            format!("touching {name}, edge {index}")
+        }
+    };
+    p.dot(s.contact, 4.0, palette::SELECTION);
+    p.label(s.contact, Vec2::new(10.0, 8.0), &what, palette::TEXT);
 }
 
 fn draw_handles(app: &App, p: &Painter, body: &SceneBody) {

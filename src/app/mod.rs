@@ -9,7 +9,9 @@
 //!   [`editor`] the part that edits the document
 //! - view: [`camera`], [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
 //!   a registry), [`canvas`] (the whole picture), [`workspace`] (model + camera + labs) and
-//!   the shared panels' traits in [`panels`]
+//!   the shared panels' traits in [`panels`]; [`split`] the split view's halves and A - B
+//!   camera, [`snap`] the snapping maths of a drag, [`sweep_clock`] the time the sweep's
+//!   moving bodies are shown at
 //! - the window: [`shell`] (the state and its actions), [`action`] (what panels and keys ask
 //!   of it), [`parts`] (its state as separate borrows, for the panels), [`prefs`] (the View menu's settings), [`input`] and [`ui`] (which edit parts of it),
 //!   [`window`] (the thin frame loop), [`render`] (the headless `render` command)
@@ -35,7 +37,10 @@ pub mod probe;
 pub mod render;
 pub mod session;
 pub mod shell;
+pub mod snap;
+pub mod split;
 pub mod state;
+pub mod sweep_clock;
 pub mod timeline;
 pub mod title;
 pub mod tools;

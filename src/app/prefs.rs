@@ -8,6 +8,9 @@ pub struct ViewPrefs {
     pub ui_scale: f32,
     pub show_plots: bool,
     pub show_legend: bool,
+    /// The canvas split in two: the bodies on the left, A - B on the right at the same
+    /// size (otherwise A - B is drawn in the inset).
+    pub split_view: bool,
     /// Take a screenshot after the next frame is drawn.
     pub screenshot: bool,
     /// Fit all during the next frames, once the panels have settled and the canvas size
@@ -22,9 +25,18 @@ impl Default for ViewPrefs {
             ui_scale: initial_scale(),
             show_plots: false,
             show_legend: true,
+            split_view: false,
             screenshot: false,
             pending_fit: FIT_FRAMES,
         }
+    }
+}
+
+impl ViewPrefs {
+    /// Splits the canvas into the bodies and A - B side by side, or goes back to the inset
+    /// (the View menu's switch; the presentation mode turns it on).
+    pub fn set_split_view(&mut self, on: bool) {
+        self.split_view = on;
     }
 }
 

@@ -20,6 +20,10 @@ pub struct RenderOptions {
     pub size: String,
     /// `ALGORITHM:N`, e.g. `gjk:2`.
     pub step: Option<String>,
+    /// The split view: the bodies on the left, A - B on the right.
+    pub split: bool,
+    /// Show the swept bodies at this time of the sweep.
+    pub sweep_at: Option<f32>,
 }
 
 /// Frames drawn before the capture: the first frames may still be setting up fonts.
@@ -83,6 +87,14 @@ fn prepare(args: &RenderOptions) -> Result<(Workspace2d, (u32, u32), PathBuf), S
         ..Camera::default()
     };
     let mut workspace = Workspace2d::new(doc, camera);
+    workspace.set_split(args.split);
+    if let Some(t) = args.sweep_at {
+        if !t.is_finite() {
+            return Err(format!("--sweep-at must be a number, got {t}"));
+        }
+        let t_max = workspace.session.doc.meta.sweep_time();
+        workspace.sweep_clock.set(t, t_max);
+    }
     if let Some((algorithm, n)) = step {
         workspace.session.show_step(algorithm, n).map_err(|count| {
             format!(

@@ -1,7 +1,8 @@
 //! The editing tools' state: the active tool (select or free polygon), the drag in
-//! progress, pointer bookkeeping, grid snapping, a refused edit, the inspector's rename
+//! progress, pointer bookkeeping, grid and body snapping, a refused edit, the inspector's rename
 //! field and this frame's keys. `input` turns pointer and keys into edits through it.
 
+use super::snap::Snap;
 use egui_macroquad::egui;
 use glam::Vec2;
 
@@ -16,6 +17,10 @@ pub enum Tool {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Drag {
     Pan {
+        last: Vec2,
+    },
+    /// Panning the split view's A - B half.
+    PanDifference {
         last: Vec2,
     },
     Move {
@@ -52,7 +57,13 @@ pub struct Tools {
     pub tool: Tool,
     pub drag: Option<Drag>,
     pub pointer: Pointer,
+    /// Grid snapping (G).
     pub snap: bool,
+    /// Snapping a dragged body onto the other bodies' vertices and edges (on unless turned
+    /// off in the View menu; holding Alt while dragging moves freely).
+    pub snap_bodies: bool,
+    /// The snap the drag in progress took, for the highlight.
+    pub snapped: Option<Snap>,
     /// A refused polygon edit: the outline that was tried and why it was refused.
     pub refused: Option<(Vec<Vec2>, String)>,
     /// Text field contents of the inspector's name box.
@@ -70,6 +81,8 @@ impl Default for Tools {
             drag: None,
             pointer: Pointer::default(),
             snap: false,
+            snap_bodies: true,
+            snapped: None,
             refused: None,
             rename_text: None,
             keys: Vec::new(),

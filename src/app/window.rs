@@ -23,6 +23,7 @@ fn frame(app: &mut App) {
     if mq::is_quit_requested() {
         app.request(super::dialogs::Pending::Quit);
     }
+    app.workspace.advance_clocks(mq::get_time());
     let over_ui = panels(app);
     app.probe.log_keys(&app.tools.keys);
     if app.prefs.pending_fit > 0 {
@@ -55,6 +56,7 @@ fn panels(app: &mut App) -> bool {
         }
         let rect = ctx.available_rect();
         let ppp = ctx.pixels_per_point();
+        app.workspace.set_split(app.prefs.split_view);
         app.workspace.set_viewport(
             Vec2::new(rect.min.x, rect.min.y) * ppp,
             Vec2::new(rect.width(), rect.height()) * ppp,
@@ -123,6 +125,14 @@ fn test_state(app: &App) -> String {
         "path": doc.path.as_ref().map(|p| p.display().to_string()),
         "canvas": [camera.origin.x, camera.origin.y, camera.size.x, camera.size.y],
         "camera": { "center": [camera.center.x, camera.center.y], "zoom": camera.zoom },
+        "split": w.split.on.then(|| {
+            let c = &w.split.camera;
+            serde_json::json!({
+                "canvas": [c.origin.x, c.origin.y, c.size.x, c.size.y],
+                "center": [c.center.x, c.center.y],
+                "zoom": c.zoom,
+            })
+        }),
         "bodies": bodies,
         "selected": doc.selected,
         "focus": doc.focus,

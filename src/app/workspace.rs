@@ -8,12 +8,14 @@
 //! frame loop and the shared panels only see the trait.
 
 use super::camera::Camera;
-use super::canvas::{draw_canvas, CanvasInput};
+use super::canvas::{difference_bounds, draw_canvas, CanvasInput};
 use super::labs::{self, Lab, Series};
 use super::layout;
 use super::panels::{AlgorithmRow, AlgorithmsModel, PlotsModel};
 use super::session::Session;
+use super::split::{self, SplitView};
 use super::state::Document;
+use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
 use crate::scene::{Scene, View};
@@ -54,6 +56,12 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     fn timeline_model(&mut self) -> &mut dyn TimelineModel;
     /// The canvas rectangle in pixels, from this frame's layout.
     fn set_viewport(&mut self, origin: Vec2, size: Vec2);
+    /// Splits the canvas into the bodies and A - B side by side (the View menu, the
+    /// presentation mode), or draws A - B in the inset. A kind without A - B ignores it.
+    fn set_split(&mut self, _on: bool) {}
+    /// Moves the clocks that the panels show and the canvas draws (the sweep's motion) on to
+    /// `now` (seconds); called before the panels are built, so that both show one time.
+    fn advance_clocks(&mut self, _now: f64) {}
     /// Reruns the analysis if its inputs changed, and advances playback to `now` (seconds).
     fn update(&mut self, now: f64);
     /// Draws the canvas: the scene, every enabled overlay, the legend when asked.
@@ -65,7 +73,12 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
 /// The 2D workspace: bodies in the plane, the pair's analysis, the 2D labs.
 pub struct Workspace2d {
     pub session: Session,
+    /// The camera on the bodies (the left half when the canvas is split).
     pub camera: Camera,
+    /// The split view: whether it is on, and its camera on A - B.
+    pub split: SplitView,
+    /// The time the sweep's moving bodies are shown at, and its play/pause.
+    pub sweep_clock: SweepClock,
     labs: Vec<Box<dyn Lab>>,
 }
 
@@ -74,6 +87,8 @@ impl Workspace2d {
         let mut w = Workspace2d {
             session: Session::new(Document::new_empty()),
             camera,
+            split: SplitView::default(),
+            sweep_clock: SweepClock::default(),
             labs: labs::registry(),
         };
         w.replace_document(doc);
@@ -96,7 +111,20 @@ impl Workspace2d {
             scale,
             caption,
             legend,
+            difference: self.split.on.then_some(self.split.camera),
+            sweep_time: self.sweep_clock.shown(s.doc.meta.sweep_time()),
         });
+    }
+
+    /// Frames A - B in the split view's right half, unless the user framed it.
+    fn follow_difference(&mut self) {
+        if !self.split.on {
+            return;
+        }
+        if let Some(run) = self.session.run() {
+            let (lo, hi) = difference_bounds(run, &self.labs);
+            self.split.follow(lo, hi);
+        }
     }
 
     fn lab(&self, a: Algorithm) -> Option<&dyn Lab> {
@@ -163,13 +191,34 @@ impl Workspace for Workspace2d {
     }
 
     fn set_viewport(&mut self, origin: Vec2, size: Vec2) {
-        self.camera.origin = origin;
-        self.camera.size = size.max(Vec2::splat(1.0));
+        let size = size.max(Vec2::splat(1.0));
+        if self.split.on {
+            let h = split::halves(origin, size, split::GAP);
+            (self.camera.origin, self.camera.size) = h.left;
+            (self.split.camera.origin, self.split.camera.size) = h.right;
+        } else {
+            self.camera.origin = origin;
+            self.camera.size = size;
+        }
+        if std::mem::take(&mut self.split.needs_fit) {
+            self.fit_all();
+        }
+        self.follow_difference();
+    }
+
+    fn set_split(&mut self, on: bool) {
+        self.split.set(on);
     }
 
     fn update(&mut self, now: f64) {
         self.session.advance_playback(now);
         self.session.refresh();
+        self.follow_difference();
+    }
+
+    fn advance_clocks(&mut self, now: f64) {
+        let t_max = self.session.doc.meta.sweep_time();
+        self.sweep_clock.advance(now, t_max);
     }
 
     fn draw(&self, scale: f32, legend: bool) {
@@ -177,7 +226,10 @@ impl Workspace for Workspace2d {
     }
 
     fn fit_all(&mut self) {
+        self.split.user_framed = false;
+        self.follow_difference();
         match layout::bounds(&self.session.doc.bodies) {
+            Some((lo, hi)) if self.split.on => self.camera.fit(lo, hi, 0.08),
             Some((lo, hi)) => self.camera = layout::fit_beside_inset(&self.camera, lo, hi),
             None => {
                 self.camera.center = Vec2::ZERO;
@@ -206,9 +258,13 @@ impl AlgorithmsModel for Workspace2d {
 
     fn settings_ui(&mut self, ui: &mut egui::Ui, a: Algorithm) -> bool {
         let mut settings = self.session.settings;
-        let changed = self
+        let mut changed = self
             .lab(a)
             .is_some_and(|lab| lab.settings_ui(ui, &mut settings));
+        if a == Algorithm::Sweep {
+            let t_max = self.session.doc.meta.sweep_time();
+            changed |= labs::sweep_motion_ui(ui, &mut self.sweep_clock, t_max);
+        }
         if settings != self.session.settings {
             self.session.settings = settings;
         }
@@ -232,6 +288,45 @@ impl PlotsModel for Workspace2d {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_split_gives_each_half_its_camera_and_frames_a_minus_b_with_its_origin() {
+        let doc = Document::parse(crate::app::examples::welcome(), "welcome").unwrap();
+        let mut w = Workspace2d::new(doc, Camera::default());
+        w.set_split(true);
+        w.set_viewport(Vec2::new(200.0, 20.0), Vec2::new(906.0, 600.0));
+        assert_eq!(w.camera.origin, Vec2::new(200.0, 20.0));
+        assert_eq!(w.camera.size, Vec2::new(450.0, 600.0));
+        assert_eq!(w.split.camera.size, w.camera.size, "equal halves");
+        assert_eq!(w.split.camera.origin, Vec2::new(656.0, 20.0));
+        // The bodies fill the left half; A - B and its origin fill the right one.
+        let (lo, hi) = layout::bounds(&w.session.doc.bodies).unwrap();
+        let (vlo, vhi) = w.camera.visible_world();
+        assert!(
+            vlo.cmple(lo).all() && vhi.cmpge(hi).all(),
+            "every body shown"
+        );
+        let run = w.session.run().unwrap();
+        let (dlo, dhi) = w.split.camera.visible_world();
+        for p in run.minkowski.iter().chain([&Vec2::ZERO]) {
+            assert!(
+                p.cmpge(dlo).all() && p.cmple(dhi).all(),
+                "{p} in the A - B half"
+            );
+        }
+        // Zoomed by the user, the A - B half stays put through updates; F frames it again.
+        w.split.zoom_at(Vec2::new(700.0, 300.0), 2.0);
+        let zoomed = w.split.camera;
+        w.update(0.0);
+        w.set_viewport(Vec2::new(200.0, 20.0), Vec2::new(906.0, 600.0));
+        assert_eq!(w.split.camera, zoomed);
+        w.fit_all();
+        assert!(w.split.camera.zoom < zoomed.zoom);
+        // Off again: the bodies' camera takes the whole canvas.
+        w.set_split(false);
+        w.set_viewport(Vec2::new(200.0, 20.0), Vec2::new(906.0, 600.0));
+        assert_eq!(w.camera.size, Vec2::new(906.0, 600.0));
+    }
 
     #[test]
     fn a_new_document_without_a_view_is_fitted_and_saved_with_that_view() {

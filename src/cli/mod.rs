@@ -70,6 +70,12 @@ pub struct RenderArgs {
     /// Show this step of an algorithm's timeline, e.g. `gjk:2` (0-based).
     #[arg(long)]
     pub step: Option<String>,
+    /// Split the picture: the bodies on the left, A - B on the right at the same size.
+    #[arg(long)]
+    pub split: bool,
+    /// Show the swept bodies at this time of the sweep (Swept SAT), e.g. `0.4`.
+    #[arg(long, value_name = "T")]
+    pub sweep_at: Option<f32>,
 }
 
 /// Loads a scene, or prints `error: FILE:LINE:COL: message` and returns `None`.

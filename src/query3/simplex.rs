@@ -511,6 +511,46 @@ mod tests {
         assert!((q.point(&p) - v(1., 0., 0.)).length() < 1e-6);
     }
 
+    /// A known hard case from other engines' trackers: the origin exactly on a face of
+    /// the simplex (touching bodies). The triangle holds the origin in its plane: the
+    /// closest point is the origin itself, inside the face, with weights summing to 1.
+    #[test]
+    fn origin_exactly_on_a_triangle_face() {
+        let p = [v(-1., -1., 0.), v(2., -1., 0.), v(-1., 2., 0.)];
+        let q = closest_on_triangle(p[0], p[1], p[2], [0, 1, 2]);
+        assert_eq!(q.region, Region::Face(0, 1, 2));
+        // Zero up to the rounding of the weighted sum.
+        assert!(q.point(&p).length() < 1e-6, "{}", q.point(&p));
+        assert!((q.weights[..3].iter().sum::<f32>() - 1.0).abs() < 1e-6);
+    }
+
+    /// The same with a fourth vertex: a tetrahedron whose face z = 0 passes through the
+    /// origin. The origin is on the boundary, not strictly inside: the answer is that face
+    /// at distance 0 up to rounding (GJK reads it as touching, within its tolerance).
+    #[test]
+    fn origin_exactly_on_a_face_of_the_tetrahedron() {
+        let p = [
+            v(-1., -1., 0.),
+            v(2., -1., 0.),
+            v(-1., 2., 0.),
+            v(0., 0., 1.5),
+        ];
+        let q = closest_on_tetrahedron(p);
+        assert_eq!(q.region, Region::Face(0, 1, 2), "{q:?}");
+        assert!(q.point(&p).length() < 1e-6);
+        let mut simplex = Simplex::default();
+        for point in p {
+            simplex.push(SupportPoint3 {
+                point,
+                ..SupportPoint3::default()
+            });
+        }
+        let (region, closest) = simplex.reduce_to_closest_feature();
+        assert_eq!(region, Region::Face(0, 1, 2));
+        assert!(closest.length() < 1e-6, "{closest}");
+        assert_eq!(simplex.len, 3, "the far vertex is dropped");
+    }
+
     #[test]
     fn tetrahedron_holding_the_origin_is_inside() {
         let p = [

@@ -5,7 +5,7 @@ use super::lab::{num, vec_str, Lab, LabCtx, Series};
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{palette, LegendEntry};
 use crate::query::epa::EpaStep;
-use crate::query::Algorithm;
+use crate::query::{Algorithm, SupportPoint};
 use egui_macroquad::egui;
 use glam::Vec2;
 
@@ -25,6 +25,11 @@ impl Lab for EpaLab {
             s.polytope.iter().for_each(|w| keep(w.point));
             keep(s.support.point);
         }
+    }
+
+    fn support_point(&self, run: &Analysis, step: Option<usize>) -> Option<SupportPoint> {
+        let steps = &run.trace.epa;
+        Some(step.map_or(steps.last(), |k| steps.get(k))?.support)
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {

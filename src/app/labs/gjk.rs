@@ -6,7 +6,7 @@ use super::lab::{num, Lab, LabCtx, Series};
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{palette, LegendEntry};
 use crate::query::gjk::GjkStep;
-use crate::query::Algorithm;
+use crate::query::{Algorithm, SupportPoint};
 use egui_macroquad::egui;
 use glam::Vec2;
 
@@ -28,6 +28,11 @@ impl Lab for GjkLab {
                 keep(w.point);
             }
         }
+    }
+
+    fn support_point(&self, run: &Analysis, step: Option<usize>) -> Option<SupportPoint> {
+        let steps = &run.trace.gjk;
+        step.map_or(steps.last(), |k| steps.get(k))?.support
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {

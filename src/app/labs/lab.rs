@@ -5,7 +5,7 @@
 use crate::app::analysis::{Analysis, PairSettings};
 use crate::app::draw::{LegendEntry, Painter};
 use crate::app::state::Document;
-use crate::query::Algorithm;
+use crate::query::{Algorithm, SupportPoint};
 use egui_macroquad::egui;
 use glam::Vec2;
 
@@ -17,6 +17,9 @@ pub struct LabCtx<'a> {
     pub world: &'a Painter,
     /// The inset that shows the Minkowski difference A - B around its origin.
     pub inset: &'a Painter,
+    /// The sweep's clock: the time in [0, sweep_time] at which the moving bodies are shown
+    /// (`None`: not shown).
+    pub sweep_time: Option<f32>,
 }
 
 /// A series for the Plots panel: (iteration, value) points.
@@ -47,6 +50,12 @@ pub trait Lab {
     /// timeline steps through the inset (the Minkowski difference itself).
     fn is_backdrop(&self) -> bool {
         false
+    }
+    /// The support point found at `step` (`None`: the final state), with its sources on A
+    /// and B (world): the split view links them to the point in A - B, so that w = a - b
+    /// shows.
+    fn support_point(&self, _run: &Analysis, _step: Option<usize>) -> Option<SupportPoint> {
+        None
     }
     /// Draws the overlay at `step`, or the final state when `step` is `None`.
     fn draw(&self, ctx: &LabCtx, step: Option<usize>);

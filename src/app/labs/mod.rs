@@ -12,6 +12,7 @@ mod sat;
 mod sweep;
 
 pub use lab::{num, vec_str, Lab, LabCtx, Series};
+pub use sweep::motion_ui as sweep_motion_ui;
 
 /// Every lab, in the order of the Algorithms panel and of drawing.
 pub fn registry() -> Vec<Box<dyn Lab>> {

@@ -4,10 +4,12 @@
 use super::lab::{num, Lab, LabCtx};
 use crate::app::draw::{self, palette, LegendEntry, Painter};
 use crate::app::layout;
+use crate::app::sweep_clock::SweepClock;
 use crate::geom::Pose;
 use crate::query::sweep::{SweepAxis, SweepStep};
 use crate::query::Algorithm;
 use crate::scene::SceneBody;
+use egui_macroquad::egui;
 use glam::Vec2;
 use macroquad::prelude as mq;
 
@@ -53,6 +55,9 @@ impl Lab for SweepLab {
                 }
             }
         }
+        if let Some(t) = ctx.sweep_time {
+            moving_bodies(ctx.world, [a, b], t);
+        }
         let selected = step.and_then(|k| ctx.run.trace.sweep.get(k));
         if let Some(SweepStep::Refine { t, .. }) = selected {
             for body in [a, b] {
@@ -70,6 +75,62 @@ impl Lab for SweepLab {
             LegendEntry::new(palette::SEARCH, "axis time (selected)"),
         ]
     }
+}
+
+/// The Swept SAT panel's motion row: a slider over [0, t_max] that shows the moving bodies
+/// at that time, play/pause, and hide. Returns whether something changed.
+pub fn motion_ui(ui: &mut egui::Ui, clock: &mut SweepClock, t_max: f32) -> bool {
+    let mut changed = false;
+    ui.label("Motion (the bodies at time t; the ghosts at t_first and t_last stay)");
+    ui.horizontal(|ui| {
+        let mut t = clock.shown(t_max).unwrap_or(0.0);
+        let slider = egui::Slider::new(&mut t, 0.0..=t_max.max(f32::MIN_POSITIVE))
+            .text("t")
+            .custom_formatter(|v, _| num(v as f32));
+        if ui.add(slider).changed() {
+            clock.set(t, t_max);
+            changed = true;
+        }
+    });
+    ui.horizontal(|ui| {
+        let play = if clock.is_playing() { "Pause" } else { "Play" };
+        if ui.button(play).clicked() {
+            clock.toggle_play(t_max);
+            changed = true;
+        }
+        if ui
+            .add_enabled(clock.shown(t_max).is_some(), egui::Button::new("Hide"))
+            .clicked()
+        {
+            clock.hide();
+            changed = true;
+        }
+    });
+    changed
+}
+
+/// The focused pair at time `t`: each moving body filled in its pair colour at its moved
+/// pose, with the time written beside it.
+fn moving_bodies(w: &Painter, bodies: [&SceneBody; 2], t: f32) {
+    for (body, color) in bodies.into_iter().zip([palette::BODY_A, palette::BODY_B]) {
+        if body.velocity.is_none_or(|v| v == Vec2::ZERO) {
+            continue;
+        }
+        let outline = layout::world_points(&pose_at(body, t), &body.shape.outline(64));
+        w.fill_convex(&outline, palette::with_alpha(color, 0.25));
+        w.outline(&outline, 2.5, color);
+    }
+    let mover = match bodies[1].velocity {
+        Some(v) if v != Vec2::ZERO => bodies[1],
+        _ => bodies[0],
+    };
+    let at = pose_at(mover, t).position;
+    w.label(
+        at,
+        Vec2::new(8.0, -22.0),
+        &format!("t = {}", num(t)),
+        palette::TEXT,
+    );
 }
 
 /// Where a body is at time `t` of the sweep: moved by its velocity, not rotated.
@@ -125,6 +186,15 @@ fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
         chart_row(p, &chart, i, a, step == Some(*k));
     }
     let bottom = chart.top + chart.row * axes.len() as f32;
+    if let Some(t) = ctx.sweep_time {
+        // The time the moving bodies are shown at, across every row.
+        draw::screen_line(
+            Vec2::new(chart.x_of(t), chart.top - p.px(4.0)),
+            Vec2::new(chart.x_of(t), bottom + p.px(4.0)),
+            p.px(1.5),
+            palette::TEXT,
+        );
+    }
     let out = ctx.run.query.sweep;
     let times = [
         (out.and_then(|o| o.t_first), palette::RESULT, "t_first"),

@@ -193,6 +193,11 @@ const HELP: &[(&str, &str)] = &[
     ("wheel", "zoom at the cursor"),
     ("F", "fit all"),
     ("G", "snap to grid"),
+    (
+        "drag near another body",
+        "snaps to its vertex or edge, touching exactly (hold Alt: free)",
+    ),
+    ("V", "split view: bodies | A - B (each half pans and zooms)"),
     ("Left / Right, P", "timeline step, play/pause"),
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     (

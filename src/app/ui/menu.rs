@@ -22,6 +22,8 @@ pub struct MenuModel<'a> {
     pub can_undo: bool,
     pub can_redo: bool,
     pub snap: &'a mut bool,
+    /// Snapping dragged bodies onto the other bodies' vertices and edges.
+    pub snap_bodies: &'a mut bool,
     pub prefs: &'a mut ViewPrefs,
     /// The help window is open.
     pub help: &'a mut bool,
@@ -160,6 +162,14 @@ fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             ui.close_menu();
         }
         ui.checkbox(menu.snap, "Snap to grid  (G)");
+        ui.checkbox(
+            menu.snap_bodies,
+            "Snap to other bodies while dragging  (hold Alt: free)",
+        );
+        ui.checkbox(
+            &mut menu.prefs.split_view,
+            "Split view: bodies | A - B  (V)",
+        );
         ui.checkbox(&mut menu.prefs.show_legend, "Legend on the canvas");
         ui.checkbox(&mut menu.prefs.show_plots, "Plots window");
         ui.horizontal(|ui| {

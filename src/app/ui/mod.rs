@@ -27,6 +27,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
             can_undo: parts.history.can_undo(),
             can_redo: parts.history.can_redo(),
             snap: &mut parts.tools.snap,
+            snap_bodies: &mut parts.tools.snap_bodies,
             prefs: parts.prefs,
             help: &mut parts.dialogs.help,
         },
