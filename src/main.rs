@@ -28,7 +28,8 @@ enum Command {
     Check(cli::CheckArgs),
     /// Print the recorded steps of one algorithm, with explanations.
     Trace(cli::TraceArgs),
-    /// Draw a scene with its overlays to a PNG file (needs an X server; xvfb-run works).
+    /// Draw a scene with its overlays to a PNG file, or one PNG per step with --steps
+    /// (needs an X server; xvfb-run works).
     Render(cli::RenderArgs),
 }
 
@@ -43,6 +44,8 @@ fn main() -> ExitCode {
             out: r.out,
             size: r.size,
             step: r.step,
+            steps: r.steps,
+            gif: r.gif,
             split: r.split,
             sweep_at: r.sweep_at,
         }),

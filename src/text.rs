@@ -59,7 +59,15 @@ pub struct NumberFormat {
     /// Write infinities as `+infinity` and `-infinity` (in sentences) rather than as Rust
     /// does (`inf`, `-inf`).
     pub infinity_in_words: bool,
+    /// Show at least this many significant digits (0: no minimum): a small value gets more
+    /// decimals (`-0.00025`, not `0`), and below [`SCIENTIFIC_BELOW`] it goes scientific
+    /// (`5.1e-7`), so a tiny non-zero number never reads as zero.
+    pub min_significant: usize,
 }
+
+/// Magnitudes below this are written in scientific notation by a format with
+/// `min_significant`: more zeros after the point than this stop being readable.
+pub const SCIENTIFIC_BELOW: f32 = 1.0e-4;
 
 impl NumberFormat {
     /// At most `decimals` decimals, no trailing zeros, infinities as Rust writes them.
@@ -69,7 +77,66 @@ impl NumberFormat {
             trailing_zeros: false,
             tiny_in_scientific: false,
             infinity_in_words: false,
+            min_significant: 0,
         }
+    }
+
+    /// The one format for people: the window's panels and labels, the step sentences and
+    /// the command line's text. Four decimals, and at least four significant digits, so that
+    /// the cases the scenes teach stay apart (`thin_sliver`: depth 0.1006 along
+    /// (-0.00025, 1), not 0.101 along (0, 1)); infinities in words. JSON keeps every digit.
+    pub const READABLE: NumberFormat = NumberFormat {
+        decimals: 4,
+        trailing_zeros: false,
+        tiny_in_scientific: false,
+        infinity_in_words: true,
+        min_significant: 4,
+    };
+}
+
+/// `x` in [`NumberFormat::READABLE`], the form every number shown to people takes.
+pub fn readable(x: f32) -> String {
+    format_number_as(x, NumberFormat::READABLE)
+}
+
+/// A vector's coordinates in [`NumberFormat::READABLE`]: `(0.7071, -0.00025)`.
+pub fn readable_pair(x: f32, y: f32) -> String {
+    readable_vector(&[x, y])
+}
+
+/// A coordinate smaller than this times the vector's largest is `f32` rounding left over
+/// from a rotation (`-5.96e-8` beside `0.5`), and reads as 0; a real tilt such as
+/// thin_sliver's `(-0.00025, 1)` is far above it.
+pub const VECTOR_NOISE: f32 = 8.0 * f32::EPSILON;
+
+/// A vector's coordinates in [`NumberFormat::READABLE`], in parentheses; coordinates at the
+/// rounding noise of the largest ([`VECTOR_NOISE`]) read as 0.
+pub fn readable_vector(coordinates: &[f32]) -> String {
+    let largest = coordinates.iter().fold(0.0f32, |m, c| m.max(c.abs()));
+    let shown: Vec<String> = coordinates
+        .iter()
+        .map(|&c| {
+            if c.abs() <= VECTOR_NOISE * largest {
+                readable(0.0)
+            } else {
+                readable(c)
+            }
+        })
+        .collect();
+    format!("({})", shown.join(", "))
+}
+
+/// `x` in scientific notation with `significant` digits, trailing zeros of the mantissa
+/// dropped: `5.1e-7`, `-2e-5`.
+fn scientific(x: f32, significant: usize) -> String {
+    let decimals = significant.saturating_sub(1);
+    let s = format!("{x:.decimals$e}");
+    match s.split_once('e') {
+        Some((mantissa, exponent)) if mantissa.contains('.') => {
+            let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+            format!("{mantissa}e{exponent}")
+        }
+        _ => s,
     }
 }
 
@@ -85,7 +152,16 @@ pub fn format_number_as(x: f32, format: NumberFormat) -> String {
     if format.tiny_in_scientific && x != 0.0 && x.abs() < 1.0e-3 {
         return format!("{x:.2e}");
     }
-    let decimals = format.decimals;
+    let mut decimals = format.decimals;
+    if format.min_significant > 0 && x != 0.0 {
+        if x.abs() < SCIENTIFIC_BELOW {
+            return scientific(x, format.min_significant);
+        }
+        // Digits before the point: floor(log10 |x|) + 1 (0 or less for |x| < 1).
+        let leading = x.abs().log10().floor() as i64 + 1;
+        let needed = format.min_significant as i64 - leading;
+        decimals = decimals.max(needed.max(0) as usize);
+    }
     let s = format!("{x:.decimals$}");
     let s = if !format.trailing_zeros && s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.')
@@ -172,6 +248,28 @@ mod tests {
         assert_eq!(format_number_as(-2.5e-4, report), "-2.50e-4");
         assert_eq!(format_number_as(12.0, report), "12.0000");
         assert_eq!(format_number_as(f32::NEG_INFINITY, report), "-inf");
+    }
+
+    #[test]
+    fn readable_numbers_keep_four_significant_digits_and_tiny_ones_stay_non_zero() {
+        // thin_sliver: the depth and the normal the notes teach stay apart from (0, 1).
+        assert_eq!(readable(0.100_6), "0.1006");
+        assert_eq!(readable(-0.000_25), "-0.00025");
+        assert_eq!(readable_pair(-0.000_25, 1.0), "(-0.00025, 1)");
+        // Rounding left by a rotation is not a coordinate.
+        assert_eq!(readable_vector(&[0.5, -5.96e-8, -0.5]), "(0.5, 0, -0.5)");
+        assert_eq!(readable_vector(&[1.0e-7, 2.0e-7]), "(1e-7, 2e-7)");
+        assert_eq!(readable(0.516), "0.516");
+        assert_eq!(readable(std::f32::consts::FRAC_1_SQRT_2), "0.7071");
+        assert_eq!(readable(0.012_345_67), "0.01235");
+        assert_eq!(readable(1000.5), "1000.5");
+        assert_eq!(readable(2.0), "2");
+        assert_eq!(readable(-0.0), "0");
+        // A tiny non-zero distance never prints as 0.
+        assert_eq!(readable(5.1e-7), "5.1e-7");
+        assert_eq!(readable(-2.0e-5), "-2e-5");
+        assert_eq!(readable(f32::INFINITY), "+infinity");
+        assert_eq!(readable(f32::NAN), "NaN");
     }
 
     #[test]

@@ -209,7 +209,7 @@ fn json_pins_round_shapes() {
         "clip",
     ]);
     assert!(trace.contains("edge_face"), "{trace}");
-    assert!(trace.contains("(1, 0.4, 0.288675) (depth 0.1)"), "{trace}");
+    assert!(trace.contains("(1, 0.4, 0.2887) (depth 0.1)"), "{trace}");
 }
 
 /// The hand-derived GJK scene: a corner-to-corner pair and an apex over a face.
@@ -249,7 +249,7 @@ fn json_pins_gjk_distance_and_closest_points() {
     let (code, out, err) = run(&["query", "scenes/3d/gjk_separated_boxes.ron"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("  gjk       distance 1.870829  iterations "),
+        out.contains("  gjk       distance 1.8708  iterations "),
         "{out}"
     );
     assert!(
@@ -306,7 +306,7 @@ fn text_form_reads_like_the_2d_one() {
     assert_eq!(out.matches("            point (").count(), 4, "{out}");
     let (_, out, _) = run(&["query", "scenes/3d/sweep_hit.ron"]);
     assert!(
-        out.contains("  sweep     hit  t_first 0.358579  t_last 0.841421  normal (1, 0, 0)"),
+        out.contains("  sweep     hit  t_first 0.3586  t_last 0.8414  normal (1, 0, 0)"),
         "{out}"
     );
 }
@@ -317,12 +317,12 @@ fn trace_prints_each_3d_algorithm_with_sentences() {
         (
             "scenes/3d/gjk_separated_boxes.ron",
             "gjk",
-            "box and cube are 1.870829 apart",
+            "box and cube are 1.8708 apart",
         ),
         (
             "scenes/3d/epa_several_expansions.ron",
             "epa",
-            "The depth is 0.407107 along (0, 1, 0)",
+            "The depth is 0.4071 along (0, 1, 0)",
         ),
         ("scenes/3d/edge_edge_crossed_ridges.ron", "sat", "edge"),
         (
@@ -333,7 +333,7 @@ fn trace_prints_each_3d_algorithm_with_sentences() {
         (
             "scenes/3d/sweep_hit.ron",
             "sweep",
-            "from t = 0.358579 to t = 0.841421",
+            "from t = 0.3586 to t = 0.8414",
         ),
     ] {
         let (code, out, err) = run(&["trace", scene, "--algorithm", algorithm]);

@@ -74,7 +74,10 @@ fn dragging_a_body_moves_it_undo_restores_and_save_writes_the_file() {
     );
     assert_eq!(moved["dirty"], true);
     assert!(
-        moved["title"].as_str().unwrap().starts_with('\u{25cf}'),
+        moved["title"]
+            .as_str()
+            .unwrap()
+            .starts_with(collision_lab::app::title::UNSAVED_MARK),
         "unsaved mark in the title"
     );
     assert_eq!(body_x(&moved, 0), -3.0, "the other body stays");
@@ -85,7 +88,7 @@ fn dragging_a_body_moves_it_undo_restores_and_save_writes_the_file() {
         .expect("the window is titled after its file");
     let name = x.xdotool(&["getwindowname", id]);
     assert!(
-        name.starts_with('\u{25cf}'),
+        name.starts_with(collision_lab::app::title::UNSAVED_MARK),
         "the X window title marks unsaved changes: {name}"
     );
     // Undo, then redo.

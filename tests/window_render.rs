@@ -93,7 +93,7 @@ fn bodies_are_outlined_in_their_pair_colours() {
 #[test]
 fn gjk_step_draws_the_simplex_in_the_inset() {
     let text = boxes_scene("Gjk");
-    let Some((pic, s)) = render_scene("gjk", &text, &["--step", "gjk:1"]) else {
+    let Some((pic, s)) = render_scene("gjk", &text, &["--step", "gjk:2"]) else {
         return;
     };
     let run = s.session.run().unwrap();
@@ -126,7 +126,8 @@ fn split_session_for(text: &str) -> Workspace2d {
 #[test]
 fn split_view_draws_a_minus_b_beside_the_bodies_with_the_support_sources_on_them() {
     let text = boxes_scene("Minkowski, Gjk");
-    let Some((pic, _)) = render_scene("split", &text, &["--step", "gjk:1", "--split"]) else {
+    // --step counts from 1 as the timeline does: gjk:2 is the step at index 1.
+    let Some((pic, _)) = render_scene("split", &text, &["--step", "gjk:2", "--split"]) else {
         return;
     };
     let mut s = split_session_for(&text);

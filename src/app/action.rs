@@ -27,4 +27,10 @@ pub enum Action {
     DuplicateSelected,
     DeleteSelected,
     FitAll,
+    /// Write the current results as `expect` entries: the focused pair's, or every pair's.
+    RecordExpectations {
+        every_pair: bool,
+    },
+    /// Write one picture per step of the timeline's algorithm (File > Export slides).
+    ExportSlides,
 }

@@ -129,7 +129,13 @@ fn draw_labs(
         .labs
         .iter()
         .map(|l| l.as_ref())
-        .filter(|l| shows(input, run, *l))
+        .filter(|l| input.overlays.is_on(l.algorithm()))
+        .collect();
+    // The A - B view tells the timeline's story alone when the timeline draws there.
+    let in_difference: Vec<&dyn Lab> = drawn
+        .iter()
+        .copied()
+        .filter(|l| in_inset(input, l.algorithm()))
         .collect();
     let world_pass = LabCtx {
         doc: input.doc,
@@ -154,14 +160,14 @@ fn draw_labs(
         inset,
         sweep_time: input.sweep_time,
     };
-    for lab in &drawn {
+    for lab in &in_difference {
         lab.draw(&inset_pass, input.overlays.step(lab.algorithm()));
     }
     inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
     inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
     clip_to(None);
     if split {
-        for lab in &drawn {
+        for lab in &in_difference {
             if let Some(w) = lab.support_point(run, input.overlays.step(lab.algorithm())) {
                 draw_support_link(world, inset, &w);
             }
@@ -190,28 +196,16 @@ fn draw_support_link(world: &Painter, difference: &Painter, w: &SupportPoint) {
 /// How strong the split view's links are: visible, but fainter than anything they join.
 const LINK_ALPHA: f32 = 0.35;
 
-/// Whether a lab's overlay is drawn. While the timeline shows an earlier step of one
-/// algorithm, the other algorithms that draw in the A - B inset stay hidden so the inset
-/// shows one story at a time; at the last step everything that is on is drawn.
-fn shows(input: &CanvasInput, run: &Analysis, lab: &dyn Lab) -> bool {
-    let o = lab.algorithm();
-    if !input.overlays.is_on(o) {
-        return false;
-    }
-    let timeline = input.overlays.timeline();
-    if o == timeline || lab.is_backdrop() || !lab.uses_inset() {
-        return true;
-    }
-    let stepping = input
-        .labs
-        .iter()
-        .find(|l| l.algorithm() == timeline)
-        .is_some_and(|l| {
-            let n = run.step_count(l.algorithm());
-            input.overlays.is_on(timeline)
-                && input.overlays.step(timeline).is_some_and(|k| k + 1 < n)
-        });
-    !stepping
+/// Whether a lab's overlay is drawn in the A - B view (inset or split half): the
+/// overlays' rule ([`OverlayState::shows_in_inset`]) asked with what the labs say of
+/// themselves.
+fn in_inset(input: &CanvasInput, a: crate::query::Algorithm) -> bool {
+    let lab = |a| input.labs.iter().find(|l| l.algorithm() == a);
+    input.overlays.shows_in_inset(
+        a,
+        |a| lab(a).is_some_and(|l| l.uses_inset()),
+        |a| lab(a).is_some_and(|l| l.is_backdrop()),
+    )
 }
 
 /// One line per colour: overlays share the palette, so their meanings join on one line.

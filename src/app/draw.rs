@@ -32,8 +32,12 @@ pub mod palette {
     pub const MINKOWSKI: Color = rgb(0x7c, 0x3a, 0xed);
     /// The origin of the Minkowski difference.
     pub const ORIGIN: Color = rgb(0x11, 0x18, 0x27);
-    /// What the algorithm holds at the selected step: GJK's simplex, EPA's polytope.
+    /// What the algorithm holds at the selected step: GJK's simplex, clipping's segments.
     pub const STRUCTURE: Color = rgb(0xea, 0x58, 0x0c);
+    /// EPA's polytope: its own colour, so that it never reads as GJK's simplex.
+    pub const POLYTOPE: Color = rgb(0x8a, 0x4b, 0x08);
+    /// SAT's axis at the selected step (the best axis so far is [`HIGHLIGHT`]).
+    pub const CURRENT_AXIS: Color = rgb(0x31, 0x2e, 0x81);
     /// The feature the step picked: closest point or edge, best axis, reference edge.
     pub const HIGHLIGHT: Color = rgb(0xdb, 0x27, 0x77);
     /// Where the algorithm looks next: search direction, new support point, incident edge.

@@ -162,3 +162,49 @@ pub fn screenshot_dir() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."))
 }
+
+/// The folder File > Export slides writes into: `NAME-slides` beside the scene's file, or
+/// in the screenshot folder for a scene not saved yet, named after `unsaved_name` (the
+/// example's name, "untitled").
+pub fn slides_folder(scene: Option<&Path>, unsaved_name: &str) -> PathBuf {
+    let (dir, name) = match scene {
+        Some(path) => (
+            path.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+            path.file_stem()
+                .map_or_else(|| "scene".into(), |s| s.to_string_lossy().into_owned()),
+        ),
+        None => (screenshot_dir(), unsaved_name.to_string()),
+    };
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    dir.join(format!("{name}-slides"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slides_go_beside_the_scene_or_into_the_screenshot_folder() {
+        assert_eq!(
+            slides_folder(Some(Path::new("/lessons/gjk.ron")), "gjk.ron"),
+            PathBuf::from("/lessons/gjk-slides")
+        );
+        assert_eq!(
+            slides_folder(Some(Path::new("gjk.ron")), "gjk"),
+            PathBuf::from("./gjk-slides")
+        );
+        let example = slides_folder(None, "3d/welcome");
+        assert_eq!(example, screenshot_dir().join("3d_welcome-slides"));
+    }
+}

@@ -1,5 +1,6 @@
 //! Undo and redo of whole-document snapshots. A drag records one entry when it starts, so
-//! a whole drag undoes in one step.
+//! a whole drag undoes in one step. History also remembers the state last saved (or
+//! opened), so that undoing back to it clears the unsaved mark.
 
 use super::state::Snapshot;
 
@@ -12,6 +13,8 @@ pub struct History {
     redo: Vec<Snapshot>,
     /// The state before the edit in progress, recorded when the edit ends.
     edit_before: Option<Snapshot>,
+    /// The state as last saved or opened: the document is unsaved exactly when it differs.
+    saved: Option<Snapshot>,
 }
 
 impl History {
@@ -65,11 +68,34 @@ impl History {
         !self.redo.is_empty()
     }
 
-    /// Forgets everything, the edit in progress included (a new document).
+    /// Forgets everything, the edit in progress and the saved state included (a new
+    /// document: call [`History::mark_saved`] with its state).
     pub fn clear(&mut self) {
         self.undo.clear();
         self.redo.clear();
         self.edit_before = None;
+        self.saved = None;
+    }
+
+    /// Remembers `state` as the one on disk (after a save, an open or a reload).
+    pub fn mark_saved(&mut self, state: Snapshot) {
+        self.saved = Some(without_selection(state));
+    }
+
+    /// Whether `current` is the state last saved or opened (the selection aside: it is not
+    /// saved). A document never saved (a new one, an example) counts as saved in the state
+    /// it started in.
+    pub fn is_saved(&self, current: &Snapshot) -> bool {
+        self.saved
+            .as_ref()
+            .is_some_and(|saved| *saved == without_selection(current.clone()))
+    }
+}
+
+fn without_selection(state: Snapshot) -> Snapshot {
+    Snapshot {
+        selected: None,
+        ..state
     }
 }
 
@@ -113,5 +139,44 @@ mod tests {
         assert!(!history.can_undo());
         // No edit in progress: the current state is not even asked for.
         history.finish_edit(|| unreachable!("no snapshot without an edit"));
+    }
+
+    #[test]
+    fn undo_back_to_the_saved_state_is_saved_again_and_redo_is_not() {
+        let mut doc = two_boxes();
+        let mut history = History::default();
+        history.mark_saved(doc.snapshot());
+        assert!(history.is_saved(&doc.snapshot()));
+        for x in [1.0, 2.0] {
+            doc.selected = Some(0); // selecting is not an unsaved change
+            history.begin_edit(|| doc.snapshot());
+            doc.set_pose(0, Pose::new(Vec2::new(x, 0.0), 0.0));
+            history.finish_edit(|| doc.snapshot());
+        }
+        assert!(!history.is_saved(&doc.snapshot()));
+        // Saved after the first move: one undo reaches the saved state, two go past it.
+        let back = history.undo(doc.snapshot()).unwrap();
+        doc.restore(back);
+        history.mark_saved(doc.snapshot());
+        let redone = history.redo(doc.snapshot()).unwrap();
+        doc.restore(redone);
+        assert!(!history.is_saved(&doc.snapshot()));
+        let back = history.undo(doc.snapshot()).unwrap();
+        doc.restore(back);
+        assert!(
+            history.is_saved(&doc.snapshot()),
+            "undo returned to the save"
+        );
+        let back = history.undo(doc.snapshot()).unwrap();
+        doc.restore(back);
+        assert!(
+            !history.is_saved(&doc.snapshot()),
+            "undo went past the save"
+        );
+        history.clear();
+        assert!(
+            !history.is_saved(&doc.snapshot()),
+            "a new document forgets it"
+        );
     }
 }

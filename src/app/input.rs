@@ -156,6 +156,12 @@ fn keyboard(app: &mut App) {
             Key::ArrowLeft => {
                 app.workspace.timeline_model().step_by(-1);
             }
+            Key::Home => {
+                app.workspace.timeline_model().first_step();
+            }
+            Key::End => {
+                app.workspace.timeline_model().last_step();
+            }
             Key::P => app.workspace.timeline_model().toggle_play(mq::get_time()),
             Key::Enter => finish_polygon(app),
             Key::Escape => escape(app),

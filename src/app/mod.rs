@@ -14,7 +14,8 @@
 //!   moving bodies are shown at
 //! - the window: [`shell`] (the state and its actions), [`action`] (what panels and keys ask
 //!   of it), [`parts`] (its state as separate borrows, for the panels), [`prefs`] (the View menu's settings), [`input`] and [`ui`] (which edit parts of it),
-//!   [`window`] (the thin frame loop), [`render`] (the headless `render` command)
+//!   [`window`] (the thin frame loop), [`render`] (the headless `render` command),
+//!   [`slides`] (one captioned picture per step: `render --steps`, File > Export slides)
 
 pub mod action;
 pub mod analysis;
@@ -37,6 +38,7 @@ pub mod probe;
 pub mod render;
 pub mod session;
 pub mod shell;
+pub mod slides;
 pub mod snap;
 pub mod split;
 pub mod state;
@@ -48,5 +50,13 @@ pub mod ui;
 pub mod window;
 pub mod workspace;
 
-pub use render::{render_png, RenderOptions};
+pub use render::RenderOptions;
+
+/// `collision-lab render`: one picture, or with `--steps` one slide per step.
+pub fn render_png(args: &RenderOptions) -> u8 {
+    match &args.steps {
+        Some(algorithm) => slides::render_slides(args, algorithm),
+        None => render::render_picture(args),
+    }
+}
 pub use window::run_window;

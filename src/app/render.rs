@@ -20,6 +20,10 @@ pub struct RenderOptions {
     pub size: String,
     /// `ALGORITHM:N`, e.g. `gjk:2`.
     pub step: Option<String>,
+    /// Slides: every step of this algorithm, one PNG each, into the folder `out`.
+    pub steps: Option<String>,
+    /// With `steps`, also an animated GIF.
+    pub gif: bool,
     /// The split view: the bodies on the left, A - B on the right.
     pub split: bool,
     /// Show the swept bodies at this time of the sweep.
@@ -47,7 +51,8 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// Parses `ALGORITHM:N`, e.g. `gjk:2` (steps count from 0).
+/// Parses `ALGORITHM:N`, e.g. `gjk:2`. Steps count from 1, as the window's timeline and
+/// `trace` number them; the caller checks N against the algorithm's step count.
 pub fn parse_step(text: &str) -> Result<(Algorithm, usize), String> {
     let bad = || {
         let keys = Algorithm::keys_joined();
@@ -68,7 +73,8 @@ pub fn have_display() -> bool {
     super::title::display_available()
 }
 
-pub fn render_png(args: &RenderOptions) -> u8 {
+/// One picture of the scene (the `render` command without `--steps`).
+pub fn render_picture(args: &RenderOptions) -> u8 {
     match prepare(args) {
         Ok((workspace, size, out)) => run(workspace, size, out),
         Err(message) => {
@@ -96,33 +102,54 @@ fn prepare(args: &RenderOptions) -> Result<(Workspace2d, (u32, u32), PathBuf), S
         workspace.sweep_clock.set(t, t_max);
     }
     if let Some((algorithm, n)) = step {
-        workspace.session.show_step(algorithm, n).map_err(|count| {
-            format!(
-                "--step {}:{n}: that timeline has {count} steps (0 to {})",
-                algorithm.key(),
-                count.saturating_sub(1) as i64
-            )
-        })?;
+        // Steps count from 1, as the window's timeline and `trace` number them.
+        let shown = n.checked_sub(1).ok_or(usize::MAX);
+        shown
+            .and_then(|k| workspace.session.show_step(algorithm, k))
+            .map_err(|_| {
+                let count = workspace
+                    .session
+                    .run()
+                    .map_or(0, |r| r.step_count(algorithm));
+                let range = match count {
+                    0 => "none to show".to_string(),
+                    _ => format!("1 to {count}, as the timeline and trace number them"),
+                };
+                format!(
+                    "--step {}:{n}: that timeline has {count} steps ({range})",
+                    algorithm.key()
+                )
+            })?;
     }
-    if !have_display() {
-        return Err(format!(
-            "render needs an X server and cannot open display \"{}\"; run it under xvfb-run",
-            std::env::var("DISPLAY").unwrap_or_default()
-        ));
-    }
+    need_display()?;
     Ok((workspace, size, args.out.clone()))
 }
 
-fn run(workspace: Workspace2d, size: (u32, u32), out: PathBuf) -> u8 {
-    let conf = mq::Conf {
+/// An error when no display server answers (macroquad would panic).
+pub fn need_display() -> Result<(), String> {
+    if have_display() {
+        return Ok(());
+    }
+    Err(format!(
+        "render needs an X server and cannot open display \"{}\"; run it under xvfb-run",
+        std::env::var("DISPLAY").unwrap_or_default()
+    ))
+}
+
+/// A window of `size` pixels for drawing pictures, not for use.
+pub fn picture_window(size: (u32, u32)) -> mq::Conf {
+    mq::Conf {
         window_title: "collision-lab render".into(),
         window_width: size.0 as i32,
         window_height: size.1 as i32,
         high_dpi: false,
         window_resizable: false,
         ..Default::default()
-    };
-    macroquad::Window::from_config(conf, render_frames(workspace, out));
+    }
+}
+
+fn run(workspace: Workspace2d, size: (u32, u32), out: PathBuf) -> u8 {
+    macroquad::Window::from_config(picture_window(size), render_frames(workspace, out));
     STATUS.load(Ordering::SeqCst)
 }
 
@@ -154,8 +181,13 @@ async fn render_frames(mut workspace: Workspace2d, out: PathBuf) {
     }
 }
 
-/// Writes the current framebuffer as a PNG (OpenGL's rows run bottom-up, so flip them).
+/// Writes the current framebuffer as a PNG.
 pub fn save_screen(path: &Path) -> Result<(), String> {
+    write_png(path, &capture_screen())
+}
+
+/// The current framebuffer as a picture (OpenGL's rows run bottom-up, so flip them).
+pub fn capture_screen() -> image::RgbaImage {
     let shot = mq::get_screen_data();
     let (w, h) = (shot.width as u32, shot.height as u32);
     let row = w as usize * 4;
@@ -167,16 +199,15 @@ pub fn save_screen(path: &Path) -> Result<(), String> {
     for px in flipped.chunks_exact_mut(4) {
         px[3] = 255;
     }
+    image::RgbaImage::from_raw(w, h, flipped).expect("the framebuffer is w x h RGBA")
+}
+
+/// Writes a PNG through a temporary file, so a reader never sees half a picture.
+pub fn write_png(path: &Path, picture: &image::RgbaImage) -> Result<(), String> {
     let temp = path.with_extension("png.tmp");
-    image::save_buffer_with_format(
-        &temp,
-        &flipped,
-        w,
-        h,
-        image::ColorType::Rgba8,
-        image::ImageFormat::Png,
-    )
-    .map_err(|e| e.to_string())?;
+    picture
+        .save_with_format(&temp, image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
     std::fs::rename(&temp, path).map_err(|e| e.to_string())
 }
 

@@ -71,7 +71,10 @@ impl Session {
         self.refresh();
     }
 
-    /// Reruns the core when the document or the settings changed since the last run.
+    /// Reruns the core when the document or the settings changed since the last run. After
+    /// such an edit (a drag, a typed number, undo, a reload) the timeline shows the final
+    /// step of its algorithm, so that the picture, the labels and the Results panel give
+    /// the same answer; while playback runs, it keeps its place (inside the new timeline).
     pub fn refresh(&mut self) {
         let key = (self.doc.revision, self.settings);
         if self.computed == Some(key) {
@@ -79,8 +82,11 @@ impl Session {
         }
         self.run = Analysis::run(&self.doc, &self.settings);
         self.computed = Some(key);
-        if let Some(run) = &self.run {
-            self.overlays.keep_steps_within(|a| run.step_count(a));
+        match &self.run {
+            Some(run) if self.is_playing() => {
+                self.overlays.keep_steps_within(|a| run.step_count(a));
+            }
+            _ => self.overlays.show_final(),
         }
     }
 
@@ -93,9 +99,14 @@ impl Session {
         &self.overlays
     }
 
-    /// Switches an overlay on or off.
+    /// Switches an overlay on or off; switching the timeline's overlay off hands the
+    /// timeline to one that is on (and stops playback).
     pub fn enable(&mut self, a: Algorithm, on: bool) {
+        let before = self.overlays.timeline();
         self.overlays.set_on(a, on);
+        if self.overlays.timeline() != before || !self.overlays.timeline_is_on() {
+            self.playback.due = None;
+        }
     }
 
     /// Makes `a` the timeline's algorithm and shows its step `k`; refuses a step past the
@@ -147,8 +158,12 @@ impl TimelineModel for Session {
     }
 
     /// The timeline's length and shown step: the selected one, else the algorithm's answer.
+    /// `None` when there are no steps, or when no overlay that has steps is on.
     fn timeline_position(&self) -> Option<(usize, usize)> {
         let run = self.run()?;
+        if !self.overlays.timeline_is_on() {
+            return None;
+        }
         let a = self.overlays.timeline();
         let n = run.step_count(a);
         let k = self.overlays.step(a).unwrap_or_else(|| run.final_step(a));
@@ -242,5 +257,87 @@ mod tests {
         assert_eq!(s.timeline(), Algorithm::Sat);
         let sentence = s.timeline_sentence().unwrap();
         assert!(sentence.starts_with(&format!("SAT step 1 of {count}: ")));
+    }
+
+    /// Moves body A by a hair: an edit like a drag or a typed number.
+    fn nudge(s: &mut Session) {
+        let a = s.run().unwrap().a;
+        let mut pose = s.doc.bodies[a].pose;
+        pose.position.x += 0.001;
+        s.doc.set_pose(a, pose);
+    }
+
+    #[test]
+    fn after_an_edit_the_timeline_shows_the_final_step_unless_playing() {
+        let mut s = welcome();
+        let n = s.run().unwrap().step_count(Algorithm::Gjk);
+        s.show_step(Algorithm::Gjk, 0).unwrap();
+        nudge(&mut s);
+        s.refresh();
+        let run = s.run().unwrap();
+        let n = run.step_count(Algorithm::Gjk).max(n);
+        assert_eq!(
+            s.timeline_position(),
+            Some((
+                run.step_count(Algorithm::Gjk),
+                run.final_step(Algorithm::Gjk)
+            ))
+        );
+        assert_eq!(s.overlays().step(Algorithm::Gjk), None);
+        // The final step's sentence states the distance the Results panel shows.
+        let last = run.trace.gjk.last().unwrap();
+        assert_eq!(last.distance.max(0.0), run.query.gjk.core_distance);
+        // Playing: an edit keeps the place.
+        s.show_step(Algorithm::Gjk, 0).unwrap();
+        s.toggle_play(0.0);
+        nudge(&mut s);
+        s.refresh();
+        assert_eq!(s.overlays().step(Algorithm::Gjk), Some(0), "of {n}");
+        // Undo and reload are edits too.
+        s.stop_playback();
+        s.show_step(Algorithm::Gjk, 0).unwrap();
+        let doc = s.doc.clone();
+        s.replace_document_keeping_overlays(doc);
+        assert_eq!(s.overlays().step(Algorithm::Gjk), None);
+    }
+
+    #[test]
+    fn the_timeline_never_narrates_an_overlay_that_is_off() {
+        let mut s = welcome();
+        s.show_step(Algorithm::Sweep, 0).unwrap();
+        s.toggle_play(0.0);
+        s.enable(Algorithm::Sweep, false);
+        assert!(!s.is_playing());
+        assert_ne!(s.timeline(), Algorithm::Sweep);
+        assert!(s.overlays().is_on(s.timeline()));
+        let sentence = s.timeline_sentence().unwrap();
+        assert!(sentence.starts_with(s.timeline().title()), "{sentence}");
+        for a in Algorithm::ALL {
+            s.enable(a, false);
+        }
+        assert_eq!(s.timeline_position(), None);
+        assert_eq!(s.timeline_sentence(), None);
+    }
+
+    /// The case: EPA left at its step 2 drew d = 0.502 in the inset while the
+    /// Results said 0.516. Once the timeline moves on, EPA shows its answer.
+    #[test]
+    fn an_overlay_the_timeline_left_shows_its_answer_not_its_old_step() {
+        let mut s = welcome();
+        s.show_step(Algorithm::Epa, 1).unwrap();
+        s.choose_timeline(Algorithm::Gjk);
+        assert_eq!(s.overlays().step(Algorithm::Epa), None);
+        let run = s.run().unwrap();
+        let drawn = run.trace.epa.last().unwrap();
+        let depth = run.query.epa.unwrap().depth;
+        assert_eq!(
+            crate::text::readable(drawn.distance),
+            crate::text::readable(depth)
+        );
+        assert_ne!(
+            crate::text::readable(run.trace.epa[1].distance),
+            crate::text::readable(depth),
+            "the old step's number differs, so this test can tell"
+        );
     }
 }

@@ -13,6 +13,7 @@ use super::history::History;
 use super::parts::Parts;
 use super::prefs::{ViewPrefs, FIT_FRAMES};
 use super::probe::TestProbe;
+use super::slides::Slides;
 use super::state::Document;
 use super::title::Title;
 use super::tools::Tools;
@@ -26,6 +27,8 @@ use std::path::{Path, PathBuf};
 pub struct Disk {
     pub recent: Vec<PathBuf>,
     pub watcher: Watcher,
+    /// File > Export slides in progress: one slide is drawn and written per frame.
+    pub slides: Option<Slides>,
 }
 
 pub struct App {
@@ -50,14 +53,17 @@ impl App {
         let mut disk = Disk {
             recent: files::load_recent(),
             watcher: Watcher::default(),
+            slides: None,
         };
         disk.watcher.watch(doc.path.as_deref());
         if let Some(p) = &doc.path {
             files::remember(&mut disk.recent, p);
         }
+        let mut history = History::default();
+        history.mark_saved(doc.snapshot());
         App {
             workspace: workspace::for_document(doc),
-            history: History::default(),
+            history,
             tools: Tools::default(),
             dialogs: Dialogs::default(),
             disk,
@@ -161,13 +167,72 @@ impl App {
                 }
             }
             Action::FitAll => self.workspace.fit_all(),
+            Action::RecordExpectations { every_pair } => self.record_expectations(every_pair),
+            Action::ExportSlides => self.export_slides(),
+        }
+    }
+
+    /// Starts writing one slide per step of the timeline's algorithm (see `slides`); the
+    /// frame loop draws them, one a frame.
+    pub fn export_slides(&mut self) {
+        let doc = self.doc();
+        let unsaved = doc.example.as_deref().unwrap_or("untitled");
+        let dir = files::slides_folder(doc.path.as_deref(), unsaved);
+        let Some(plane) = self.workspace.plane_mut() else {
+            self.say("Slides are made from the 2D workspace");
+            return;
+        };
+        let algorithm = super::timeline::TimelineModel::timeline(&plane.session);
+        match Slides::start(plane, algorithm, &dir) {
+            Ok(slides) => {
+                self.say(format!(
+                    "Writing {} slides of {} to {}",
+                    slides.count,
+                    algorithm.title(),
+                    dir.display()
+                ));
+                self.disk.slides = Some(slides);
+            }
+            Err(why) => self.say(format!("No slides written: {why}")),
+        }
+    }
+
+    /// Records the current results as expectations (one undo step) and says what was
+    /// written, and what was left out and why.
+    pub fn record_expectations(&mut self, every_pair: bool) {
+        self.flush_edit();
+        self.checkpoint();
+        let result = self.doc_mut().record_expectations(every_pair);
+        self.flush_edit();
+        match result {
+            Ok(recorded) => {
+                let mut text = match recorded.as_slice() {
+                    [one] => format!(
+                        "Recorded {} vs {} as an expectation",
+                        one.expectation.a, one.expectation.b
+                    ),
+                    many => format!("Recorded {} pairs as expectations", many.len()),
+                };
+                let left_out: Vec<String> = recorded
+                    .iter()
+                    .flat_map(|r| {
+                        let pair = format!("{} vs {}", r.expectation.a, r.expectation.b);
+                        r.left_out.iter().map(move |why| format!("{pair}: {why}"))
+                    })
+                    .collect();
+                if !left_out.is_empty() {
+                    text += &format!(" ({})", left_out.join("; "));
+                }
+                self.say(text + "; save to keep them");
+            }
+            Err(why) => self.say(format!("Nothing recorded: {why}")),
         }
     }
 
     pub fn undo(&mut self) {
         self.flush_edit();
         if let Some(s) = self.history.undo(self.doc().snapshot()) {
-            self.doc_mut().restore(s);
+            self.restore(s);
             self.say("Undone");
         }
     }
@@ -175,9 +240,17 @@ impl App {
     pub fn redo(&mut self) {
         self.flush_edit();
         if let Some(s) = self.history.redo(self.doc().snapshot()) {
-            self.doc_mut().restore(s);
+            self.restore(s);
             self.say("Redone");
         }
+    }
+
+    /// Puts back an undo or redo state; back at the saved state, the unsaved mark clears.
+    fn restore(&mut self, s: super::state::Snapshot) {
+        let saved = self.history.is_saved(&s);
+        let doc = self.doc_mut();
+        doc.restore(s);
+        doc.dirty = !saved;
     }
 
     /// Records the edit in progress now (before undo or redo).
@@ -217,8 +290,9 @@ impl App {
     fn set_document(&mut self, doc: Document) {
         self.prefs.pending_fit = FIT_FRAMES;
         self.disk.watcher.watch(doc.path.as_deref());
-        self.workspace.replace_document(doc);
         self.history.clear();
+        self.history.mark_saved(doc.snapshot());
+        self.workspace.replace_document(doc);
         self.tools.drag = None;
         self.dialogs.changed_on_disk = false;
     }
@@ -269,6 +343,8 @@ impl App {
                 doc.path = Some(path.to_path_buf());
                 doc.example = None;
                 doc.dirty = false;
+                let state = doc.snapshot();
+                self.history.mark_saved(state);
                 self.disk.watcher.watch(Some(path));
                 files::remember(&mut self.disk.recent, path);
                 self.dialogs.changed_on_disk = false;
@@ -358,8 +434,9 @@ impl App {
                 doc.revision = self.doc().revision + 1;
                 // Keep looking where the user was looking, overlays as they were.
                 self.disk.watcher.watch(doc.path.as_deref());
-                self.workspace.reload_document(doc);
                 self.history.clear();
+                self.history.mark_saved(doc.snapshot());
+                self.workspace.reload_document(doc);
                 self.tools.drag = None;
                 self.prefs.pending_fit = 0;
                 self.load_error = None;
@@ -390,7 +467,6 @@ impl App {
 
     /// The window title text: file name, a mark for unsaved changes.
     pub fn title(&self) -> String {
-        let mark = if self.doc().dirty { "\u{25cf} " } else { "" };
-        format!("{mark}{} \u{2014} collision-lab", self.doc().display_name())
+        super::title::window_title(&self.doc().display_name(), self.doc().dirty)
     }
 }

@@ -2,7 +2,9 @@
 //! file it came from and whether it has unsaved changes.
 
 use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
-use crate::scene::{load_scene_file, parse_scene, Scene, SceneBody, SceneError, View};
+use crate::scene::{
+    load_scene_file, parse_scene, Expectation, Recorded, Scene, SceneBody, SceneError, View,
+};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
 
@@ -32,6 +34,8 @@ pub struct Snapshot {
     pub title: Option<String>,
     pub notes: Option<String>,
     pub sweep_time: Option<f32>,
+    /// The scene's expectations ("Record current results as expectations" is undoable).
+    pub expect: Vec<Expectation>,
 }
 
 impl Document {
@@ -106,6 +110,7 @@ impl Document {
             title: self.meta.title.clone(),
             notes: self.meta.notes.clone(),
             sweep_time: self.meta.sweep_time,
+            expect: self.meta.expect.clone(),
         }
     }
 
@@ -116,6 +121,7 @@ impl Document {
         self.meta.title = s.title;
         self.meta.notes = s.notes;
         self.meta.sweep_time = s.sweep_time;
+        self.meta.expect = s.expect;
         self.touch();
     }
 
@@ -226,6 +232,26 @@ impl Document {
             }
         }
         Ok(())
+    }
+
+    /// Records what the algorithms find now as the `expect` entries of the focused pair, or
+    /// of every pair (see [`crate::scene::record_expectations`]); call
+    /// `Editor::checkpoint` first so that it undoes.
+    pub fn record_expectations(&mut self, every_pair: bool) -> Result<Vec<Recorded>, String> {
+        let pairs = if every_pair {
+            crate::scene::every_pair(self.bodies.len())
+        } else {
+            vec![self.focus.ok_or("there is no focused pair")?]
+        };
+        if pairs.is_empty() {
+            return Err("a scene needs two bodies to have a pair".into());
+        }
+        let before = self.meta.expect.clone();
+        let recorded = crate::scene::record_expectations(&mut self.meta, &self.bodies, &pairs)?;
+        if self.meta.expect != before {
+            self.touch();
+        }
+        Ok(recorded)
     }
 
     /// Makes `i` and `j` the focused pair (A and B).

@@ -18,6 +18,22 @@ pub trait TimelineModel {
     fn select_step(&mut self, k: usize);
     /// Moves by `delta` steps; false (and no move) past either end.
     fn step_by(&mut self, delta: i64) -> bool;
+    /// Shows the first step (Home, the ⏮ button); false when there are no steps.
+    fn first_step(&mut self) -> bool {
+        let shown = self.timeline_position().is_some();
+        if shown {
+            self.select_step(0);
+        }
+        shown
+    }
+    /// Shows the last step (End, the ⏭ button); false when there are no steps.
+    fn last_step(&mut self) -> bool {
+        let Some((n, _)) = self.timeline_position() else {
+            return false;
+        };
+        self.select_step(n - 1);
+        true
+    }
     /// Starts (from the first step when at the last) or pauses playback; `now` in seconds.
     fn toggle_play(&mut self, now: f64);
     fn is_playing(&self) -> bool;

@@ -82,6 +82,10 @@ fn panels(app: &mut App) -> bool {
 }
 
 fn draw(app: &mut App) {
+    if app.disk.slides.is_some() {
+        draw_slide(app);
+        return;
+    }
     mq::clear_background(palette::BACKGROUND);
     app.workspace.draw(app.pixel_scale(), app.prefs.show_legend);
     input::draw_interaction(app);
@@ -93,6 +97,30 @@ fn draw(app: &mut App) {
             Err(e) => app.say(format!("Screenshot failed: {e}")),
         }
     }
+}
+
+/// File > Export slides: this frame draws and writes the next slide over the whole window
+/// (the panels are not drawn); after the last, the timeline goes back where it was.
+fn draw_slide(app: &mut App) {
+    let scale = app.pixel_scale();
+    let (Some(slides), Some(plane)) = (app.disk.slides.as_mut(), app.workspace.plane_mut()) else {
+        app.disk.slides = None;
+        return;
+    };
+    let result = slides.draw_next(plane, scale);
+    let message = match result {
+        Ok(Some(_)) if !slides.done() => return,
+        Ok(_) => format!(
+            "Wrote {} slides of {} to {}",
+            slides.count,
+            slides.algorithm.title(),
+            slides.dir.display()
+        ),
+        Err(e) => format!("Slides stopped: {e}"),
+    };
+    slides.restore(plane);
+    app.disk.slides = None;
+    app.say(message);
 }
 
 /// For the window tests: what the window shows (canvas, camera, bodies, overlays, widgets,
@@ -139,6 +167,9 @@ fn test_state(app: &App) -> String {
         "overlays": overlays,
         "load_error": app.load_error,
         "refused": app.tools.refused.as_ref().map(|(_, why)| why.clone()),
+        "status": app.status.as_ref().map(|(text, _)| text.clone()),
+        "expect": doc.meta.expect.len(),
+        "timeline": super::timeline::TimelineModel::timeline_position(&w.session),
         "dialog": app.dialogs.path.kind.map(|k| format!("{k:?}")),
         "confirm": app.dialogs.confirm.as_ref().map(|p| format!("{p:?}")),
         "selected_core": doc.selected.and_then(|i| doc.bodies.get(i)).map(|b| {

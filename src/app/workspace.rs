@@ -11,6 +11,7 @@ use super::camera::Camera;
 use super::canvas::{difference_bounds, draw_canvas, CanvasInput};
 use super::labs::{self, Lab, Series};
 use super::layout;
+use super::overlays::OverlayState;
 use super::panels::{AlgorithmRow, AlgorithmsModel, PlotsModel};
 use super::session::Session;
 use super::split::{self, SplitView};
@@ -68,6 +69,18 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     fn draw(&self, scale: f32, legend: bool);
     /// Frames everything.
     fn fit_all(&mut self);
+}
+
+/// The overlays switched on, as a scene lists them: the timeline's algorithm first, since a
+/// scene opens with the timeline on the first listed overlay that has steps. (With every
+/// overlay off the list is empty, which a scene reads as the defaults.)
+fn overlays_to_save(o: &OverlayState) -> Vec<Algorithm> {
+    let mut on: Vec<Algorithm> = Algorithm::ALL.into_iter().filter(|a| o.is_on(*a)).collect();
+    if let Some(k) = on.iter().position(|a| *a == o.timeline()) {
+        let timeline = on.remove(k);
+        on.insert(0, timeline);
+    }
+    on
 }
 
 /// The 2D workspace: bodies in the plane, the pair's analysis, the 2D labs.
@@ -161,10 +174,12 @@ impl Workspace for Workspace2d {
     }
 
     fn scene_to_save(&self) -> Scene {
-        self.session.doc.to_scene(Some(View {
+        let mut scene = self.session.doc.to_scene(Some(View {
             center: self.camera.center,
             zoom: self.camera.zoom,
-        }))
+        }));
+        scene.overlays = overlays_to_save(self.session.overlays());
+        scene
     }
 
     fn view_center(&self) -> Vec2 {
@@ -288,6 +303,72 @@ impl PlotsModel for Workspace2d {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn saving_keeps_the_overlays_the_timeline_and_the_focused_pair_as_they_are() {
+        let doc = Document::parse(super::super::examples::welcome(), "welcome").unwrap();
+        let mut w = for_document(doc);
+        w.enable(Algorithm::Gjk, false);
+        w.enable(Algorithm::Clip, true);
+        w.timeline_model().choose_timeline(Algorithm::Sat);
+        w.doc_mut().set_focus(1, 0);
+        let scene = w.scene_to_save();
+        assert_eq!(
+            scene.overlays,
+            [
+                Algorithm::Sat,
+                Algorithm::Minkowski,
+                Algorithm::Epa,
+                Algorithm::Clip
+            ]
+        );
+        let names = (
+            w.doc().bodies[1].name.clone(),
+            w.doc().bodies[0].name.clone(),
+        );
+        assert_eq!(scene.focus, Some(names));
+        // Opened again, it looks the same.
+        let text = crate::scene::scene_to_string(&scene);
+        let again = for_document(Document::parse(&text, "saved.ron").unwrap());
+        let rows: Vec<(Algorithm, bool)> = again
+            .algorithm_rows()
+            .iter()
+            .map(|r| (r.algorithm, r.on))
+            .collect();
+        let before: Vec<(Algorithm, bool)> = w
+            .algorithm_rows()
+            .iter()
+            .map(|r| (r.algorithm, r.on))
+            .collect();
+        assert_eq!(rows, before);
+        let mut again = again;
+        assert_eq!(again.timeline_model().timeline(), Algorithm::Sat);
+        assert_eq!(again.doc().focus, Some((1, 0)));
+    }
+
+    #[test]
+    fn home_and_end_show_the_first_and_last_step_of_the_timeline() {
+        let doc = Document::parse(super::super::examples::welcome(), "welcome").unwrap();
+        let mut w = for_document(doc);
+        let timeline = w.timeline_model();
+        let (n, _) = timeline.timeline_position().unwrap();
+        assert!(n >= 3, "the welcome scene's GJK has steps");
+        timeline.select_step(1);
+        assert!(timeline.first_step());
+        assert_eq!(timeline.timeline_position(), Some((n, 0)));
+        assert!(timeline.last_step());
+        assert_eq!(timeline.timeline_position(), Some((n, n - 1)));
+        assert!(!timeline.step_by(1), "already at the end");
+        // Another algorithm's timeline has its own ends.
+        timeline.choose_timeline(Algorithm::Sat);
+        let (sat, _) = timeline.timeline_position().unwrap();
+        assert!(timeline.last_step());
+        assert_eq!(timeline.timeline_position(), Some((sat, sat - 1)));
+        // Without a pair there are no steps: nothing moves.
+        let mut empty = for_document(Document::new_empty());
+        assert!(!empty.timeline_model().first_step());
+        assert!(!empty.timeline_model().last_step());
+    }
 
     #[test]
     fn the_split_gives_each_half_its_camera_and_frames_a_minus_b_with_its_origin() {

@@ -1,5 +1,5 @@
 //! How the command line writes numbers: one short readable form for text (the product's one
-//! formatter, `crate::text`, at 6 decimals) and the shortest round-tripping form for JSON.
+//! formatter, `crate::text::readable`) and the shortest round-tripping form for JSON.
 //! Shared by the 2D and 3D commands, which import this file and never each other.
 
 use glam::Vec2;
@@ -15,11 +15,12 @@ pub(crate) fn num(x: f32) -> Value {
     json!(shortest)
 }
 
-/// A short readable form of a number: up to 6 decimals, no trailing zeros.
+/// A number in text output: the product's one readable form ([`crate::text::readable`]),
+/// the digits the window and the step sentences show.
 pub(crate) fn fmt_num(x: f32) -> String {
-    crate::text::format_number(x, 6)
+    crate::text::readable(x)
 }
 
 pub(crate) fn fmt_vec(v: Vec2) -> String {
-    format!("({}, {})", fmt_num(v.x), fmt_num(v.y))
+    crate::text::readable_pair(v.x, v.y)
 }

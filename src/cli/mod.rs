@@ -67,9 +67,17 @@ pub struct RenderArgs {
     /// Picture size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x800")]
     pub size: String,
-    /// Show this step of an algorithm's timeline, e.g. `gjk:2` (0-based).
-    #[arg(long)]
+    /// Show this step of an algorithm's timeline, e.g. `gjk:2`, counted from 1 as the
+    /// window's timeline and `trace` number the steps.
+    #[arg(long, conflicts_with = "steps")]
     pub step: Option<String>,
+    /// Slides: one PNG per step of this algorithm's timeline (gjk, epa, sat, clip, sweep),
+    /// each captioned with its step sentence; `--out` is then a folder.
+    #[arg(long, value_name = "ALGORITHM")]
+    pub steps: Option<String>,
+    /// With --steps, also an animated GIF of the slides (ALGORITHM.gif in the folder).
+    #[arg(long, requires = "steps")]
+    pub gif: bool,
     /// Split the picture: the bodies on the left, A - B on the right at the same size.
     #[arg(long)]
     pub split: bool,

@@ -143,10 +143,10 @@ fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     out += &format!("\n{} vs {}: {verdict}\n", a.name, b.name);
     let g = &q.gjk;
     out += &format!(
-        "  gjk       distance {}  iterations {}  status {}\n",
+        "  gjk       distance {}  iterations {}  {}\n",
         fmt_num(g.distance),
         g.iterations,
-        g.status.as_str()
+        g.status.in_words()
     );
     if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
         out += &format!(
@@ -160,11 +160,11 @@ fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     match &q.epa {
         Some(e) => {
             out += &format!(
-                "  epa       depth {}  normal {}  iterations {}  status {}\n",
+                "  epa       depth {}  normal {}  iterations {}  {}\n",
                 fmt_num(e.depth),
                 fmt_vec(e.normal),
                 e.iterations,
-                e.status.as_str()
+                e.status.in_words()
             )
         }
         None => out += "  epa       not run (separated)\n",
@@ -177,17 +177,17 @@ fn pair_text(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     if let Some(w) = &q.sweep {
         if w.hit {
             out += &format!(
-                "  sweep     hit  t_first {}  t_last {}  normal {}  status {}\n",
+                "  sweep     t_first {}  t_last {}  normal {}  {}\n",
                 fmt_num(w.t_first.unwrap_or(0.0)),
                 fmt_num(w.t_last.unwrap_or(0.0)),
                 fmt_vec(w.normal),
-                w.status.as_str()
+                w.status.in_words()
             );
             if let Some(m) = &w.manifold {
                 out += &manifold_text(a, b, m, "at t_first");
             }
         } else {
-            out += &format!("  sweep     miss  status {}\n", w.status.as_str());
+            out += &format!("  sweep     {}\n", w.status.in_words());
         }
     }
     out

@@ -88,7 +88,7 @@ pub(super) fn vec3_json(v: Vec3) -> Value {
 }
 
 pub(super) fn fmt_vec3(v: Vec3) -> String {
-    format!("({}, {}, {})", fmt_num(v.x), fmt_num(v.y), fmt_num(v.z))
+    crate::text::readable_vector(&[v.x, v.y, v.z])
 }
 
 /// The axis as JSON: `{"kind": "face_a" | "face_b" | "edges", "index": i or [i, j]}`.
@@ -232,10 +232,10 @@ fn pair_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
 fn gjk_epa_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
     let g = &q.gjk;
     let mut out = format!(
-        "  gjk       distance {}  iterations {}  status {}\n",
+        "  gjk       distance {}  iterations {}  {}\n",
         fmt_num(g.distance),
         g.iterations,
-        g.status.key()
+        g.status.in_words()
     );
     if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
         out += &format!(
@@ -249,11 +249,11 @@ fn gjk_epa_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
     match &q.epa {
         Some(e) => {
             out += &format!(
-                "  epa       depth {}  normal {}  iterations {}  status {}\n",
+                "  epa       depth {}  normal {}  iterations {}  {}\n",
                 fmt_num(e.depth),
                 fmt_vec3(e.normal),
                 e.iterations,
-                e.status.key()
+                e.status.in_words()
             )
         }
         None => out += "  epa       not run (separated)\n",

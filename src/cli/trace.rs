@@ -95,8 +95,8 @@ fn no_steps(algorithm: Algorithm, q: &PairQuery) -> String {
         ),
         Algorithm::Epa => match q.epa {
             Some(e) => format!(
-                "EPA needs no expansion here (status {}): the depth comes straight from GJK's result.",
-                e.status.as_str()
+                "EPA needs no expansion here ({}): the depth comes straight from GJK's result.",
+                e.status.in_words()
             ),
             None => "EPA did not run.".into(),
         },
@@ -121,12 +121,12 @@ fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> 
         Algorithm::Gjk => gjk_result(a, b, q),
         Algorithm::Epa => match q.epa {
             Some(e) => format!(
-                "Depth {} along normal {} (from {} toward {}); status {}, {} expansions.",
+                "Depth {} along normal {} (from {} toward {}); {}, {} expansions.",
                 fmt_num(e.depth),
                 fmt_vec(e.normal),
                 a.name,
                 b.name,
-                e.status.as_str(),
+                e.status.in_words(),
                 e.iterations
             ),
             None => "No depth: the shapes do not overlap.".into(),
@@ -153,15 +153,15 @@ fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> 
         Algorithm::Sweep => match &q.sweep {
             None => "No sweep.".into(),
             Some(w) if w.hit => format!(
-                "The bodies are in contact from t = {} to t = {}; first contact normal {}; status {}.",
+                "The bodies are in contact from t = {} to t = {}; first contact normal {}; {}.",
                 fmt_num(w.t_first.unwrap_or(0.0)),
                 fmt_num(w.t_last.unwrap_or(0.0)),
                 fmt_vec(w.normal),
-                w.status.as_str()
+                w.status.in_words()
             ),
             Some(w) => format!(
-                "The bodies never touch in this interval (status {}).",
-                w.status.as_str()
+                "The bodies never touch in this interval ({}).",
+                w.status.in_words()
             ),
         },
     }
@@ -172,19 +172,19 @@ fn gjk_result(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     let g = &q.gjk;
     if g.intersecting {
         format!(
-            "{} and {} intersect (GJK status {}, {} iterations).",
+            "{} and {} intersect (GJK {}, {} iterations).",
             a.name,
             b.name,
-            g.status.as_str(),
+            g.status.in_words(),
             g.iterations
         )
     } else {
         let mut s = format!(
-            "{} and {} are {} apart (GJK status {}, {} iterations).",
+            "{} and {} are {} apart (GJK {}, {} iterations).",
             a.name,
             b.name,
             fmt_num(g.distance),
-            g.status.as_str(),
+            g.status.in_words(),
             g.iterations
         );
         if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {

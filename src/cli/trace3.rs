@@ -210,7 +210,7 @@ fn gjk_epa_result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &Pai
             b.name,
             g.iterations,
             if g.iterations == 1 { "" } else { "s" },
-            g.status.key().replace('_', " ")
+            g.status.in_words()
         ),
         (Algorithm::Gjk, _) => match (g.closest_a, g.closest_b) {
             (Some(ca), Some(cb)) => format!(
@@ -220,7 +220,7 @@ fn gjk_epa_result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &Pai
                 fmt_num(g.distance),
                 g.iterations,
                 if g.iterations == 1 { "" } else { "s" },
-                g.status.key().replace('_', " "),
+                g.status.in_words(),
                 fmt_vec3(ca),
                 a.name,
                 fmt_vec3(cb),
@@ -228,7 +228,7 @@ fn gjk_epa_result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &Pai
             ),
             _ => format!(
                 "GJK stopped ({}) without a finite distance.",
-                g.status.key().replace('_', " ")
+                g.status.in_words()
             ),
         },
         (_, Some(e)) => format!(
@@ -239,7 +239,7 @@ fn gjk_epa_result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &Pai
             b.name,
             e.iterations,
             if e.iterations == 1 { "" } else { "s" },
-            e.status.key().replace('_', " "),
+            e.status.in_words(),
             b.name,
             fmt_vec3(e.point_a),
             a.name,

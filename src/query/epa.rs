@@ -78,6 +78,17 @@ impl EpaStatus {
             EpaStatus::PolytopeFull => "polytope_full",
         }
     }
+
+    /// How EPA ended, in words for people (JSON keeps [`Self::as_str`]).
+    pub fn in_words(self) -> &'static str {
+        match self {
+            EpaStatus::Converged => "converged: the closest edge is on the boundary of A - B",
+            EpaStatus::RoundedShallow => "only the radii overlap: the depth comes from GJK",
+            EpaStatus::Degenerate => "A - B has no area: the depth is along a chosen normal",
+            EpaStatus::MaxIterations => "stopped: the iteration cap was reached",
+            EpaStatus::PolytopeFull => "stopped: the polytope is full",
+        }
+    }
 }
 
 /// One EPA expansion as the window shows it (points of A - B; `on_a`/`on_b` in world).
@@ -98,6 +109,9 @@ pub struct EpaStep {
     pub gap: f32,
     /// Set on the last step.
     pub status: Option<EpaStatus>,
+    /// The sum of the shapes' radii (0 for polygons): EPA expands in A - B of their cores,
+    /// and the depth adds the radii to the closest edge's distance.
+    pub radii: f32,
 }
 
 /// What EPA found.
@@ -201,6 +215,7 @@ fn epa_within<const N: usize, T: Tracer<EpaStep>>(
             support: support.to_world(pair),
             gap,
             status,
+            radii: pair.a.radius() + pair.b.radius(),
         });
         if let Some(status) = status {
             break (edge, status);

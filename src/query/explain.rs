@@ -3,10 +3,10 @@
 
 use super::clip::{ClipStage, ClipStep};
 use super::epa::{EpaStatus, EpaStep};
-use super::gjk::{GjkStatus, GjkStep, VoronoiRegion};
+use super::gjk::{GjkStatus, GjkStep, OriginPlace, VoronoiRegion};
 use super::sat::{AxisSource, SatAxis};
 use super::sweep::{SweepAxis, SweepStep};
-use crate::text::{format_number_as, NumberFormat};
+use crate::text::{readable, readable_pair};
 use glam::Vec2;
 
 /// A recorded step that can say what it did in a sentence. Each step type's inherent
@@ -28,19 +28,14 @@ macro_rules! explained_by_inherent_method {
 
 explained_by_inherent_method!(GjkStep, EpaStep, SatAxis, ClipStep, SweepStep);
 
-/// A number in a sentence: at most four decimals, infinities in words.
+/// A number in a sentence: the product's one readable form (four decimals, at least four
+/// significant digits, infinities in words), as in the window's panels and labels.
 fn n(x: f32) -> String {
-    format_number_as(
-        x,
-        NumberFormat {
-            infinity_in_words: true,
-            ..NumberFormat::short(4)
-        },
-    )
+    readable(x)
 }
 
 fn v(p: Vec2) -> String {
-    format!("({}, {})", n(p.x), n(p.y))
+    readable_pair(p.x, p.y)
 }
 
 fn region_text(region: VoronoiRegion, before: usize) -> String {
@@ -78,10 +73,11 @@ impl GjkStep {
         );
         match (self.direction, self.support, self.status) {
             (_, _, Some(GjkStatus::OriginOnSimplex)) => {
-                text += " That is zero within tolerance: the origin lies on the boundary of A - B, so the shapes touch.";
+                text += &origin_on_simplex_text(self.origin_place, self.radii);
             }
             (_, _, Some(GjkStatus::MaxIterations)) => {
                 text += " The iteration cap is reached; this distance is the best found.";
+                text += &rounded_text(self.distance, self.radii);
             }
             (Some(d), Some(w), status) => {
                 text += &format!(
@@ -91,12 +87,15 @@ impl GjkStep {
                     v(w.on_a),
                     v(w.on_b)
                 );
+                let between = if self.radii > 0.0 { "cores" } else { "shapes" };
                 match status {
                     Some(GjkStatus::RepeatedSupport) => {
-                        text += " It is already a simplex vertex: no point of A - B is closer to the origin, so this is the distance between the shapes.";
+                        text += &format!(" It is already a simplex vertex: no point of A - B is closer to the origin, so this is the distance between the {between}.");
+                        text += &rounded_text(self.distance, self.radii);
                     }
                     Some(GjkStatus::Converged) => {
                         text += " It gets no closer to the origin than the current point: the distance has converged.";
+                        text += &rounded_text(self.distance, self.radii);
                     }
                     _ => {
                         text += " It lies beyond the current point toward the origin, so it joins the simplex.";
@@ -107,6 +106,49 @@ impl GjkStep {
         }
         text
     }
+}
+
+/// For rounded shapes, what the cores' distance means for the shapes: GJK measured the
+/// cores, and the radii come off it (the answer the Results panel shows).
+fn rounded_text(core_distance: f32, radii: f32) -> String {
+    if radii <= 0.0 {
+        return String::new();
+    }
+    let gap = core_distance - radii;
+    let verdict = if gap > 0.0 {
+        format!("are {} apart", n(gap))
+    } else if gap < 0.0 {
+        format!("overlap by {}", n(-gap))
+    } else {
+        "touch".into()
+    };
+    format!(
+        " Their radii add up to {}, so the rounded shapes {verdict}.",
+        n(radii)
+    )
+}
+
+/// Where the origin on the simplex lies and what that says about the shapes; with rounded
+/// shapes A - B is the cores' difference, and the radii add to the overlap.
+fn origin_on_simplex_text(place: Option<OriginPlace>, radii: f32) -> String {
+    let (shapes, rounded) = if radii > 0.0 {
+        (
+            "cores",
+            format!(
+                " With their radii ({} together) the rounded shapes overlap.",
+                n(radii)
+            ),
+        )
+    } else {
+        ("shapes", String::new())
+    };
+    let place = match place {
+        Some(OriginPlace::InsideEdge) => format!(
+            "the origin lies on an edge of the simplex that runs through the inside of A - B, so the {shapes} overlap. GJK stops; EPA finds the depth."
+        ),
+        _ => format!("the origin lies on the boundary of A - B, so the {shapes} touch."),
+    };
+    format!(" That is zero within tolerance: {place}{rounded}")
 }
 
 impl EpaStep {
@@ -125,6 +167,13 @@ impl EpaStep {
             v(self.support.point),
             n(self.gap)
         );
+        if self.status == Some(EpaStatus::Converged) && self.radii > 0.0 {
+            return text + &format!(
+                "The gap is within tolerance, so this edge lies on the boundary of A - B of the cores: the cores overlap by its distance, and with their radii ({} together) the rounded shapes overlap by {}, along its normal (moving B that far along it separates the shapes).",
+                n(self.radii),
+                n(self.distance + self.radii)
+            );
+        }
         text += match self.status {
             Some(EpaStatus::Converged) => "The gap is within tolerance, so this edge lies on the boundary of A - B: the depth is its distance and the normal its normal (moving B that far along it separates the shapes).",
             Some(EpaStatus::MaxIterations) => "The iteration cap is reached: the closest edge so far gives the depth, which may be slightly too small.",
@@ -148,6 +197,20 @@ fn axis_name(source: AxisSource) -> String {
             body.as_str().to_uppercase()
         ),
         AxisSource::Fallback => "the x axis (no other axis exists)".into(),
+    }
+}
+
+/// An axis's source in a few words, as the Results panel and the tie sentences name it:
+/// "edge 2 of A", "vertex 0 of B", "the x axis".
+pub fn axis_short_name(source: AxisSource) -> String {
+    match source {
+        AxisSource::Edge { body, index } => {
+            format!("edge {index} of {}", body.as_str().to_uppercase())
+        }
+        AxisSource::Vertex { body, index } => {
+            format!("vertex {index} of {}", body.as_str().to_uppercase())
+        }
+        AxisSource::Fallback => "the x axis".into(),
     }
 }
 
@@ -176,7 +239,25 @@ impl SatAxis {
                 v(self.normal())
             );
         }
+        text += &self.best_so_far_text();
         text
+    }
+
+    /// How this axis compares with the best axis so far: a tie is said, naming the axis it
+    /// ties with and which of the two SAT keeps.
+    fn best_so_far_text(&self) -> String {
+        let best = axis_short_name(self.best_so_far);
+        match self.ties_with {
+            Some(other) if other == self.best_so_far => format!(
+                " It ties with {best}: the best so far stays {best}, the earlier of the two."
+            ),
+            Some(other) => format!(
+                " It ties with {}, and as the side facing the contact it becomes the best so far.",
+                axis_short_name(other)
+            ),
+            None if self.best_so_far == self.source => " It is the best axis so far.".into(),
+            None => format!(" The best axis so far is still {best}."),
+        }
     }
 }
 

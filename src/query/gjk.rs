@@ -72,6 +72,18 @@ impl GjkStatus {
             GjkStatus::MaxIterations => "max_iterations",
         }
     }
+
+    /// How the loop ended, in words for people (the window and the command line's text;
+    /// JSON keeps [`Self::as_str`]).
+    pub fn in_words(self) -> &'static str {
+        match self {
+            GjkStatus::Enclosed => "stopped: the simplex encloses the origin",
+            GjkStatus::OriginOnSimplex => "stopped: the origin is on the simplex",
+            GjkStatus::Converged => "stopped: the distance converged",
+            GjkStatus::RepeatedSupport => "stopped: the support point repeated",
+            GjkStatus::MaxIterations => "stopped: the iteration cap was reached",
+        }
+    }
 }
 
 /// The Voronoi region of the simplex that holds the origin, naming simplex vertices by
@@ -84,6 +96,18 @@ pub enum VoronoiRegion {
     Edge(u8, u8),
     /// Inside the triangle.
     Inside,
+}
+
+/// Where the origin lies when GJK stops with it on the simplex
+/// ([`GjkStatus::OriginOnSimplex`]). A support point is always on the boundary of A - B, but
+/// the segment between two of them may cut through its inside: the origin on such a segment
+/// means the cores overlap, not that they touch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OriginPlace {
+    /// On the boundary of A - B: the cores touch.
+    Boundary,
+    /// On an edge of the simplex that lies inside A - B: the cores overlap.
+    InsideEdge,
 }
 
 /// Up to three support points of A - B.
@@ -133,6 +157,11 @@ pub struct GjkStep {
     pub support: Option<SupportPoint>,
     /// Set on the last step: how the loop ended.
     pub status: Option<GjkStatus>,
+    /// Set with [`GjkStatus::OriginOnSimplex`]: whether that puts the origin on the boundary
+    /// of A - B or inside it.
+    pub origin_place: Option<OriginPlace>,
+    /// The sum of the shapes' radii (0 for polygons): GJK measures their cores.
+    pub radii: f32,
 }
 
 /// What GJK found.
@@ -200,6 +229,9 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             direction,
             support: support.map(|w| w.to_world(pair)),
             status,
+            origin_place: (status == Some(GjkStatus::OriginOnSimplex))
+                .then(|| origin_place(pair, &simplex, touch)),
+            radii: pair.a.radius() + pair.b.radius(),
         };
         if let Some(status) = ended {
             tracer.record(|| step(None, None, Some(status)));
@@ -274,6 +306,24 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
             return distance - radii <= touch;
         }
         simplex.push(w);
+    }
+}
+
+/// Where the origin lies on a simplex that holds it (within `touch`): a single support point
+/// is on the boundary of A - B; a segment is on the boundary only if A - B reaches no
+/// farther than the segment on one of its sides (the support along that side's normal ends
+/// on the segment's line), otherwise the segment runs through the inside of A - B.
+fn origin_place(pair: &ShapePair, simplex: &Simplex, touch: f32) -> OriginPlace {
+    if simplex.len < 2 {
+        return OriginPlace::Boundary;
+    }
+    let (w0, w1) = (simplex.vertices[0].point, simplex.vertices[1].point);
+    let n = (w1 - w0).perp().normalize_or_zero();
+    let beyond = |n: Vec2| (pair.support(n).point - w0).dot(n);
+    if n == Vec2::ZERO || beyond(n).min(beyond(-n)) <= touch {
+        OriginPlace::Boundary
+    } else {
+        OriginPlace::InsideEdge
     }
 }
 

@@ -76,6 +76,12 @@ pub struct SatAxis {
     pub interval_b: Interval,
     /// `min(maxA - minB, maxB - minA)`: positive is an overlap, negative a gap.
     pub overlap: f32,
+    /// In a recorded step: the best axis among those tested so far, this one included (in
+    /// an unrecorded axis, its own source).
+    pub best_so_far: AxisSource,
+    /// In a recorded step: the best axis so far that this one ties with (the same overlap
+    /// within the touch tolerance), which SAT keeps as the earlier of the two.
+    pub ties_with: Option<AxisSource>,
 }
 
 impl SatAxis {
@@ -178,7 +184,7 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
     fn consider(&mut self, axis: SatAxis) {
         self.tested += 1;
         let pair = self.pair;
-        self.tracer.record(|| to_world(pair, axis));
+        let before = self.best;
         // Strictly smaller wins, so on a tie the earlier axis (A's edges first) is kept,
         // unless the earlier one is the back of a parallel pair (same line, same overlap).
         let better = |b: SatAxis| {
@@ -188,6 +194,15 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
         if self.best.is_none_or(better) {
             self.best = Some(axis);
         }
+        let best = self.best.map_or(axis.source, |b| b.source);
+        self.tracer.record(|| {
+            let tie = |b: &SatAxis| (b.overlap - axis.overlap).abs() <= pair.touch_tolerance();
+            SatAxis {
+                best_so_far: best,
+                ties_with: before.filter(tie).map(|b| b.source),
+                ..to_world(pair, axis)
+            }
+        });
     }
 }
 
@@ -208,6 +223,8 @@ pub(crate) fn make_axis(source: AxisSource, axis: Vec2, a: Interval, b: Interval
         interval_a: a,
         interval_b: b,
         overlap: (a.max - b.min).min(b.max - a.min),
+        best_so_far: source,
+        ties_with: None,
     }
 }
 

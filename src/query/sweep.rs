@@ -65,6 +65,18 @@ impl SweepStatus {
             SweepStatus::MaxIterations => "max_iterations",
         }
     }
+
+    /// The sweep's verdict in words for people (JSON keeps [`Self::as_str`]).
+    pub fn in_words(self) -> &'static str {
+        match self {
+            SweepStatus::Hit => "hit: first contact inside the interval",
+            SweepStatus::InitiallyOverlapping => "hit, already overlapping at t = 0",
+            SweepStatus::Miss => "miss: an axis keeps the bodies apart throughout",
+            SweepStatus::MaxIterations => {
+                "stopped at the iteration cap: the times are the best bracket found"
+            }
+        }
+    }
 }
 
 /// One axis of the sweep: intervals at t = 0 (world projections), B's speed along it

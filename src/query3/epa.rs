@@ -96,6 +96,19 @@ impl Status {
             Status::CoresApart => "cores_apart",
         }
     }
+
+    /// How EPA ended, in words for people (text output; JSON keeps [`Self::key`]).
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Status::Converged => "converged: the closest face is on the boundary of A - B",
+            Status::RepeatedSupport => "stopped: the support point repeated",
+            Status::Degenerate => "A - B is flat: the depth is along a chosen normal",
+            Status::Stalled => "stopped: the depth no longer changed",
+            Status::MaxIterations => "stopped: the iteration cap was reached",
+            Status::PolytopeFull => "stopped: the polytope is full",
+            Status::CoresApart => "no expansion: the round cores are apart, within the radii",
+        }
+    }
 }
 
 /// A triangle of the polytope: vertex indices counter-clockwise seen from outside, the

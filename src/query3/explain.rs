@@ -7,27 +7,13 @@ use super::sweep::SweepAxis;
 use super::Interval;
 use glam::Vec3;
 
+/// A number in a sentence: the product's one readable form, as in 2D and the command line.
 fn n(x: f32) -> String {
-    if !x.is_finite() {
-        return if x.is_nan() {
-            "NaN".into()
-        } else if x > 0.0 {
-            "+infinity".into()
-        } else {
-            "-infinity".into()
-        };
-    }
-    let s = format!("{x:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.into()
-    }
+    crate::text::readable(x)
 }
 
 fn v(p: Vec3) -> String {
-    format!("({}, {}, {})", n(p.x), n(p.y), n(p.z))
+    crate::text::readable_vector(&[p.x, p.y, p.z])
 }
 
 fn interval(i: &Interval) -> String {

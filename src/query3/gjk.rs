@@ -93,6 +93,19 @@ impl Status {
             Status::NonFinite => "non_finite",
         }
     }
+
+    /// How the loop ended, in words for people (text output; JSON keeps [`Self::key`]).
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Status::Enclosed => "stopped: the simplex encloses the origin",
+            Status::OriginOnSimplex => "stopped: the origin is on the simplex",
+            Status::Converged => "stopped: the distance converged",
+            Status::RepeatedSupport => "stopped: the support point repeated",
+            Status::SeparatingAxis => "stopped: a separating axis was found",
+            Status::MaxIterations => "stopped: the iteration cap was reached",
+            Status::NonFinite => "stopped: a number was not finite",
+        }
+    }
 }
 
 /// One GJK iteration. Points of A - B are frame-free; `on_a` and `on_b` of every support

@@ -12,6 +12,7 @@ mod file3;
 mod focus;
 mod model;
 mod model3;
+mod record;
 mod report;
 mod source;
 
@@ -26,6 +27,10 @@ pub use model::{
 };
 pub use model3::{
     Body3Def, Expectation3, Scene3, SceneBody3, View3, DIMENSIONS_3D, FEATURE_NAMES, OVERLAYS_3D,
+};
+pub use record::{
+    every_pair, expectation_from_query, put_expectation, record_expectations, Recorded,
+    MAX_RECORDED_PAIRS,
 };
 pub use report::{format_number, Difference, ExpectationCheck, FileCheck, Got, Quantity};
 pub use source::{scene_dimensions, SceneError, MAX_FILE_BYTES, NO_3D_WINDOW};

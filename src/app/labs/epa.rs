@@ -45,7 +45,7 @@ impl Lab for EpaLab {
 
     fn legend(&self) -> Vec<LegendEntry> {
         vec![
-            LegendEntry::new(palette::STRUCTURE, "EPA polytope"),
+            LegendEntry::new(palette::POLYTOPE, "EPA polytope (vertex and edge numbers)"),
             LegendEntry::new(palette::HIGHLIGHT, "closest edge"),
             LegendEntry::new(palette::SEARCH, "search dir d, support w"),
             LegendEntry::new(palette::RESULT, "normal (A to B), depth"),
@@ -92,11 +92,9 @@ impl Lab for EpaLab {
 fn draw_polytope(ctx: &LabCtx, s: &EpaStep) {
     let p = ctx.inset;
     let pts: Vec<Vec2> = s.polytope.iter().map(|w| w.point).collect();
-    p.fill_convex(&pts, palette::with_alpha(palette::STRUCTURE, 0.12));
-    p.outline(&pts, 2.0, palette::STRUCTURE);
-    for w in &pts {
-        p.dot(*w, 3.5, palette::STRUCTURE);
-    }
+    p.fill_convex(&pts, palette::with_alpha(palette::POLYTOPE, 0.12));
+    p.outline(&pts, 2.0, palette::POLYTOPE);
+    number_polytope(ctx, s, &pts);
     if pts.len() >= 2 {
         let a = pts[s.closest_edge % pts.len()];
         let b = pts[(s.closest_edge + 1) % pts.len()];
@@ -107,7 +105,7 @@ fn draw_polytope(ctx: &LabCtx, s: &EpaStep) {
         p.label(
             foot,
             Vec2::new(6.0, 6.0),
-            &format!("d = {}", num(s.distance)),
+            &edge_label(s),
             palette::HIGHLIGHT,
         );
     }
@@ -123,6 +121,39 @@ fn draw_polytope(ctx: &LabCtx, s: &EpaStep) {
     w.ring(s.support.on_a, 7.0, 2.0, palette::BODY_A);
     w.ring(s.support.on_b, 7.0, 2.0, palette::BODY_B);
     w.dashed(s.support.on_b, s.support.on_a, 1.5, palette::SEARCH);
+}
+
+/// The closest edge's label: its number and distance, and for rounded shapes the radii the
+/// depth adds (the inset is A - B of the cores; the Results give the shapes' depth).
+fn edge_label(s: &EpaStep) -> String {
+    let mut text = format!("edge {}, d = {}", s.closest_edge, num(s.distance));
+    if s.radii > 0.0 {
+        text += &format!(" + radii {}", num(s.radii));
+    }
+    text
+}
+
+/// The numbers the sentences use: vertex i of the polytope, and edge i from vertex i to
+/// vertex i + 1 (labelled at its middle, pushed outward from the origin).
+fn number_polytope(ctx: &LabCtx, s: &EpaStep, pts: &[Vec2]) {
+    let p = ctx.inset;
+    for (i, w) in pts.iter().enumerate() {
+        p.dot(*w, 3.5, palette::POLYTOPE);
+        p.label(*w, Vec2::new(6.0, 4.0), &i.to_string(), palette::POLYTOPE);
+    }
+    if pts.len() < 3 {
+        return;
+    }
+    for i in 0..pts.len() {
+        if i == s.closest_edge {
+            continue; // named by its own label, with its distance
+        }
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        let mid = 0.5 * (a + b);
+        let out = mid.normalize_or_zero() * 14.0;
+        let offset = Vec2::new(out.x - 8.0, -out.y - 8.0);
+        p.label(mid, offset, &format!("e{i}"), palette::POLYTOPE);
+    }
 }
 
 fn draw_result(ctx: &LabCtx) {

@@ -88,7 +88,7 @@ fn draw_simplex(ctx: &LabCtx, s: &GjkStep) {
     p.label(
         s.closest,
         Vec2::new(8.0, 6.0),
-        &format!("v, |v| = {}", num(s.distance)),
+        &closest_label(s),
         palette::HIGHLIGHT,
     );
     let pts: Vec<Vec2> = s.simplex.points().iter().map(|w| w.point).collect();
@@ -108,6 +108,16 @@ fn draw_simplex(ctx: &LabCtx, s: &GjkStep) {
         p.dot(*w, 4.5, palette::STRUCTURE);
     }
     p.dot(s.closest, 3.5, palette::HIGHLIGHT);
+}
+
+/// The closest point's label. For rounded shapes the inset is A - B of the cores: the label
+/// says so, since the Results give the distance with the radii taken off.
+fn closest_label(s: &GjkStep) -> String {
+    let mut text = format!("v, |v| = {}", num(s.distance));
+    if s.radii > 0.0 {
+        text += &format!(" (cores; radii {})", num(s.radii));
+    }
+    text
 }
 
 fn draw_search(ctx: &LabCtx, s: &GjkStep) {

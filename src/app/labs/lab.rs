@@ -70,13 +70,14 @@ pub trait Lab {
     }
 }
 
-/// Formats a number for labels: at most 3 decimals, no trailing zeros.
+/// A number on a label or a panel: the product's one readable form ([`crate::text::readable`]),
+/// the same digits as the step sentences and the command line.
 pub fn num(v: f32) -> String {
-    crate::text::format_number(v, 3)
+    crate::text::readable(v)
 }
 
 pub fn vec_str(v: glam::Vec2) -> String {
-    format!("({}, {})", num(v.x), num(v.y))
+    crate::text::readable_pair(v.x, v.y)
 }
 
 /// The iteration cap and the stopping tolerance of an iterative algorithm, as editable
@@ -91,7 +92,11 @@ pub(super) fn loop_limits_ui(
     ui.horizontal(|ui| {
         ui.label("max iterations");
         changed |= ui
-            .add(egui::DragValue::new(max_iterations).range(1..=1000))
+            .add(
+                egui::DragValue::new(max_iterations)
+                    .range(1..=1000)
+                    .update_while_editing(false),
+            )
             .changed();
     });
     ui.horizontal(|ui| {
@@ -101,7 +106,9 @@ pub(super) fn loop_limits_ui(
                 egui::DragValue::new(tolerance)
                     .range(1e-9..=1e-1)
                     .speed(1e-7)
-                    .custom_formatter(|v, _| format!("{v:.1e}")),
+                    .custom_formatter(|v, _| format!("{v:.1e}"))
+                    // Typing "1e-5" must not run with "1" (clamped to 0.1) on the way.
+                    .update_while_editing(false),
             )
             .changed();
     });

@@ -199,6 +199,7 @@ const HELP: &[(&str, &str)] = &[
     ),
     ("V", "split view: bodies | A - B (each half pans and zooms)"),
     ("Left / Right, P", "timeline step, play/pause"),
+    ("Home / End", "first / last step of the timeline"),
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     (
         "Ctrl+S, Ctrl+Shift+S, Ctrl+O, Ctrl+N",

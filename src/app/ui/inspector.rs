@@ -1,5 +1,9 @@
 //! The inspector: the selected body's name, colour, shape parameters, vertices, position,
 //! angle and velocity, all editable as numbers. Edits the core refuses are shown, not kept.
+//!
+//! A typed number applies on Enter or when the field loses focus, never on each keystroke:
+//! typing "-0.15" must not try "-0" on the way (which may be refused, or jump the bodies).
+//! Dragging a number still applies as it moves.
 
 use crate::app::editor::Editor;
 use crate::geom::ShapeKind;
@@ -25,14 +29,12 @@ pub fn show(ui: &mut egui::Ui, app: &mut Editor) {
         }
         ui.end_row();
         ui.label("position");
-        vec_row(ui, &mut edited.pose.position, 0.01);
+        let rects = vec_row(ui, &mut edited.pose.position, 0.01);
+        note(app, ui, "inspector:position", rects);
         ui.end_row();
         ui.label("angle (deg)");
         let mut deg = body.pose.angle.to_degrees();
-        if ui
-            .add(egui::DragValue::new(&mut deg).speed(0.5).suffix("°"))
-            .changed()
-        {
+        if ui.add(number(&mut deg).speed(0.5).suffix("°")).changed() {
             edited.pose.angle = deg.to_radians();
         }
         ui.end_row();
@@ -76,17 +78,26 @@ fn name_row(ui: &mut egui::Ui, app: &mut Editor, i: usize, body: &SceneBody) {
     });
 }
 
-fn vec_row(ui: &mut egui::Ui, v: &mut Vec2, speed: f64) -> bool {
+/// A number field that applies typed text on Enter or focus loss (Escape cancels).
+fn number<Num: egui::emath::Numeric>(value: &mut Num) -> egui::DragValue<'_> {
+    egui::DragValue::new(value).update_while_editing(false)
+}
+
+/// Two number fields, x and y; returns their rectangles (for the window tests).
+fn vec_row(ui: &mut egui::Ui, v: &mut Vec2, speed: f64) -> [egui::Rect; 2] {
     ui.horizontal(|ui| {
-        let x = ui
-            .add(egui::DragValue::new(&mut v.x).speed(speed).prefix("x "))
-            .changed();
-        let y = ui
-            .add(egui::DragValue::new(&mut v.y).speed(speed).prefix("y "))
-            .changed();
-        x || y
+        let x = ui.add(number(&mut v.x).speed(speed).prefix("x "));
+        let y = ui.add(number(&mut v.y).speed(speed).prefix("y "));
+        [x.rect, y.rect]
     })
     .inner
+}
+
+/// Notes the x and y fields of a row as `NAME:x` and `NAME:y` for the window tests.
+fn note(app: &mut Editor, ui: &egui::Ui, name: &str, rects: [egui::Rect; 2]) {
+    let ppp = ui.ctx().pixels_per_point();
+    app.probe.note_widget(format!("{name}:x"), rects[0], ppp);
+    app.probe.note_widget(format!("{name}:y"), rects[1], ppp);
 }
 
 fn velocity_row(ui: &mut egui::Ui, body: &mut SceneBody) {
@@ -106,7 +117,7 @@ fn velocity_row(ui: &mut egui::Ui, body: &mut SceneBody) {
 }
 
 fn positive(v: &mut f32) -> egui::DragValue<'_> {
-    egui::DragValue::new(v).speed(0.01).range(0.0..=1.0e6)
+    number(v).speed(0.01).range(0.0..=1.0e6)
 }
 
 fn shape_rows(ui: &mut egui::Ui, kind: &mut ShapeKind) {
@@ -121,7 +132,7 @@ fn shape_rows(ui: &mut egui::Ui, kind: &mut ShapeKind) {
         }
         ShapeKind::Regular { sides, radius } => {
             ui.label("sides");
-            ui.add(egui::DragValue::new(sides).range(3..=64));
+            ui.add(number(sides).range(3..=64));
             ui.end_row();
             ui.label("radius");
             ui.add(positive(radius));
@@ -159,16 +170,20 @@ fn vertex_list(ui: &mut egui::Ui, app: &mut Editor, i: usize) {
     }
     let mut points = body.shape.core().to_vec();
     let before = points.clone();
-    egui::CollapsingHeader::new(format!("Vertices ({}, local frame)", points.len()))
+    let header = egui::CollapsingHeader::new(format!("Vertices ({}, local frame)", points.len()))
         .default_open(false)
         .show(ui, |ui| {
             for (k, p) in points.iter_mut().enumerate() {
                 ui.horizontal(|ui| {
                     ui.label(format!("{k:>2}"));
-                    vec_row(ui, p, 0.01);
+                    let rects = vec_row(ui, p, 0.01);
+                    note(app, ui, &format!("inspector:vertex:{k}"), rects);
                 });
             }
         });
+    let ppp = ui.ctx().pixels_per_point();
+    app.probe
+        .note_widget("inspector:vertices", header.header_response.rect, ppp);
     if points != before {
         app.checkpoint();
         if let Err(e) = app.doc_mut().set_shape(i, ShapeKind::Polygon { points }) {

@@ -6,10 +6,12 @@
 
 use crate::app::action::Action;
 use crate::app::dialogs::Pending;
-use crate::app::examples::EXAMPLES;
+use crate::app::examples;
 use crate::app::files::DialogKind;
 use crate::app::prefs::ViewPrefs;
+use crate::app::probe::TestProbe;
 use crate::app::state::Document;
+use crate::app::title::UNSAVED_MARK;
 use egui_macroquad::egui;
 use std::path::PathBuf;
 
@@ -27,6 +29,8 @@ pub struct MenuModel<'a> {
     pub prefs: &'a mut ViewPrefs,
     /// The help window is open.
     pub help: &'a mut bool,
+    /// Where the window tests find the File menu's entries.
+    pub probe: &'a mut TestProbe,
 }
 
 /// Builds the menu bar; returns what was chosen.
@@ -44,19 +48,33 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
                 }
             });
             ui.separator();
-            let text = egui::RichText::new(menu.title).strong();
-            ui.label(if menu.doc.dirty {
-                text.color(egui::Color32::from_rgb(185, 28, 28))
-            } else {
-                text
-            });
+            title_label(ui, menu.title, menu.doc.dirty);
         });
     });
     actions
 }
 
+/// The document's title; with unsaved changes in red after the mark. (At the menu's own
+/// text size: a larger mark either grows the bar, moving the canvas when the mark appears,
+/// or sits below the line.)
+fn title_label(ui: &mut egui::Ui, title: &str, dirty: bool) {
+    let text = egui::RichText::new(title).strong();
+    if dirty && title.starts_with(UNSAVED_MARK) {
+        ui.label(text.color(egui::Color32::from_rgb(185, 28, 28)))
+            .on_hover_text("unsaved changes");
+    } else {
+        ui.label(text);
+    }
+}
+
+/// Notes a menu entry's rectangle for the window tests.
+fn note(menu: &mut MenuModel, ui: &egui::Ui, name: &str, response: &egui::Response) {
+    let ppp = ui.ctx().pixels_per_point();
+    menu.probe.note_widget(name, response.rect, ppp);
+}
+
 fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
-    ui.menu_button("File", |ui| {
+    let file = ui.menu_button("File", |ui| {
         if ui.button("New").clicked() {
             actions.push(Action::Request(Pending::New));
             ui.close_menu();
@@ -76,18 +94,8 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
                 }
             }
         });
-        ui.menu_button("Examples", |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(500.0)
-                .show(ui, |ui| {
-                    for (name, _) in EXAMPLES {
-                        if ui.button(*name).clicked() {
-                            actions.push(Action::Request(Pending::Example(name.to_string())));
-                            ui.close_menu();
-                        }
-                    }
-                });
-        });
+        let examples = ui.menu_button("Examples", |ui| examples_menu(ui, menu, actions));
+        note(menu, ui, "menu:examples", &examples.response);
         ui.separator();
         if ui.button("Save  (Ctrl+S)").clicked() {
             actions.push(Action::Save);
@@ -108,6 +116,8 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             ui.close_menu();
         }
         ui.separator();
+        regression_and_slides(ui, menu, actions);
+        ui.separator();
         if ui.button("Screenshot  (F12)").clicked() {
             menu.prefs.screenshot = true;
             ui.close_menu();
@@ -118,6 +128,66 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             ui.close_menu();
         }
     });
+    note(menu, ui, "menu:file", &file.response);
+}
+
+/// The example scenes by topic, each under its title (its file name on hover).
+fn examples_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
+    egui::ScrollArea::vertical()
+        .max_height(560.0)
+        .show(ui, |ui| {
+            for (topic, entries) in examples::by_topic() {
+                let group = ui.menu_button(topic.heading(), |ui| {
+                    for e in entries {
+                        let button = ui.button(e.title).on_hover_text(format!("{}.ron", e.name));
+                        note(menu, ui, &format!("menu:example:{}", e.name), &button);
+                        if button.clicked() {
+                            actions.push(Action::Request(Pending::Example(e.name.to_string())));
+                            ui.close_menu();
+                        }
+                    }
+                });
+                note(menu, ui, &format!("menu:topic:{topic:?}"), &group.response);
+            }
+        });
+}
+
+/// Keeping a case as a regression test, and slides of the timeline for a lecture.
+fn regression_and_slides(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
+    let focus = menu.doc.focus.and_then(|(a, b)| {
+        let name = |i: usize| menu.doc.bodies.get(i).map(|b| b.name.as_str());
+        Some(format!("{} vs {}", name(a)?, name(b)?))
+    });
+    let every = menu.doc.bodies.len() >= 2;
+    let record = ui.menu_button("Record current results as expectations", |ui| {
+        let label = match &focus {
+            Some(pair) => format!("Focused pair ({pair})"),
+            None => "Focused pair (none)".into(),
+        };
+        let one = ui.add_enabled(focus.is_some(), egui::Button::new(label));
+        let all = ui.add_enabled(every, egui::Button::new("Every pair"));
+        ui.label("Then save: `collision-lab check` holds the scene to them.");
+        (one, all)
+    });
+    note(menu, ui, "menu:record", &record.response);
+    if let Some((one, all)) = record.inner {
+        note(menu, ui, "menu:record:focused", &one);
+        note(menu, ui, "menu:record:every", &all);
+        for (response, every_pair) in [(one, false), (all, true)] {
+            if response.clicked() {
+                actions.push(Action::RecordExpectations { every_pair });
+                ui.close_menu();
+            }
+        }
+    }
+    let slides = ui.button("Export slides of the timeline").on_hover_text(
+        "One PNG per step of the timeline's algorithm, captioned, in NAME-slides/ beside the scene",
+    );
+    note(menu, ui, "menu:slides", &slides);
+    if slides.clicked() {
+        actions.push(Action::ExportSlides);
+        ui.close_menu();
+    }
 }
 
 fn edit_menu(ui: &mut egui::Ui, menu: &MenuModel, actions: &mut Vec<Action>) {

@@ -30,6 +30,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
             snap_bodies: &mut parts.tools.snap_bodies,
             prefs: parts.prefs,
             help: &mut parts.dialogs.help,
+            probe: parts.probe,
         },
     );
     status_bar(

@@ -31,10 +31,68 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         .striped(true)
         .num_columns(3)
         .show(ui, |ui| rows(ui, run));
+    statuses(ui, run);
     manifold_and_sweep(ui, run);
     for note in disagreements(run) {
         ui.colored_label(WARN, format!("\u{26a0} {note}"));
     }
+    if ui
+        .button("Copy full precision")
+        .on_hover_text("every number above with all its digits, to the clipboard")
+        .clicked()
+    {
+        ui.ctx().copy_text(full_precision(run));
+    }
+}
+
+/// The Results as text with every digit an `f32` holds (the shortest decimal that reads
+/// back to the same number), for pasting into a bug report or a scene's `expect` block.
+pub fn full_precision(run: &Analysis) -> String {
+    let q = &run.query;
+    let v = |p: glam::Vec2| format!("({}, {})", p.x, p.y);
+    let mut out = format!(
+        "GJK: intersecting {}, distance {}, iterations {}, status {}\n",
+        q.gjk.intersecting,
+        q.gjk.distance,
+        q.gjk.iterations,
+        q.gjk.status.as_str()
+    );
+    if let (Some(a), Some(b)) = (q.gjk.closest_a, q.gjk.closest_b) {
+        out += &format!("GJK closest points: {} on A, {} on B\n", v(a), v(b));
+    }
+    if let Some(e) = q.epa {
+        out += &format!(
+            "EPA: depth {}, normal {}, iterations {}, status {}\n",
+            e.depth,
+            v(e.normal),
+            e.iterations,
+            e.status.as_str()
+        );
+    }
+    let s = &q.sat;
+    out += &format!(
+        "SAT: intersecting {}, depth {}, separation {}, normal {}\n",
+        s.intersecting,
+        s.depth.map_or("-".into(), |d| d.to_string()),
+        s.separation.map_or("-".into(), |d| d.to_string()),
+        v(s.normal)
+    );
+    if let Some(m) = &q.manifold {
+        for c in m.points() {
+            out += &format!("contact: {} depth {}\n", v(c.point), c.depth);
+        }
+    }
+    if let Some(w) = &q.sweep {
+        let t = |x: Option<f32>| x.map_or("-".into(), |x| x.to_string());
+        out += &format!(
+            "sweep: {}, t_first {}, t_last {}, normal {}\n",
+            w.status.as_str(),
+            t(w.t_first),
+            t(w.t_last),
+            v(w.normal)
+        );
+    }
+    out
 }
 
 fn rows(ui: &mut egui::Ui, run: &Analysis) {
@@ -80,13 +138,24 @@ fn rows(ui: &mut egui::Ui, run: &Analysis) {
     cell(ui, format!("{}{epa_iters}", q.gjk.iterations), false);
     cell(ui, format!("{} axes", q.sat.axes_tested), false);
     ui.end_row();
-    ui.label("status");
-    let epa_status = q
-        .epa
-        .map_or(String::new(), |e| format!(" / {}", e.status.as_str()));
-    cell(ui, format!("{}{epa_status}", q.gjk.status.as_str()), false);
-    cell(ui, q.sat.axis.kind_str().to_string(), false);
+    ui.label("best axis");
+    cell(ui, "-".into(), false);
+    cell(
+        ui,
+        crate::query::explain::axis_short_name(q.sat.axis),
+        false,
+    );
     ui.end_row();
+}
+
+/// How each loop ended, in words, under the table: one wrapped line each, so the table
+/// keeps its width.
+fn statuses(ui: &mut egui::Ui, run: &Analysis) {
+    let q = &run.query;
+    ui.label(format!("GJK {}.", q.gjk.status.in_words()));
+    if let Some(e) = q.epa {
+        ui.label(format!("EPA {}.", e.status.in_words()));
+    }
 }
 
 fn manifold_and_sweep(ui: &mut egui::Ui, run: &Analysis) {
@@ -115,9 +184,8 @@ fn manifold_and_sweep(ui: &mut egui::Ui, run: &Analysis) {
         Some(s) => {
             let t = |v: Option<f32>| v.map_or("-".into(), num);
             ui.strong(format!(
-                "Sweep: {} ({}), t_first {}, t_last {}",
-                if s.hit { "hit" } else { "no hit" },
-                s.status.as_str(),
+                "Sweep: {}, t_first {}, t_last {}",
+                s.status.in_words(),
                 t(s.t_first),
                 t(s.t_last)
             ));
@@ -199,4 +267,27 @@ fn disagreements(run: &Analysis) -> Vec<String> {
         out.push("EPA and SAT normals differ.".into());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::state::Document;
+
+    #[test]
+    fn copy_full_precision_keeps_every_digit_the_table_rounds() {
+        let doc = Document::load(std::path::Path::new("scenes/thin_sliver.ron")).unwrap();
+        let session = Session::new(doc);
+        let run = session.run().unwrap();
+        let e = run.query.epa.unwrap();
+        let text = full_precision(run);
+        // The table shows 0.1006 and -0.00025; the copy has the f32's shortest round trip.
+        assert!(text.contains(&format!("depth {}", e.depth)), "{text}");
+        assert!(
+            text.contains(&format!("({}, {})", e.normal.x, e.normal.y)),
+            "{text}"
+        );
+        assert!(e.depth.to_string().len() > "0.1006".len(), "{}", e.depth);
+        assert!(text.contains("status converged"), "JSON-style keys: {text}");
+    }
 }

@@ -42,8 +42,12 @@ fn controls(ui: &mut egui::Ui, timeline: &mut dyn TimelineModel) {
     let Some((n, k)) = timeline.timeline_position() else {
         return;
     };
-    if ui.button("\u{23ee}").on_hover_text("first step").clicked() {
-        timeline.select_step(0);
+    if ui
+        .button("\u{23ee}")
+        .on_hover_text("first step (Home)")
+        .clicked()
+    {
+        timeline.first_step();
     }
     if ui
         .button("\u{25c0}")
@@ -67,8 +71,12 @@ fn controls(ui: &mut egui::Ui, timeline: &mut dyn TimelineModel) {
     {
         timeline.step_by(1);
     }
-    if ui.button("\u{23ed}").on_hover_text("last step").clicked() {
-        timeline.select_step(n - 1);
+    if ui
+        .button("\u{23ed}")
+        .on_hover_text("last step (End)")
+        .clicked()
+    {
+        timeline.last_step();
     }
     let mut shown = k + 1;
     let slider = egui::Slider::new(&mut shown, 1..=n).text(format!("of {n}"));
