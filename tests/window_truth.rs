@@ -7,6 +7,7 @@
 mod window_common;
 
 use collision_lab::app::camera::Camera;
+use collision_lab::app::canvas::caption_strip_height;
 use collision_lab::app::draw::palette;
 use collision_lab::app::layout::CornersTaken;
 use collision_lab::app::state::Document;
@@ -19,6 +20,12 @@ use window_common::*;
 
 const W: u32 = 1000;
 const H: u32 = 700;
+
+/// The canvas of a `W` x `H` render: the picture above the strip that holds the step's
+/// sentence.
+fn picture_canvas() -> Vec2 {
+    Vec2::new(W as f32, H as f32 - caption_strip_height(1.0))
+}
 
 /// Two overlapping boxes, B turned by 10 degrees so that its axes differ from A's.
 fn boxes_scene(overlays: &str) -> String {
@@ -38,7 +45,7 @@ fn boxes_scene(overlays: &str) -> String {
 fn workspace_for(text: &str) -> Workspace2d {
     let doc = Document::parse(text, "test.ron").unwrap();
     let camera = Camera {
-        size: Vec2::new(W as f32, H as f32),
+        size: picture_canvas(),
         ..Camera::default()
     };
     Workspace2d::new(doc, camera)
@@ -184,10 +191,9 @@ fn gjk_last_step_draws_no_epa_polytope_and_epa_has_its_own_colour() {
     };
     let s = workspace_for(&text);
     let run = s.session.run().unwrap();
-    // Where `render` puts the inset (beside its legend and caption, off the pair).
+    // Where `render` puts the inset (beside its legend, off the pair).
     let rendered = CornersTaken {
         legend: true,
-        caption: true,
         legend_box: None,
     };
     let inset = s.inset_camera(1.0, rendered).unwrap();
