@@ -5,7 +5,6 @@
 use super::analysis::Analysis;
 use super::camera::Camera;
 use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel, Role};
-use super::labels::Rect;
 use super::labs::{Lab, LabCtx};
 use super::layout::{self, inset_rect};
 use super::overlays::OverlayState;

@@ -2,7 +2,6 @@
 
 use super::camera::Camera;
 use super::state::Document;
-use super::timeline::TimelineModel;
 use super::workspace::{Workspace, Workspace2d};
 use crate::query::Algorithm;
 use glam::Vec2;
