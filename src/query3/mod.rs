@@ -31,7 +31,7 @@ pub mod sweep;
 
 use crate::geom3::{Polyhedron, Pose3};
 pub use crate::query::Interval;
-use glam::{Quat, Vec3};
+use glam::{Mat3A, Quat, Vec3, Vec3A};
 
 /// Relative size of the "touching" tolerance: gaps below `TOUCH_TOLERANCE * scale` count as
 /// contact, where `scale` is the size of the pair ([`PolyPair::scale`]). About 80 times
@@ -47,14 +47,22 @@ pub struct Placed3<'a> {
     pub rotation: Quat,
     /// The body's position in the work frame.
     pub translation: Vec3,
+    /// `rotation` as a matrix, and its inverse (the transpose): GJK and EPA take a support
+    /// point per iteration, and a matrix turns a vector with three multiply-adds where the
+    /// quaternion needs two cross products. Kept equal to `rotation` by every constructor.
+    frame: Mat3A,
+    frame_inverse: Mat3A,
 }
 
 impl<'a> Placed3<'a> {
     pub fn new(shape: &'a Polyhedron, pose: &Pose3, origin: Vec3) -> Self {
+        let frame = Mat3A::from_quat(pose.rotation);
         Placed3 {
             shape,
             rotation: pose.rotation,
             translation: pose.position - origin,
+            frame,
+            frame_inverse: frame.transpose(),
         }
     }
 
@@ -86,6 +94,17 @@ impl<'a> Placed3<'a> {
     #[inline]
     pub fn support(&self, dir: Vec3) -> Vec3 {
         self.vertex(self.support_index(dir))
+    }
+
+    /// The vertex farthest along `dir` (work frame), with its index: the support search of
+    /// GJK and EPA, turning vectors with the cached matrices (equal to [`Self::support`] up
+    /// to `f32` rounding; ties within rounding may pick another vertex of the same height).
+    #[inline]
+    pub fn support_fast(&self, dir: Vec3) -> (usize, Vec3) {
+        let local = self.frame_inverse * Vec3A::from(dir);
+        let i = self.shape.support(local.into());
+        let v = self.frame * Vec3A::from(self.shape.vertex(i));
+        (i, Vec3::from(v) + self.translation)
     }
 
     /// `max over the body of dir . p`, computed in the body's frame (one rotation, no vertex
@@ -227,5 +246,38 @@ pub(crate) mod testing {
 
     pub fn close_v(a: Vec3, b: Vec3, tol: f32) -> bool {
         (a - b).length() <= tol
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::at_deg;
+    use super::*;
+    use crate::geom3::Shape3Kind;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// GJK's support search with the cached matrices finds a vertex as far along the
+        /// direction as the quaternion search's, and places it where `vertex` does, both
+        /// within `f32` rounding.
+        #[test]
+        fn support_fast_matches_support(
+            degrees in prop::array::uniform3(-180.0f32..180.0),
+            position in prop::array::uniform3(-1.0e3f32..1.0e3),
+            dir in prop::array::uniform3(-1.0f32..1.0),
+            sides in 3u32..12,
+        ) {
+            let shape = Polyhedron::new(&Shape3Kind::Prism { sides, radius: 1.5, half_height: 0.7 })
+                .unwrap();
+            let pose = at_deg(Vec3::from(position), Vec3::from(degrees));
+            let placed = Placed3::new(&shape, &pose, Vec3::new(10.0, -20.0, 5.0));
+            let dir = Vec3::from(dir);
+            prop_assume!(dir.length() > 1.0e-3);
+            let (i, v) = placed.support_fast(dir);
+            let tolerance = 1.0e-5 * (1.0 + placed.translation.length());
+            prop_assert!((v - placed.vertex(i)).length() <= tolerance);
+            let reference = placed.support(dir).dot(dir);
+            prop_assert!((v.dot(dir) - reference).abs() <= tolerance * dir.length());
+        }
     }
 }

@@ -38,8 +38,8 @@ pub trait Support3 {
 impl Support3 for Placed3<'_> {
     #[inline]
     fn support_vertex(&self, direction: Vec3) -> (u32, Vec3) {
-        let i = self.support_index(direction);
-        (i as u32, self.vertex(i))
+        let (i, v) = self.support_fast(direction);
+        (i as u32, v)
     }
 
     #[inline]
