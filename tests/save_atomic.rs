@@ -157,7 +157,11 @@ fn killing_a_save_midway_leaves_a_whole_file() {
     assert!(
         seen_first && seen_second,
         "the file was always {}; the kills never caught both versions",
-        if seen_first { "the first" } else { "the second" }
+        if seen_first {
+            "the first"
+        } else {
+            "the second"
+        }
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,7 +11,7 @@ use super::layout;
 use super::shell::App;
 use super::snap::{self, Feature, Outline, Snap};
 use super::state::Document;
-use super::tools::{Drag, Tool};
+use super::tools::{Drag, Press, Tool};
 use crate::geom::{convex_hull, Pose, Shape, ShapeKind};
 use crate::scene::SceneBody;
 use glam::Vec2;
@@ -20,7 +20,9 @@ use macroquad::prelude::{KeyCode, MouseButton};
 
 /// Pixels within which a handle, a vertex or an edge counts as hit (times the UI scale).
 const HIT_RADIUS: f32 = 9.0;
-/// Seconds and pixels within which two presses make a double-click.
+/// Seconds and pixels within which two presses make a double-click. Two presses in one
+/// frame or in adjacent frames count as well, however long the frames took: a loaded
+/// machine drawing slowly must not turn a double-click into two single clicks.
 const DOUBLE_CLICK_TIME: f64 = 0.35;
 const DOUBLE_CLICK_DISTANCE: f32 = 6.0;
 /// Pixels within which a dragged body snaps onto another body's vertex or edge (times the
@@ -52,6 +54,8 @@ pub fn handle(app: &mut App, over_ui: bool) {
     if !app.tools.pointer.keyboard_taken {
         keyboard(app);
     }
+    app.tools.pointer.frame += 1;
+    end_drag_on_release(app);
     let Some(plane) = app.workspace.plane() else {
         return;
     };
@@ -94,6 +98,18 @@ pub fn handle(app: &mut App, over_ui: bool) {
             app.tools.refused = None;
             app.tools.snapped = None;
         }
+    }
+}
+
+/// Ends the drag in progress when its button went up this frame, even if a button went
+/// down again in the same frame (the second click of a fast double-click on a slow frame):
+/// that press then starts something new instead of being swallowed by the old drag.
+fn end_drag_on_release(app: &mut App) {
+    const BUTTONS: [MouseButton; 3] = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
+    if app.tools.drag.is_some() && BUTTONS.into_iter().any(mq::is_mouse_button_released) {
+        app.tools.drag = None;
+        app.tools.refused = None;
+        app.tools.snapped = None;
     }
 }
 
@@ -202,11 +218,20 @@ fn escape(app: &mut App) {
 }
 
 fn is_double_click(app: &mut App, m: Vec2) -> bool {
-    let now = mq::get_time();
-    let double = app.tools.pointer.last_press.is_some_and(|(t, p)| {
-        now - t < DOUBLE_CLICK_TIME && (p - m).length() < DOUBLE_CLICK_DISTANCE
-    });
-    app.tools.pointer.last_press = if double { None } else { Some((now, m)) };
+    let pointer = &mut app.tools.pointer;
+    let now = Press {
+        time: mq::get_time(),
+        frame: pointer.frame,
+        at: m,
+    };
+    let near = |a: Vec2, b: Vec2| (a - b).length() < DOUBLE_CLICK_DISTANCE;
+    let both_this_frame = matches!(pointer.presses[..], [.., a, b] if near(a, b));
+    let double = both_this_frame
+        || pointer.last_press.is_some_and(|last| {
+            let soon = now.time - last.time < DOUBLE_CLICK_TIME || now.frame - last.frame <= 1;
+            soon && near(last.at, m)
+        });
+    pointer.last_press = if double { None } else { Some(now) };
     double
 }
 
