@@ -496,12 +496,12 @@ fn run_gjk_epa<const TRACED: bool>(inputs: &Inputs) -> f32 {
 fn body_refs<'a>(inputs: &'a Inputs, c: &Case) -> (BodyRef3<'a>, BodyRef3<'a>) {
     (
         BodyRef3 {
-            shape: &inputs.bodies[c.a].ours,
+            shape: (&inputs.bodies[c.a].ours).into(),
             pose: c.pose_a,
             velocity: Some(Vec3::ZERO),
         },
         BodyRef3 {
-            shape: &inputs.bodies[c.b].ours,
+            shape: (&inputs.bodies[c.b].ours).into(),
             pose: c.pose_b,
             velocity: Some(c.velocity_b),
         },

@@ -274,12 +274,12 @@ mod three_d {
                         t_max: 1.0,
                     };
                     let body_a = BodyRef3 {
-                        shape: a,
+                        shape: a.into(),
                         pose: pose_a,
                         velocity: Some(motion.velocity_a),
                     };
                     let body_b = BodyRef3 {
-                        shape: b,
+                        shape: b.into(),
                         pose: pose_b,
                         velocity: Some(motion.velocity_b),
                     };
@@ -315,6 +315,96 @@ mod three_d {
         // The clipping path ran, on large polygons too.
         assert!(face_face >= 10, "{face_face} face-face cases");
         assert!(most_clipped >= 24, "at most {most_clipped} clipped points");
+    }
+}
+
+/// Spheres and capsules against polyhedra and each other, untraced: SAT with round shapes,
+/// the manifold on the cores, GJK and EPA with the radii, and the whole pair query (its
+/// sweep refuses round shapes without allocating).
+mod round3 {
+    use super::{allocations_during, black_box};
+    use collision_lab::geom3::{Pose3, Shape3, Shape3Kind};
+    use collision_lab::query3::manifold_round::manifold_round;
+    use collision_lab::query3::pair::{query_pair3, BodyRef3, PairSettings3};
+    use collision_lab::query3::round::{epa_rounded, gjk_rounded, BodyPair3};
+    use collision_lab::query3::sat_round::sat_round;
+    use collision_lab::query3::{epa, gjk};
+    use glam::Vec3;
+
+    fn shapes() -> Vec<Shape3> {
+        [
+            Shape3Kind::Sphere { radius: 0.5 },
+            Shape3Kind::Capsule {
+                half_length: 0.7,
+                radius: 0.3,
+            },
+            Shape3Kind::Cuboid {
+                half_extents: Vec3::new(1.0, 0.5, 1.0),
+            },
+            Shape3Kind::Prism {
+                sides: 24,
+                radius: 0.9,
+                half_height: 0.3,
+            },
+        ]
+        .iter()
+        .map(|k| Shape3::new(k).unwrap())
+        .collect()
+    }
+
+    #[test]
+    fn untraced_round_queries_do_not_allocate() {
+        let shapes = shapes();
+        let settings = PairSettings3::default();
+        let mut checked = 0;
+        for a in &shapes {
+            for b in &shapes {
+                if !(a.kind().is_round() || b.kind().is_round()) {
+                    continue;
+                }
+                for (k, offset) in [
+                    Vec3::new(0.1, 0.05, 0.0),
+                    Vec3::new(0.3, 0.9, -0.2),
+                    Vec3::new(0.0, 0.95, 0.0),
+                    Vec3::new(4.0, 4.0, -3.0),
+                ]
+                .iter()
+                .enumerate()
+                {
+                    let pose_a = Pose3::from_degrees(Vec3::new(1.0e4, 0.0, 0.0), Vec3::ZERO);
+                    let turn = Vec3::new(0.0, 0.0, [0.0, 90.0, 37.0, 12.0][k]);
+                    let pose_b = Pose3::from_degrees(pose_a.position + *offset, turn);
+                    let pair = BodyPair3::new(a.as_ref(), &pose_a, b.as_ref(), &pose_b);
+                    let body_a = BodyRef3 {
+                        shape: a.as_ref(),
+                        pose: pose_a,
+                        velocity: Some(Vec3::X),
+                    };
+                    let body_b = BodyRef3 {
+                        shape: b.as_ref(),
+                        pose: pose_b,
+                        velocity: None,
+                    };
+                    let (count, _) = allocations_during(|| {
+                        let s = black_box(sat_round(&pair, &mut ()));
+                        black_box(manifold_round(&pair, s.normal, &mut ()));
+                        let g = gjk::gjk(&pair, &gjk::Config::default(), &mut ());
+                        black_box(gjk_rounded(&pair, &gjk::Config::default(), &mut ()));
+                        black_box(epa_rounded(&pair, &g, &epa::Config::default(), &mut ()));
+                        black_box(query_pair3(&body_a, &body_b, &settings));
+                    });
+                    assert_eq!(
+                        count,
+                        0,
+                        "{:?} against {:?} at {offset}: {count} heap allocations",
+                        a.kind(),
+                        b.kind()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 12 * 4);
     }
 }
 

@@ -142,12 +142,74 @@ fn json_pins_the_sweep_case() {
     assert!((num(&w["t_last"]) - 0.841421).abs() < 1e-5);
     assert!(close(vec3(&w["normal"]), [1.0, 0.0, 0.0]));
     let keys: Vec<&str> = w.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    assert_eq!(keys, ["hit", "t_first", "t_last", "normal"]);
+    assert_eq!(keys, ["hit", "t_first", "t_last", "normal", "status"]);
+    assert_eq!(w["status"], "hit");
 
     let miss = json(&["query", "scenes/3d/sweep_miss.ron", "--json"]);
     let w = &miss["pairs"][0]["sweep"];
     assert_eq!(w["hit"], false);
+    assert_eq!(w["status"], "miss");
     assert!(w["t_first"].is_null() && w["t_last"].is_null() && w["normal"].is_null());
+}
+
+/// Round shapes: a sphere on a face (closest-point axis tied, face kept, one point at the
+/// bottom of the sphere), GJK and EPA with the radii, and the sweep refused with a status.
+#[test]
+fn json_pins_round_shapes() {
+    let v = json(&[
+        "query",
+        "scenes/3d/round_sphere_on_box_face.ron",
+        "--pair",
+        "slab",
+        "ball",
+        "--json",
+    ]);
+    let p = &v["pairs"][0];
+    assert_eq!(p["sat"]["axis"]["kind"], "face_a");
+    assert!((num(&p["sat"]["depth"]) - 0.1).abs() < 1e-5);
+    let m = &p["manifold"];
+    assert_eq!(m["feature"], "vertex_face");
+    assert!(close(vec3(&m["points"][0]["point"]), [0.3, 0.4, -0.2]));
+    assert_eq!(p["gjk"]["intersecting"], true);
+    assert_eq!(p["epa"]["status"], "cores_apart");
+    assert!((num(&p["epa"]["depth"]) - 0.1).abs() < 1e-5);
+
+    let v = json(&[
+        "query",
+        "scenes/3d/round_spheres.ron",
+        "--pair",
+        "big",
+        "far",
+        "--json",
+    ]);
+    let p = &v["pairs"][0];
+    assert_eq!(p["sat"]["axis"]["kind"], "closest");
+    assert!(p["sat"]["axis"]["index"].is_null());
+    assert!((num(&p["gjk"]["distance"]) - 1.5).abs() < 1e-5);
+    assert!(close(vec3(&p["gjk"]["closest_a"]), [1.0, 0.0, 0.0]));
+    assert!(close(vec3(&p["gjk"]["closest_b"]), [2.5, 0.0, 0.0]));
+    assert_eq!(p["sweep"]["hit"], false);
+    assert_eq!(p["sweep"]["status"], "round_shapes_unsupported");
+
+    let (_, text, _) = run(&[
+        "query",
+        "scenes/3d/round_spheres.ron",
+        "--pair",
+        "big",
+        "far",
+    ]);
+    assert!(
+        text.contains("not run: swept SAT does not take spheres or capsules"),
+        "{text}"
+    );
+    let (_, trace, _) = run(&[
+        "trace",
+        "scenes/3d/round_capsule_over_box_side.ron",
+        "--algorithm",
+        "clip",
+    ]);
+    assert!(trace.contains("edge_face"), "{trace}");
+    assert!(trace.contains("(1, 0.4, 0.2887) (depth 0.1)"), "{trace}");
 }
 
 /// The hand-derived GJK scene: a corner-to-corner pair and an apex over a face.

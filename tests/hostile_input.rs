@@ -208,6 +208,47 @@ const CORPUS: &[(&str, &str, bool)] = &[
         "body \"flat\": Cuboid: half extent y must be positive, got 0",
         true,
     ),
+    // Round 3D shapes: every size positive, finite and at most 1e6, named with the body.
+    (
+        "3d_zero_sphere.ron",
+        "body \"ball\": Sphere: radius must be positive, got 0",
+        true,
+    ),
+    (
+        "3d_negative_capsule_radius.ron",
+        "body \"rod\": Capsule: radius must be positive, got -0.5",
+        true,
+    ),
+    (
+        "3d_zero_capsule_length.ron",
+        "body \"rod\": Capsule: half length must be positive, got 0",
+        true,
+    ),
+    (
+        "3d_huge_sphere.ron",
+        "body \"ball\": Sphere: radius is 5000000, beyond the largest accepted magnitude",
+        true,
+    ),
+    (
+        "3d_infinite_capsule.ron",
+        "body \"rod\": Capsule: half length is not a finite number",
+        true,
+    ),
+    (
+        "3d_nan_sphere.ron",
+        "body \"ball\": Sphere: radius is not a finite number",
+        true,
+    ),
+    (
+        "3d_circle_shape.ron",
+        "`Circle` is a 2D shape; a 3D scene (dimensions: 3) takes Cuboid, Prism, Hull, Sphere or Capsule",
+        true,
+    ),
+    (
+        "3d_sphere_extra_field.ron",
+        "Unexpected field named `half_length` in `Sphere`",
+        true,
+    ),
 ];
 
 fn corpus_dir() -> PathBuf {

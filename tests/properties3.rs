@@ -114,7 +114,7 @@ fn stacked() -> impl Strategy<Value = (Polyhedron, Polyhedron, Pose3, Pose3)> {
             let hb = match &kind_b {
                 Shape3Kind::Cuboid { half_extents } => half_extents.y,
                 Shape3Kind::Prism { half_height, .. } => *half_height,
-                Shape3Kind::Hull { .. } => unreachable!(),
+                _ => unreachable!("the strategy makes cuboids and prisms"),
             };
             let b = Polyhedron::new(&kind_b).unwrap();
             let pb = Pose3::from_degrees(Vec3::new(dx, ay + hb - sink, dz), Vec3::from(turn));

@@ -16,7 +16,7 @@
 //! it.
 
 use collision_lab::geom::{convex_hull, Pose, Shape, ShapeKind};
-use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
+use collision_lab::geom3::{Pose3, Shape3, Shape3Kind};
 use collision_lab::query::minkowski::minkowski_difference;
 use collision_lab::query::pair::{query_pair, BodyRef, PairQuery, PairSettings};
 use collision_lab::query::ShapePair;
@@ -456,17 +456,36 @@ fn random_kind3(rng: &mut Rng) -> Shape3Kind {
     }
 }
 
-fn random_shape3(rng: &mut Rng) -> Polyhedron {
+/// A sphere or a capsule, from tiny to huge, needle-thin to nearly a sphere.
+fn random_round3(rng: &mut Rng) -> Shape3Kind {
+    let radius = rng.log_range(-3.0, 3.0);
+    if rng.below(3) == 0 {
+        Shape3Kind::Sphere { radius }
+    } else {
+        Shape3Kind::Capsule {
+            half_length: radius * rng.log_range(-3.0, 3.0),
+            radius,
+        }
+    }
+}
+
+/// A polyhedron three times in four, else a round shape.
+fn random_shape3(rng: &mut Rng) -> Shape3 {
     loop {
-        if let Ok(shape) = Polyhedron::new(&random_kind3(rng)) {
+        let kind = if rng.below(4) == 0 {
+            random_round3(rng)
+        } else {
+            random_kind3(rng)
+        };
+        if let Ok(shape) = Shape3::new(&kind) {
             return shape;
         }
     }
 }
 
 struct Case3 {
-    a: Polyhedron,
-    b: Polyhedron,
+    a: Shape3,
+    b: Shape3,
     pose_a: Pose3,
     pose_b: Pose3,
     velocity_a: Vec3,
@@ -613,12 +632,12 @@ fn run_case3(case: &Case3, tally: &mut Tally) -> Result<(), String> {
         ..PairSettings3::default()
     };
     let a = BodyRef3 {
-        shape: &case.a,
+        shape: case.a.as_ref(),
         pose: case.pose_a,
         velocity: Some(case.velocity_a),
     };
     let b = BodyRef3 {
-        shape: &case.b,
+        shape: case.b.as_ref(),
         pose: case.pose_b,
         velocity: Some(case.velocity_b),
     };
@@ -640,7 +659,8 @@ fn run_case3(case: &Case3, tally: &mut Tally) -> Result<(), String> {
         if let Some(w) = &q.sweep {
             tally.add(format!("sweep3 {}", if w.hit { "hit" } else { "miss" }));
         }
-        check_outputs3(&q, case.sweep_time)
+        check_outputs3(&q, case.sweep_time)?;
+        check_rounded_gjk_epa(case, tally)
     }));
     match result {
         Ok(r) => r,
@@ -653,6 +673,65 @@ fn run_case3(case: &Case3, tally: &mut Tally) -> Result<(), String> {
                 .unwrap_or_default()
         )),
     }
+}
+
+/// GJK and EPA on the cores with the radii added, for pairs with a round shape: a status
+/// from each loop, finite numbers, a unit normal, and depth * normal between the deepest
+/// points.
+fn check_rounded_gjk_epa(case: &Case3, tally: &mut Tally) -> Result<(), String> {
+    use collision_lab::query3::round::{epa_rounded, with_radii, BodyPair3};
+    use collision_lab::query3::{epa, gjk};
+    if !(case.a.kind().is_round() || case.b.kind().is_round()) {
+        return Ok(());
+    }
+    let pair = BodyPair3::new(case.a.as_ref(), &case.pose_a, case.b.as_ref(), &case.pose_b);
+    let core = gjk::gjk(&pair, &gjk::Config::default(), &mut ());
+    let e = epa_rounded(&pair, &core, &epa::Config::default(), &mut ());
+    let g = with_radii(&pair, core);
+    tally.add(format!("round gjk {}", g.status.key()));
+    let ok = |good: bool, what: &str| {
+        if good {
+            Ok(())
+        } else {
+            Err(format!("{what}: {g:?} {e:?}"))
+        }
+    };
+    ok(
+        g.distance.is_finite() && g.distance >= 0.0,
+        "round gjk distance",
+    )?;
+    ok(
+        e.is_some() == g.intersecting,
+        "round epa runs exactly when gjk intersects",
+    )?;
+    // World points near 1e6 carry f32 rounding of about 1e-7 of their magnitude.
+    let rounding = |p: Vec3| 1.0e-6 * p.abs().max_element();
+    if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
+        let gap = (cb - ca).length();
+        ok(
+            (gap - g.distance).abs() <= 1.0e-3 * pair.scale() + rounding(ca),
+            "round gjk closest points as far apart as the distance",
+        )?;
+    }
+    if let Some(e) = e {
+        tally.add(format!("round epa {}", e.status.key()));
+        ok(e.depth.is_finite() && e.depth >= 0.0, "round epa depth")?;
+        ok(unit3(e.normal), "round epa normal")?;
+        // Exact when the cores are apart (the radii alone); from EPA's closest face when
+        // they overlap, whose barycentric point drifts on long sliver faces (a capsule with
+        // a core 600 long: 0.8 off at scale 330), so only gross errors count there.
+        let slack = if e.status == epa::Status::CoresApart {
+            1.0e-3
+        } else {
+            1.0e-2
+        };
+        ok(
+            (e.point_a - e.point_b - e.depth * e.normal).length()
+                <= slack * pair.scale() + rounding(e.point_a),
+            "round epa points",
+        )?;
+    }
+    Ok(())
 }
 
 fn describe3(case: &Case3) -> String {
@@ -730,6 +809,10 @@ fn hostile_pairs_small() {
         "sweep3 hit",
         "manifold3 face_face",
         "manifold3 edge_edge",
+        "manifold3 vertex_face",
+        "manifold3 vertex_vertex",
+        "round gjk converged",
+        "round epa cores_apart",
         "gjk3 enclosed",
         "gjk3 converged",
         "epa3 converged",
@@ -765,6 +848,10 @@ fn million_hostile_pairs() {
     }
     for (status, example) in &tally.capped {
         eprintln!("first case ending with {status}: {example}");
+    }
+    // The panic hook is quiet here: say what failed before the assertion does.
+    for failure in &failures {
+        eprintln!("FAILED {failure}");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -5,14 +5,23 @@
 mod window_common;
 
 use collision_lab::app::camera::Camera;
-use collision_lab::app::canvas::inset_camera;
 use collision_lab::app::draw::palette;
+use collision_lab::app::layout::CornersTaken;
 use collision_lab::app::state::Document;
 use collision_lab::app::workspace::{Workspace, Workspace2d};
 use collision_lab::query::Algorithm;
 use glam::Vec2;
 use std::path::Path;
 use window_common::*;
+
+/// What `render` draws beside the inset: the legend and the step's caption.
+/// (The legend's measured box is left out: at scale 1 it stays above every corner the
+/// inset may take in these scenes.)
+const RENDERED: CornersTaken = CornersTaken {
+    legend: true,
+    caption: true,
+    legend_box: None,
+};
 
 const W: u32 = 1000;
 const H: u32 = 700;
@@ -97,7 +106,7 @@ fn gjk_step_draws_the_simplex_in_the_inset() {
         return;
     };
     let run = s.session.run().unwrap();
-    let inset = inset_camera(run, s.labs(), &s.camera, 1.0);
+    let inset = s.inset_camera(1.0, RENDERED).unwrap();
     let step = &run.trace.gjk[1];
     for w in step.simplex.points() {
         let p = inset.to_screen(w.point);
@@ -294,4 +303,132 @@ fn without_a_reachable_display_render_says_so_and_exits_2() {
         stderr.starts_with("error: ") && stderr.contains("xvfb-run"),
         "{stderr}"
     );
+}
+
+/// Renders `scene` (at 1280x720, UI scale `scale`, optionally at a step) and returns the
+/// labels the placer put on the picture.
+fn placed_labels(scene: &str, step: Option<&str>, scale: &str) -> Option<Vec<serde_json::Value>> {
+    if !have(&["Xvfb"]) {
+        return None;
+    }
+    let dir = temp_dir(&format!(
+        "labels-{scene}-{}",
+        step.unwrap_or("final").replace(':', "-")
+    ));
+    let (out, json) = (dir.join("out.png"), dir.join("labels.json"));
+    let mut args = vec!["--size", "1280x720"];
+    if let Some(s) = step {
+        args.extend(["--step", s]);
+    }
+    let env = [
+        ("COLLISION_LAB_LABELS_FILE", json.to_str().unwrap()),
+        ("COLLISION_LAB_UI_SCALE", scale),
+    ];
+    let path = format!("scenes/{scene}.ron");
+    let result = render_with_env(Path::new(&path), &out, &args, &env);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let text = std::fs::read_to_string(&json).expect("render wrote the labels");
+    Some(
+        serde_json::from_str::<serde_json::Value>(&text)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .clone(),
+    )
+}
+
+fn rect_of(v: &serde_json::Value) -> [f32; 4] {
+    let f = |i: usize| v[i].as_f64().unwrap() as f32;
+    [f(0), f(1), f(0) + f(2), f(1) + f(3)]
+}
+
+#[test]
+fn labels_never_overlap_or_leave_their_view_on_the_welcome_and_clipping_scenes() {
+    let cases = [
+        ("welcome", None, "1"),
+        ("welcome", Some("gjk:2"), "1"),
+        ("welcome", Some("epa:1"), "1"),
+        ("welcome", None, "2"),
+        ("clip_one_point", None, "1"),
+        ("clip_reference_flip", Some("clip:2"), "1"),
+        ("clip_two_points", None, "1"),
+        ("clip_two_points", Some("clip:3"), "2"),
+    ];
+    for (scene, step, scale) in cases {
+        let Some(labels) = placed_labels(scene, step, scale) else {
+            return;
+        };
+        let what = format!("{scene} {step:?} at scale {scale}");
+        assert!(
+            labels.len() >= 3,
+            "{what}: the picture has labels: {labels:?}"
+        );
+        let rects: Vec<[f32; 4]> = labels.iter().map(|l| rect_of(&l["rect"])).collect();
+        for (l, r) in labels.iter().zip(&rects) {
+            let v = rect_of(&l["view"]);
+            assert!(
+                r[0] >= v[0] - 0.01
+                    && r[1] >= v[1] - 0.01
+                    && r[2] <= v[2] + 0.01
+                    && r[3] <= v[3] + 0.01,
+                "{what}: {} at {r:?} crosses its view's border {v:?}",
+                l["text"]
+            );
+            assert!(r[0] >= 0.0 && r[1] >= 0.0 && r[2] <= 1280.0 && r[3] <= 720.0);
+        }
+        for i in 0..rects.len() {
+            for j in i + 1..rects.len() {
+                let (a, b) = (rects[i], rects[j]);
+                let overlap = a[0] < b[2] - 0.01
+                    && b[0] < a[2] - 0.01
+                    && a[1] < b[3] - 0.01
+                    && b[1] < a[3] - 0.01;
+                assert!(
+                    !overlap,
+                    "{what}: {} and {} overlap",
+                    labels[i]["text"], labels[j]["text"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_inset_moves_off_a_pair_that_sits_in_its_usual_corner() {
+    // The focused pair sits in the lower-right corner of a fixed view, where the inset
+    // usually goes.
+    let text = r#"(
+    version: 1,
+    bodies: [
+        (name: "a", shape: Box(half_extents: (1.0, 1.0)), position: (5.0, -3.5)),
+        (name: "b", shape: Box(half_extents: (1.0, 1.0)), position: (6.0, -3.0)),
+    ],
+    view: (center: (0.0, 0.0), zoom: 60.0),
+    overlays: [Minkowski, Gjk],
+)"#;
+    let Some((pic, s)) = render_scene("inset_corner", text, &[]) else {
+        return;
+    };
+    let inset = s.inset_camera(1.0, RENDERED).unwrap();
+    let (lo, hi) = (inset.origin, inset.origin + inset.size);
+    for corner in [(4.0, -4.5), (7.0, -2.0)] {
+        let p = s.camera.to_screen(Vec2::new(corner.0, corner.1));
+        assert!(
+            !(p.x > lo.x && p.x < hi.x && p.y > lo.y && p.y < hi.y),
+            "the inset {lo}..{hi} covers the pair's corner {p}"
+        );
+    }
+    assert!(lo.cmpge(Vec2::ZERO).all() && hi.cmple(Vec2::new(W as f32, H as f32)).all());
+    // A's bottom edge is drawn in full colour: nothing lies over it.
+    let edge = s.camera.to_screen(Vec2::new(5.0, -4.5));
+    assert!(
+        pic.count_near(edge.x, edge.y, 3.0, palette::BODY_A, 20) > 0,
+        "A's outline is visible at {edge}"
+    );
+    // The inset is drawn where the workspace says: its purple frame.
+    assert!(pic.count_near(lo.x + 30.0, lo.y, 3.0, palette::MINKOWSKI, 30) > 0);
 }

@@ -7,8 +7,8 @@
 mod window_common;
 
 use collision_lab::app::camera::Camera;
-use collision_lab::app::canvas::inset_camera;
 use collision_lab::app::draw::palette;
+use collision_lab::app::layout::CornersTaken;
 use collision_lab::app::state::Document;
 use collision_lab::app::workspace::Workspace2d;
 use collision_lab::query::sat::SatAxis;
@@ -184,7 +184,13 @@ fn gjk_last_step_draws_no_epa_polytope_and_epa_has_its_own_colour() {
     };
     let s = workspace_for(&text);
     let run = s.session.run().unwrap();
-    let inset = inset_camera(run, s.labs(), &s.camera, 1.0);
+    // Where `render` puts the inset (beside its legend and caption, off the pair).
+    let rendered = CornersTaken {
+        legend: true,
+        caption: true,
+        legend_box: None,
+    };
+    let inset = s.inset_camera(1.0, rendered).unwrap();
     let n = run.step_count(Algorithm::Gjk);
     let (pic, out) = render_step(&scene, &format!("gjk:{n}"));
     let pic = pic.unwrap_or_else(|| panic!("{}", String::from_utf8_lossy(&out.stderr)));

@@ -4,9 +4,10 @@
 
 use super::analysis::Analysis;
 use super::camera::Camera;
-use super::draw::{self, palette, LegendEntry, Painter, Role};
+use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel, Role};
+use super::labels::Rect;
 use super::labs::{Lab, LabCtx};
-use super::layout::inset_rect;
+use super::layout::{self, inset_rect};
 use super::overlays::OverlayState;
 use super::split::FIT_MARGIN;
 use super::state::Document;
@@ -53,7 +54,33 @@ pub fn difference_bounds(run: &Analysis, labs: &[Box<dyn Lab>]) -> (Vec2, Vec2) 
 /// A camera on the inset that frames what the labs draw there (A - B, the steps recorded
 /// in it) and its origin.
 pub fn inset_camera(run: &Analysis, labs: &[Box<dyn Lab>], camera: &Camera, scale: f32) -> Camera {
-    let (origin, size) = inset_rect(camera, scale);
+    inset_camera_in(run, labs, camera, inset_rect(camera, scale))
+}
+
+/// Where the inset goes on this canvas: clear of the focused pair when a corner allows
+/// (see [`layout::inset_rect_avoiding`]).
+pub fn inset_rect_for(
+    doc: &Document,
+    run: &Analysis,
+    camera: &Camera,
+    scale: f32,
+    taken: layout::CornersTaken,
+) -> (Vec2, Vec2) {
+    let pair: Vec<_> = [run.a, run.b]
+        .iter()
+        .filter_map(|&i| doc.bodies.get(i))
+        .collect();
+    let focus = layout::screen_box(camera, &pair);
+    layout::inset_rect_avoiding(camera, scale, focus, taken)
+}
+
+/// [`inset_camera`] on the rectangle `(origin, size)`.
+pub fn inset_camera_in(
+    run: &Analysis,
+    labs: &[Box<dyn Lab>],
+    camera: &Camera,
+    (origin, size): (Vec2, Vec2),
+) -> Camera {
     let (lo, hi) = difference_bounds(run, labs);
     let mut cam = Camera {
         origin,
@@ -64,24 +91,31 @@ pub fn inset_camera(run: &Analysis, labs: &[Box<dyn Lab>], camera: &Camera, scal
     cam
 }
 
-pub fn draw_canvas(input: &CanvasInput) {
-    let world = Painter::new(input.camera, input.scale);
+/// Draws the canvas; returns where its labels went (every label is placed once the
+/// geometry under it is known, see [`LabelBoard`]).
+pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
+    let board = LabelBoard::new();
+    let plain = Painter::new(input.camera, input.scale);
     if input.difference.is_some() {
         clip_to(Some(&input.camera));
     }
-    draw::draw_grid(&world);
+    draw::draw_grid(&plain);
+    let world = plain.clone().labelled(&board);
     draw_bodies(&world, input);
-    let mut legend = vec![
-        LegendEntry::new(palette::BODY_A, "body A"),
-        LegendEntry::new(palette::BODY_B, "body B"),
-    ];
+    let legend = legend_entries(input);
+    let room = match input.difference {
+        Some(_) => input.camera.size.x * 0.5,
+        None => inset_rect(&input.camera, input.scale).1.x,
+    };
     let difference = match (input.run, input.difference) {
-        (Some(run), None) => Some(inset_camera(run, input.labs, &input.camera, input.scale)),
+        (Some(run), None) => Some(placed_inset_camera(input, run, &plain, &legend, room)),
         (_, split) => split,
     };
-    let difference = difference.map(|c| Painter::new(c, input.scale));
+    let difference = difference.map(|c| Painter::new(c, input.scale).labelled(&board));
     if let (Some(run), Some(inset)) = (input.run, &difference) {
-        draw_labs(input, run, &world, inset, &mut legend);
+        if draw_labs(input, run, &world, inset) {
+            board.borrow_mut().block(draw::camera_rect(&inset.camera));
+        }
     }
     clip_to(None);
     if let (None, Some(view)) = (input.run, input.difference) {
@@ -96,29 +130,62 @@ pub fn draw_canvas(input: &CanvasInput) {
             false,
         );
     }
-    dedup_legend(&mut legend);
     if input.legend {
-        let room = match input.difference {
-            Some(_) => input.camera.size.x * 0.5,
-            None => inset_rect(&input.camera, input.scale).1.x,
-        };
-        draw::draw_legend(&world, "Legend", &legend, room);
+        let area = draw::draw_legend(&plain, "Legend", &legend, room);
+        area.into_iter().for_each(|r| board.borrow_mut().block(r));
     }
     if let Some(text) = &input.caption {
-        draw_caption(&world, text);
+        let area = draw_caption(&plain, text);
+        board.borrow_mut().block(area);
     }
+    let placed = board.borrow().place_and_draw(input.scale);
+    placed
+}
+
+/// The legend's lines: the pair's colours and every switched-on lab's, one line a colour.
+fn legend_entries(input: &CanvasInput) -> Vec<LegendEntry> {
+    let mut legend = vec![
+        LegendEntry::new(palette::BODY_A, "body A"),
+        LegendEntry::new(palette::BODY_B, "body B"),
+    ];
+    if input.run.is_some() {
+        let on = input
+            .labs
+            .iter()
+            .filter(|l| input.overlays.is_on(l.algorithm()));
+        legend.extend(on.flat_map(|l| l.legend()));
+    }
+    dedup_legend(&mut legend);
+    legend
+}
+
+/// The inset's camera, in the corner that covers least of the focused pair and of the
+/// legend (measured as it will be drawn, `room` pixels wide at most).
+fn placed_inset_camera(
+    input: &CanvasInput,
+    run: &Analysis,
+    plain: &Painter,
+    legend: &[LegendEntry],
+    room: f32,
+) -> Camera {
+    let legend_box = input
+        .legend
+        .then(|| draw::legend_box(plain, "Legend", legend, room))
+        .flatten();
+    let taken = layout::CornersTaken {
+        legend: input.legend,
+        caption: input.caption.is_some(),
+        legend_box: legend_box.map(|r| (r.min, r.max)),
+    };
+    let rect = inset_rect_for(input.doc, run, &input.camera, input.scale, taken);
+    inset_camera_in(run, input.labs, &input.camera, rect)
 }
 
 /// Every shown lab in the world pass, then the A - B view (the inset card or the split
 /// view's right half) and the inset pass; in the split view, the links from the support
-/// point's sources on the bodies to the support point in A - B.
-fn draw_labs(
-    input: &CanvasInput,
-    run: &Analysis,
-    world: &Painter,
-    inset: &Painter,
-    legend: &mut Vec<LegendEntry>,
-) {
+/// point's sources on the bodies to the support point in A - B. Returns whether the A - B
+/// view was drawn.
+fn draw_labs(input: &CanvasInput, run: &Analysis, world: &Painter, inset: &Painter) -> bool {
     let split = input.difference.is_some();
     let wants_inset = split
         || input
@@ -141,22 +208,21 @@ fn draw_labs(
         doc: input.doc,
         run,
         world,
-        inset: &inset.hidden(),
+        inset: &inset.clone().hidden(),
         sweep_time: input.sweep_time,
     };
     for lab in &drawn {
         lab.draw(&world_pass, input.overlays.step(lab.algorithm()));
-        legend.extend(lab.legend());
     }
     if !wants_inset {
-        return;
+        return false;
     }
     clip_to(Some(&inset.camera));
     draw_difference_frame(inset, split);
     let inset_pass = LabCtx {
         doc: input.doc,
         run,
-        world: &world.hidden(),
+        world: &world.clone().hidden(),
         inset,
         sweep_time: input.sweep_time,
     };
@@ -164,7 +230,13 @@ fn draw_labs(
         lab.draw(&inset_pass, input.overlays.step(lab.algorithm()));
     }
     inset.plus(Vec2::ZERO, 9.0, 2.5, palette::ORIGIN);
-    inset.label(Vec2::ZERO, Vec2::new(-26.0, 6.0), "O", palette::ORIGIN);
+    inset.ranked_label(
+        Vec2::ZERO,
+        Vec2::new(-26.0, 6.0),
+        "O",
+        palette::ORIGIN,
+        draw::LABEL_ORIGIN,
+    );
     clip_to(None);
     if split {
         for lab in &in_difference {
@@ -173,6 +245,7 @@ fn draw_labs(
             }
         }
     }
+    true
 }
 
 /// The faint link between the two halves of the split view: from the support point's
@@ -299,7 +372,7 @@ fn draw_difference_frame(p: &Painter, split: bool) {
     );
 }
 
-fn draw_caption(p: &Painter, text: &str) {
+fn draw_caption(p: &Painter, text: &str) -> Rect {
     let c = p.camera;
     let size = 15.0;
     let max_w = c.size.x * 0.6;
@@ -319,4 +392,5 @@ fn draw_caption(p: &Painter, text: &str) {
         let top = Vec2::new(x + p.px(6.0), y + p.px(5.0) + line_h * i as f32);
         p.screen_text(top, line, size, palette::TEXT, false);
     }
+    Rect::new(Vec2::new(x, y), Vec2::new(max_w + p.px(12.0), h))
 }

@@ -3,10 +3,13 @@
 //! Everything here draws numbers the core recorded; nothing computes geometry.
 
 use super::camera::Camera;
+use super::labels::{self, Label, Obstacles, Placement, Rect, Spacing};
 use crate::scene::SceneBody;
 use glam::Vec2;
 use macroquad::prelude as mq;
 use macroquad::prelude::Color;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// One colour per meaning, shared by every overlay and explained in the legend.
 pub mod palette {
@@ -61,13 +64,16 @@ pub mod palette {
 
 /// Draws world-space primitives on the canvas. Widths and text sizes are in logical pixels
 /// and multiplied by `scale` (the UI scale: 1 on a laptop, 2 or more on a projector).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Painter {
     pub camera: Camera,
     pub scale: f32,
     /// When false every primitive is skipped: the canvas draws each overlay twice, once for
     /// the world and once for the inset, so that world lines never cross the inset.
     pub visible: bool,
+    /// Where labels wait to be placed (and which of its views this painter draws in), so
+    /// that they avoid each other and what is drawn; without one they are drawn at once.
+    board: Option<(Rc<RefCell<LabelBoard>>, usize)>,
 }
 
 impl Painter {
@@ -76,7 +82,30 @@ impl Painter {
             camera,
             scale,
             visible: true,
+            board: None,
         }
+    }
+
+    /// This painter with its labels going to `board`, in a view of their own bounded by
+    /// the camera's rectangle; what it draws from now on is geometry they keep clear of.
+    pub fn labelled(self, board: &Rc<RefCell<LabelBoard>>) -> Self {
+        let layer = board.borrow_mut().add_view(camera_rect(&self.camera));
+        Painter {
+            board: Some((board.clone(), layer)),
+            ..self
+        }
+    }
+
+    /// Notes drawn geometry (screen pixels) for the label placer.
+    fn note(&self, obstacle: Obstacle) {
+        if let Some((board, layer)) = &self.board {
+            board.borrow_mut().note(*layer, obstacle);
+        }
+    }
+
+    fn note_mark(&self, center: Vec2, radius: f32) {
+        let r = Vec2::splat(radius);
+        self.note(Obstacle::Mark(Rect::new(center - r, 2.0 * r)));
     }
 
     pub fn hidden(self) -> Self {
@@ -100,6 +129,7 @@ impl Painter {
             return;
         }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
+        self.note(Obstacle::Segment(a, b));
         screen_line(a, b, self.px(width), color);
     }
 
@@ -109,6 +139,7 @@ impl Painter {
             return;
         }
         let (a, b) = (self.to_screen(a), self.to_screen(b));
+        self.note(Obstacle::Segment(a, b));
         screen_dashed(a, b, self.px(width), self.px(8.0), color);
     }
 
@@ -118,6 +149,7 @@ impl Painter {
             return;
         }
         let (a, b) = (self.to_screen(from), self.to_screen(to));
+        self.note(Obstacle::Segment(a, b));
         screen_arrow(a, b, self.px(width), self.px(12.0), color);
     }
 
@@ -130,6 +162,7 @@ impl Painter {
             return;
         };
         let a = self.to_screen(from);
+        self.note(Obstacle::Segment(a, a + d * self.px(length_px)));
         screen_arrow(
             a,
             a + d * self.px(length_px),
@@ -177,6 +210,7 @@ impl Painter {
             return;
         }
         let s = self.to_screen(p);
+        self.note_mark(s, self.px(radius));
         mq::draw_circle(s.x, s.y, self.px(radius), color);
     }
 
@@ -186,6 +220,7 @@ impl Painter {
             return;
         }
         let s = self.to_screen(p);
+        self.note_mark(s, self.px(radius));
         mq::draw_circle_lines(s.x, s.y, self.px(radius), self.px(width), color);
     }
 
@@ -196,6 +231,7 @@ impl Painter {
         }
         let s = self.to_screen(p);
         let r = self.px(radius);
+        self.note_mark(s, r);
         screen_line(
             s - Vec2::splat(r),
             s + Vec2::splat(r),
@@ -217,6 +253,7 @@ impl Painter {
         }
         let s = self.to_screen(p);
         let r = self.px(radius);
+        self.note_mark(s, r);
         screen_line(s - Vec2::X * r, s + Vec2::X * r, self.px(width), color);
         screen_line(s - Vec2::Y * r, s + Vec2::Y * r, self.px(width), color);
     }
@@ -230,11 +267,32 @@ impl Painter {
         self.line(p - d * reach, p + d * reach, width, color);
     }
 
-    /// Text with its top-left corner offset from a world point by logical pixels, on a
-    /// light backing so it stays readable over lines.
+    /// Text describing a world point, on a light backing so it stays readable over lines.
+    /// `offset` (logical pixels) is where its author would like the text's top-left corner;
+    /// with a label board the placer may move it (see [`labels::place`]).
     pub fn label(&self, at: Vec2, offset: Vec2, text: &str, color: Color) {
-        let s = self.to_screen(at) + offset * self.scale;
-        self.screen_text(s, text, 15.0, color, true);
+        self.ranked_label(at, offset, text, color, LABEL_DETAIL);
+    }
+
+    /// A label with an importance (larger: placed first, dropped last).
+    pub fn ranked_label(&self, at: Vec2, offset: Vec2, text: &str, color: Color, importance: u8) {
+        if !self.visible {
+            return;
+        }
+        let Some((board, layer)) = &self.board else {
+            let s = self.to_screen(at) + offset * self.scale;
+            self.screen_text(s, text, LABEL_SIZE, color, true);
+            return;
+        };
+        let pad = self.px(LABEL_PAD);
+        let size = self.measure(text, LABEL_SIZE) + Vec2::splat(2.0 * pad);
+        let label = Label {
+            anchor: self.to_screen(at),
+            preferred: offset * self.scale - Vec2::splat(pad),
+            size,
+            importance,
+        };
+        board.borrow_mut().ask(*layer, label, text, color);
     }
 
     /// Text at a screen position (top-left), `size` logical pixels tall.
@@ -244,6 +302,10 @@ impl Painter {
         }
         let font_size = self.px(size).round().max(6.0) as u16;
         let dims = mq::measure_text(text, None, font_size, 1.0);
+        self.note(Obstacle::Mark(Rect::new(
+            top_left,
+            Vec2::new(dims.width, dims.height),
+        )));
         if backing {
             let pad = self.px(2.0);
             mq::draw_rectangle(
@@ -269,6 +331,160 @@ impl Painter {
         let d = mq::measure_text(text, None, font_size, 1.0);
         Vec2::new(d.width, d.height)
     }
+}
+
+/// Labels' text size and the backing's margin around the text, in logical pixels.
+pub const LABEL_SIZE: f32 = 15.0;
+const LABEL_PAD: f32 = 2.0;
+/// The gap between an anchor and a label hugging it, in logical pixels.
+const LABEL_GAP: f32 = 6.0;
+
+/// Labels' importance: a body's name outlasts the origin's mark, which outlasts a step's
+/// details (support points, edge names, values).
+pub const LABEL_BODY: u8 = 3;
+pub const LABEL_ORIGIN: u8 = 2;
+pub const LABEL_DETAIL: u8 = 1;
+
+/// Something drawn that labels keep clear of, in screen pixels.
+#[derive(Clone, Copy, Debug)]
+enum Obstacle {
+    Segment(Vec2, Vec2),
+    Mark(Rect),
+}
+
+/// One view's labels waiting for the placer, and what is drawn there.
+#[derive(Debug)]
+struct LabelView {
+    bounds: Rect,
+    obstacles: Obstacles,
+    labels: Vec<(Label, String, Color)>,
+}
+
+/// A label as placed on the screen: what the tests check (no overlaps, inside its view).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedLabel {
+    pub text: String,
+    pub rect: Rect,
+    /// The view it belongs to (the canvas or the inset).
+    pub view: Rect,
+}
+
+/// Placed labels as JSON (`text`, `rect` and `view` as `[x, y, width, height]` pixels), for
+/// the window's test probe and `render`'s `COLLISION_LAB_LABELS_FILE`.
+pub fn labels_json(placed: &[PlacedLabel]) -> serde_json::Value {
+    let rect = |r: &Rect| {
+        let s = r.size();
+        serde_json::json!([r.min.x, r.min.y, s.x, s.y])
+    };
+    placed
+        .iter()
+        .map(|l| serde_json::json!({"text": l.text, "rect": rect(&l.rect), "view": rect(&l.view)}))
+        .collect()
+}
+
+/// The labels of one frame of the canvas, gathered while drawing and placed at the end
+/// (so they know every line drawn under them) by [`LabelBoard::place_and_draw`].
+#[derive(Debug, Default)]
+pub struct LabelBoard {
+    views: Vec<LabelView>,
+}
+
+impl LabelBoard {
+    pub fn new() -> Rc<RefCell<LabelBoard>> {
+        Rc::new(RefCell::new(LabelBoard::default()))
+    }
+
+    fn add_view(&mut self, bounds: Rect) -> usize {
+        self.views.push(LabelView {
+            bounds,
+            obstacles: Obstacles::default(),
+            labels: Vec::new(),
+        });
+        self.views.len() - 1
+    }
+
+    fn note(&mut self, view: usize, o: Obstacle) {
+        let obstacles = &mut self.views[view].obstacles;
+        match o {
+            Obstacle::Segment(a, b) => obstacles.segments.push((a, b)),
+            Obstacle::Mark(r) => obstacles.marks.push(r),
+        }
+    }
+
+    fn ask(&mut self, view: usize, label: Label, text: &str, color: Color) {
+        self.views[view]
+            .labels
+            .push((label, text.to_string(), color));
+    }
+
+    /// Keeps every label of every view out of `area` (the legend, the inset card, the
+    /// caption), except the labels of the view that is `area` itself.
+    pub fn block(&mut self, area: Rect) {
+        for v in &mut self.views {
+            if v.bounds != area {
+                v.obstacles.blocked.push(area);
+            }
+        }
+    }
+
+    /// Places every view's labels and draws them; returns where they went.
+    pub fn place_and_draw(&self, scale: f32) -> Vec<PlacedLabel> {
+        let mut out = Vec::new();
+        let spacing = Spacing {
+            gap: LABEL_GAP * scale,
+        };
+        for v in &self.views {
+            let asked: Vec<Label> = v.labels.iter().map(|(l, _, _)| *l).collect();
+            let placements = labels::place(&asked, v.bounds, &v.obstacles, spacing);
+            for ((_, text, color), p) in v.labels.iter().zip(placements) {
+                let Placement::Placed { rect, leader } = p else {
+                    continue;
+                };
+                draw_placed_label(rect, leader, text, *color, scale);
+                out.push(PlacedLabel {
+                    text: text.clone(),
+                    rect,
+                    view: v.bounds,
+                });
+            }
+        }
+        out
+    }
+}
+
+fn draw_placed_label(
+    rect: Rect,
+    leader: Option<(Vec2, Vec2)>,
+    text: &str,
+    color: Color,
+    scale: f32,
+) {
+    if let Some((a, b)) = leader {
+        screen_line(a, b, scale, palette::with_alpha(color, 0.7));
+    }
+    let size = rect.size();
+    mq::draw_rectangle(
+        rect.min.x,
+        rect.min.y,
+        size.x,
+        size.y,
+        palette::with_alpha(palette::BACKGROUND, 0.85),
+    );
+    let font_size = (LABEL_SIZE * scale).round().max(6.0) as u16;
+    let dims = mq::measure_text(text, None, font_size, 1.0);
+    let pad = LABEL_PAD * scale;
+    mq::draw_text(
+        text,
+        rect.min.x + pad,
+        rect.min.y + pad + dims.offset_y,
+        font_size as f32,
+        color,
+    );
+}
+
+/// A camera's canvas rectangle.
+pub fn camera_rect(c: &Camera) -> Rect {
+    Rect::new(c.origin, c.size)
 }
 
 pub fn screen_line(a: Vec2, b: Vec2, width: f32, color: Color) {
@@ -316,6 +532,11 @@ pub fn nice_step(min: f32) -> f32 {
 /// The background grid: minor lines, major lines every 5, the axes, and labels on the
 /// major lines along the canvas edges.
 pub fn draw_grid(p: &Painter) {
+    // The grid is background: labels may sit on it.
+    let p = &Painter {
+        board: None,
+        ..p.clone()
+    };
     let cam = p.camera;
     mq::draw_rectangle(
         cam.origin.x,
@@ -435,8 +656,8 @@ pub fn draw_body(p: &Painter, body: &SceneBody, role: Role, selected: bool, fade
     };
     let top = outline.iter().fold(f32::MIN, |m, q| m.max(q.y));
     let anchor = Vec2::new(body.pose.position.x, top);
-    let w = p.measure(&tag, 15.0).x / p.scale;
-    p.label(anchor, Vec2::new(-0.5 * w, -22.0), &tag, stroke);
+    let w = p.measure(&tag, LABEL_SIZE).x / p.scale;
+    p.ranked_label(anchor, Vec2::new(-0.5 * w, -22.0), &tag, stroke, LABEL_BODY);
 }
 
 /// Fills any outline that is star-shaped about its centroid (every convex body is).
@@ -471,11 +692,67 @@ impl LegendEntry {
 
 /// The legend box in the canvas's top-right corner, at most `max_width` pixels wide (long
 /// entries wrap), so that it stays in the column the camera keeps free of bodies.
-pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry], max_width: f32) {
-    if entries.is_empty() {
-        return;
+/// Returns the box it drew.
+pub fn draw_legend(
+    p: &Painter,
+    title: &str,
+    entries: &[LegendEntry],
+    max_width: f32,
+) -> Option<Rect> {
+    let l = legend_layout(p, title, entries, max_width)?;
+    let (x, y, w, h) = (l.rect.min.x, l.rect.min.y, l.rect.size().x, l.rect.size().y);
+    let (pad, swatch) = (l.pad, l.swatch);
+    mq::draw_rectangle(x, y, w, h, palette::with_alpha(mq::WHITE, 0.92));
+    mq::draw_rectangle_lines(x, y, w, h, p.px(1.0), palette::GRID_MAJOR);
+    p.screen_text(
+        Vec2::new(x + pad, y + pad * 0.5),
+        title,
+        LEGEND_SIZE,
+        palette::TEXT,
+        false,
+    );
+    for (i, (color, text)) in l.rows.iter().enumerate() {
+        let row = y + pad * 0.5 + l.line_h * (i + 1) as f32;
+        if let Some(c) = color {
+            mq::draw_rectangle(x + pad, row + p.px(1.0), swatch, swatch, *c);
+        }
+        let at = Vec2::new(x + 2.0 * pad + swatch, row);
+        p.screen_text(at, text, LEGEND_SIZE, palette::TEXT, false);
     }
-    let size = 14.0;
+    Some(l.rect)
+}
+
+/// The box [`draw_legend`] would draw, without drawing it (the inset keeps clear of it).
+pub fn legend_box(
+    p: &Painter,
+    title: &str,
+    entries: &[LegendEntry],
+    max_width: f32,
+) -> Option<Rect> {
+    legend_layout(p, title, entries, max_width).map(|l| l.rect)
+}
+
+const LEGEND_SIZE: f32 = 14.0;
+
+/// Where the legend's rows go.
+struct LegendLayout {
+    rows: Vec<(Option<Color>, String)>,
+    rect: Rect,
+    line_h: f32,
+    swatch: f32,
+    pad: f32,
+}
+
+fn legend_layout(
+    p: &Painter,
+    title: &str,
+    entries: &[LegendEntry],
+    max_width: f32,
+) -> Option<LegendLayout> {
+    if entries.is_empty() {
+        return None;
+    }
+    let size = LEGEND_SIZE;
     let line_h = p.px(size + 5.0);
     let swatch = p.px(12.0);
     let pad = p.px(8.0);
@@ -499,23 +776,13 @@ pub fn draw_legend(p: &Painter, title: &str, entries: &[LegendEntry], max_width:
     let cam = p.camera;
     let x = cam.origin.x + cam.size.x - w - pad;
     let y = cam.origin.y + pad;
-    mq::draw_rectangle(x, y, w, h, palette::with_alpha(mq::WHITE, 0.92));
-    mq::draw_rectangle_lines(x, y, w, h, p.px(1.0), palette::GRID_MAJOR);
-    p.screen_text(
-        Vec2::new(x + pad, y + pad * 0.5),
-        title,
-        size,
-        palette::TEXT,
-        false,
-    );
-    for (i, (color, text)) in rows.iter().enumerate() {
-        let row = y + pad * 0.5 + line_h * (i + 1) as f32;
-        if let Some(c) = color {
-            mq::draw_rectangle(x + pad, row + p.px(1.0), swatch, swatch, *c);
-        }
-        let at = Vec2::new(x + 2.0 * pad + swatch, row);
-        p.screen_text(at, text, size, palette::TEXT, false);
-    }
+    Some(LegendLayout {
+        rows,
+        rect: Rect::new(Vec2::new(x, y), Vec2::new(w, h)),
+        line_h,
+        swatch,
+        pad,
+    })
 }
 
 #[cfg(test)]

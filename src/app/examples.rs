@@ -343,6 +343,41 @@ pub const EXAMPLES: &[Example] = &[
         include_str!("../../scenes/3d/parallel_edges.ron"),
     ),
     example(
+        "3d/round_capsule_across_box_edge",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_capsule_across_box_edge.ron"),
+    ),
+    example(
+        "3d/round_capsule_lying_on_box",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_capsule_lying_on_box.ron"),
+    ),
+    example(
+        "3d/round_capsule_over_box_side",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_capsule_over_box_side.ron"),
+    ),
+    example(
+        "3d/round_capsules_crossing",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_capsules_crossing.ron"),
+    ),
+    example(
+        "3d/round_sphere_near_box_corner",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_sphere_near_box_corner.ron"),
+    ),
+    example(
+        "3d/round_sphere_on_box_face",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_sphere_on_box_face.ron"),
+    ),
+    example(
+        "3d/round_spheres",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_spheres.ron"),
+    ),
+    example(
         "3d/size_ratio_2000",
         Topic::ThreeD,
         include_str!("../../scenes/3d/size_ratio_2000.ron"),

@@ -79,12 +79,13 @@ pub fn handle(app: &mut App, over_ui: bool) {
             .and_then(|b| vertex_at(&app.doc().bodies[b], &painter(app), m).map(|v| (b, v)));
     }
     if on_canvas && app.tools.drag.is_none() {
+        let at = app.tools.pointer.pressed_at.unwrap_or(m);
         if mq::is_mouse_button_pressed(MouseButton::Left) {
-            press(app, m);
+            press(app, at);
         } else if mq::is_mouse_button_pressed(MouseButton::Right)
             || mq::is_mouse_button_pressed(MouseButton::Middle)
         {
-            app.tools.drag = Some(Drag::Pan { last: m });
+            app.tools.drag = Some(Drag::Pan { last: at });
         }
     }
     if let Some(drag) = app.tools.drag.clone() {
@@ -187,6 +188,11 @@ fn keyboard(app: &mut App) {
     // Function keys do not reach egui's events; they need no modifiers.
     if mq::is_key_pressed(KeyCode::F12) {
         app.prefs.screenshot = true;
+    }
+    if mq::is_key_pressed(KeyCode::F5) {
+        let on = !app.prefs.presentation;
+        app.prefs.set_presentation(on);
+        app.workspace.fit_all();
     }
 }
 

@@ -28,19 +28,118 @@ pub fn bounds(bodies: &[SceneBody]) -> Option<(Vec2, Vec2)> {
     ))
 }
 
-/// The inset's screen rectangle: the lower-right part of the canvas.
+/// The inset's screen rectangle in its usual place: the lower-right corner of the canvas,
+/// below the legend.
 pub fn inset_rect(camera: &Camera, scale: f32) -> (Vec2, Vec2) {
-    let side = (camera.size.x * 0.34).min(camera.size.y * 0.46).max(120.0);
-    let size = Vec2::splat(side);
+    inset_rect_at(camera, scale, Corner::BottomRight, true)
+}
+
+/// A corner of the canvas for the inset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    BottomRight,
+    BottomLeft,
+    TopLeft,
+    TopRight,
+}
+
+/// The inset's rectangle in `corner`. With the legend on, the inset leaves the upper half
+/// of the canvas's height to it; without, it may take the canvas's height.
+pub fn inset_rect_at(camera: &Camera, scale: f32, corner: Corner, legend: bool) -> (Vec2, Vec2) {
     let margin = 10.0 * scale;
-    let origin = camera.origin + camera.size - size - Vec2::splat(margin);
+    let tallest = if legend {
+        camera.size.y * 0.46
+    } else {
+        camera.size.y - 2.0 * margin
+    };
+    let side = (camera.size.x * 0.34).min(tallest).max(120.0);
+    let size = Vec2::splat(side);
+    let (lo, hi) = (
+        camera.origin + Vec2::splat(margin),
+        camera.origin + camera.size - size - Vec2::splat(margin),
+    );
+    let origin = match corner {
+        Corner::BottomRight => hi,
+        Corner::BottomLeft => Vec2::new(lo.x, hi.y),
+        Corner::TopLeft => lo,
+        Corner::TopRight => Vec2::new(hi.x, lo.y),
+    };
     (origin, size)
+}
+
+/// What else sits in the canvas's corners: the legend (top right) and a render's caption
+/// (bottom left).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CornersTaken {
+    pub legend: bool,
+    pub caption: bool,
+    /// The legend's box as drawn, when known (it grows with the UI scale and may reach
+    /// down into the usual corner).
+    pub legend_box: Option<(Vec2, Vec2)>,
+}
+
+/// Where the inset goes so that it covers as little of `focus` (the focused pair's
+/// screen box) as it can: the usual corner when that is free, else the emptiest of the
+/// corners the legend and the caption leave.
+pub fn inset_rect_avoiding(
+    camera: &Camera,
+    scale: f32,
+    focus: Option<(Vec2, Vec2)>,
+    taken: CornersTaken,
+) -> (Vec2, Vec2) {
+    let legend = taken.legend;
+    let overlap = |(o, s): (Vec2, Vec2), area: Option<(Vec2, Vec2)>| {
+        area.map_or(0.0, |(lo, hi)| {
+            let d = (hi.min(o + s) - lo.max(o)).max(Vec2::ZERO);
+            d.x * d.y
+        })
+    };
+    // Covering the legend hides words; covering the pair hides the picture: both count,
+    // the legend more.
+    let covered = |r| overlap(r, focus) + 4.0 * overlap(r, taken.legend_box);
+    let corners = [
+        Corner::BottomRight,
+        Corner::BottomLeft,
+        Corner::TopLeft,
+        Corner::TopRight,
+    ];
+    corners
+        .into_iter()
+        .filter(|c| !(legend && *c == Corner::TopRight))
+        .filter(|c| !(taken.caption && *c == Corner::BottomLeft))
+        .map(|c| inset_rect_at(camera, scale, c, legend))
+        .fold(None, |best: Option<((Vec2, Vec2), f32)>, r| {
+            let area = covered(r);
+            match best {
+                Some((_, a)) if a <= area => best,
+                _ => Some((r, area)),
+            }
+        })
+        .map_or_else(|| inset_rect(camera, scale), |(r, _)| r)
+}
+
+/// The screen box around bodies `indices` (the focused pair), `None` without them.
+pub fn screen_box(camera: &Camera, bodies: &[&SceneBody]) -> Option<(Vec2, Vec2)> {
+    let points: Vec<Vec2> = bodies
+        .iter()
+        .flat_map(|b| body_outline(b, camera.zoom))
+        .map(|p| camera.to_screen(p))
+        .filter(|p| p.is_finite())
+        .collect();
+    let first = *points.first()?;
+    Some(
+        points
+            .iter()
+            .fold((first, first), |(lo, hi), p| (lo.min(*p), hi.max(*p))),
+    )
 }
 
 /// A camera that frames the world box `lo..hi` in the part of `camera`'s canvas left of the
 /// column that holds the legend and the A - B inset, so that neither hides a body.
 pub fn fit_beside_inset(camera: &Camera, lo: Vec2, hi: Vec2) -> Camera {
-    let (inset_origin, _) = inset_rect(camera, 1.0);
+    // The column of the inset at its tallest (legend hidden), so that it covers no body
+    // in either case.
+    let (inset_origin, _) = inset_rect_at(camera, 1.0, Corner::BottomRight, false);
     let free = (inset_origin.x - camera.origin.x).max(camera.size.x * 0.4);
     let mut left = Camera {
         size: Vec2::new(free, camera.size.y),
@@ -53,5 +152,104 @@ pub fn fit_beside_inset(camera: &Camera, lo: Vec2, hi: Vec2) -> Camera {
         zoom: left.zoom,
         center: left.center + Vec2::new(shift, 0.0),
         ..*camera
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEGEND: CornersTaken = CornersTaken {
+        legend: true,
+        caption: false,
+        legend_box: None,
+    };
+
+    fn canvas() -> Camera {
+        Camera {
+            origin: Vec2::new(100.0, 50.0),
+            size: Vec2::new(1000.0, 600.0),
+            ..Camera::default()
+        }
+    }
+
+    fn overlap(a: (Vec2, Vec2), lo: Vec2, hi: Vec2) -> f32 {
+        let d = (hi.min(a.0 + a.1) - lo.max(a.0)).max(Vec2::ZERO);
+        d.x * d.y
+    }
+
+    #[test]
+    fn the_inset_keeps_its_corner_when_the_pair_is_elsewhere() {
+        let c = canvas();
+        let pair = (Vec2::new(300.0, 200.0), Vec2::new(500.0, 400.0));
+        assert_eq!(
+            inset_rect_avoiding(&c, 1.0, Some(pair), LEGEND),
+            inset_rect(&c, 1.0)
+        );
+        assert_eq!(
+            inset_rect_avoiding(&c, 1.0, None, LEGEND),
+            inset_rect(&c, 1.0)
+        );
+    }
+
+    #[test]
+    fn the_inset_moves_to_an_empty_corner_rather_than_cover_the_pair() {
+        let c = canvas();
+        // The pair sits in the lower-right corner, under the usual place.
+        let (lo, hi) = (Vec2::new(800.0, 420.0), Vec2::new(1080.0, 640.0));
+        let usual = inset_rect(&c, 1.0);
+        assert!(overlap(usual, lo, hi) > 0.0);
+        let moved = inset_rect_avoiding(&c, 1.0, Some((lo, hi)), LEGEND);
+        assert_eq!(overlap(moved, lo, hi), 0.0, "{moved:?}");
+        assert_eq!(moved, inset_rect_at(&c, 1.0, Corner::BottomLeft, true));
+        // Inside the canvas, with its margin.
+        assert!(
+            moved.0.cmpge(c.origin).all() && (moved.0 + moved.1).cmple(c.origin + c.size).all()
+        );
+    }
+
+    #[test]
+    fn with_the_legend_on_the_inset_leaves_it_the_top_right_corner() {
+        let c = canvas();
+        // The pair fills the lower half: the inset goes up, to the left of the legend.
+        let (lo, hi) = (Vec2::new(100.0, 300.0), Vec2::new(1100.0, 650.0));
+        let moved = inset_rect_avoiding(&c, 1.0, Some((lo, hi)), LEGEND);
+        assert_eq!(moved, inset_rect_at(&c, 1.0, Corner::TopLeft, true));
+        assert!(overlap(moved, lo, hi) < overlap(inset_rect(&c, 1.0), lo, hi));
+    }
+
+    #[test]
+    fn a_renders_caption_keeps_the_bottom_left_corner() {
+        let c = canvas();
+        let (lo, hi) = (Vec2::new(800.0, 420.0), Vec2::new(1080.0, 640.0));
+        let taken = CornersTaken {
+            legend: true,
+            caption: true,
+            legend_box: None,
+        };
+        let moved = inset_rect_avoiding(&c, 1.0, Some((lo, hi)), taken);
+        assert_eq!(moved, inset_rect_at(&c, 1.0, Corner::TopLeft, true));
+    }
+
+    #[test]
+    fn a_tall_legend_pushes_the_inset_out_of_its_corner() {
+        let c = canvas();
+        // At a large UI scale the legend reaches down the whole right side.
+        let legend = (Vec2::new(800.0, 60.0), Vec2::new(1090.0, 640.0));
+        let taken = CornersTaken {
+            legend_box: Some(legend),
+            ..LEGEND
+        };
+        let moved = inset_rect_avoiding(&c, 1.0, None, taken);
+        assert_eq!(overlap(moved, legend.0, legend.1), 0.0, "{moved:?}");
+    }
+
+    #[test]
+    fn without_the_legend_the_inset_may_be_taller() {
+        let c = canvas();
+        let with = inset_rect_at(&c, 1.0, Corner::BottomRight, true);
+        let without = inset_rect_at(&c, 1.0, Corner::BottomRight, false);
+        assert!(without.1.y > with.1.y);
+        assert!((without.0 + without.1).cmple(c.origin + c.size).all());
     }
 }

@@ -7,7 +7,7 @@
 //!   [`timeline`] the timeline's contract, [`layout`] where things sit
 //! - tools and dialogs as state: [`tools`], [`dialogs`], [`files`] (platform), [`probe`];
 //!   [`editor`] the part that edits the document
-//! - view: [`camera`], [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
+//! - view: [`camera`], [`labels`] (where labels go, pure), [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
 //!   a registry), [`canvas`] (the whole picture), [`workspace`] (model + camera + labs) and
 //!   the shared panels' traits in [`panels`]; [`split`] the split view's halves and A - B
 //!   camera, [`snap`] the snapping maths of a drag, [`sweep_clock`] the time the sweep's
@@ -27,7 +27,9 @@ pub mod editor;
 pub mod examples;
 pub mod files;
 pub mod history;
+pub mod idle;
 pub mod input;
+pub mod labels;
 pub mod labs;
 pub mod layout;
 pub mod overlays;

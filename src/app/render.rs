@@ -161,8 +161,11 @@ async fn render_frames(mut workspace: Workspace2d, out: PathBuf) {
         );
         mq::clear_background(mq::WHITE);
         let caption = workspace.session.timeline_sentence();
-        workspace.draw_with_caption(1.0, true, caption);
+        // COLLISION_LAB_UI_SCALE scales lines and labels as in the window (slides for a
+        // projector).
+        workspace.draw_with_caption(super::prefs::initial_scale(), true, caption);
         if frame == WARM_UP_FRAMES {
+            write_labels(&workspace);
             let status = match save_screen(&out) {
                 Ok(()) => 0,
                 Err(e) => {
@@ -178,6 +181,18 @@ async fn render_frames(mut workspace: Workspace2d, out: PathBuf) {
     // Some platforms keep calling the loop until the quit is processed.
     loop {
         mq::next_frame().await;
+    }
+}
+
+/// Where the picture's labels went, as JSON, when `COLLISION_LAB_LABELS_FILE` names a file
+/// (the tests check that none overlap and none leaves its view).
+fn write_labels(workspace: &Workspace2d) {
+    let Some(path) = std::env::var_os("COLLISION_LAB_LABELS_FILE").filter(|p| !p.is_empty()) else {
+        return;
+    };
+    let json = super::draw::labels_json(&workspace.placed_labels.borrow());
+    if let Err(e) = std::fs::write(&path, json.to_string()) {
+        eprintln!("warning: {}: {e}", Path::new(&path).display());
     }
 }
 

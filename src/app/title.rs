@@ -94,6 +94,35 @@ mod x11 {
         }
     }
 
+    type DefaultScreen = unsafe extern "C" fn(*mut Display) -> c_int;
+    type DisplayExtent = unsafe extern "C" fn(*mut Display, c_int) -> c_int;
+    type CloseDisplay = unsafe extern "C" fn(*mut Display) -> c_int;
+
+    /// The default screen's size in pixels, `None` when libX11 or the server is not there.
+    pub fn screen_size() -> Option<(u32, u32)> {
+        // SAFETY: as in `Titler::find`; the connection is closed before returning (the one
+        // `display_opens` keeps stops the server resetting).
+        unsafe {
+            let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL);
+            if lib.is_null() {
+                return None;
+            }
+            let open: OpenDisplay = symbol(lib, c"XOpenDisplay")?;
+            let screen: DefaultScreen = symbol(lib, c"XDefaultScreen")?;
+            let width: DisplayExtent = symbol(lib, c"XDisplayWidth")?;
+            let height: DisplayExtent = symbol(lib, c"XDisplayHeight")?;
+            let close: CloseDisplay = symbol(lib, c"XCloseDisplay")?;
+            let display = open(std::ptr::null());
+            if display.is_null() {
+                return None;
+            }
+            let s = screen(display);
+            let size = (width(display, s), height(display, s));
+            close(display);
+            (size.0 > 0 && size.1 > 0).then_some((size.0 as u32, size.1 as u32))
+        }
+    }
+
     impl Titler {
         /// Connects to the X server and finds the window titled `title`.
         pub fn find(title: &str) -> Option<Titler> {
@@ -224,6 +253,17 @@ pub fn display_available() -> bool {
     {
         true
     }
+}
+
+/// The screen's size in pixels where it can be asked (X11), so the first window fits it.
+pub fn screen_size() -> Option<(u32, u32)> {
+    #[cfg(target_os = "linux")]
+    {
+        if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
+            return x11::screen_size();
+        }
+    }
+    None
 }
 
 /// Keeps the window title in step with the document.

@@ -64,6 +64,9 @@ pub struct Pointer {
     /// The polygon vertex last clicked, which Delete removes.
     pub selected_vertex: Option<(usize, usize)>,
     pub hover_vertex: Option<(usize, usize)>,
+    /// Where a button went down this frame, when the frame's input says (the pointer may
+    /// have moved on by the time the frame runs).
+    pub pressed_at: Option<Vec2>,
 }
 
 /// Everything the tools remember between frames.

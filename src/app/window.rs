@@ -4,10 +4,12 @@
 use super::draw::palette;
 use super::examples;
 use super::files;
+use super::idle::{FrameKind, Idle, Wake};
 use super::input;
 use super::render::save_screen;
 use super::shell::App;
 use super::state::Document;
+use super::timeline::TimelineModel;
 use super::ui;
 use crate::query::Algorithm;
 use egui_macroquad::egui;
@@ -15,14 +17,70 @@ use glam::Vec2;
 use macroquad::prelude as mq;
 use std::path::PathBuf;
 
-/// One frame: files and dialogs, panels, canvas input, the analysis, the picture.
-fn frame(app: &mut App) {
+/// What every frame does, idle or not: files dropped or changed on disk, the native
+/// dialog's answer, the quit request. Returns whether that changed what the window shows.
+fn poll(app: &mut App) -> bool {
+    let before = shown_state(app);
     app.poll_dropped_files();
     app.poll_watcher();
     app.poll_native_dialog();
     if mq::is_quit_requested() {
         app.request(super::dialogs::Pending::Quit);
     }
+    shown_state(app) != before
+}
+
+/// A cheap summary of what the polls may change.
+fn shown_state(app: &App) -> (u64, bool, bool, bool, bool, bool, bool) {
+    let d = &app.dialogs;
+    (
+        app.doc().revision,
+        app.doc().dirty,
+        app.load_error.is_some(),
+        d.changed_on_disk,
+        d.confirm.is_some(),
+        d.path.kind.is_some(),
+        app.quit,
+    )
+}
+
+/// Whether a full frame is due without input: a fit, a screenshot or slides being written
+/// (one a frame), or the status message expiring since the last full frame (at
+/// `last_full`).
+fn due(app: &App, last_full: f64, now: f64) -> bool {
+    let expiry = app
+        .status
+        .as_ref()
+        .map(|(_, at)| at + super::ui::STATUS_SECONDS);
+    app.prefs.pending_fit > 0
+        || app.prefs.screenshot
+        || app.disk.slides.is_some()
+        || expiry.is_some_and(|t| last_full < t && t <= now)
+}
+
+/// Why this frame may need to be drawn in full.
+fn wake(app: &mut App, idle: &mut Idle, changed: bool, last_full: f64) -> Wake {
+    let now = mq::get_time();
+    Wake {
+        input: idle.input_arrived(),
+        playing: app.workspace.timeline_model().is_playing()
+            || app
+                .workspace
+                .plane()
+                .is_some_and(|w| w.sweep_clock.is_playing()),
+        egui: egui_wants_repaint(),
+        changed: changed || due(app, last_full, now),
+    }
+}
+
+fn egui_wants_repaint() -> bool {
+    let mut wants = false;
+    egui_macroquad::cfg(|ctx| wants = ctx.has_requested_repaint());
+    wants
+}
+
+/// One full frame: panels, canvas input, the analysis, the picture.
+fn frame(app: &mut App) {
     app.workspace.advance_clocks(mq::get_time());
     let over_ui = panels(app);
     app.probe.log_keys(&app.tools.keys);
@@ -101,7 +159,8 @@ fn draw(app: &mut App) {
         return;
     }
     mq::clear_background(palette::BACKGROUND);
-    app.workspace.draw(app.pixel_scale(), app.prefs.show_legend);
+    app.workspace
+        .draw(app.pixel_scale(), app.prefs.legend_shown());
     input::draw_interaction(app);
     egui_macroquad::draw();
     if std::mem::take(&mut app.prefs.screenshot) {
@@ -194,6 +253,14 @@ fn test_state(app: &App) -> String {
         "keys": app.probe.key_log,
         "tool": format!("{:?}", app.tools.tool),
         "widgets": app.probe.widgets_json(),
+        "labels": super::draw::labels_json(&w.placed_labels.borrow()),
+        "timeline_step": w.session.timeline_position().map(|(n, k)| serde_json::json!({
+            "algorithm": w.session.timeline().key(),
+            "step": k,
+            "count": n,
+        })),
+        "presentation": app.prefs.presentation,
+        "screen": [mq::screen_width(), mq::screen_height()],
     })
     .to_string()
 }
@@ -205,10 +272,11 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
         return 2;
     }
     let (doc, error) = initial_document(scene);
+    let (width, height) = super::prefs::initial_window_size(super::title::screen_size());
     let conf = mq::Conf {
         window_title: super::title::initial_title(),
-        window_width: 1440,
-        window_height: 900,
+        window_width: width,
+        window_height: height,
         high_dpi: true,
         window_resizable: true,
         ..Default::default()
@@ -216,9 +284,22 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
     macroquad::Window::from_config(conf, async move {
         let mut app = App::new(doc, error);
         egui_macroquad::cfg(|ctx| ctx.set_visuals(egui::Visuals::light()));
+        let mut idle = Idle::listening();
+        let mut last_full = 0.0;
         loop {
             mq::prevent_quit();
-            frame(&mut app);
+            let changed = poll(&mut app);
+            let wake = wake(&mut app, &mut idle, changed, last_full);
+            let kind = idle.rule.next(wake);
+            if kind != FrameKind::Idle || !idle.show_kept() {
+                app.tools.pointer.pressed_at = idle.pressed_at();
+                frame(&mut app);
+                last_full = mq::get_time();
+                match kind {
+                    FrameKind::FullThenKeep => idle.keep_frame(),
+                    _ => idle.drop_kept(),
+                }
+            }
             if app.quit {
                 break;
             }

@@ -8,7 +8,8 @@
 //! frame loop and the shared panels only see the trait.
 
 use super::camera::Camera;
-use super::canvas::{difference_bounds, draw_canvas, CanvasInput};
+use super::canvas::{difference_bounds, draw_canvas, inset_camera_in, inset_rect_for, CanvasInput};
+use super::draw::PlacedLabel;
 use super::labs::{self, Lab, Series};
 use super::layout;
 use super::overlays::OverlayState;
@@ -22,6 +23,7 @@ use crate::query::Algorithm;
 use crate::scene::{Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
+use std::cell::RefCell;
 
 /// The workspace that shows `doc`: the one place where a kind of workspace is chosen by
 /// the scene. A second kind (3D) is registered here with one line.
@@ -93,6 +95,11 @@ pub struct Workspace2d {
     /// The time the sweep's moving bodies are shown at, and its play/pause.
     pub sweep_clock: SweepClock,
     labs: Vec<Box<dyn Lab>>,
+    /// The view as the last "fit all" left it: while the user has not panned or zoomed
+    /// since, a new canvas size (window resized, panels opened or closed) fits again.
+    fitted: Option<(Vec2, f32)>,
+    /// Where the last drawn frame's labels went (for the tests' checks).
+    pub placed_labels: RefCell<Vec<PlacedLabel>>,
 }
 
 impl Workspace2d {
@@ -103,6 +110,8 @@ impl Workspace2d {
             split: SplitView::default(),
             sweep_clock: SweepClock::default(),
             labs: labs::registry(),
+            fitted: None,
+            placed_labels: RefCell::new(Vec::new()),
         };
         w.replace_document(doc);
         w
@@ -115,7 +124,7 @@ impl Workspace2d {
     /// The canvas as `render` and the window draw it, with an optional caption.
     pub fn draw_with_caption(&self, scale: f32, legend: bool, caption: Option<String>) {
         let s = &self.session;
-        draw_canvas(&CanvasInput {
+        *self.placed_labels.borrow_mut() = draw_canvas(&CanvasInput {
             doc: &s.doc,
             run: s.run(),
             labs: &self.labs,
@@ -127,6 +136,15 @@ impl Workspace2d {
             difference: self.split.on.then_some(self.split.camera),
             sweep_time: self.sweep_clock.shown(s.doc.meta.sweep_time()),
         });
+    }
+
+    /// The camera of the A - B inset as [`Workspace2d::draw_with_caption`] places it (with
+    /// the legend and the caption that `taken` says are drawn).
+    pub fn inset_camera(&self, scale: f32, taken: layout::CornersTaken) -> Option<Camera> {
+        let run = self.session.run()?;
+        let doc = &self.session.doc;
+        let rect = inset_rect_for(doc, run, &self.camera, scale, taken);
+        Some(inset_camera_in(run, &self.labs, &self.camera, rect))
     }
 
     /// Frames A - B in the split view's right half, unless the user framed it.
@@ -164,6 +182,7 @@ impl Workspace for Workspace2d {
             Some(View { center, zoom }) => {
                 self.camera.center = center;
                 self.camera.zoom = zoom;
+                self.fitted = None;
             }
             None => self.fit_all(),
         }
@@ -207,6 +226,7 @@ impl Workspace for Workspace2d {
 
     fn set_viewport(&mut self, origin: Vec2, size: Vec2) {
         let size = size.max(Vec2::splat(1.0));
+        let before = self.camera.size;
         if self.split.on {
             let h = split::halves(origin, size, split::GAP);
             (self.camera.origin, self.camera.size) = h.left;
@@ -215,7 +235,11 @@ impl Workspace for Workspace2d {
             self.camera.origin = origin;
             self.camera.size = size;
         }
-        if std::mem::take(&mut self.split.needs_fit) {
+        // A fitted view the user has not moved since fits again when the canvas (or its
+        // bodies half) changes size.
+        let resized = (self.camera.size - before).abs().max_element() > 0.5;
+        let untouched = self.fitted == Some((self.camera.center, self.camera.zoom));
+        if std::mem::take(&mut self.split.needs_fit) || (resized && untouched) {
             self.fit_all();
         }
         self.follow_difference();
@@ -251,6 +275,7 @@ impl Workspace for Workspace2d {
                 self.camera.zoom = 60.0;
             }
         }
+        self.fitted = Some((self.camera.center, self.camera.zoom));
     }
 }
 
@@ -434,5 +459,29 @@ mod tests {
         w.replace_document(saved);
         assert_eq!(w.view_center(), Vec2::new(1.0, 2.0));
         assert_eq!(w.view_label(), "zoom 40 px/unit");
+    }
+
+    #[test]
+    fn a_fitted_view_fits_again_when_the_canvas_changes_size_and_a_moved_one_stays() {
+        let doc = Document::parse(crate::app::examples::welcome(), "welcome.ron").unwrap();
+        let mut w = Workspace2d::new(doc, Camera::default());
+        w.set_viewport(Vec2::ZERO, Vec2::new(600.0, 400.0));
+        w.fit_all();
+        let small = w.camera.zoom;
+        // The side panels close: the canvas doubles, and the picture grows with it.
+        w.set_viewport(Vec2::ZERO, Vec2::new(1200.0, 800.0));
+        assert!(
+            (w.camera.zoom / small - 2.0).abs() < 0.05,
+            "{} vs {small}",
+            w.camera.zoom
+        );
+        // After a zoom by hand, a resize keeps the user's view.
+        w.camera.zoom_at(Vec2::new(300.0, 200.0), 1.5);
+        let chosen = w.camera;
+        w.set_viewport(Vec2::ZERO, Vec2::new(900.0, 700.0));
+        assert_eq!(
+            (w.camera.center, w.camera.zoom),
+            (chosen.center, chosen.zoom)
+        );
     }
 }

@@ -5,9 +5,10 @@
 
 use super::format::{fmt_num, num};
 use super::pairs::select_pairs;
-use crate::geom3::Polyhedron;
+use crate::geom3::{Core3, Shape3};
 use crate::query3::pair::{query_pair3, PairQuery3};
 use crate::query3::sat::AxisId;
+use crate::query3::sweep::Status as SweepStatus;
 use crate::query3::{epa, gjk, manifold};
 use crate::scene::{
     load_any_scene_file, settings_for_scene3, LoadedScene, Scene3, SceneBody3, DIMENSIONS_3D,
@@ -95,6 +96,7 @@ fn axis_json(axis: &AxisId) -> Value {
     let index = match *axis {
         AxisId::FaceA(i) | AxisId::FaceB(i) => json!(i),
         AxisId::Edges(i, j) => json!([i, j]),
+        AxisId::Closest => Value::Null,
     };
     json!({ "kind": axis.kind_key(), "index": index })
 }
@@ -105,6 +107,7 @@ pub(super) fn axis_words(axis: &AxisId, a: &str, b: &str) -> String {
         AxisId::FaceA(i) => format!("face {i} of {a}"),
         AxisId::FaceB(i) => format!("face {i} of {b}"),
         AxisId::Edges(i, j) => format!("edge {i} of {a} x edge {j} of {b}"),
+        AxisId::Closest => format!("the closest points of {a}'s and {b}'s cores"),
     }
 }
 
@@ -125,6 +128,7 @@ pub(super) fn pair_json3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> Valu
             "t_first": w.t_first.map_or(Value::Null, num),
             "t_last": w.t_last.map_or(Value::Null, num),
             "normal": if w.hit { vec3_json(w.normal) } else { Value::Null },
+            "status": w.status.key(),
         })
     });
     json!({
@@ -215,6 +219,8 @@ fn pair_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
             if let Some(m) = &w.manifold {
                 out += &manifold_text3(a, b, m, "at t_first");
             }
+        } else if w.status == SweepStatus::RoundShapesUnsupported {
+            out += "  sweep     not run: swept SAT does not take spheres or capsules (status round_shapes_unsupported)\n";
         } else {
             out += "  sweep     miss\n";
         }
@@ -280,6 +286,16 @@ fn manifold_text3(a: &SceneBody3, b: &SceneBody3, m: &manifold::Output, label: &
 
 /// The shape in a few words for headers: `Cuboid (6 faces)`.
 pub(super) fn shape_words(body: &SceneBody3) -> String {
-    let shape: &Polyhedron = &body.shape;
-    format!("{}, {} faces", body.kind_name(), shape.face_count())
+    match &body.shape {
+        Shape3::Polyhedron(shape) => format!("{}, {} faces", body.kind_name(), shape.face_count()),
+        Shape3::Round(round) => match round.core() {
+            Core3::Point => format!("{}, radius {}", body.kind_name(), fmt_num(round.radius())),
+            Core3::Segment { half_length } => format!(
+                "{}, half length {}, radius {}",
+                body.kind_name(),
+                fmt_num(half_length),
+                fmt_num(round.radius())
+            ),
+        },
+    }
 }

@@ -6,6 +6,7 @@ use super::format::fmt_num;
 use super::pairs::select_traced_pair;
 use super::query3::{axis_words, fmt_vec3, load_3d, shape_words};
 use crate::query::Algorithm;
+use crate::query3::epa::Status as EpaStatus;
 use crate::query3::pair::{trace_pair3, PairQuery3, PairTrace3};
 use crate::scene::{settings_for_scene3, SceneBody3};
 use crate::text::wrap_columns as wrap;
@@ -100,6 +101,14 @@ fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
             "The manifold is not built: the bodies are apart, so there is no contact to describe."
                 .into()
         }
+        Algorithm::Epa if q.epa.is_some_and(|e| e.status == EpaStatus::CoresApart) => {
+            "EPA does not expand: the cores (a sphere's centre, a capsule's segment, a polyhedron) are apart, closer than the radii, so the depth is the radii minus the cores' distance along GJK's direction.".into()
+        }
+        Algorithm::Epa
+            if q.epa.is_some_and(|e| e.status == EpaStatus::Degenerate && e.iterations == 0) =>
+        {
+            "EPA does not expand: the difference of the cores has no volume (two round cores that meet: a point, a segment or a flat parallelogram), so the depth is the radii along the direction that separates the cores least.".into()
+        }
         Algorithm::Epa if q.epa.is_none() => format!(
             "EPA does not run: GJK found the bodies {} apart, so there is no depth to find.",
             fmt_num(q.gjk.distance)
@@ -107,6 +116,7 @@ fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
         Algorithm::Sweep if q.sweep.is_none() => {
             "The sweep does not run: neither body has a velocity in this scene.".into()
         }
+        Algorithm::Sweep => "The sweep does not run: swept SAT has no fixed set of axes for a sphere or a capsule (the closest-point axis turns as the bodies move).".into(),
         _ => "No steps were recorded.".into(),
     }
 }
@@ -114,7 +124,7 @@ fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
 fn result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
     let s = &q.sat;
     match algorithm {
-        Algorithm::Gjk | Algorithm::Epa => gjk_epa_result3(algorithm, a, b, q),
+        Algorithm::Gjk | Algorithm::Epa => round_note3(a, b) + &gjk_epa_result3(algorithm, a, b, q),
         Algorithm::Sat if s.intersecting => format!(
             "Every axis overlaps, so {} and {} intersect. The smallest overlap, {}, is the depth, on {}; normal {} ({} axes tested, {} edge pairs skipped).",
             a.name,
@@ -169,10 +179,25 @@ fn result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3)
                 axis_words(&w.axis, &a.name, &b.name),
                 fmt_vec3(w.normal)
             ),
+            Some(w) if w.status == crate::query3::sweep::Status::RoundShapesUnsupported => {
+                "The sweep does not run: swept SAT does not take spheres or capsules (status round_shapes_unsupported).".into()
+            }
             Some(_) => "The bodies never touch in this interval.".into(),
         },
         _ => String::new(),
     }
+}
+
+/// With a sphere or a capsule: what GJK and EPA ran on, before their result.
+fn round_note3(a: &SceneBody3, b: &SceneBody3) -> String {
+    let radius = |body: &SceneBody3| body.shape.as_ref().radius();
+    if radius(a) + radius(b) == 0.0 {
+        return String::new();
+    }
+    format!(
+        "GJK and EPA ran on the cores (a sphere's centre, a capsule's segment) and add the radii, {} in all: the steps above are the cores'. ",
+        fmt_num(radius(a) + radius(b))
+    )
 }
 
 /// The result paragraph of GJK or EPA.
@@ -180,7 +205,7 @@ fn gjk_epa_result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &Pai
     let g = &q.gjk;
     match (algorithm, &q.epa) {
         (Algorithm::Gjk, _) if g.intersecting => format!(
-            "A - B contains the origin (or touches it), so {} and {} intersect; GJK ended after {} iteration{} ({}), and EPA finds the depth from its simplex.",
+            "A - B contains the origin (or touches it, or comes within the radii), so {} and {} intersect; GJK ended after {} iteration{} ({}), and EPA finds the depth from its simplex.",
             a.name,
             b.name,
             g.iterations,

@@ -9,18 +9,21 @@
 //!   and `head -> tail` around `faces[1]`.
 //! - Angles are degrees in scene files and radians inside; a rotation is a unit quaternion
 //!   inside (see [`Pose3`] for the file convention, R = Rz * Ry * Rx about world axes).
-//! - Every shape is a convex core; a later issue adds a radius around a core (spheres and
-//!   capsules), as in 2D. The core is what this module builds.
+//! - Every shape is a convex core inflated by a radius, as in 2D: a polyhedron has radius 0,
+//!   a [`Round3`] sphere is a point core and a capsule a segment core along the local y axis
+//!   (from (0, -h, 0) to (0, h, 0)). [`Shape3`] holds either kind, validated.
 
 mod hull;
 mod polyhedron;
 mod pose;
+mod round;
 
 pub use hull::{HULL_TOLERANCE, MAX_HULL_POINTS};
 pub use polyhedron::{
     Edge, FaceView, Polyhedron, FACE_MERGE_ANGLE_DEGREES, HILL_CLIMB_MIN_VERTICES, MAX_PRISM_SIDES,
 };
 pub use pose::Pose3;
+pub use round::{Core3, Round3, Shape3, Shape3Ref};
 
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
@@ -48,6 +51,10 @@ pub enum Shape3Kind {
     /// The convex hull of the points. Points that are not corners of the hull (inside it, on
     /// a face or an edge, or repeated) are dropped; [`Polyhedron::dropped_points`] lists them.
     Hull { points: Vec<Vec3> },
+    /// A ball of `radius` about the origin: a point core inflated by the radius.
+    Sphere { radius: f32 },
+    /// The segment from (0, -half_length, 0) to (0, half_length, 0) inflated by `radius`.
+    Capsule { half_length: f32, radius: f32 },
 }
 
 impl Shape3Kind {
@@ -58,7 +65,14 @@ impl Shape3Kind {
             Shape3Kind::Cuboid { .. } => "Cuboid",
             Shape3Kind::Prism { .. } => "Prism",
             Shape3Kind::Hull { .. } => "Hull",
+            Shape3Kind::Sphere { .. } => "Sphere",
+            Shape3Kind::Capsule { .. } => "Capsule",
         }
+    }
+
+    /// Whether this is a round kind (a core plus a radius) rather than a polyhedron.
+    pub fn is_round(&self) -> bool {
+        matches!(self, Shape3Kind::Sphere { .. } | Shape3Kind::Capsule { .. })
     }
 }
 
@@ -84,6 +98,8 @@ pub enum Shape3Error {
     Collinear,
     /// The hull points lie in one plane: a flat hull has no volume.
     Flat,
+    /// A sphere or a capsule where a polyhedron was needed (the kind's name).
+    NotPolyhedron { kind: &'static str },
 }
 
 impl fmt::Display for Shape3Error {
@@ -119,6 +135,10 @@ impl fmt::Display for Shape3Error {
             Shape3Error::Flat => write!(
                 f,
                 "all hull points lie in one plane: a flat hull has no volume"
+            ),
+            Shape3Error::NotPolyhedron { kind } => write!(
+                f,
+                "a {kind} is round (a core and a radius), not a polyhedron"
             ),
         }
     }

@@ -71,7 +71,7 @@ pub struct Polyhedron {
     centroid_radius: f32,
 }
 
-fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
+pub(super) fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
     if !value.is_finite() {
         return Err(Shape3Error::NonFinite { what });
     }
@@ -123,6 +123,9 @@ impl Polyhedron {
             Shape3Kind::Hull { points } => {
                 validate_points(points)?;
                 points.clone()
+            }
+            Shape3Kind::Sphere { .. } | Shape3Kind::Capsule { .. } => {
+                return Err(Shape3Error::NotPolyhedron { kind: kind.name() })
             }
         };
         // A hull whose merged faces do not close up is retried without merging, then with

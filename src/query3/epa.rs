@@ -79,6 +79,9 @@ pub enum Status {
     MaxIterations,
     /// The vertex or face buffer is full; the closest face so far gives the depth.
     PolytopeFull,
+    /// Round shapes whose cores are apart but within the radii: the depth is the radii
+    /// minus the cores' distance, found without expanding (`query3::round::epa_rounded`).
+    CoresApart,
 }
 
 impl Status {
@@ -90,6 +93,7 @@ impl Status {
             Status::Stalled => "stalled",
             Status::MaxIterations => "max_iterations",
             Status::PolytopeFull => "polytope_full",
+            Status::CoresApart => "cores_apart",
         }
     }
 
@@ -102,6 +106,7 @@ impl Status {
             Status::Stalled => "stopped: the depth no longer changed",
             Status::MaxIterations => "stopped: the iteration cap was reached",
             Status::PolytopeFull => "stopped: the polytope is full",
+            Status::CoresApart => "no expansion: the round cores are apart, within the radii",
         }
     }
 }
@@ -815,7 +820,7 @@ pub fn sentence(step: &Step) -> String {
                 Some(Status::MaxIterations) => "The iteration cap is reached: the closest face so far gives the depth, which may be slightly too small.".to_string(),
                 Some(Status::PolytopeFull) => "The polytope is full: the closest face so far gives the depth.".to_string(),
                 Some(Status::Stalled) => "Rounding makes the faces it sees disagree, so the closest face so far gives the depth.".to_string(),
-                Some(Status::Degenerate) | None => format!(
+                Some(Status::Degenerate | Status::CoresApart) | None => format!(
                     "It sees {} face{}, which {}; the {} horizon edges are joined to it by {} new faces.",
                     e.removed.len(),
                     if e.removed.len() == 1 { "" } else { "s" },

@@ -25,6 +25,7 @@ fn axis_source(id: &AxisId) -> String {
         AxisId::FaceA(i) => format!("the normal of face {i} of A"),
         AxisId::FaceB(j) => format!("the normal of face {j} of B, reversed"),
         AxisId::Edges(i, j) => format!("edge {i} of A x edge {j} of B"),
+        AxisId::Closest => "the direction between the closest points of the cores".into(),
     }
 }
 

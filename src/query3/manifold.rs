@@ -97,7 +97,7 @@ pub struct FeatureId3 {
 }
 
 impl FeatureId3 {
-    fn new(side_of_first: Side, first: Feature, second: Feature) -> Self {
+    pub(crate) fn new(side_of_first: Side, first: Feature, second: Feature) -> Self {
         match side_of_first {
             Side::A => FeatureId3 {
                 a: first,
@@ -140,7 +140,7 @@ impl FeaturePair {
         }
     }
 
-    fn of(a: Feature, b: Feature) -> Self {
+    pub(crate) fn of(a: Feature, b: Feature) -> Self {
         use Feature::*;
         match (a, b) {
             (Vertex(_), Face(_)) | (Face(_), Vertex(_)) => FeaturePair::VertexFace,
@@ -170,7 +170,7 @@ pub struct ContactPoints {
 }
 
 impl ContactPoints {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let empty = ContactPoint3 {
             point: Vec3::ZERO,
             depth: 0.0,
@@ -185,7 +185,7 @@ impl ContactPoints {
         }
     }
 
-    fn push(&mut self, p: ContactPoint3) {
+    pub(crate) fn push(&mut self, p: ContactPoint3) {
         if (self.len as usize) < MAX_POINTS {
             self.points[self.len as usize] = p;
             self.len += 1;

@@ -20,9 +20,12 @@ pub mod epa;
 pub mod explain;
 pub mod gjk;
 pub mod manifold;
+pub mod manifold_round;
 pub mod minkowski;
 pub mod pair;
+pub mod round;
 pub mod sat;
+pub mod sat_round;
 pub mod simplex;
 pub mod sweep;
 

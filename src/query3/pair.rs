@@ -4,10 +4,13 @@
 use super::epa::{self, epa};
 use super::gjk::{self, gjk};
 use super::manifold::{self, manifold};
+use super::manifold_round::manifold_round;
+use super::round::{epa_rounded, with_radii, BodyPair3};
 use super::sat::{self, sat};
+use super::sat_round::sat_round_with_cores;
 use super::sweep::{self, sweep, Motion3};
 use super::PolyPair;
-use crate::geom3::{Polyhedron, Pose3};
+use crate::geom3::{Pose3, Shape3Ref};
 use crate::query::Algorithm;
 use crate::trace::Tracer;
 use glam::Vec3;
@@ -15,7 +18,8 @@ use glam::Vec3;
 /// A body as the 3D queries see it.
 #[derive(Clone, Copy, Debug)]
 pub struct BodyRef3<'a> {
-    pub shape: &'a Polyhedron,
+    /// A polyhedron or a round shape (`(&polyhedron).into()` makes one).
+    pub shape: Shape3Ref<'a>,
     pub pose: Pose3,
     /// Present (even zero) when the body takes part in sweeps.
     pub velocity: Option<Vec3>,
@@ -56,7 +60,8 @@ pub struct PairQuery3 {
     pub sat: sat::Output,
     /// Built along SAT's normal, present when the bodies intersect.
     pub manifold: Option<manifold::Output>,
-    /// Present when either body has a velocity.
+    /// Present when either body has a velocity (with a round shape: not run, status
+    /// `round_shapes_unsupported`).
     pub sweep: Option<sweep::Output>,
 }
 
@@ -171,14 +176,18 @@ where
     C: Tracer<manifold::Step>,
     W: Tracer<sweep::Step>,
 {
-    let pair = PolyPair::new(a.shape, &a.pose, b.shape, &b.pose);
+    let moving = a.velocity.is_some() || b.velocity.is_some();
+    let (Some(poly_a), Some(poly_b)) = (a.shape.as_polyhedron(), b.shape.as_polyhedron()) else {
+        return run_round_pair(a, b, settings, tracers);
+    };
+    let pair = PolyPair::new(poly_a, &a.pose, poly_b, &b.pose);
     let g = gjk(&pair, &settings.gjk, tracers.gjk);
     let e = epa(&pair, &g, &settings.epa, tracers.epa);
     let s = sat(&pair, tracers.sat);
     let m = s
         .intersecting
         .then(|| manifold(&pair, s.normal, tracers.clip));
-    let sw = (a.velocity.is_some() || b.velocity.is_some()).then(|| {
+    let sw = moving.then(|| {
         let motion = Motion3 {
             velocity_a: a.velocity.unwrap_or(Vec3::ZERO),
             velocity_b: b.velocity.unwrap_or(Vec3::ZERO),
@@ -196,6 +205,40 @@ where
     }
 }
 
+/// A pair with a sphere or a capsule: GJK and EPA on the cores plus the radii, SAT with the
+/// closest-point axis and the manifold on the cores (`round`, `sat_round`,
+/// `manifold_round`); the sweep does not run (status `round_shapes_unsupported`).
+fn run_round_pair<G, E, S, C, W>(
+    a: &BodyRef3,
+    b: &BodyRef3,
+    settings: &PairSettings3,
+    tracers: Tracers<G, E, S, C, W>,
+) -> PairQuery3
+where
+    G: Tracer<gjk::Step>,
+    E: Tracer<epa::Step>,
+    S: Tracer<sat::Step>,
+    C: Tracer<manifold::Step>,
+    W: Tracer<sweep::Step>,
+{
+    let pair = BodyPair3::new(a.shape, &a.pose, b.shape, &b.pose);
+    let core = gjk(&pair, &settings.gjk, tracers.gjk);
+    let e = epa_rounded(&pair, &core, &settings.epa, tracers.epa);
+    let s = sat_round_with_cores(&pair, &core, tracers.sat);
+    let m = s
+        .intersecting
+        .then(|| manifold_round(&pair, s.normal, tracers.clip));
+    let moving = a.velocity.is_some() || b.velocity.is_some();
+    PairQuery3 {
+        intersecting: s.intersecting,
+        gjk: with_radii(&pair, core),
+        epa: e,
+        sat: s,
+        manifold: m,
+        sweep: moving.then(sweep::Output::refused_round),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,12 +250,12 @@ mod tests {
         let slab = cuboid(1.0, 0.5, 1.0);
         let cube = cuboid(0.5, 0.5, 0.5);
         let a = BodyRef3 {
-            shape: &slab,
+            shape: (&slab).into(),
             pose: at(0., 0., 0.),
             velocity: None,
         };
         let b = BodyRef3 {
-            shape: &cube,
+            shape: (&cube).into(),
             pose: at(0., 0.9, 0.),
             velocity: Some(Vec3::new(0., 1., 0.)),
         };
@@ -245,7 +288,7 @@ mod tests {
         // Unit cubes, B at (2, 0, 0): faces x = 0.5 and x = 1.5, distance 1.
         let cube = cuboid(0.5, 0.5, 0.5);
         let body = |x: f32| BodyRef3 {
-            shape: &cube,
+            shape: (&cube).into(),
             pose: at(x, 0., 0.),
             velocity: None,
         };
@@ -290,12 +333,12 @@ mod tests {
                     ),
                 ] {
                     let a = BodyRef3 {
-                        shape: &cube,
+                        shape: (&cube).into(),
                         pose: at(0., 0., 0.),
                         velocity: Some(Vec3::ZERO),
                     };
                     let b = BodyRef3 {
-                        shape,
+                        shape: shape.into(),
                         pose: pose_b,
                         velocity,
                     };

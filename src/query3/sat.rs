@@ -69,6 +69,9 @@ pub enum AxisId {
     FaceA(u32),
     FaceB(u32),
     Edges(u32, u32),
+    /// With round shapes: the direction from A's core to B's core at their closest points
+    /// (`sat_round`). A capsule's segment is its edge 0 in [`AxisId::Edges`].
+    Closest,
 }
 
 impl AxisId {
@@ -78,11 +81,12 @@ impl AxisId {
             AxisId::FaceA(_) => "face_a",
             AxisId::FaceB(_) => "face_b",
             AxisId::Edges(..) => "edges",
+            AxisId::Closest => "closest",
         }
     }
 
     pub fn is_face(&self) -> bool {
-        !matches!(self, AxisId::Edges(..))
+        matches!(self, AxisId::FaceA(_) | AxisId::FaceB(_))
     }
 }
 
@@ -176,15 +180,16 @@ pub fn sat_test(pair: &PolyPair) -> Output {
     sat(pair, &mut ())
 }
 
+/// The best axis so far of one kind (round shapes' SAT shares it: `sat_round`).
 #[derive(Clone, Copy)]
-struct Best {
-    separation: f32,
-    axis: Vec3,
-    id: AxisId,
+pub(crate) struct Best {
+    pub(crate) separation: f32,
+    pub(crate) axis: Vec3,
+    pub(crate) id: AxisId,
 }
 
 impl Best {
-    fn none(id: AxisId) -> Self {
+    pub(crate) fn none(id: AxisId) -> Self {
         Best {
             separation: f32::NEG_INFINITY,
             axis: Vec3::X,
@@ -193,7 +198,7 @@ impl Best {
     }
 
     #[inline]
-    fn offer(&mut self, separation: f32, axis: Vec3, id: AxisId) {
+    pub(crate) fn offer(&mut self, separation: f32, axis: Vec3, id: AxisId) {
         // A NaN is taken so that it is reported, not silently skipped.
         if separation > self.separation || separation.is_nan() {
             *self = Best {
@@ -303,7 +308,11 @@ fn prefer(face_a: Best, face_b: Best, edge: Best, tol: f32) -> Best {
 }
 
 fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
-    let touch = pair.touch_tolerance();
+    finish_with(pair.touch_tolerance(), best, tested, pruned)
+}
+
+/// The verdict from the best axis: gaps within `touch` count as touching.
+pub(crate) fn finish_with(touch: f32, best: Best, tested: u32, pruned: u32) -> Output {
     let s = best.separation;
     let status = if !s.is_finite() || !best.axis.is_finite() {
         Status::NonFinite

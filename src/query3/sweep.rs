@@ -53,6 +53,10 @@ pub enum Status {
     Miss,
     /// A NaN or infinite number in the input: reported as a miss.
     NonFinite,
+    /// A sphere or a capsule takes part: swept SAT has no finite axis set for round shapes
+    /// (the closest-point axis turns as the bodies move), so the sweep does not run and
+    /// reports no hit. See [`Output::refused_round`].
+    RoundShapesUnsupported,
 }
 
 impl Status {
@@ -62,6 +66,7 @@ impl Status {
             Status::InitiallyOverlapping => "initially_overlapping",
             Status::Miss => "miss",
             Status::NonFinite => "non_finite",
+            Status::RoundShapesUnsupported => "round_shapes_unsupported",
         }
     }
 }
@@ -99,6 +104,23 @@ pub struct Output {
     pub axes_tested: u32,
     /// The contact manifold at `t_first`, along `normal`.
     pub manifold: Option<Manifold>,
+}
+
+impl Output {
+    /// The sweep's answer for a pair with a round shape: not run, no hit, no times
+    /// ([`Status::RoundShapesUnsupported`]).
+    pub fn refused_round() -> Output {
+        Output {
+            hit: false,
+            t_first: None,
+            t_last: None,
+            normal: Vec3::ZERO,
+            axis: AxisId::Closest,
+            status: Status::RoundShapesUnsupported,
+            axes_tested: 0,
+            manifold: None,
+        }
+    }
 }
 
 /// Sweeps without recording.

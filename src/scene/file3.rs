@@ -12,7 +12,7 @@ use super::source::{
     check_number, describe_ron_error, parse_validated, prepare, read_scene_text, scene_dimensions,
     Invalid, SceneError,
 };
-use crate::geom3::{Polyhedron, Pose3};
+use crate::geom3::{Pose3, Shape3};
 use glam::Vec3;
 use std::path::Path;
 
@@ -52,15 +52,16 @@ pub fn parse_scene3(text: &str, file: &str) -> Result<(Scene3, Vec<SceneBody3>),
     parse_validated(text, file, describe_ron_error_3d, validate3)
 }
 
-/// The 2D shape names, recognised in a 3D file to say what went wrong.
-const SHAPES_2D: [&str; 5] = ["Polygon", "Box", "Regular", "Circle", "Capsule"];
+/// The 2D shape names, recognised in a 3D file to say what went wrong (`Capsule` is both:
+/// in 3D its segment runs along y).
+const SHAPES_2D: [&str; 4] = ["Polygon", "Box", "Regular", "Circle"];
 
 /// RON's message, with a sentence added for the mistakes a 2D habit makes in a 3D file.
 fn describe_ron_error_3d(code: &ron::Error) -> String {
     let base = describe_ron_error(code);
     match code {
         ron::Error::NoSuchEnumVariant { found, .. } if SHAPES_2D.contains(&found.as_str()) => {
-            format!("{base}: `{found}` is a 2D shape; a 3D scene (dimensions: 3) takes Cuboid, Prism or Hull")
+            format!("{base}: `{found}` is a 2D shape; a 3D scene (dimensions: 3) takes Cuboid, Prism, Hull, Sphere or Capsule")
         }
         ron::Error::NoSuchStructField { found, .. } if found == "angle" => format!(
             "{base}: a 3D body turns by `rotation: (x, y, z)` in degrees, not by `angle`"
@@ -102,8 +103,8 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
             check_vec3("velocity", v).map_err(in_body)?;
         }
         let color = body_color(&def.name, &def.color)?;
-        let shape = Polyhedron::new(&def.shape)
-            .map_err(|e| in_body(format!("{}: {e}", def.shape.name())))?;
+        let shape =
+            Shape3::new(&def.shape).map_err(|e| in_body(format!("{}: {e}", def.shape.name())))?;
         bodies.push(SceneBody3 {
             name: def.name.clone(),
             shape,

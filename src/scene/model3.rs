@@ -2,14 +2,15 @@
 //!
 //! Conventions (said once here and in `docs/scene-format.md`):
 //! - World coordinates, y up, right-handed. Lengths have no unit.
-//! - A body is a convex polyhedron given in its local frame, placed by `position` (where the
+//! - A body is a convex polyhedron, a sphere or a capsule (a segment along the local y axis
+//!   inflated by a radius) given in its local frame, placed by `position` (where the
 //!   local origin goes) and `rotation: (x, y, z)` in degrees about the *world* axes, applied
 //!   x first, then y, then z: R = Rz * Ry * Rx.
 //! - Normals point from `a` toward `b`; moving `b` by `depth * normal` leaves the pair just
 //!   touching. Depths, separations and tolerances are >= 0.
 
 use super::focus::{focus_indices, DEFAULT_SWEEP_TIME};
-use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
+use crate::geom3::{Pose3, Shape3, Shape3Kind};
 use crate::query::Algorithm;
 use crate::query3::pair::BodyRef3;
 use glam::Vec3;
@@ -147,7 +148,7 @@ impl Expectation3 {
 #[derive(Clone, Debug)]
 pub struct SceneBody3 {
     pub name: String,
-    pub shape: Polyhedron,
+    pub shape: Shape3,
     pub pose: Pose3,
     pub velocity: Option<Vec3>,
     /// RGB.
@@ -158,13 +159,14 @@ impl SceneBody3 {
     /// The body as the queries take it.
     pub fn body_ref(&self) -> BodyRef3<'_> {
         BodyRef3 {
-            shape: &self.shape,
+            shape: self.shape.as_ref(),
             pose: self.pose,
             velocity: self.velocity,
         }
     }
 
-    /// The shape's kind as written in files: `Cuboid`, `Prism` or `Hull`.
+    /// The shape's kind as written in files: `Cuboid`, `Prism`, `Hull`, `Sphere` or
+    /// `Capsule`.
     pub fn kind_name(&self) -> &'static str {
         self.shape.kind().name()
     }

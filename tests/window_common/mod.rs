@@ -67,8 +67,14 @@ pub fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Output {
 /// `collision-lab render` on a private X server. (Not `xvfb-run -a`: parallel tests race
 /// for the same free display number there, and one of them finds no display.)
 pub fn render(scene: &Path, out: &Path, extra: &[&str]) -> Output {
+    render_with_env(scene, out, extra, &[])
+}
+
+/// [`render`] with extra environment variables.
+pub fn render_with_env(scene: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
     let x = XServer::start();
     let mut cmd = Command::new(BIN);
+    cmd.envs(env.iter().copied());
     cmd.env("DISPLAY", &x.display)
         .arg("render")
         .arg(scene)
@@ -151,6 +157,11 @@ pub struct XServer {
 
 impl XServer {
     pub fn start() -> XServer {
+        XServer::start_sized("1600x1000x24")
+    }
+
+    /// A server whose screen is `WxHxDEPTH` (e.g. a 1280x720 projector).
+    pub fn start_sized(screen: &str) -> XServer {
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = Command::new("Xvfb")
             .args([
@@ -158,7 +169,7 @@ impl XServer {
                 "1",
                 "-screen",
                 "0",
-                "1600x1000x24",
+                screen,
                 "-nolisten",
                 "tcp",
                 // Without it the server resets whenever its last client leaves, and a client
@@ -220,8 +231,13 @@ impl Window {
     /// Starts the window and waits for its first frame; a start that fails to reach the
     /// X server (it may still be settling) is retried.
     pub fn open(x: &XServer, dir: &Path, scene: &Path) -> Window {
+        Window::open_with_env(x, dir, scene, &[])
+    }
+
+    /// [`Window::open`] with extra environment variables (e.g. the UI scale).
+    pub fn open_with_env(x: &XServer, dir: &Path, scene: &Path, env: &[(&str, &str)]) -> Window {
         for attempt in 0..3 {
-            let mut w = Window::spawn(x, dir, scene);
+            let mut w = Window::spawn(x, dir, scene, env);
             let start = Instant::now();
             while start.elapsed() < Duration::from_secs(20) {
                 if w.state().is_some() {
@@ -239,11 +255,12 @@ impl Window {
         panic!("the window did not start; see the logs above");
     }
 
-    fn spawn(x: &XServer, dir: &Path, scene: &Path) -> Window {
+    fn spawn(x: &XServer, dir: &Path, scene: &Path, env: &[(&str, &str)]) -> Window {
         let state_file = dir.join("state.json");
         let _ = std::fs::remove_file(&state_file);
         let log = dir.join("window.log");
         let child = Command::new(BIN)
+            .envs(env.iter().copied())
             .arg(scene)
             .current_dir(dir)
             .env("DISPLAY", &x.display)

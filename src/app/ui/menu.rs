@@ -231,6 +231,14 @@ fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             actions.push(Action::FitAll);
             ui.close_menu();
         }
+        let mut presentation = menu.prefs.presentation;
+        if ui
+            .checkbox(&mut presentation, "Presentation mode  (F5)")
+            .changed()
+        {
+            menu.prefs.set_presentation(presentation);
+            actions.push(Action::FitAll);
+        }
         ui.checkbox(menu.snap, "Snap to grid  (G)");
         ui.checkbox(
             menu.snap_bodies,

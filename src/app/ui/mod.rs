@@ -40,29 +40,10 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         &parts.workspace.view_label(),
         parts.tools.snap,
     );
-    timeline::show(ctx, parts.workspace.timeline_model());
-    egui::SidePanel::left("scene")
-        .resizable(true)
-        .default_width(270.0)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                scene::show(ui, &mut parts.editor());
-                ui.separator();
-                inspector::show(ui, &mut parts.editor());
-            });
-        });
-    egui::SidePanel::right("algorithms")
-        .resizable(true)
-        .default_width(330.0)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                algorithms::show(ui, parts.workspace, parts.probe);
-                ui.separator();
-                if let Some(plane) = parts.workspace.plane_mut() {
-                    results::show(ui, &mut plane.session);
-                }
-            });
-        });
+    timeline::show(ctx, parts.workspace.timeline_model(), parts.probe);
+    if !parts.prefs.presentation {
+        side_panels(ctx, parts);
+    }
     plots::show(ctx, &*parts.workspace, &mut parts.prefs.show_plots);
     actions.extend(dialogs::show(
         ctx,
@@ -72,6 +53,39 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
     ));
     actions
 }
+
+/// The Scene panel on the left, Algorithms and Results on the right: each between a
+/// readable minimum and a quarter of the window, so the canvas keeps at least half.
+fn side_panels(ctx: &egui::Context, parts: &mut Parts) {
+    let (min, max) = crate::app::prefs::panel_widths(ctx.screen_rect().width());
+    egui::SidePanel::left("scene")
+        .resizable(true)
+        .default_width(270.0f32.min(max))
+        .width_range(min..=max)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                scene::show(ui, &mut parts.editor());
+                ui.separator();
+                inspector::show(ui, &mut parts.editor());
+            });
+        });
+    egui::SidePanel::right("algorithms")
+        .resizable(true)
+        .default_width(330.0f32.min(max))
+        .width_range(min..=max)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                algorithms::show(ui, parts.workspace, parts.probe);
+                ui.separator();
+                if let Some(plane) = parts.workspace.plane_mut() {
+                    results::show(ui, &mut plane.session);
+                }
+            });
+        });
+}
+
+/// How long a status message stays in the status bar.
+pub const STATUS_SECONDS: f64 = 6.0;
 
 /// The status message (or the load error, with a button to dismiss it), the view and
 /// whether snapping is on.
@@ -93,7 +107,7 @@ fn status_bar(
                     *load_error = None;
                 }
             } else if let Some((text, at)) = status {
-                if macroquad::prelude::get_time() - at < 6.0 {
+                if macroquad::prelude::get_time() - at < STATUS_SECONDS {
                     ui.label(text.as_str());
                 }
             }

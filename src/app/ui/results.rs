@@ -27,9 +27,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         "A = {}, B = {}",
         doc.bodies[run.a].name, doc.bodies[run.b].name
     ));
+    // In a narrow panel the cells wrap (a vector breaks after its comma) rather than
+    // widen the panel or run past its edge: numbers change width while dragging, the panel
+    // must not jump, and a number cut at the edge would read as another number.
+    let column = ((ui.available_width() - 8.0) / 3.0).max(60.0);
     egui::Grid::new("results")
         .striped(true)
         .num_columns(3)
+        .max_col_width(column)
         .show(ui, |ui| rows(ui, run));
     statuses(ui, run);
     manifold_and_sweep(ui, run);
@@ -100,7 +105,7 @@ fn rows(ui: &mut egui::Ui, run: &Analysis) {
     let hit_differs = q.gjk.intersecting != q.sat.intersecting;
     let cell = |ui: &mut egui::Ui, text: String, warn: bool| {
         let t = RichText::new(text).monospace();
-        ui.label(if warn { t.color(WARN).strong() } else { t });
+        ui.add(egui::Label::new(if warn { t.color(WARN).strong() } else { t }).wrap());
     };
     ui.strong("");
     ui.strong("GJK / EPA");

@@ -1,0 +1,609 @@
+//! Spheres and capsules in 3D against parry3d 0.31 and a brute-force referee, on thousands
+//! of random round-vs-polyhedron and round-vs-round pairs: intersection, distance, depth and
+//! normal of our SAT, GJK and EPA (cores plus radii).
+//!
+//! The referee works in `f64` on the cores, then adds the radii:
+//! - the cores' distance: point or segment against every face (point inside the polygon or
+//!   its edges) and every edge of the polyhedron; segment against segment directly; zero
+//!   when the point is inside the polyhedron or the segment crosses it (clipped by every
+//!   face plane);
+//! - bodies apart or cores apart: signed distance = cores' distance - both radii (exact: the
+//!   rounded set's boundary lies the radii beyond the core's);
+//! - cores overlapping: depth = both radii + the cores' own depth, the smallest overlap over
+//!   every face normal of the polyhedron and, for a segment, every edge x segment cross
+//!   product (no pruning): exact, those are the faces of the cores' Minkowski difference.
+//!   Two round cores that meet have depth 0 (their difference is flat).
+//!
+//! Each test prints its tallies (`cargo test --test oracle_round3 -- --nocapture`) and fails
+//! if we are wrong where the referee is sure, or if parry3d disagrees with us too often.
+
+use collision_lab::geom3::{Core3, Polyhedron, Pose3, Round3, Shape3, Shape3Kind};
+use collision_lab::query3::round::{epa_rounded, with_radii, BodyPair3};
+use collision_lab::query3::sat_round::sat_round_test;
+use collision_lab::query3::{epa, gjk};
+use glam::{DVec3, Vec3};
+
+mod common;
+use common::Rng;
+
+const CASES: u64 = 4_000;
+
+// ---------------------------------------------------------------- random cases
+
+fn random_poly(rng: &mut Rng) -> Shape3Kind {
+    if rng.f(0.0, 1.0) < 0.4 {
+        return Shape3Kind::Cuboid {
+            half_extents: Vec3::new(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
+        };
+    }
+    let count = 6 + (rng.next() % 15) as usize;
+    let stretch = Vec3::new(rng.f(0.3, 1.0), rng.f(0.3, 1.0), rng.f(0.3, 1.0));
+    Shape3Kind::Hull {
+        points: (0..count)
+            .map(|_| Vec3::new(rng.f(-1.0, 1.0), rng.f(-1.0, 1.0), rng.f(-1.0, 1.0)) * stretch)
+            .collect(),
+    }
+}
+
+fn random_round(rng: &mut Rng) -> Shape3Kind {
+    if rng.f(0.0, 1.0) < 0.4 {
+        Shape3Kind::Sphere {
+            radius: rng.f(0.15, 0.9),
+        }
+    } else {
+        Shape3Kind::Capsule {
+            half_length: rng.f(0.1, 1.0),
+            radius: rng.f(0.08, 0.6),
+        }
+    }
+}
+
+fn shape(rng: &mut Rng, round: bool) -> Shape3 {
+    loop {
+        let kind = if round {
+            random_round(rng)
+        } else {
+            random_poly(rng)
+        };
+        if let Ok(s) = Shape3::new(&kind) {
+            return s;
+        }
+    }
+}
+
+fn random_pose(rng: &mut Rng, reach: f32) -> Pose3 {
+    Pose3::from_degrees(
+        Vec3::new(
+            rng.f(-reach, reach),
+            rng.f(-reach, reach),
+            rng.f(-reach, reach),
+        ),
+        Vec3::new(
+            rng.f(-180.0, 180.0),
+            rng.f(-90.0, 90.0),
+            rng.f(-180.0, 180.0),
+        ),
+    )
+}
+
+struct Case {
+    a: Shape3,
+    b: Shape3,
+    pose_a: Pose3,
+    pose_b: Pose3,
+}
+
+/// One round body at least: polyhedron-round, round-polyhedron and round-round in turn.
+fn random_case(rng: &mut Rng, k: u64) -> Case {
+    let (round_a, round_b) = match k % 3 {
+        0 => (false, true),
+        1 => (true, false),
+        _ => (true, true),
+    };
+    let a = shape(rng, round_a);
+    let b = shape(rng, round_b);
+    let reach = 0.6 * (a.bounding_radius() + b.bounding_radius());
+    Case {
+        pose_a: random_pose(rng, 0.0),
+        pose_b: random_pose(rng, reach),
+        a,
+        b,
+    }
+}
+
+impl Case {
+    fn pair(&self) -> BodyPair3<'_> {
+        BodyPair3::new(self.a.as_ref(), &self.pose_a, self.b.as_ref(), &self.pose_b)
+    }
+
+    fn scale(&self) -> f64 {
+        (self.a.bounding_radius() + self.b.bounding_radius()) as f64
+    }
+}
+
+// ---------------------------------------------------------------- the referee (f64)
+
+/// A core in world coordinates: a polyhedron, or a segment (a point twice) with its radius.
+enum Core {
+    Poly {
+        vertices: Vec<DVec3>,
+        normals: Vec<DVec3>,
+        faces: Vec<Vec<usize>>,
+        edges: Vec<(usize, usize)>,
+    },
+    Segment(DVec3, DVec3, f64),
+}
+
+fn core(shape: &Shape3, pose: &Pose3, offset: DVec3) -> Core {
+    let q = pose.rotation.as_dquat();
+    let p = pose.position.as_dvec3() + offset;
+    match shape {
+        Shape3::Polyhedron(s) => poly_core(s, q, p),
+        Shape3::Round(r) => {
+            let h = match r.core() {
+                Core3::Point => 0.0,
+                Core3::Segment { half_length } => half_length as f64,
+            };
+            let axis = q * DVec3::new(0.0, h, 0.0);
+            Core::Segment(p - axis, p + axis, r.radius() as f64)
+        }
+    }
+}
+
+fn poly_core(s: &Polyhedron, q: glam::DQuat, p: DVec3) -> Core {
+    Core::Poly {
+        vertices: s.vertices().iter().map(|v| q * v.as_dvec3() + p).collect(),
+        normals: (0..s.face_count())
+            .map(|i| (q * s.face_normal(i).as_dvec3()).normalize())
+            .collect(),
+        faces: (0..s.face_count())
+            .map(|i| s.face(i).vertices.iter().map(|&k| k as usize).collect())
+            .collect(),
+        edges: s
+            .edges()
+            .iter()
+            .map(|e| (e.tail as usize, e.head as usize))
+            .collect(),
+    }
+}
+
+fn radius(c: &Core) -> f64 {
+    match c {
+        Core::Poly { .. } => 0.0,
+        Core::Segment(_, _, r) => *r,
+    }
+}
+
+/// Distance between segments p0-p1 and q0-q1 (degenerate allowed), by minimising over a
+/// fine parameter search refined exactly: the closed form of Ericson 5.1.9 in f64.
+fn segment_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
+    let (s, t);
+    if a <= 1e-30 && e <= 1e-30 {
+        return (p0 - q0).length();
+    }
+    if a <= 1e-30 {
+        s = 0.0;
+        t = (f / e).clamp(0.0, 1.0);
+    } else {
+        let c = d1.dot(r);
+        if e <= 1e-30 {
+            t = 0.0;
+            s = (-c / a).clamp(0.0, 1.0);
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let mut s0 = if denom > 1e-30 {
+                ((b * f - c * e) / denom).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let mut t0 = (b * s0 + f) / e;
+            if t0 < 0.0 {
+                t0 = 0.0;
+                s0 = (-c / a).clamp(0.0, 1.0);
+            } else if t0 > 1.0 {
+                t0 = 1.0;
+                s0 = ((b - c) / a).clamp(0.0, 1.0);
+            }
+            s = s0;
+            t = t0;
+        }
+    }
+    ((p0 + d1 * s) - (q0 + d2 * t)).length()
+}
+
+/// Whether the point lies inside (or on) the polyhedron.
+fn inside(vertices: &[DVec3], normals: &[DVec3], faces: &[Vec<usize>], p: DVec3) -> bool {
+    faces
+        .iter()
+        .zip(normals)
+        .all(|(f, n)| n.dot(p - vertices[f[0]]) <= 1e-12)
+}
+
+/// The part of segment p0-p1 inside every face's half-space, as parameters, if any.
+fn segment_crosses(
+    vertices: &[DVec3],
+    normals: &[DVec3],
+    faces: &[Vec<usize>],
+    p0: DVec3,
+    p1: DVec3,
+) -> bool {
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for (f, n) in faces.iter().zip(normals) {
+        let d0 = n.dot(p0 - vertices[f[0]]);
+        let d1 = n.dot(p1 - vertices[f[0]]);
+        if d0 > 0.0 && d1 > 0.0 {
+            return false;
+        }
+        if d0 > 0.0 || d1 > 0.0 {
+            let t = d0 / (d0 - d1);
+            if d0 > 0.0 {
+                lo = lo.max(t);
+            } else {
+                hi = hi.min(t);
+            }
+        }
+    }
+    lo <= hi
+}
+
+/// Distance from a point to a convex polygon face (as a fan of triangles and its edges).
+fn point_face_distance(vertices: &[DVec3], n: DVec3, face: &[usize], p: DVec3) -> f64 {
+    let foot = p - n * n.dot(p - vertices[face[0]]);
+    let count = face.len();
+    let inside_polygon = (0..count).all(|k| {
+        let (u, v) = (vertices[face[k]], vertices[face[(k + 1) % count]]);
+        (v - u).cross(foot - u).dot(n) >= -1e-12
+    });
+    if inside_polygon {
+        return (p - foot).length();
+    }
+    (0..count)
+        .map(|k| segment_distance(p, p, vertices[face[k]], vertices[face[(k + 1) % count]]))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The cores' distance (0 when they meet).
+fn core_distance(a: &Core, b: &Core) -> f64 {
+    match (a, b) {
+        (Core::Segment(p0, p1, _), Core::Segment(q0, q1, _)) => {
+            segment_distance(*p0, *p1, *q0, *q1)
+        }
+        (Core::Poly { .. }, Core::Segment(..)) => core_distance(b, a),
+        (
+            Core::Segment(p0, p1, _),
+            Core::Poly {
+                vertices,
+                normals,
+                faces,
+                edges,
+            },
+        ) => {
+            if inside(vertices, normals, faces, *p0)
+                || segment_crosses(vertices, normals, faces, *p0, *p1)
+            {
+                return 0.0;
+            }
+            let mut best = f64::INFINITY;
+            for (f, n) in faces.iter().zip(normals) {
+                best = best.min(point_face_distance(vertices, *n, f, *p0));
+                best = best.min(point_face_distance(vertices, *n, f, *p1));
+            }
+            for &(u, v) in edges {
+                best = best.min(segment_distance(*p0, *p1, vertices[u], vertices[v]));
+            }
+            best
+        }
+        (Core::Poly { .. }, Core::Poly { .. }) => unreachable!("one body is round"),
+    }
+}
+
+/// The cores' own depth when they meet: the smallest overlap over every axis of their
+/// Minkowski difference (see the header), 0 for two round cores.
+fn core_depth(a: &Core, b: &Core) -> f64 {
+    let (poly, seg) = match (a, b) {
+        (Core::Poly { .. }, Core::Segment(..)) => (a, b),
+        (Core::Segment(..), Core::Poly { .. }) => (b, a),
+        _ => return 0.0,
+    };
+    let (
+        Core::Poly {
+            vertices,
+            normals,
+            edges,
+            ..
+        },
+        Core::Segment(p0, p1, _),
+    ) = (poly, seg)
+    else {
+        unreachable!()
+    };
+    let mut axes: Vec<DVec3> = normals.clone();
+    let s = *p1 - *p0;
+    if s.length() > 0.0 {
+        for &(u, v) in edges {
+            let c = (vertices[v] - vertices[u]).cross(s);
+            if c.length() > 1e-9 * s.length() * (vertices[v] - vertices[u]).length() {
+                axes.push(c.normalize());
+            }
+        }
+    }
+    axes.iter()
+        .map(|&u| {
+            let (lo, hi) = vertices
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+                    (l.min(v.dot(u)), h.max(v.dot(u)))
+                });
+            let (a, b) = (p0.dot(u), p1.dot(u));
+            // How far the segment must move along +-u to leave: the smaller of the two.
+            (hi - a.min(b)).min(a.max(b) - lo).max(0.0)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Distance between the bodies when apart (> 0), minus the depth when they overlap.
+fn referee_signed(c: &Case, offset_b: DVec3) -> f64 {
+    let a = core(&c.a, &c.pose_a, DVec3::ZERO);
+    let b = core(&c.b, &c.pose_b, offset_b);
+    let radii = radius(&a) + radius(&b);
+    let d = core_distance(&a, &b);
+    if d > 1e-9 * c.scale() {
+        d - radii
+    } else {
+        -(radii + core_depth(&a, &b))
+    }
+}
+
+// ---------------------------------------------------------------- parry3d
+
+fn parry_shape(s: &Shape3) -> Box<dyn parry3d::shape::Shape> {
+    match s {
+        Shape3::Polyhedron(p) => {
+            let points: Vec<parry3d::math::Vector> = p
+                .vertices()
+                .iter()
+                .map(|v| parry3d::math::Vector::new(v.x, v.y, v.z))
+                .collect();
+            Box::new(parry3d::shape::ConvexPolyhedron::from_convex_hull(&points).expect("a hull"))
+        }
+        Shape3::Round(r) => round_parry(r),
+    }
+}
+
+fn round_parry(r: &Round3) -> Box<dyn parry3d::shape::Shape> {
+    match r.core() {
+        Core3::Point => Box::new(parry3d::shape::Ball::new(r.radius())),
+        Core3::Segment { half_length } => {
+            Box::new(parry3d::shape::Capsule::new_y(half_length, r.radius()))
+        }
+    }
+}
+
+fn parry_pose(pose: &Pose3) -> parry3d::math::Pose {
+    let q = pose.rotation;
+    parry3d::math::Pose::from_parts(
+        parry3d::math::Vector::new(pose.position.x, pose.position.y, pose.position.z),
+        parry3d::math::Rot3::from_xyzw(q.x, q.y, q.z, q.w),
+    )
+}
+
+// ---------------------------------------------------------------- tests
+
+/// SAT with round shapes: the verdict, the depth and the separation against the referee,
+/// and moving B by depth * normal leaves the pair touching (by the referee).
+#[test]
+fn round_sat_agrees_with_the_referee_and_parry3d() {
+    let mut rng = Rng(303);
+    let (mut overlapping, mut apart, mut ties, mut parry_agree, mut parry_wrong) = (0, 0, 0, 0, 0);
+    let mut ours_wrong = Vec::new();
+    for k in 0..CASES {
+        let c = random_case(&mut rng, k);
+        let ours = sat_round_test(&c.pair());
+        let truth = referee_signed(&c, DVec3::ZERO);
+        let tol = 1e-4 * c.scale();
+        if truth.abs() < tol {
+            ties += 1;
+            continue;
+        }
+        let mut wrong = |what: String| ours_wrong.push(format!("case {k}: {what}"));
+        if ours.intersecting != (truth < 0.0) {
+            wrong(format!(
+                "intersecting {} referee {truth}",
+                ours.intersecting
+            ));
+            continue;
+        }
+        if truth < 0.0 {
+            overlapping += 1;
+            // A face axis is kept unless another beats it by the preference tolerance.
+            let depth = -truth;
+            if ours.depth as f64 > depth + 3.0 * tol || (ours.depth as f64) < depth - tol {
+                wrong(format!("depth {} referee {depth}", ours.depth));
+            }
+            let moved = referee_signed(&c, (ours.depth * ours.normal).as_dvec3());
+            if moved.abs() > 4.0 * tol || moved < -tol {
+                wrong(format!("moved by depth * normal, signed distance {moved}"));
+            }
+        } else {
+            apart += 1;
+            // The closest-point axis makes the separation the distance itself.
+            if (ours.separation as f64 - truth).abs() > tol {
+                wrong(format!(
+                    "separation {} referee distance {truth}",
+                    ours.separation
+                ));
+            }
+        }
+        let theirs = parry3d::query::intersection_test(
+            &parry_pose(&c.pose_a),
+            parry_shape(&c.a).as_ref(),
+            &parry_pose(&c.pose_b),
+            parry_shape(&c.b).as_ref(),
+        )
+        .expect("supported")
+        .intersecting;
+        if theirs == ours.intersecting {
+            parry_agree += 1;
+        } else {
+            parry_wrong += 1;
+        }
+    }
+    eprintln!(
+        "round SAT: {overlapping} overlapping and {apart} apart checked, {ties} touching skipped, {} ours wrong; parry3d intersection agrees on {parry_agree}, disagrees on {parry_wrong}",
+        ours_wrong.len()
+    );
+    assert!(
+        ours_wrong.is_empty(),
+        "{}",
+        ours_wrong[..ours_wrong.len().min(10)].join("\n")
+    );
+    assert!(overlapping > 800 && apart > 800, "{overlapping} {apart}");
+    assert!(parry_wrong * 100 < CASES as usize, "{parry_wrong}");
+}
+
+/// GJK and EPA on the cores plus radii: distance and closest points when apart, depth and
+/// normal when overlapping, against the referee and parry3d's distance and contact.
+#[test]
+fn round_gjk_and_epa_agree_with_the_referee_and_parry3d() {
+    let mut rng = Rng(304);
+    let (mut distances, mut depths, mut ties) = (0, 0, 0);
+    let (mut parry_distance_off, mut parry_depth_off, mut parry_normal_off) = (0, 0, 0);
+    let mut ours_wrong = Vec::new();
+    for k in 0..CASES {
+        let c = random_case(&mut rng, k);
+        let pair = c.pair();
+        let core = gjk::gjk(&pair, &gjk::Config::default(), &mut ());
+        let e = epa_rounded(&pair, &core, &epa::Config::default(), &mut ());
+        let g = with_radii(&pair, core);
+        let truth = referee_signed(&c, DVec3::ZERO);
+        let tol = 1e-4 * c.scale();
+        if truth.abs() < tol {
+            ties += 1;
+            continue;
+        }
+        let mut wrong = |what: String| ours_wrong.push(format!("case {k}: {what}"));
+        let (qa, qb) = (parry_pose(&c.pose_a), parry_pose(&c.pose_b));
+        let (sa, sb) = (parry_shape(&c.a), parry_shape(&c.b));
+        if truth > 0.0 {
+            distances += 1;
+            if g.intersecting || (g.distance as f64 - truth).abs() > 10.0 * tol {
+                wrong(format!("distance {} referee {truth}", g.distance));
+                continue;
+            }
+            let (ca, cb) = (g.closest_a.unwrap(), g.closest_b.unwrap());
+            if ((cb - ca).length() - g.distance).abs() as f64 > 10.0 * tol {
+                wrong(format!(
+                    "closest points {ca} {cb} for distance {}",
+                    g.distance
+                ));
+            }
+            let theirs = parry3d::query::distance(&qa, sa.as_ref(), &qb, sb.as_ref())
+                .expect("supported")
+                .distance as f64;
+            if (theirs - truth).abs() > 10.0 * tol {
+                parry_distance_off += 1;
+                if parry_distance_off <= 3 {
+                    eprintln!(
+                        "parry3d distance {theirs}, referee {truth}, ours {}: {:?} vs {:?}",
+                        g.distance,
+                        c.a.kind(),
+                        c.b.kind()
+                    );
+                }
+            }
+        } else {
+            depths += 1;
+            let Some(e) = e else {
+                wrong(format!("no EPA, referee depth {}", -truth));
+                continue;
+            };
+            if (e.depth as f64 + truth).abs() > 10.0 * tol {
+                wrong(format!(
+                    "EPA depth {} referee {} ({:?})",
+                    e.depth, -truth, e.status
+                ));
+            }
+            let moved = referee_signed(&c, (e.depth * e.normal).as_dvec3());
+            if moved.abs() > 20.0 * tol {
+                wrong(format!(
+                    "moved by EPA depth * normal, signed distance {moved}"
+                ));
+            }
+            if let Ok(Some(contact)) =
+                parry3d::query::contact(&qa, sa.as_ref(), &qb, sb.as_ref(), 0.0)
+            {
+                if (-contact.dist as f64 + truth).abs() > 10.0 * tol {
+                    parry_depth_off += 1;
+                } else {
+                    let n = Vec3::new(contact.normal1.x, contact.normal1.y, contact.normal1.z);
+                    if n.dot(e.normal) < 0.99 {
+                        parry_normal_off += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "round GJK/EPA: {distances} distances and {depths} depths checked, {ties} touching skipped, {} ours wrong; parry3d off the referee: distance {parry_distance_off}, depth {parry_depth_off}; parry3d's normal differs from ours on {parry_normal_off} with equal depths",
+        ours_wrong.len()
+    );
+    assert!(
+        ours_wrong.is_empty(),
+        "{}",
+        ours_wrong[..ours_wrong.len().min(10)].join("\n")
+    );
+    assert!(distances > 800 && depths > 800, "{distances} {depths}");
+    assert!(parry_distance_off * 50 < distances, "{parry_distance_off}");
+    assert!(parry_depth_off * 50 < depths, "{parry_depth_off}");
+}
+
+/// The manifold's points lie on the incident body's surface at their depth: each point,
+/// moved by its depth along the normal toward the other body's outside, is within the
+/// other body (by the referee) no deeper than the contact.
+#[test]
+fn round_manifold_depths_match_sat_on_face_contacts() {
+    use collision_lab::query3::manifold::FeaturePair;
+    use collision_lab::query3::manifold_round::contact_manifold_round;
+    let mut rng = Rng(305);
+    let (mut checked, mut face_cases) = (0, 0);
+    let mut wrong = Vec::new();
+    for k in 0..CASES {
+        let c = random_case(&mut rng, k);
+        let pair = c.pair();
+        let s = sat_round_test(&pair);
+        if !s.intersecting {
+            continue;
+        }
+        let m = contact_manifold_round(&pair, s.normal);
+        checked += 1;
+        let deepest = m.points.deepest();
+        if m.points.is_empty() || m.points.len() > 2 || deepest > s.depth + 1e-3 * c.scale() as f32
+        {
+            wrong.push(format!(
+                "case {k}: {} points, deepest {deepest}, SAT depth {}",
+                m.points.len(),
+                s.depth
+            ));
+        }
+        if matches!(m.feature, FeaturePair::VertexFace | FeaturePair::EdgeFace) && s.axis.is_face()
+        {
+            face_cases += 1;
+            if (deepest - s.depth).abs() > 1e-3 * c.scale() as f32 {
+                wrong.push(format!(
+                    "case {k}: face contact deepest {deepest} SAT depth {}",
+                    s.depth
+                ));
+            }
+        }
+    }
+    eprintln!("round manifold: {checked} intersecting pairs, {face_cases} face contacts");
+    assert!(
+        wrong.is_empty(),
+        "{}",
+        wrong[..wrong.len().min(10)].join("\n")
+    );
+    assert!(face_cases > 100, "{face_cases}");
+}
