@@ -22,7 +22,9 @@ use macroquad::prelude::{KeyCode, MouseButton};
 const HIT_RADIUS: f32 = 9.0;
 /// Seconds and pixels within which two presses make a double-click. Two presses in one
 /// frame or in adjacent frames count as well, however long the frames took: a loaded
-/// machine drawing slowly must not turn a double-click into two single clicks.
+/// machine drawing slowly must not turn a double-click into two single clicks. (Frames are
+/// the full ones `handle` runs in; after any input the window draws
+/// `idle::SETTLE_FRAMES` (3) more, so presses in adjacent ones came one frame apart.)
 const DOUBLE_CLICK_TIME: f64 = 0.35;
 const DOUBLE_CLICK_DISTANCE: f32 = 6.0;
 /// Pixels within which a dragged body snaps onto another body's vertex or edge (times the
