@@ -5,6 +5,7 @@
 mod window_common;
 
 use collision_lab::app::camera::Camera;
+use collision_lab::app::canvas::caption_strip_height;
 use collision_lab::app::draw::palette;
 use collision_lab::app::layout::CornersTaken;
 use collision_lab::app::state::Document;
@@ -14,17 +15,22 @@ use glam::Vec2;
 use std::path::Path;
 use window_common::*;
 
-/// What `render` draws beside the inset: the legend and the step's caption.
+/// What `render` draws beside the inset: the legend (the caption has its own strip).
 /// (The legend's measured box is left out: at scale 1 it stays above every corner the
 /// inset may take in these scenes.)
 const RENDERED: CornersTaken = CornersTaken {
     legend: true,
-    caption: true,
     legend_box: None,
 };
 
 const W: u32 = 1000;
 const H: u32 = 700;
+
+/// The canvas of a `W` x `H` render: the picture above the strip that holds the step's
+/// sentence.
+fn picture_canvas() -> Vec2 {
+    Vec2::new(W as f32, H as f32 - caption_strip_height(1.0))
+}
 
 /// Two overlapping boxes (A at the origin, B up and to the right) with a fixed view.
 fn boxes_scene(overlays: &str) -> String {
@@ -45,7 +51,7 @@ fn boxes_scene(overlays: &str) -> String {
 fn session_for(text: &str) -> Workspace2d {
     let doc = Document::parse(text, "test.ron").unwrap();
     let camera = Camera {
-        size: Vec2::new(W as f32, H as f32),
+        size: picture_canvas(),
         ..Camera::default()
     };
     Workspace2d::new(doc, camera)
@@ -128,7 +134,7 @@ fn gjk_step_draws_the_simplex_in_the_inset() {
 fn split_session_for(text: &str) -> Workspace2d {
     let mut w = session_for(text);
     w.set_split(true);
-    w.set_viewport(Vec2::ZERO, Vec2::new(W as f32, H as f32));
+    w.set_viewport(Vec2::ZERO, picture_canvas());
     w
 }
 

@@ -5,7 +5,6 @@
 use super::analysis::Analysis;
 use super::camera::Camera;
 use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel, Role};
-use super::labels::Rect;
 use super::labs::{Lab, LabCtx};
 use super::layout::{self, inset_rect};
 use super::overlays::OverlayState;
@@ -23,8 +22,6 @@ pub struct CanvasInput<'a> {
     pub overlays: &'a OverlayState,
     pub camera: Camera,
     pub scale: f32,
-    /// A line of text under the picture (the timeline sentence, in renders).
-    pub caption: Option<String>,
     /// Whether to draw the legend box.
     pub legend: bool,
     /// The split view's A - B camera (its right half) when the canvas is split; `None`
@@ -134,10 +131,6 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         let area = draw::draw_legend(&plain, "Legend", &legend, room);
         area.into_iter().for_each(|r| board.borrow_mut().block(r));
     }
-    if let Some(text) = &input.caption {
-        let area = draw_caption(&plain, text);
-        board.borrow_mut().block(area);
-    }
     let placed = board.borrow().place_and_draw(input.scale);
     placed
 }
@@ -174,7 +167,6 @@ fn placed_inset_camera(
         .flatten();
     let taken = layout::CornersTaken {
         legend: input.legend,
-        caption: input.caption.is_some(),
         legend_box: legend_box.map(|r| (r.min, r.max)),
     };
     let rect = inset_rect_for(input.doc, run, &input.camera, input.scale, taken);
@@ -342,13 +334,7 @@ fn draw_difference_frame(p: &Painter, split: bool) {
     if split {
         draw::draw_grid(p);
     } else {
-        mq::draw_rectangle(
-            c.origin.x,
-            c.origin.y,
-            c.size.x,
-            c.size.y,
-            palette::with_alpha(mq::WHITE, 0.95),
-        );
+        mq::draw_rectangle(c.origin.x, c.origin.y, c.size.x, c.size.y, mq::WHITE);
         let (lo, hi) = c.visible_world();
         let axis = palette::with_alpha(palette::AXIS, 0.6);
         p.line(Vec2::new(lo.x, 0.0), Vec2::new(hi.x, 0.0), 1.0, axis);
@@ -372,25 +358,29 @@ fn draw_difference_frame(p: &Painter, split: bool) {
     );
 }
 
-fn draw_caption(p: &Painter, text: &str) -> Rect {
-    let c = p.camera;
-    let size = 15.0;
-    let max_w = c.size.x * 0.6;
-    let lines = crate::text::wrap(text, |s| p.measure(s, size).x, max_w);
-    let line_h = p.px(size + 5.0);
-    let h = line_h * lines.len() as f32 + p.px(10.0);
-    let x = c.origin.x + p.px(10.0);
-    let y = c.origin.y + c.size.y - h - p.px(30.0);
-    mq::draw_rectangle(
-        x,
-        y,
-        max_w + p.px(12.0),
-        h,
-        palette::with_alpha(mq::WHITE, 0.92),
-    );
+/// Text size of a caption line, and the lines the caption strip holds before it grows.
+const CAPTION_SIZE: f32 = 15.0;
+const CAPTION_LINES: f32 = 4.0;
+
+/// The height, in pixels, of the strip under a render's or a slide's picture that holds the
+/// step's sentence: four lines at `scale` (a longer sentence grows it upward). Fixed rather
+/// than measured, so that every slide of a run frames the scene the same way.
+pub fn caption_strip_height(scale: f32) -> f32 {
+    (CAPTION_LINES * (CAPTION_SIZE + 5.0) + 14.0) * scale
+}
+
+/// The sentence in the strip whose top edge is at `top`, across `width` pixels.
+pub fn draw_caption_strip(text: &str, top: Vec2, width: f32, scale: f32) {
+    let p = Painter::new(Camera::default(), scale);
+    let margin = p.px(12.0);
+    let lines = crate::text::wrap(text, |s| p.measure(s, CAPTION_SIZE).x, width - 2.0 * margin);
+    let line_h = p.px(CAPTION_SIZE + 5.0);
+    let h = (line_h * lines.len() as f32 + p.px(14.0)).max(caption_strip_height(scale));
+    let y = top.y + caption_strip_height(scale) - h;
+    mq::draw_rectangle(top.x, y, width, h, mq::WHITE);
+    mq::draw_line(top.x, y, top.x + width, y, p.px(1.0), palette::GRID_MAJOR);
     for (i, line) in lines.iter().enumerate() {
-        let top = Vec2::new(x + p.px(6.0), y + p.px(5.0) + line_h * i as f32);
-        p.screen_text(top, line, size, palette::TEXT, false);
+        let at = Vec2::new(top.x + margin, y + p.px(7.0) + line_h * i as f32);
+        p.screen_text(at, line, CAPTION_SIZE, palette::TEXT, false);
     }
-    Rect::new(Vec2::new(x, y), Vec2::new(max_w + p.px(12.0), h))
 }

@@ -67,12 +67,11 @@ pub fn inset_rect_at(camera: &Camera, scale: f32, corner: Corner, legend: bool) 
     (origin, size)
 }
 
-/// What else sits in the canvas's corners: the legend (top right) and a render's caption
-/// (bottom left).
+/// What else sits in the canvas's corners: the legend (top right). (A render's caption has
+/// its own strip under the canvas and takes no corner.)
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CornersTaken {
     pub legend: bool,
-    pub caption: bool,
     /// The legend's box as drawn, when known (it grows with the UI scale and may reach
     /// down into the usual corner).
     pub legend_box: Option<(Vec2, Vec2)>,
@@ -80,7 +79,7 @@ pub struct CornersTaken {
 
 /// Where the inset goes so that it covers as little of `focus` (the focused pair's
 /// screen box) as it can: the usual corner when that is free, else the emptiest of the
-/// corners the legend and the caption leave.
+/// corners the legend leaves.
 pub fn inset_rect_avoiding(
     camera: &Camera,
     scale: f32,
@@ -106,7 +105,6 @@ pub fn inset_rect_avoiding(
     corners
         .into_iter()
         .filter(|c| !(legend && *c == Corner::TopRight))
-        .filter(|c| !(taken.caption && *c == Corner::BottomLeft))
         .map(|c| inset_rect_at(camera, scale, c, legend))
         .fold(None, |best: Option<((Vec2, Vec2), f32)>, r| {
             let area = covered(r);
@@ -161,7 +159,6 @@ mod tests {
 
     const LEGEND: CornersTaken = CornersTaken {
         legend: true,
-        caption: false,
         legend_box: None,
     };
 
@@ -216,19 +213,6 @@ mod tests {
         let moved = inset_rect_avoiding(&c, 1.0, Some((lo, hi)), LEGEND);
         assert_eq!(moved, inset_rect_at(&c, 1.0, Corner::TopLeft, true));
         assert!(overlap(moved, lo, hi) < overlap(inset_rect(&c, 1.0), lo, hi));
-    }
-
-    #[test]
-    fn a_renders_caption_keeps_the_bottom_left_corner() {
-        let c = canvas();
-        let (lo, hi) = (Vec2::new(800.0, 420.0), Vec2::new(1080.0, 640.0));
-        let taken = CornersTaken {
-            legend: true,
-            caption: true,
-            legend_box: None,
-        };
-        let moved = inset_rect_avoiding(&c, 1.0, Some((lo, hi)), taken);
-        assert_eq!(moved, inset_rect_at(&c, 1.0, Corner::TopLeft, true));
     }
 
     #[test]

@@ -2,7 +2,6 @@
 
 use super::camera::Camera;
 use super::state::Document;
-use super::timeline::TimelineModel;
 use super::workspace::{Workspace, Workspace2d};
 use crate::query::Algorithm;
 use glam::Vec2;
@@ -155,15 +154,11 @@ fn run(workspace: Workspace2d, size: (u32, u32), out: PathBuf) -> u8 {
 
 async fn render_frames(mut workspace: Workspace2d, out: PathBuf) {
     for frame in 0..=WARM_UP_FRAMES {
-        workspace.set_viewport(
-            Vec2::ZERO,
-            Vec2::new(mq::screen_width(), mq::screen_height()),
-        );
         mq::clear_background(mq::WHITE);
-        let caption = workspace.session.timeline_sentence();
         // COLLISION_LAB_UI_SCALE scales lines and labels as in the window (slides for a
         // projector).
-        workspace.draw_with_caption(super::prefs::initial_scale(), true, caption);
+        let size = Vec2::new(mq::screen_width(), mq::screen_height());
+        workspace.draw_picture(size, super::prefs::initial_scale());
         if frame == WARM_UP_FRAMES {
             write_labels(&workspace);
             let status = match save_screen(&out) {

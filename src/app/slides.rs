@@ -135,7 +135,7 @@ impl Slides {
     }
 }
 
-/// Step `k` of `algorithm` drawn over the whole window, captioned.
+/// Step `k` of `algorithm` drawn over the whole window, its sentence in the strip below.
 fn draw_step(
     w: &mut Workspace2d,
     algorithm: Algorithm,
@@ -145,13 +145,8 @@ fn draw_step(
     w.session
         .show_step(algorithm, k)
         .map_err(|n| format!("{} has {n} steps, not {}", algorithm.title(), k + 1))?;
-    w.set_viewport(
-        Vec2::ZERO,
-        Vec2::new(mq::screen_width(), mq::screen_height()),
-    );
     mq::clear_background(mq::WHITE);
-    let caption = w.session.timeline_sentence();
-    w.draw_with_caption(scale, true, caption);
+    w.draw_picture(Vec2::new(mq::screen_width(), mq::screen_height()), scale);
     Ok(())
 }
 

@@ -8,7 +8,10 @@
 //! frame loop and the shared panels only see the trait.
 
 use super::camera::Camera;
-use super::canvas::{difference_bounds, draw_canvas, inset_camera_in, inset_rect_for, CanvasInput};
+use super::canvas::{
+    caption_strip_height, difference_bounds, draw_canvas, draw_caption_strip, inset_camera_in,
+    inset_rect_for, CanvasInput,
+};
 use super::draw::PlacedLabel;
 use super::labs::{self, Lab, Series};
 use super::layout;
@@ -121,8 +124,8 @@ impl Workspace2d {
         &self.labs
     }
 
-    /// The canvas as `render` and the window draw it, with an optional caption.
-    pub fn draw_with_caption(&self, scale: f32, legend: bool, caption: Option<String>) {
+    /// The canvas as the window draws it.
+    fn draw_view(&self, scale: f32, legend: bool) {
         let s = &self.session;
         *self.placed_labels.borrow_mut() = draw_canvas(&CanvasInput {
             doc: &s.doc,
@@ -131,15 +134,26 @@ impl Workspace2d {
             overlays: s.overlays(),
             camera: self.camera,
             scale,
-            caption,
             legend,
             difference: self.split.on.then_some(self.split.camera),
             sweep_time: self.sweep_clock.shown(s.doc.meta.sweep_time()),
         });
     }
 
-    /// The camera of the A - B inset as [`Workspace2d::draw_with_caption`] places it (with
-    /// the legend and the caption that `taken` says are drawn).
+    /// A picture `size` pixels large, as `render` and the slides draw it: the canvas with
+    /// its legend above a strip that holds the timeline's sentence, so that the sentence
+    /// never covers the bodies or A - B.
+    pub fn draw_picture(&mut self, size: Vec2, scale: f32) {
+        let strip = caption_strip_height(scale).min(size.y * 0.5);
+        self.set_viewport(Vec2::ZERO, Vec2::new(size.x, size.y - strip));
+        self.draw_view(scale, true);
+        if let Some(text) = self.session.timeline_sentence() {
+            draw_caption_strip(&text, Vec2::new(0.0, size.y - strip), size.x, scale);
+        }
+    }
+
+    /// The camera of the A - B inset as [`Workspace2d::draw_picture`] and the window place
+    /// it (with the legend that `taken` says is drawn).
     pub fn inset_camera(&self, scale: f32, taken: layout::CornersTaken) -> Option<Camera> {
         let run = self.session.run()?;
         let doc = &self.session.doc;
@@ -261,7 +275,7 @@ impl Workspace for Workspace2d {
     }
 
     fn draw(&self, scale: f32, legend: bool) {
-        self.draw_with_caption(scale, legend, None);
+        self.draw_view(scale, legend);
     }
 
     fn fit_all(&mut self) {
