@@ -543,7 +543,7 @@ fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
     let Some(mut points) = editable_core(b) else {
         return;
     };
-    let local = b.pose.inverse_transform_point(world);
+    let local = on_or_outside_edge(&points, edge, b.pose.inverse_transform_point(world));
     points.insert(edge + 1, local);
     app.checkpoint();
     match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
@@ -553,6 +553,21 @@ fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
         }
         Err(e) => app.say(format!("Refused: {e}")),
     }
+}
+
+/// Where a vertex added on `edge` goes: the pointer itself when it is outside the edge (the
+/// polygon bulges there), else the pointer's projection onto the edge. A pointer rounded to
+/// a pixel just inside the edge would dent the polygon and be refused as not convex.
+fn on_or_outside_edge(points: &[Vec2], edge: usize, local: Vec2) -> Vec2 {
+    let a = points[edge];
+    let b = points[(edge + 1) % points.len()];
+    let along = b - a;
+    // Counter-clockwise winding: the inside is to the left of the edge.
+    if along.perp_dot(local - a) <= 0.0 || along.length_squared() == 0.0 {
+        return local;
+    }
+    let t = ((local - a).dot(along) / along.length_squared()).clamp(0.0, 1.0);
+    a + along * t
 }
 
 fn delete_selection(app: &mut App) {
@@ -793,6 +808,30 @@ mod tests {
         assert!(inside_convex(&sq, Vec2::new(0.5, 0.5), 0.0));
         assert!(!inside_convex(&sq, Vec2::new(1.2, 0.5), 0.0));
         assert!(inside_convex(&sq, Vec2::new(1.05, 0.5), 0.1));
+    }
+
+    #[test]
+    fn a_vertex_added_just_inside_an_edge_lands_on_it_and_keeps_the_polygon_convex() {
+        use crate::geom::{Shape, ShapeKind};
+        // A box turned 30 degrees: a pointer a hair inside its bottom edge.
+        let turn = Vec2::from_angle(30f32.to_radians());
+        let corners = [(-1.0, -0.5), (1.0, -0.5), (1.0, 0.5), (-1.0, 0.5)];
+        let box_ = corners.map(|(x, y)| turn.rotate(Vec2::new(x, y)));
+        let inside = turn.rotate(Vec2::new(0.3, -0.5 + 1e-3));
+        let at = on_or_outside_edge(&box_, 0, inside);
+        assert!(
+            (at - turn.rotate(Vec2::new(0.3, -0.5))).length() < 1e-5,
+            "{at}"
+        );
+        let mut points = box_.to_vec();
+        points.insert(1, at);
+        assert!(Shape::new(ShapeKind::Polygon { points }).is_ok());
+        // The pointer itself when it is outside: the polygon bulges there.
+        let outside = turn.rotate(Vec2::new(0.3, -0.6));
+        assert_eq!(on_or_outside_edge(&box_, 0, outside), outside);
+        // Beyond the edge's ends, its nearer end.
+        let past = turn.rotate(Vec2::new(1.5, -0.45));
+        assert!((on_or_outside_edge(&box_, 0, past) - box_[1]).length() < 1e-5);
     }
 
     #[test]
