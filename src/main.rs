@@ -11,7 +11,7 @@ use std::process::ExitCode;
 #[command(
     name = "collision-lab",
     version,
-    about = "A sandbox for 2D narrow-phase collision detection: GJK, EPA, SAT, clipping and swept SAT, step by step."
+    about = "A sandbox for narrow-phase collision detection: GJK, EPA, SAT, clipping and swept SAT, step by step (2D in the window; 2D and 3D from the command line)."
 )]
 struct Args {
     /// A scene file to open in the window (default: the built-in welcome scene).
@@ -33,8 +33,26 @@ enum Command {
     Render(cli::RenderArgs),
 }
 
+/// A headless command whose reader goes away (`collision-lab query … | head -1`) ends
+/// quietly, as Unix tools do, instead of panicking in `println!` on the broken pipe: the
+/// Rust runtime ignores SIGPIPE, so this puts back the default action (end the process).
+/// Only for headless commands; the window never writes to a pipe it depends on.
+#[cfg(unix)]
+fn end_quietly_on_a_closed_pipe() {
+    // SAFETY: resetting one signal's disposition to the default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_a_closed_pipe() {}
+
 fn main() -> ExitCode {
     let args = Args::parse();
+    if args.command.is_some() {
+        end_quietly_on_a_closed_pipe();
+    }
     let code = match args.command {
         Some(Command::Query(q)) => cli::run_query(&q),
         Some(Command::Check(c)) => cli::run_check(&c),

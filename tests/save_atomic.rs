@@ -5,9 +5,12 @@
 //! save and a load unchanged.
 
 use collision_lab::scene::{load_scene_file, parse_scene, save_scene_atomic, scene_files, Scene};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Duration;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Set in the child process that saves in a loop until it is killed.
 const CHILD_TARGET: &str = "COLLISION_LAB_SAVE_LOOP_TARGET";
@@ -40,15 +43,69 @@ fn big_scene(title: &str) -> Scene {
 
 /// Not a test on its own: in the child process started by
 /// `killing_a_save_midway_leaves_a_whole_file`, saves two versions of a big scene in turn
-/// until killed. In a normal test run it returns at once.
+/// until killed, writing `ready` once the scenes are built and `saved K` after each
+/// completed save to stdout, so that the parent can time its kill by the child's progress
+/// rather than by the clock. In a normal test run it returns at once.
 #[test]
 fn save_loop_child() {
     let Ok(target) = std::env::var(CHILD_TARGET) else {
         return;
     };
     let versions = [big_scene("first"), big_scene("second")];
+    // Straight to stdout (not `println!`, which the test harness captures).
+    let mut out = std::io::stdout();
+    writeln!(out, "ready").unwrap();
+    out.flush().unwrap();
     for k in 0.. {
         save_scene_atomic(Path::new(&target), &versions[k % 2]).unwrap();
+        writeln!(out, "saved {}", k + 1).unwrap();
+        out.flush().unwrap();
+    }
+}
+
+/// The saving child's progress as it reports it: whether it is ready, and how many saves it
+/// has completed.
+#[derive(Default)]
+struct Progress {
+    ready: AtomicBool,
+    saves: AtomicUsize,
+}
+
+/// Starts the saving child and a thread reading its reports; the thread ends when the
+/// child does.
+fn start_saving_child(target: &Path) -> (Child, Arc<Progress>, std::thread::JoinHandle<()>) {
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "save_loop_child", "--test-threads", "1"])
+        .env(CHILD_TARGET, target)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let progress = Arc::new(Progress::default());
+    let reports = BufReader::new(child.stdout.take().unwrap());
+    let seen = Arc::clone(&progress);
+    let reader = std::thread::spawn(move || {
+        // The harness's own "test save_loop_child ... " may precede a report on its line.
+        for line in reports.lines().map_while(Result::ok) {
+            if line.ends_with("ready") {
+                seen.ready.store(true, Ordering::SeqCst);
+            } else if let Some((_, k)) = line.rsplit_once("saved ") {
+                seen.saves.store(k.parse().unwrap(), Ordering::SeqCst);
+            }
+        }
+    });
+    (child, progress, reader)
+}
+
+/// Waits (up to a minute: a loaded machine is slow, not stuck) until `done` holds.
+fn wait_until(done: impl Fn() -> bool, what: &str) {
+    let start = Instant::now();
+    while !done() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the saving child never {what}"
+        );
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 
@@ -59,19 +116,28 @@ fn killing_a_save_midway_leaves_a_whole_file() {
     let first = big_scene("first");
     let second = big_scene("second");
     save_scene_atomic(&target, &first).unwrap();
-    let mut seen_second = false;
+    let (mut seen_first, mut seen_second) = (false, false);
+    let mut most_saves = 0;
     for round in 0..12u64 {
-        let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "save_loop_child", "--test-threads", "1"])
-            .env(CHILD_TARGET, &target)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        // Kill at a different moment each round, from before the first save to many saves in.
-        std::thread::sleep(Duration::from_millis(20 + 37 * round));
+        let (mut child, progress, reader) = start_saving_child(&target);
+        // Kill at a different moment each round, counted from the child's progress (so a
+        // loaded machine changes only how long a round takes): after 0, 1, ... 5 completed
+        // saves, once at once (the file then holds the last completed save, or the one
+        // after if its rename beat the kill) and once after a pause that grows (some way
+        // into the next save).
+        let saves_before = (round / 2) as usize;
+        wait_until(|| progress.ready.load(Ordering::SeqCst), "got ready");
+        wait_until(
+            || progress.saves.load(Ordering::SeqCst) >= saves_before,
+            "completed a save",
+        );
+        if round % 2 == 1 {
+            std::thread::sleep(Duration::from_millis(2 + 4 * round));
+        }
         child.kill().unwrap();
         child.wait().unwrap();
+        reader.join().unwrap();
+        most_saves = most_saves.max(progress.saves.load(Ordering::SeqCst));
         let (scene, bodies) = load_scene_file(&target)
             .unwrap_or_else(|e| panic!("round {round}: the file was damaged: {e}"));
         assert!(
@@ -79,11 +145,23 @@ fn killing_a_save_midway_leaves_a_whole_file() {
             "round {round}: neither version"
         );
         assert_eq!(bodies.len(), 4000);
+        seen_first |= scene == first;
         seen_second |= scene == second;
     }
+    // The kills interrupted saves that were replacing one version with the other: the
+    // child completed saves of both versions (the second is its save 2) before some kill.
     assert!(
-        seen_second,
-        "the child never completed a save; the test proves nothing"
+        most_saves >= 5,
+        "the child completed only {most_saves} saves; the test proves little"
+    );
+    assert!(
+        seen_first && seen_second,
+        "the file was always {}; the kills never caught both versions",
+        if seen_first {
+            "the first"
+        } else {
+            "the second"
+        }
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

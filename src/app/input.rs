@@ -11,7 +11,7 @@ use super::layout;
 use super::shell::App;
 use super::snap::{self, Feature, Outline, Snap};
 use super::state::Document;
-use super::tools::{Drag, Tool};
+use super::tools::{Drag, Press, Tool};
 use crate::geom::{convex_hull, Pose, Shape, ShapeKind};
 use crate::scene::SceneBody;
 use glam::Vec2;
@@ -20,7 +20,11 @@ use macroquad::prelude::{KeyCode, MouseButton};
 
 /// Pixels within which a handle, a vertex or an edge counts as hit (times the UI scale).
 const HIT_RADIUS: f32 = 9.0;
-/// Seconds and pixels within which two presses make a double-click.
+/// Seconds and pixels within which two presses make a double-click. Two presses in one
+/// frame or in adjacent frames count as well, however long the frames took: a loaded
+/// machine drawing slowly must not turn a double-click into two single clicks. (Frames are
+/// the full ones `handle` runs in; after any input the window draws
+/// `idle::SETTLE_FRAMES` (3) more, so presses in adjacent ones came one frame apart.)
 const DOUBLE_CLICK_TIME: f64 = 0.35;
 const DOUBLE_CLICK_DISTANCE: f32 = 6.0;
 /// Pixels within which a dragged body snaps onto another body's vertex or edge (times the
@@ -52,6 +56,8 @@ pub fn handle(app: &mut App, over_ui: bool) {
     if !app.tools.pointer.keyboard_taken {
         keyboard(app);
     }
+    app.tools.pointer.frame += 1;
+    end_drag_on_release(app);
     let Some(plane) = app.workspace.plane() else {
         return;
     };
@@ -95,6 +101,18 @@ pub fn handle(app: &mut App, over_ui: bool) {
             app.tools.refused = None;
             app.tools.snapped = None;
         }
+    }
+}
+
+/// Ends the drag in progress when its button went up this frame, even if a button went
+/// down again in the same frame (the second click of a fast double-click on a slow frame):
+/// that press then starts something new instead of being swallowed by the old drag.
+fn end_drag_on_release(app: &mut App) {
+    const BUTTONS: [MouseButton; 3] = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
+    if app.tools.drag.is_some() && BUTTONS.into_iter().any(mq::is_mouse_button_released) {
+        app.tools.drag = None;
+        app.tools.refused = None;
+        app.tools.snapped = None;
     }
 }
 
@@ -208,11 +226,20 @@ fn escape(app: &mut App) {
 }
 
 fn is_double_click(app: &mut App, m: Vec2) -> bool {
-    let now = mq::get_time();
-    let double = app.tools.pointer.last_press.is_some_and(|(t, p)| {
-        now - t < DOUBLE_CLICK_TIME && (p - m).length() < DOUBLE_CLICK_DISTANCE
-    });
-    app.tools.pointer.last_press = if double { None } else { Some((now, m)) };
+    let pointer = &mut app.tools.pointer;
+    let now = Press {
+        time: mq::get_time(),
+        frame: pointer.frame,
+        at: m,
+    };
+    let near = |a: Vec2, b: Vec2| (a - b).length() < DOUBLE_CLICK_DISTANCE;
+    let both_this_frame = matches!(pointer.presses[..], [.., a, b] if near(a, b));
+    let double = both_this_frame
+        || pointer.last_press.is_some_and(|last| {
+            let soon = now.time - last.time < DOUBLE_CLICK_TIME || now.frame - last.frame <= 1;
+            soon && near(last.at, m)
+        });
+    pointer.last_press = if double { None } else { Some(now) };
     double
 }
 
@@ -516,7 +543,7 @@ fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
     let Some(mut points) = editable_core(b) else {
         return;
     };
-    let local = b.pose.inverse_transform_point(world);
+    let local = on_or_outside_edge(&points, edge, b.pose.inverse_transform_point(world));
     points.insert(edge + 1, local);
     app.checkpoint();
     match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
@@ -526,6 +553,21 @@ fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
         }
         Err(e) => app.say(format!("Refused: {e}")),
     }
+}
+
+/// Where a vertex added on `edge` goes: the pointer itself when it is outside the edge (the
+/// polygon bulges there), else the pointer's projection onto the edge. A pointer rounded to
+/// a pixel just inside the edge would dent the polygon and be refused as not convex.
+fn on_or_outside_edge(points: &[Vec2], edge: usize, local: Vec2) -> Vec2 {
+    let a = points[edge];
+    let b = points[(edge + 1) % points.len()];
+    let along = b - a;
+    // Counter-clockwise winding: the inside is to the left of the edge.
+    if along.perp_dot(local - a) <= 0.0 || along.length_squared() == 0.0 {
+        return local;
+    }
+    let t = ((local - a).dot(along) / along.length_squared()).clamp(0.0, 1.0);
+    a + along * t
 }
 
 fn delete_selection(app: &mut App) {
@@ -766,6 +808,30 @@ mod tests {
         assert!(inside_convex(&sq, Vec2::new(0.5, 0.5), 0.0));
         assert!(!inside_convex(&sq, Vec2::new(1.2, 0.5), 0.0));
         assert!(inside_convex(&sq, Vec2::new(1.05, 0.5), 0.1));
+    }
+
+    #[test]
+    fn a_vertex_added_just_inside_an_edge_lands_on_it_and_keeps_the_polygon_convex() {
+        use crate::geom::{Shape, ShapeKind};
+        // A box turned 30 degrees: a pointer a hair inside its bottom edge.
+        let turn = Vec2::from_angle(30f32.to_radians());
+        let corners = [(-1.0, -0.5), (1.0, -0.5), (1.0, 0.5), (-1.0, 0.5)];
+        let box_ = corners.map(|(x, y)| turn.rotate(Vec2::new(x, y)));
+        let inside = turn.rotate(Vec2::new(0.3, -0.5 + 1e-3));
+        let at = on_or_outside_edge(&box_, 0, inside);
+        assert!(
+            (at - turn.rotate(Vec2::new(0.3, -0.5))).length() < 1e-5,
+            "{at}"
+        );
+        let mut points = box_.to_vec();
+        points.insert(1, at);
+        assert!(Shape::new(ShapeKind::Polygon { points }).is_ok());
+        // The pointer itself when it is outside: the polygon bulges there.
+        let outside = turn.rotate(Vec2::new(0.3, -0.6));
+        assert_eq!(on_or_outside_edge(&box_, 0, outside), outside);
+        // Beyond the edge's ends, its nearer end.
+        let past = turn.rotate(Vec2::new(1.5, -0.45));
+        assert!((on_or_outside_edge(&box_, 0, past) - box_[1]).length() < 1e-5);
     }
 
     #[test]

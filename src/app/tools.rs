@@ -41,11 +41,26 @@ pub enum Drag {
     },
 }
 
+/// A press of the left button on the canvas, kept to tell a double-click.
+#[derive(Clone, Copy, Debug)]
+pub struct Press {
+    /// `get_time()` of the frame that saw it (seconds).
+    pub time: f64,
+    pub frame: u64,
+    /// Screen pixels.
+    pub at: Vec2,
+}
+
 /// Pointer bookkeeping between frames.
 #[derive(Clone, Debug, Default)]
 pub struct Pointer {
     pub keyboard_taken: bool,
-    pub last_press: Option<(f64, Vec2)>,
+    pub last_press: Option<Press>,
+    /// Frames handled so far (counts the frames between two presses).
+    pub frame: u64,
+    /// This frame's left-button presses in order (screen pixels): a slow frame can hold
+    /// both presses of a double-click, which the per-frame "pressed" flag counts as one.
+    pub presses: Vec<Vec2>,
     /// The polygon vertex last clicked, which Delete removes.
     pub selected_vertex: Option<(usize, usize)>,
     pub hover_vertex: Option<(usize, usize)>,

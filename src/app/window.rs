@@ -135,6 +135,20 @@ fn panels(app: &mut App) -> bool {
                 })
                 .collect()
         });
+        app.tools.pointer.presses = ctx.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::PointerButton {
+                        pos,
+                        button: egui::PointerButton::Primary,
+                        pressed: true,
+                        ..
+                    } => Some(Vec2::new(pos.x, pos.y) * ppp),
+                    _ => None,
+                })
+                .collect()
+        });
     });
     over_ui
 }

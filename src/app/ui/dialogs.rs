@@ -122,13 +122,20 @@ fn confirm(
                 }
                 let discard = ui.button("Discard changes");
                 let ppp = ui.ctx().pixels_per_point();
-                probe.note_widget("confirm:discard", discard.rect, ppp);
+                // The window's first frame only measures it (drawn nowhere, placed as if
+                // empty); the buttons' places are known from the next frame on.
+                let placed = !ui.is_sizing_pass();
+                if placed {
+                    probe.note_widget("confirm:discard", discard.rect, ppp);
+                }
                 if discard.clicked() {
                     dialogs.confirm = None;
                     action = Some(Action::Perform(pending.clone()));
                 }
                 let cancel = ui.button("Cancel");
-                probe.note_widget("confirm:cancel", cancel.rect, ppp);
+                if placed {
+                    probe.note_widget("confirm:cancel", cancel.rect, ppp);
+                }
                 if cancel.clicked() {
                     dialogs.confirm = None;
                 }
