@@ -894,45 +894,9 @@ fn edge_face<T: Tracer<Step>>(
             Feature::Vertex(edge.head),
         ),
     ];
-    let mut alive = true;
-    let face = reference.shape.face(f as usize);
     let ref_normal = reference.face_normal(f as usize);
     let ref_offset = reference.face_offset(f as usize);
-    let count = face.vertices.len();
-    for k in 0..count {
-        if !alive {
-            break;
-        }
-        let p0 = reference.vertex(face.vertices[k] as usize);
-        let p1 = reference.vertex(face.vertices[(k + 1) % count] as usize);
-        let side_normal = (p1 - p0).cross(ref_normal).normalize_or_zero();
-        let side_offset = side_normal.dot(p0);
-        let before = ends;
-        let d0 = side_normal.dot(ends[0].0) - side_offset;
-        let d1 = side_normal.dot(ends[1].0) - side_offset;
-        if d0 > 0.0 && d1 > 0.0 {
-            alive = false;
-        } else if d0 > 0.0 || d1 > 0.0 {
-            let out_end = if d0 > 0.0 { 0 } else { 1 };
-            let t = d0 / (d0 - d1);
-            ends[out_end] = (
-                ends[0].0 + (ends[1].0 - ends[0].0) * t,
-                Feature::Edge(face.edges[k]),
-                Feature::Edge(e),
-            );
-        }
-        tracer.record(|| Step::ClipPlane {
-            edge: face.edges[k],
-            normal: side_normal,
-            offset: side_offset + side_normal.dot(pair.origin),
-            before: before.iter().map(|x| pair.to_world(x.0)).collect(),
-            after: if alive {
-                ends.iter().map(|x| pair.to_world(x.0)).collect()
-            } else {
-                Vec::new()
-            },
-        });
-    }
+    let alive = clip_segment_by_side_planes(reference, f, &mut ends, e, pair.origin, tracer);
     out.clipped = if alive { 2 } else { 0 };
     if alive {
         for (p, rf, inf) in ends {
@@ -991,6 +955,62 @@ fn toward_incident(side: Side, normal: Vec3) -> Vec3 {
 fn depth_along(reference: &Placed3, d: Vec3, p: Vec3) -> f32 {
     let top = reference.vertex(reference.support_index(d)).dot(d);
     (top - p.dot(d)).max(0.0)
+}
+
+/// One end of a segment being clipped: the point (work frame) and the features of the
+/// reference and incident bodies it comes from.
+pub(super) type SegmentEnd = (Vec3, Feature, Feature);
+
+/// Clips the segment `ends` by each side plane of face `f` of `reference` in turn
+/// (Sutherland-Hodgman on two points): an end outside a side plane moves to where the segment
+/// crosses it and takes that side's edge (and `incident_edge`) as its features. Records each
+/// plane with the segment before and after (in world coordinates, `origin` being the work
+/// frame's). Returns false when the whole segment lies outside one plane.
+pub(super) fn clip_segment_by_side_planes<T: Tracer<Step>>(
+    reference: &Placed3,
+    f: u32,
+    ends: &mut [SegmentEnd; 2],
+    incident_edge: u32,
+    origin: Vec3,
+    tracer: &mut T,
+) -> bool {
+    let face = reference.shape.face(f as usize);
+    let ref_normal = reference.face_normal(f as usize);
+    let count = face.vertices.len();
+    for k in 0..count {
+        let p0 = reference.vertex(face.vertices[k] as usize);
+        let p1 = reference.vertex(face.vertices[(k + 1) % count] as usize);
+        let side_normal = (p1 - p0).cross(ref_normal).normalize_or_zero();
+        let side_offset = side_normal.dot(p0);
+        let before = *ends;
+        let d0 = side_normal.dot(ends[0].0) - side_offset;
+        let d1 = side_normal.dot(ends[1].0) - side_offset;
+        let alive = !(d0 > 0.0 && d1 > 0.0);
+        if alive && (d0 > 0.0 || d1 > 0.0) {
+            let out_end = if d0 > 0.0 { 0 } else { 1 };
+            let t = d0 / (d0 - d1);
+            ends[out_end] = (
+                ends[0].0 + (ends[1].0 - ends[0].0) * t,
+                Feature::Edge(face.edges[k]),
+                Feature::Edge(incident_edge),
+            );
+        }
+        tracer.record(|| Step::ClipPlane {
+            edge: face.edges[k],
+            normal: side_normal,
+            offset: side_offset + side_normal.dot(origin),
+            before: before.iter().map(|x| x.0 + origin).collect(),
+            after: if alive {
+                ends.iter().map(|x| x.0 + origin).collect()
+            } else {
+                Vec::new()
+            },
+        });
+        if !alive {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]

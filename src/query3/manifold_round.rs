@@ -26,8 +26,8 @@
 //! allocates unless a tracer records.
 
 use super::manifold::{
-    closest_points, supporting_feature, ContactPoint3, ContactPoints, Feature, FeatureId3,
-    FeaturePair, Output, Step, FEATURE_TOLERANCE,
+    clip_segment_by_side_planes, closest_points, supporting_feature, ContactPoint3, ContactPoints,
+    Feature, FeatureId3, FeaturePair, Output, Step, FEATURE_TOLERANCE,
 };
 use super::round::{BodyPair3, PlacedBody3, PlacedRound};
 use super::sat::PARALLEL_TOLERANCE;
@@ -264,44 +264,7 @@ impl FaceContact<'_, '_> {
             (e0, Feature::Face(self.f), Feature::Vertex(0)),
             (e1, Feature::Face(self.f), Feature::Vertex(1)),
         ];
-        let face = poly.shape.face(self.f as usize);
-        let face_normal = poly.face_normal(self.f as usize);
-        let count = face.vertices.len();
-        let mut alive = true;
-        for k in 0..count {
-            if !alive {
-                break;
-            }
-            let p0 = poly.vertex(face.vertices[k] as usize);
-            let p1 = poly.vertex(face.vertices[(k + 1) % count] as usize);
-            let side_normal = (p1 - p0).cross(face_normal).normalize_or_zero();
-            let side_offset = side_normal.dot(p0);
-            let before = ends;
-            let d0 = side_normal.dot(ends[0].0) - side_offset;
-            let d1 = side_normal.dot(ends[1].0) - side_offset;
-            if d0 > 0.0 && d1 > 0.0 {
-                alive = false;
-            } else if d0 > 0.0 || d1 > 0.0 {
-                let cut = if d0 > 0.0 { 0 } else { 1 };
-                let t = d0 / (d0 - d1);
-                ends[cut] = (
-                    ends[0].0 + (ends[1].0 - ends[0].0) * t,
-                    Feature::Edge(face.edges[k]),
-                    Feature::Edge(0),
-                );
-            }
-            tracer.record(|| Step::ClipPlane {
-                edge: face.edges[k],
-                normal: side_normal,
-                offset: side_offset + side_normal.dot(pair.origin),
-                before: before.iter().map(|x| pair.to_world(x.0)).collect(),
-                after: if alive {
-                    ends.iter().map(|x| pair.to_world(x.0)).collect()
-                } else {
-                    Vec::new()
-                },
-            });
-        }
+        let alive = clip_segment_by_side_planes(poly, self.f, &mut ends, 0, pair.origin, tracer);
         out.clipped = if alive { 2 } else { 0 };
         let touch = pair.touch_tolerance();
         if alive {
