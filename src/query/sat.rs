@@ -221,6 +221,8 @@ fn small_polygons_fixed<const NA: usize, const NB: usize, T: Tracer<SatAxis>>(
 ) -> SatOutput {
     let core_a = SmallCore::<NA>::new(&pair.a);
     let core_b = SmallCore::<NB>::new(&pair.b);
+    let lanes_a = EdgeLanes::new(&pair.a, &core_a, &pair.b, &core_b, Body::A);
+    let lanes_b = EdgeLanes::new(&pair.b, &core_b, &pair.a, &core_a, Body::B);
     let mut leader = Leader {
         body: Body::A,
         index: 0,
@@ -228,143 +230,179 @@ fn small_polygons_fixed<const NA: usize, const NB: usize, T: Tracer<SatAxis>>(
         faces_contact: true,
     };
     let mut tested = 0;
-    small_edge_axes(
-        pair,
-        &core_a,
-        &core_b,
-        Body::A,
-        &mut leader,
-        &mut tested,
-        tracer,
-    );
-    small_edge_axes(
-        pair,
-        &core_b,
-        &core_a,
-        Body::B,
-        &mut leader,
-        &mut tested,
-        tracer,
-    );
+    lanes_a.choose(pair, &mut leader, &mut tested, tracer);
+    lanes_b.choose(pair, &mut leader, &mut tested, tracer);
     if tested == 0 {
         // No edge of either polygon has a length: the general path's fallback axis.
         let fallback = project(pair, Vec2::X, AxisSource::Fallback);
         tracer.record(|| to_world(pair, fallback));
         return finish(pair, fallback, 1);
     }
-    let i = leader.index;
     let best = match leader.body {
-        Body::A => {
-            let n = pair.a.normal(i);
-            let (low, high) = core_b.extent(n);
-            let own = own_edge_interval(&pair.a, i, n);
-            edge_axis(
-                &pair.a,
-                &pair.b,
-                Body::A,
-                i,
-                n,
-                own,
-                Interval::new(low, high),
-            )
-        }
-        Body::B => {
-            let n = pair.b.normal(i);
-            let (low, high) = core_a.extent(n);
-            let own = own_edge_interval(&pair.b, i, n);
-            edge_axis(
-                &pair.b,
-                &pair.a,
-                Body::B,
-                i,
-                n,
-                own,
-                Interval::new(low, high),
-            )
-        }
+        Body::A => lanes_a.axis(leader.index),
+        Body::B => lanes_b.axis(leader.index),
     };
     finish(pair, best, tested)
 }
 
-/// The edge axes of body `body` against the other body of `pair`, both cores in fixed
-/// arrays. Per axis the same numbers as [`edge_axis`] (radii are 0, and widening by 0 is
-/// kept as written), the overlap and the side the contact faces read off its two terms:
-/// `a.max - b.min` (B above A along the axis) and `b.max - a.min`.
-#[inline(always)]
-fn small_edge_axes<const NO: usize, const NT: usize, T: Tracer<SatAxis>>(
-    pair: &ShapePair,
-    own_core: &SmallCore<NO>,
-    other_core: &SmallCore<NT>,
+/// Every edge axis of one body of a small pair at once, one lane per edge (`N` lanes, the
+/// lanes past the edge count unused): its work-frame normal, both intervals and their
+/// overlap. Each number is the arithmetic of [`edge_axes`] on that axis (the normal turned
+/// as [`Placed::normal`] turns it, the own interval from the edge and its back extent, the
+/// other core's interval by the halving of [`SmallCore::extent`], widening by the radii);
+/// laid out by edge, the projections of one vertex on every axis are one vector operation.
+struct EdgeLanes<'s, const N: usize> {
     body: Body,
-    leader: &mut Leader,
-    tested: &mut u32,
-    tracer: &mut T,
-) {
-    let (own, other) = match body {
-        Body::A => (&pair.a, &pair.b),
-        Body::B => (&pair.b, &pair.a),
-    };
-    let (r_own, r_other) = (own.radius(), other.radius());
-    let edges = own.shape.normals().iter().zip(own.shape.back_extents());
-    for (i, (&local_normal, &back)) in edges.enumerate().take(NO) {
-        if local_normal == Vec2::ZERO {
-            continue; // a repeated vertex: no edge, no axis
+    /// The body's edge normals in its own frame (a zero one: a repeated vertex, no axis).
+    local_normals: &'s [Vec2],
+    normal_x: [f32; N],
+    normal_y: [f32; N],
+    a_min: [f32; N],
+    a_max: [f32; N],
+    b_min: [f32; N],
+    b_max: [f32; N],
+}
+
+impl<'s, const N: usize> EdgeLanes<'s, N> {
+    #[inline(always)]
+    fn new<const NT: usize>(
+        own: &Placed<'s>,
+        own_core: &SmallCore<N>,
+        other: &Placed,
+        other_core: &SmallCore<NT>,
+        body: Body,
+    ) -> Self {
+        let count = own.edge_count().min(N);
+        let local_normals = &own.shape.normals()[..count];
+        let backs = &own.shape.back_extents()[..count];
+        let (mut local_x, mut local_y, mut back) = ([0.0; N], [0.0; N], [0.0; N]);
+        for k in 0..count {
+            (local_x[k], local_y[k], back[k]) = (local_normals[k].x, local_normals[k].y, backs[k]);
         }
-        let n = own.rotation.rotate(local_normal);
-        let high = Vec2::new(own_core.x[i], own_core.y[i]).dot(n);
-        let (other_low, other_high) = other_core.extent(n);
-        let own_interval = Interval::new(high - back, high).inflated(r_own);
-        let other_interval = Interval::new(other_low, other_high).inflated(r_other);
-        let (a, b) = match body {
-            Body::A => (own_interval, other_interval),
-            Body::B => (other_interval, own_interval),
+        let (cos, sin) = (own.rotation.x, own.rotation.y);
+        let normal_x: [f32; N] = std::array::from_fn(|k| cos * local_x[k] - sin * local_y[k]);
+        let normal_y: [f32; N] = std::array::from_fn(|k| sin * local_x[k] + cos * local_y[k]);
+        let project = |x: f32, y: f32| -> [f32; N] {
+            std::array::from_fn(|k| x * normal_x[k] + y * normal_y[k])
         };
-        let b_above = a.max - b.min;
-        let b_below = b.max - a.min;
-        // `f32::min` on finite values; neither term can be -0 (a sum `x + 0.0` is never
-        // -0), so an equal pair is one value.
-        let overlap = if b_above < b_below { b_above } else { b_below };
-        // As `SatAxis::faces_contact`: the normal is the axis when `b_above <= b_below`.
-        let faces_contact = match body {
-            Body::A => b_above <= b_below,
-            Body::B => b_above > b_below,
-        };
-        *tested += 1;
-        let before = *leader;
-        let better = (overlap < before.overlap)
-            | ((overlap == before.overlap) & faces_contact & !before.faces_contact);
-        if better {
-            *leader = Leader {
-                body,
-                index: i,
-                overlap,
-                faces_contact,
-            };
-        }
-        tracer.record(|| {
-            let source = |l: &Leader| AxisSource::Edge {
-                body: l.body,
-                index: l.index as u32,
-            };
-            let touch = pair.touch_tolerance();
-            let tie = (before.overlap - overlap).abs() <= touch;
-            SatAxis {
-                best_so_far: source(leader),
-                ties_with: tie.then(|| source(&before)),
-                ..to_world(
-                    pair,
-                    make_axis(
-                        AxisSource::Edge {
-                            body,
-                            index: i as u32,
-                        },
-                        n,
-                        a,
-                        b,
-                    ),
-                )
+        let high: [f32; N] =
+            std::array::from_fn(|k| own_core.x[k] * normal_x[k] + own_core.y[k] * normal_y[k]);
+        // The other core's vertices on every axis, then the extremes by halving.
+        let d: [[f32; N]; NT] = std::array::from_fn(|j| project(other_core.x[j], other_core.y[j]));
+        let (mut low_of, mut high_of) = (d, d);
+        let mut width = NT;
+        while width > 1 {
+            width /= 2;
+            for j in 0..width {
+                low_of[j] = std::array::from_fn(|k| lower(low_of[j][k], low_of[j + width][k]));
+                high_of[j] = std::array::from_fn(|k| higher(high_of[j][k], high_of[j + width][k]));
             }
-        });
+        }
+        let (r_own, r_other) = (own.radius(), other.radius());
+        let own_min: [f32; N] = std::array::from_fn(|k| (high[k] - back[k]) - r_own);
+        let own_max: [f32; N] = std::array::from_fn(|k| high[k] + r_own);
+        let other_min: [f32; N] = std::array::from_fn(|k| low_of[0][k] - r_other);
+        let other_max: [f32; N] = std::array::from_fn(|k| high_of[0][k] + r_other);
+        let (a_min, a_max, b_min, b_max) = match body {
+            Body::A => (own_min, own_max, other_min, other_max),
+            Body::B => (other_min, other_max, own_min, own_max),
+        };
+        EdgeLanes {
+            body,
+            local_normals,
+            normal_x,
+            normal_y,
+            a_min,
+            a_max,
+            b_min,
+            b_max,
+        }
+    }
+
+    /// The axis of lane `k`, as [`edge_axis`] makes it.
+    #[inline(always)]
+    fn axis(&self, k: usize) -> SatAxis {
+        make_axis(
+            AxisSource::Edge {
+                body: self.body,
+                index: k as u32,
+            },
+            Vec2::new(self.normal_x[k], self.normal_y[k]),
+            Interval::new(self.a_min[k], self.a_max[k]),
+            Interval::new(self.b_min[k], self.b_max[k]),
+        )
+    }
+
+    /// Shows the axes, in edge order, to the choice of the best (as [`BestAxis`] chooses),
+    /// recording each whole when tracing.
+    #[inline(always)]
+    fn choose<T: Tracer<SatAxis>>(
+        &self,
+        pair: &ShapePair,
+        leader: &mut Leader,
+        tested: &mut u32,
+        tracer: &mut T,
+    ) {
+        // Both terms of every overlap: B above A along the axis, and B below.
+        let b_above: [f32; N] = std::array::from_fn(|k| self.a_max[k] - self.b_min[k]);
+        let b_below: [f32; N] = std::array::from_fn(|k| self.b_max[k] - self.a_min[k]);
+        for k in 0..self.local_normals.len().min(N) {
+            if self.local_normals[k] == Vec2::ZERO {
+                continue; // a repeated vertex: no edge, no axis
+            }
+            // `f32::min` on finite values; neither term can be -0 (`a_max` and `b_max`
+            // are sums `x + r`, never -0), so an equal pair is one value.
+            let overlap = lower(b_above[k], b_below[k]);
+            // As `SatAxis::faces_contact`: the normal is the axis when `b_above <= b_below`.
+            let faces_contact = match self.body {
+                Body::A => b_above[k] <= b_below[k],
+                Body::B => b_above[k] > b_below[k],
+            };
+            *tested += 1;
+            let before = *leader;
+            let better = (overlap < before.overlap)
+                | ((overlap == before.overlap) & faces_contact & !before.faces_contact);
+            if better {
+                *leader = Leader {
+                    body: self.body,
+                    index: k,
+                    overlap,
+                    faces_contact,
+                };
+            }
+            tracer.record(|| {
+                let source = |l: &Leader| AxisSource::Edge {
+                    body: l.body,
+                    index: l.index as u32,
+                };
+                let tie = (before.overlap - overlap).abs() <= pair.touch_tolerance();
+                SatAxis {
+                    best_so_far: source(leader),
+                    ties_with: tie.then(|| source(&before)),
+                    ..to_world(pair, self.axis(k))
+                }
+            });
+        }
+    }
+}
+
+/// The smaller of two finite values (`a` when `a < b`, else `b`): one `minss`.
+#[inline(always)]
+fn lower(a: f32, b: f32) -> f32 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The larger of two finite values (`a` when `a > b`, else `b`).
+#[inline(always)]
+fn higher(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
     }
 }
 
