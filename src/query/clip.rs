@@ -398,11 +398,18 @@ pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeat
         return None;
     }
     let k = shape.support_index(direction);
-    // Edges ending and starting at k, skipping zero-length edges (repeated vertices).
-    let before = step_over_zero_edges(shape, previous(k, n), Step::Back);
-    let after = step_over_zero_edges(shape, k, Step::Forward);
-    let (Some(before), Some(after)) = (before, after) else {
-        return None;
+    // Edges ending and starting at k, skipping zero-length edges (repeated vertices): most
+    // outlines have none, and then they are the two edges at k.
+    let normals = shape.shape.normals();
+    let (before, after) = if normals[previous(k, n)] != Vec2::ZERO && normals[k] != Vec2::ZERO {
+        (previous(k, n), k)
+    } else {
+        let before = step_over_zero_edges(shape, previous(k, n), Step::Back);
+        let after = step_over_zero_edges(shape, k, Step::Forward);
+        let (Some(before), Some(after)) = (before, after) else {
+            return None;
+        };
+        (before, after)
     };
     let chosen = if shape.normal(after).dot(direction) >= shape.normal(before).dot(direction) {
         after

@@ -175,8 +175,9 @@ fn general<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
 #[inline]
 fn finish(pair: &ShapePair, best: SatAxis, tested: u32) -> SatOutput {
     let best = to_world(pair, best);
-    let touch = pair.touch_tolerance();
-    let intersecting = best.overlap >= -touch;
+    // The tolerance (a square root) is needed only when the best overlap is a gap: any
+    // overlap >= 0 is within it.
+    let intersecting = best.overlap >= 0.0 || best.overlap >= -pair.touch_tolerance();
     SatOutput {
         intersecting,
         depth: intersecting.then_some(best.overlap.max(0.0)),
