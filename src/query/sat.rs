@@ -224,15 +224,20 @@ fn small_polygons_fixed<const NA: usize, const NB: usize, T: Tracer<SatAxis>>(
     let core_b = SmallCore::<NB>::new(&pair.b);
     let lanes_a = EdgeLanes::new(&pair.a, &core_a, &pair.b, &core_b, Body::A);
     let lanes_b = EdgeLanes::new(&pair.b, &core_b, &pair.a, &core_a, Body::B);
-    let mut leader = Leader {
-        body: Body::A,
-        index: 0,
-        overlap: f32::INFINITY,
-        faces_contact: true,
+    let (leader, tested) = if T::ENABLED {
+        let mut leader = Leader {
+            body: Body::A,
+            index: 0,
+            overlap: f32::INFINITY,
+            faces_contact: true,
+        };
+        let mut tested = 0;
+        lanes_a.choose(pair, &mut leader, &mut tested, tracer);
+        lanes_b.choose(pair, &mut leader, &mut tested, tracer);
+        (leader, tested)
+    } else {
+        least_overlap(&lanes_a.choice(), &lanes_b.choice())
     };
-    let mut tested = 0;
-    lanes_a.choose(pair, &mut leader, &mut tested, tracer);
-    lanes_b.choose(pair, &mut leader, &mut tested, tracer);
     if tested == 0 {
         // No edge of either polygon has a length: the general path's fallback axis.
         let fallback = project(pair, Vec2::X, AxisSource::Fallback);
@@ -334,6 +339,34 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         )
     }
 
+    /// The overlap of every lane and which way it faces, for [`least_overlap`].
+    #[inline(always)]
+    fn choice(&self) -> LaneChoice<N> {
+        let b_above: [f32; N] = std::array::from_fn(|k| self.a_max[k] - self.b_min[k]);
+        let b_below: [f32; N] = std::array::from_fn(|k| self.b_max[k] - self.a_min[k]);
+        let mut has_axis = [false; N];
+        for (k, local) in self.local_normals.iter().enumerate().take(N) {
+            has_axis[k] = *local != Vec2::ZERO;
+        }
+        let overlap: [f32; N] = std::array::from_fn(|k| {
+            let overlap = lower(b_above[k], b_below[k]);
+            if has_axis[k] {
+                overlap
+            } else {
+                f32::INFINITY
+            }
+        });
+        let faces: [bool; N] = std::array::from_fn(|k| match self.body {
+            Body::A => b_above[k] <= b_below[k],
+            Body::B => b_above[k] > b_below[k],
+        });
+        LaneChoice {
+            overlap,
+            axes: mask(&has_axis),
+            facing: mask(&faces),
+        }
+    }
+
     /// Shows the axes, in edge order, to the choice of the best (as [`BestAxis`] chooses),
     /// recording each whole when tracing.
     #[inline(always)]
@@ -385,6 +418,69 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
             });
         }
     }
+}
+
+/// What the choice of the best axis needs from each lane of one body, as bit masks (bit
+/// `k` for edge `k`): the overlaps (infinite on a lane with no axis), the lanes with an
+/// axis, and those whose axis faces the contact.
+struct LaneChoice<const N: usize> {
+    overlap: [f32; N],
+    axes: u32,
+    facing: u32,
+}
+
+/// The axis [`BestAxis`] keeps, found without stepping through the axes one by one. Its
+/// rule (replace the best on a smaller overlap, or on an equal one when the new axis faces
+/// the contact and the best does not) keeps, of the axes with the least overlap, the first
+/// that faces the contact, or the first of them when none does: a lexicographic least
+/// over (overlap, not facing, order), which masks give without data-dependent branches.
+/// Also returns how many axes were tested.
+#[inline(always)]
+fn least_overlap<const NA: usize, const NB: usize>(
+    a: &LaneChoice<NA>,
+    b: &LaneChoice<NB>,
+) -> (Leader, u32) {
+    let least = lower(least_of(a.overlap), least_of(b.overlap));
+    let at_least_a: [bool; NA] = std::array::from_fn(|k| a.overlap[k] == least);
+    let at_least_b: [bool; NB] = std::array::from_fn(|k| b.overlap[k] == least);
+    // A's edges come first: bits 0..NA, then B's.
+    let equal = (mask(&at_least_a) & a.axes) | ((mask(&at_least_b) & b.axes) << NA);
+    let facing = equal & (a.facing | (b.facing << NA));
+    let first = if facing != 0 { facing } else { equal }.trailing_zeros() as usize;
+    let (body, index) = if first < NA {
+        (Body::A, first)
+    } else {
+        (Body::B, first - NA)
+    };
+    let leader = Leader {
+        body,
+        index,
+        overlap: least,
+        faces_contact: facing != 0,
+    };
+    (leader, a.axes.count_ones() + b.axes.count_ones())
+}
+
+/// The least of `N` values (`N` a power of two), by halving.
+#[inline(always)]
+fn least_of<const N: usize>(mut values: [f32; N]) -> f32 {
+    let mut width = N;
+    while width > 1 {
+        width /= 2;
+        for k in 0..width {
+            values[k] = lower(values[k], values[k + width]);
+        }
+    }
+    values[0]
+}
+
+/// Bit `k` set when `lanes[k]` holds.
+#[inline(always)]
+fn mask<const N: usize>(lanes: &[bool; N]) -> u32 {
+    lanes
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (k, &set)| mask | (u32::from(set) << k))
 }
 
 /// The smaller of two finite values (`a` when `a < b`, else `b`): one `minss`.
