@@ -709,19 +709,24 @@ struct SmallCore<const N: usize> {
 }
 
 impl<const N: usize> SmallCore<N> {
-    /// `core` has 1 to `N` vertices. A fixed-length loop (the padding transformed again)
-    /// unrolls; a loop to the vertex count would not.
+    /// `core` has 1 to `N` vertices. The local vertices are copied into fixed arrays first
+    /// (padded), then turned and moved as [`Placed::vertex`] does, lane by lane: fixed-length
+    /// loops (the padding transformed again) become vector operations; a loop to the vertex
+    /// count would not.
     #[inline]
     fn new(core: &Placed) -> Self {
-        let last = core.vertex_count() - 1;
-        let mut x = [0.0; N];
-        let mut y = [0.0; N];
-        for k in 0..N {
-            let v = core.vertex(k.min(last));
-            x[k] = v.x;
-            y[k] = v.y;
+        let local = core.shape.core();
+        let last = local[local.len() - 1];
+        let (mut local_x, mut local_y) = ([last.x; N], [last.y; N]);
+        for (k, p) in local.iter().take(N).enumerate() {
+            (local_x[k], local_y[k]) = (p.x, p.y);
         }
-        SmallCore { x, y }
+        let (cos, sin) = (core.rotation.x, core.rotation.y);
+        let t = core.translation;
+        SmallCore {
+            x: std::array::from_fn(|k| (cos * local_x[k] - sin * local_y[k]) + t.x),
+            y: std::array::from_fn(|k| (sin * local_x[k] + cos * local_y[k]) + t.y),
+        }
     }
 
     /// The lowest and highest projection on `n`: the same values as a pass over the
