@@ -749,6 +749,27 @@ mod tests {
         assert_eq!(square.support_index(v(1.0, 0.0)), 1);
         assert_eq!(square.support_index(v(0.0, 1.0)), 2);
         assert_eq!(square.support_index(v(-1.0, 0.0)), 0);
+        // Exact ties in every slot of the knock-out tournament (a winner of the left block
+        // against an equal one of the right block, at each level): repeated and collinear
+        // vertices, and the zero direction where all tie.
+        let repeated = Shape::polygon(vec![
+            v(0.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 0.0),
+            v(1.0, 0.0),
+            v(1.0, 1.0),
+            v(0.0, 1.0),
+            v(-1.0, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        for shape in [&repeated, &square] {
+            for k in 0..64 {
+                let d = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 64.0).round();
+                assert_eq!(shape.support_index(d), scan(shape.core(), d), "{d}");
+            }
+            assert_eq!(shape.support_index(Vec2::ZERO), 0);
+        }
     }
 
     #[test]
