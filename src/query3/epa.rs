@@ -43,6 +43,12 @@ pub const MAX_VERTICES: usize = 256;
 /// faces, and an expansion briefly needs room for the new faces before the old go.
 pub const MAX_FACES: usize = 2 * MAX_VERTICES;
 
+/// The untraced run first tries a polytope of this many vertices (and twice as many
+/// faces): enough for two boxes (A - B has at most 64 vertices) and for 20-face hulls, which
+/// converge in about a dozen expansions.
+const SMALL_VERTICES: usize = 64;
+const SMALL_FACES: usize = 2 * SMALL_VERTICES;
+
 /// Limits for the EPA loop.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
@@ -196,6 +202,13 @@ pub fn epa<T: Tracer<Step>>(
     if !gjk.intersecting {
         return None;
     }
+    if !T::ENABLED {
+        return Some(expand_small_first::<SMALL_VERTICES, SMALL_FACES>(
+            pair,
+            gjk.simplex.points(),
+            config,
+        ));
+    }
     let mut polytope = Polytope::<MAX_VERTICES, MAX_FACES>::new();
     Some(expand(
         pair,
@@ -204,6 +217,23 @@ pub fn epa<T: Tracer<Step>>(
         &mut polytope,
         tracer,
     ))
+}
+
+/// The untraced run. Most runs fit a small polytope, whose arrays cost less to set up (they
+/// are filled when created). Capacity only ever ends a run with `PolytopeFull`, so a run that
+/// fits gives the full-size run's answer; one that does not is run again full-size.
+fn expand_small_first<const V: usize, const F: usize>(
+    pair: &impl SupportPair3,
+    simplex: &[SupportPoint3],
+    config: &Config,
+) -> Output {
+    let mut polytope = Polytope::<V, F>::new();
+    let out = expand(pair, simplex, config, &mut polytope, &mut ());
+    if out.status != Status::PolytopeFull {
+        return out;
+    }
+    let mut polytope = Polytope::<MAX_VERTICES, MAX_FACES>::new();
+    expand(pair, simplex, config, &mut polytope, &mut ())
 }
 
 /// The polytope: vertices and outward faces in fixed-capacity arrays.
@@ -1253,6 +1283,34 @@ mod tests {
         assert_eq!(out.status, Status::PolytopeFull);
         assert_eq!(polytope.vertex_count, 8);
         assert!(out.depth > 0.0 && out.normal.is_finite());
+    }
+
+    #[test]
+    fn a_run_too_big_for_the_small_polytope_gives_the_full_size_answer() {
+        // The untraced run tries a small polytope first; here one of 8 vertices, on the pair
+        // of `a_full_polytope_is_reported`, which fills it: the run starts again full-size,
+        // and its answer is the traced (always full-size) run's.
+        let round = Polyhedron::new(&Shape3Kind::Prism {
+            sides: 64,
+            radius: 1.0,
+            half_height: 1.0,
+        })
+        .unwrap();
+        let pair = PolyPair::new(
+            &round,
+            &at(0., 0., 0.),
+            &round,
+            &at_deg(Vec3::new(0.3, 0.2, 0.1), Vec3::new(30., 0., 20.)),
+        );
+        let g = gjk_distance(&pair);
+        let config = Config::default();
+        let mut steps = Vec::new();
+        let traced = epa(&pair, &g, &config, &mut steps).unwrap();
+        assert_ne!(traced.status, Status::PolytopeFull);
+        assert!(traced.iterations > 8);
+        let untraced = expand_small_first::<8, 16>(&pair, g.simplex.points(), &config);
+        assert_eq!(untraced, traced);
+        assert_eq!(epa_penetration(&pair, &g), Some(traced));
     }
 
     #[test]
