@@ -279,9 +279,11 @@ impl Polyhedron {
             let first = 4 * group as u32;
             for k in 0..4 {
                 let d = xs[k] * dir.x + ys[k] * dir.y + zs[k] * dir.z;
-                let better = d > best_dot[k];
-                best_dot[k] = if better { d } else { best_dot[k] };
-                best[k] = if better { first + k as u32 } else { best[k] };
+                // All ones where d is better: a select by masks, which vectorizes.
+                let better = 0u32.wrapping_sub((d > best_dot[k]) as u32);
+                best_dot[k] =
+                    f32::from_bits(d.to_bits() & better | best_dot[k].to_bits() & !better);
+                best[k] = (first + k as u32) & better | best[k] & !better;
             }
         }
         let mut winner = 0;
