@@ -44,9 +44,9 @@ pub const MAX_VERTICES: usize = 256;
 pub const MAX_FACES: usize = 2 * MAX_VERTICES;
 
 /// The untraced run first tries a polytope of this many vertices (and twice as many
-/// faces): enough for two boxes (A - B has at most 64 vertices) and for 20-face hulls, which
-/// converge in about a dozen expansions.
-const SMALL_VERTICES: usize = 64;
+/// faces): box pairs and 20-face hulls converge in about a dozen expansions (none of the
+/// bench's pairs needs more); a run that fills it is run again in the full-size one.
+const SMALL_VERTICES: usize = 32;
 const SMALL_FACES: usize = 2 * SMALL_VERTICES;
 
 /// Limits for the EPA loop.
@@ -349,6 +349,7 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
     polytope.set_tetrahedron(tetrahedron);
     let mut visible = [false; F];
     let mut horizon = [[0u32; 2]; V];
+    let mut new_faces = [Face::default(); V];
     let mut iteration = 0;
     let (face, status) = loop {
         iteration += 1;
@@ -386,6 +387,7 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
                     touch,
                     &mut visible,
                     &mut horizon,
+                    &mut new_faces,
                 );
                 if outcome != Err(Status::Stalled) {
                     break;
@@ -452,9 +454,10 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
         polytope.face_count = kept;
         polytope.vertices[polytope.vertex_count] = w;
         polytope.vertex_count += 1;
-        for &[a, b] in &horizon[..horizon_len] {
-            polytope.faces[polytope.face_count] =
-                polytope.make_face([a, b, new_index], face.normal);
+        // The new faces as the outward check built them (what `make_face` gives: the check
+        // refused any with no normal).
+        for new_face in &new_faces[..horizon_len] {
+            polytope.faces[polytope.face_count] = *new_face;
             polytope.face_count += 1;
         }
     };
@@ -462,8 +465,9 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
 }
 
 /// Marks the faces `w` sees (above their planes by more than `threshold`; the closest face
-/// always) and finds their horizon. `Ok(horizon length)` when the expansion keeps a closed
-/// polytope whose new faces face outward; [`Status::Stalled`] when it would not;
+/// always), finds their horizon and builds the new faces joining `w` (the next vertex) to
+/// it. `Ok(horizon length)` when the expansion keeps a closed polytope whose new faces face
+/// outward; [`Status::Stalled`] when it would not;
 /// [`Status::PolytopeFull`] when the buffers are too small.
 fn plan_expansion<const V: usize, const F: usize>(
     polytope: &Polytope<V, F>,
@@ -473,6 +477,7 @@ fn plan_expansion<const V: usize, const F: usize>(
     touch: f32,
     visible: &mut [bool; F],
     horizon: &mut [[u32; 2]; V],
+    new_faces: &mut [Face; V],
 ) -> Result<usize, Status> {
     for (i, f) in polytope.faces().iter().enumerate() {
         visible[i] = i == closest || f.normal.dot(w - polytope.point(f.vertices[0])) > threshold;
@@ -486,7 +491,7 @@ fn plan_expansion<const V: usize, const F: usize>(
     // A closed triangle mesh with V vertices has 2V - 4 faces; anything else means the
     // visible faces were not one cap.
     if faces_after != 2 * (polytope.vertex_count + 1) - 4
-        || !new_faces_face_outward(polytope, &horizon[..n], w, touch)
+        || !new_faces_face_outward(polytope, &horizon[..n], w, touch, new_faces)
     {
         Err(Status::Stalled)
     } else if faces_after > F {
@@ -499,18 +504,31 @@ fn plan_expansion<const V: usize, const F: usize>(
 /// Whether every new face joining `w` to the horizon has an area and the origin on its inner
 /// side (within `touch`, for the origin on the boundary when the bodies touch). Rounding on
 /// nearly coplanar faces can break either; the expansion is then refused, so the polytope
-/// never holds a face that would report a wrong depth.
+/// never holds a face that would report a wrong depth. The faces go into `new_faces`, `w`
+/// numbered as the next vertex.
 fn new_faces_face_outward<const V: usize, const F: usize>(
     polytope: &Polytope<V, F>,
     horizon: &[[u32; 2]],
     w: Vec3,
     touch: f32,
+    new_faces: &mut [Face; V],
 ) -> bool {
-    horizon.iter().all(|&[a, b]| {
+    let new_index = polytope.vertex_count as u32;
+    for (&[a, b], new_face) in horizon.iter().zip(new_faces.iter_mut()) {
         let (pa, pb) = (polytope.point(a), polytope.point(b));
         let normal = (pb - pa).cross(w - pa).normalize_or_zero();
-        normal != Vec3::ZERO && normal.dot(pa) >= -touch
-    })
+        let distance = normal.dot(pa);
+        let outward = normal != Vec3::ZERO && distance >= -touch;
+        if !outward {
+            return false;
+        }
+        *new_face = Face {
+            vertices: [a, b, new_index],
+            normal,
+            distance,
+        };
+    }
+    true
 }
 
 /// The edges of the visible faces whose twin (the same edge walked the other way) belongs
