@@ -284,11 +284,14 @@ impl<const V: usize, const F: usize> Polytope<V, F> {
         }
     }
 
+    /// The first face of least distance.
     fn closest_face(&self) -> usize {
         let mut best = 0;
+        let mut best_distance = self.faces[0].distance;
         for (i, f) in self.faces().iter().enumerate() {
-            if f.distance < self.faces[best].distance {
+            if f.distance < best_distance {
                 best = i;
+                best_distance = f.distance;
             }
         }
         best
