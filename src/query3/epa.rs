@@ -350,9 +350,11 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
         }
     };
     polytope.set_tetrahedron(tetrahedron);
-    let mut visible = [false; F];
-    let mut horizon = [[0u32; 2]; V];
-    let mut new_faces = [Face::default(); V];
+    let mut plan = Plan::<V, F> {
+        visible: [false; F],
+        horizon: [[0u32; 2]; V],
+        new_faces: [Face::default(); V],
+    };
     let mut iteration = 0;
     let (face, status) = loop {
         iteration += 1;
@@ -382,16 +384,7 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
             // one cap, faces within `tolerance` of w are left out, then taken in.
             let mut outcome = Err(Status::Stalled);
             for threshold in [0.0, tolerance, -tolerance] {
-                outcome = plan_expansion(
-                    polytope,
-                    closest,
-                    w.point,
-                    threshold,
-                    touch,
-                    &mut visible,
-                    &mut horizon,
-                    &mut new_faces,
-                );
+                outcome = plan_expansion(polytope, closest, w.point, threshold, touch, &mut plan);
                 if outcome != Err(Status::Stalled) {
                     break;
                 }
@@ -407,9 +400,10 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
             let to_world = |p: &SupportPoint3| p.to_world(pair);
             let faces = polytope.faces().to_vec();
             let (removed_faces, horizon_edges, added) = if expanding {
-                let removed_faces: Vec<usize> =
-                    (0..polytope.face_count).filter(|&i| visible[i]).collect();
-                let horizon_edges = horizon[..horizon_len].to_vec();
+                let removed_faces: Vec<usize> = (0..polytope.face_count)
+                    .filter(|&i| plan.visible[i])
+                    .collect();
+                let horizon_edges = plan.horizon[..horizon_len].to_vec();
                 let added = horizon_edges
                     .iter()
                     .map(|&[a, b]| {
@@ -448,7 +442,7 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
         // Remove the visible faces (keeping the order of the rest), then join w to the
         // horizon.
         let mut kept = 0;
-        for (i, seen) in visible.iter().enumerate().take(polytope.face_count) {
+        for (i, seen) in plan.visible.iter().enumerate().take(polytope.face_count) {
             if !seen {
                 polytope.faces[kept] = polytope.faces[i];
                 kept += 1;
@@ -459,12 +453,20 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
         polytope.vertex_count += 1;
         // The new faces as the outward check built them (what `make_face` gives: the check
         // refused any with no normal).
-        for new_face in &new_faces[..horizon_len] {
+        for new_face in &plan.new_faces[..horizon_len] {
             polytope.faces[polytope.face_count] = *new_face;
             polytope.face_count += 1;
         }
     };
     finish(pair, polytope, &face, tolerance, iteration, status)
+}
+
+/// An expansion being planned: the faces `w` sees, their horizon, and the new faces joining
+/// `w` to it (`horizon[k]` is the edge of `new_faces[k]`).
+struct Plan<const V: usize, const F: usize> {
+    visible: [bool; F],
+    horizon: [[u32; 2]; V],
+    new_faces: [Face; V],
 }
 
 /// Marks the faces `w` sees (above their planes by more than `threshold`; the closest face
@@ -478,10 +480,13 @@ fn plan_expansion<const V: usize, const F: usize>(
     w: Vec3,
     threshold: f32,
     touch: f32,
-    visible: &mut [bool; F],
-    horizon: &mut [[u32; 2]; V],
-    new_faces: &mut [Face; V],
+    plan: &mut Plan<V, F>,
 ) -> Result<usize, Status> {
+    let Plan {
+        visible,
+        horizon,
+        new_faces,
+    } = plan;
     for (i, f) in polytope.faces().iter().enumerate() {
         visible[i] = i == closest || f.normal.dot(w - polytope.point(f.vertices[0])) > threshold;
     }
