@@ -27,7 +27,9 @@
 //!
 //! The polytope lives in fixed-capacity arrays ([`MAX_VERTICES`], [`MAX_FACES`]) so that an
 //! untraced run does not touch the heap; when they are full the loop stops with
-//! [`Status::PolytopeFull`] and the closest face so far.
+//! [`Status::PolytopeFull`] and the closest face so far. An untraced run first expands in a
+//! smaller polytope (`SMALL_VERTICES`, cheaper to set up) and runs again full-size only when
+//! that one fills, so its answer is always the full-size run's.
 
 use super::gjk;
 use super::simplex::{closest_on_triangle, SupportPair3, SupportPoint3};
