@@ -197,11 +197,8 @@ fn time_of_impact_with<T: Tracer<Step>>(
         }
         earliest_exit = earliest_exit.min(swept.t_exit);
     };
-    let small = small_path
-        .then(|| SmallPair::new(pair, &placed_a, &placed_b))
-        .flatten();
-    if let Some(small) = small {
-        small.visit_axes(&mut consider);
+    if small_path && SmallPair::fits(pair, &placed_a, &placed_b) {
+        SmallPair::new(pair, &placed_a, &placed_b).visit_axes(&mut consider);
     } else {
         for i in 0..a.shape.face_count() {
             consider(AxisId::FaceA(i as u32), a.face_normal(i));
@@ -415,20 +412,13 @@ struct SmallPair<'p, 'a> {
 const EDGE_ROWS: usize = SMALL_FEATURES / 4;
 
 impl<'p, 'a> SmallPair<'p, 'a> {
+    /// For bodies that pass [`Self::fits`].
     fn new(
         pair: &'p PolyPair<'a>,
         vertices_a: &'p PlacedVertices,
         vertices_b: &'p PlacedVertices,
-    ) -> Option<Self> {
+    ) -> Self {
         let (a, b) = (&pair.a, &pair.b);
-        let small = |body: &super::Placed3, placed: &PlacedVertices| {
-            placed.rows > 0
-                && body.shape.face_count() <= SMALL_FEATURES
-                && body.shape.edges().len() <= SMALL_FEATURES
-        };
-        if !small(a, vertices_a) || !small(b, vertices_b) {
-            return None;
-        }
         let mut normals_a = [Vec3::ZERO; SMALL_FEATURES];
         for (i, n) in normals_a[..a.shape.face_count()].iter_mut().enumerate() {
             *n = a.face_normal(i);
@@ -466,9 +456,20 @@ impl<'p, 'a> SmallPair<'p, 'a> {
                 small.plane[axis][r][k] = plane;
             }
         }
-        Some(small)
+        small
     }
 
+    /// Whether both bodies are small enough for [`SmallPair`] (and finite).
+    fn fits(pair: &PolyPair, vertices_a: &PlacedVertices, vertices_b: &PlacedVertices) -> bool {
+        let small = |body: &super::Placed3, placed: &PlacedVertices| {
+            placed.rows > 0
+                && body.shape.face_count() <= SMALL_FEATURES
+                && body.shape.edges().len() <= SMALL_FEATURES
+        };
+        small(&pair.a, vertices_a) && small(&pair.b, vertices_b)
+    }
+
+    #[inline]
     fn edge_frame(&self, first: bool, e: &crate::geom3::Edge) -> EdgeFrame {
         let (vertices, normals) = if first {
             (self.vertices_a, &self.normals_a)
@@ -829,7 +830,7 @@ mod tests {
             assert_eq!(format!("{fast:?}"), format!("{general:?}"), "case {k}");
             assert_eq!(out_fast, time_of_impact(&pair, &m, &mut ()), "case {k}");
             let (pa, pb) = (PlacedVertices::new(&pair.a), PlacedVertices::new(&pair.b));
-            small_cases += SmallPair::new(&pair, &pa, &pb).is_some() as u32;
+            small_cases += SmallPair::fits(&pair, &pa, &pb) as u32;
         }
         assert!(small_cases > 2000, "{small_cases}");
     }
