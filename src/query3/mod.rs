@@ -19,6 +19,7 @@
 pub mod epa;
 pub mod explain;
 pub mod gjk;
+mod lanes;
 pub mod manifold;
 pub mod manifold_round;
 pub mod minkowski;

@@ -346,9 +346,9 @@ pub(crate) fn finish_with(touch: f32, best: Best, tested: u32, pruned: u32) -> O
 pub(crate) struct EdgeFrame {
     tail: Vec3,
     dir: Vec3,
-    n0: Vec3,
-    n1: Vec3,
-    arc: Vec3,
+    pub(crate) n0: Vec3,
+    pub(crate) n1: Vec3,
+    pub(crate) arc: Vec3,
 }
 
 impl EdgeFrame {
@@ -360,6 +360,20 @@ impl EdgeFrame {
         EdgeFrame {
             tail,
             dir: body.vertex(e.head as usize) - tail,
+            n0,
+            n1,
+            arc: n1.cross(n0),
+        }
+    }
+
+    /// The frame [`EdgeFrame::new`] gives, bit for bit, from the edge's ends and its faces'
+    /// normals already placed in the work frame (the sweep places each vertex and normal
+    /// once per query instead of once per edge).
+    #[inline]
+    pub(crate) fn from_placed(tail: Vec3, head: Vec3, n0: Vec3, n1: Vec3) -> Self {
+        EdgeFrame {
+            tail,
+            dir: head - tail,
             n0,
             n1,
             arc: n1.cross(n0),

@@ -20,7 +20,14 @@
 //!
 //! On a tie of t_enter (the two opposite faces of a box give the same line) the face that
 //! faces the contact is kept, and a face axis is kept over an edge axis.
+//!
+//! Every axis is tested, traced or not. For small bodies (up to 32 vertices, 64 faces and
+//! 64 edges each: [`SmallPair`]) the vertices and face normals are placed in the work frame
+//! once, each axis projects four vertices at a time, and one edge of A takes the Gauss-map
+//! test against four edges of B at a time; the arithmetic is the per-pair loop's, so the
+//! axes, intervals and times are the same numbers (a property test compares every step).
 
+use super::lanes::Four;
 use super::manifold::{contact_manifold, Output as Manifold};
 use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames};
 use super::{Interval, PolyPair};
@@ -149,6 +156,17 @@ pub fn time_of_impact<T: Tracer<Step>>(
     motion: &Motion3,
     tracer: &mut T,
 ) -> Output {
+    time_of_impact_with(pair, motion, tracer, true)
+}
+
+/// [`time_of_impact`], with the small-body path ([`SmallPair`]) allowed or not (a test runs
+/// both and compares every step bit for bit).
+fn time_of_impact_with<T: Tracer<Step>>(
+    pair: &PolyPair,
+    motion: &Motion3,
+    tracer: &mut T,
+    small_path: bool,
+) -> Output {
     let v = motion.velocity_b - motion.velocity_a;
     let still = STILL_SPEED * pair.scale();
     let tie = TIE_TOLERANCE * motion.t_max.abs();
@@ -185,27 +203,31 @@ pub fn time_of_impact<T: Tracer<Step>>(
         }
         earliest_exit = earliest_exit.min(swept.t_exit);
     };
-    for i in 0..a.shape.face_count() {
-        consider(AxisId::FaceA(i as u32), a.face_normal(i));
-    }
-    for j in 0..b.shape.face_count() {
-        consider(AxisId::FaceB(j as u32), -b.face_normal(j));
-    }
-    let centroid_a = a.centroid();
-    let frames_b = EdgeFrames::new(b);
-    for (i, ea) in a.shape.edges().iter().enumerate() {
-        let frame_a = EdgeFrame::new(a, ea);
-        let local_a = frames_b.local_arc(&frame_a);
-        for j in 0..b.shape.edges().len() {
-            if let Some(local_a) = &local_a {
-                if frames_b.surely_apart(local_a, j) {
-                    continue;
+    if small_path && SmallPair::fits(pair, &placed_a, &placed_b) {
+        SmallPair::new(pair, &placed_a, &placed_b).visit_axes(&mut consider);
+    } else {
+        for i in 0..a.shape.face_count() {
+            consider(AxisId::FaceA(i as u32), a.face_normal(i));
+        }
+        for j in 0..b.shape.face_count() {
+            consider(AxisId::FaceB(j as u32), -b.face_normal(j));
+        }
+        let centroid_a = a.centroid();
+        let frames_b = EdgeFrames::new(b);
+        for (i, ea) in a.shape.edges().iter().enumerate() {
+            let frame_a = EdgeFrame::new(a, ea);
+            let local_a = frames_b.local_arc(&frame_a);
+            for j in 0..b.shape.edges().len() {
+                if let Some(local_a) = &local_a {
+                    if frames_b.surely_apart(local_a, j) {
+                        continue;
+                    }
                 }
-            }
-            if let Ok((axis, _)) = frames_b.with(j, |frame_b| {
-                edge_pair_axis(&frame_a, frame_b, centroid_a, false)
-            }) {
-                consider(AxisId::Edges(i as u32, j as u32), axis);
+                if let Ok((axis, _)) = frames_b.with(j, |frame_b| {
+                    edge_pair_axis(&frame_a, frame_b, centroid_a, false)
+                }) {
+                    consider(AxisId::Edges(i as u32, j as u32), axis);
+                }
             }
         }
     }
@@ -268,19 +290,36 @@ fn rank(axis: &SweepAxis) -> u8 {
 /// [`PLACED_CAPACITY`] vertices: each axis then projects them with one dot product each,
 /// where two support searches per body would each turn the axis into the body's frame and
 /// scan (or climb) its vertices. Larger bodies keep the support searches.
+///
+/// The coordinates are also kept by component (padded with copies of the first vertex, which
+/// leave the extremes unchanged), so that the projections are computed side by side; the
+/// dot products are the same `x ax + y ay + z az` in the same order, so the extremes are the
+/// same numbers bit for bit.
 struct PlacedVertices {
     points: [Vec3; PLACED_CAPACITY],
+    x: [[f32; 4]; PLACED_ROWS],
+    y: [[f32; 4]; PLACED_ROWS],
+    z: [[f32; 4]; PLACED_ROWS],
     len: usize,
+    /// Rows of four coordinates in use; 0 when a placed coordinate is not finite (a NaN
+    /// pose), where the side-by-side extremes would not keep the NaN that the one-by-one
+    /// scan reports.
+    rows: usize,
 }
 
 /// The most vertices [`PlacedVertices`] holds (on the stack).
 const PLACED_CAPACITY: usize = 32;
+const PLACED_ROWS: usize = PLACED_CAPACITY / 4;
 
 impl PlacedVertices {
     fn new(body: &super::Placed3) -> Self {
         let mut placed = PlacedVertices {
             points: [Vec3::ZERO; PLACED_CAPACITY],
+            x: [[0.0; 4]; PLACED_ROWS],
+            y: [[0.0; 4]; PLACED_ROWS],
+            z: [[0.0; 4]; PLACED_ROWS],
             len: 0,
+            rows: 0,
         };
         let count = body.shape.vertices().len();
         if count <= PLACED_CAPACITY {
@@ -288,6 +327,16 @@ impl PlacedVertices {
                 *p = body.vertex(k);
             }
             placed.len = count;
+            let rows = count.div_ceil(4);
+            let mut finite = true;
+            for k in 0..rows * 4 {
+                let p = placed.points[if k < count { k } else { 0 }];
+                finite &= p.is_finite();
+                placed.x[k / 4][k % 4] = p.x;
+                placed.y[k / 4][k % 4] = p.y;
+                placed.z[k / 4][k % 4] = p.z;
+            }
+            placed.rows = if finite { rows } else { 0 };
         }
         placed
     }
@@ -297,6 +346,11 @@ impl PlacedVertices {
     fn project(&self, body: &super::Placed3, axis: Vec3) -> Interval {
         if self.len == 0 {
             return body.project(axis);
+        }
+        // A sum of the components is finite only if they all are (or it overflows, which
+        // only sends a finite axis the slow way).
+        if self.rows > 0 && (axis.x + axis.y + axis.z).is_finite() {
+            return self.project_rows(axis);
         }
         let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
         // Written so that a NaN (a NaN pose) sticks and is reported, as the support search
@@ -311,6 +365,197 @@ impl PlacedVertices {
             }
         }
         Interval::new(low, high)
+    }
+
+    /// [`Self::project`] for finite vertices and axis (no NaN can arise), four vertices at
+    /// a time.
+    #[inline]
+    fn project_rows(&self, axis: Vec3) -> Interval {
+        let (ax, ay, az) = (
+            Four::splat(axis.x),
+            Four::splat(axis.y),
+            Four::splat(axis.z),
+        );
+        let row = |r: usize| {
+            let (x, y, z) = (&self.x[r], &self.y[r], &self.z[r]);
+            Four::dot3(Four::load(x), Four::load(y), Four::load(z), ax, ay, az)
+        };
+        let (mut low, mut high) = (row(0), row(0));
+        for r in 1..self.rows {
+            let d = row(r);
+            low = low.min(d);
+            high = high.max(d);
+        }
+        Interval::new(low.min_lane(), high.max_lane())
+    }
+}
+
+/// The most faces and edges of a body [`SmallPair`] handles (B's edges are one bit each of a
+/// `u64` per edge of A).
+const SMALL_FEATURES: usize = 64;
+
+/// Both bodies' face normals placed once, and B's edges' Gauss-map arcs stored by component,
+/// for pairs of small bodies (up to [`PLACED_CAPACITY`] finite vertices and
+/// [`SMALL_FEATURES`] faces and edges each). The axes are the same, in the same order, as the
+/// general loop's: the Gauss-map test of one edge of A against all of B's edges is computed
+/// side by side with the same arithmetic as `sat::arcs_cross`, and every pair it passes goes
+/// through [`edge_pair_axis`] as before (which repeats it and adds the parallel test); every
+/// number is the one the per-pair placement gives.
+struct SmallPair<'p, 'a> {
+    pair: &'p PolyPair<'a>,
+    vertices_a: &'p PlacedVertices,
+    vertices_b: &'p PlacedVertices,
+    normals_a: [Vec3; SMALL_FEATURES],
+    normals_b: [Vec3; SMALL_FEATURES],
+    /// B's arcs as `arcs_cross` takes them, by component: `c = -n0`, `d = -n1`, and the
+    /// arc's plane `n1 x n0`. Unused entries are zero, which the first sign test rejects.
+    c: [[[f32; 4]; EDGE_ROWS]; 3],
+    d: [[[f32; 4]; EDGE_ROWS]; 3],
+    plane: [[[f32; 4]; EDGE_ROWS]; 3],
+    edge_rows: usize,
+}
+
+const EDGE_ROWS: usize = SMALL_FEATURES / 4;
+
+impl<'p, 'a> SmallPair<'p, 'a> {
+    /// For bodies that pass [`Self::fits`].
+    fn new(
+        pair: &'p PolyPair<'a>,
+        vertices_a: &'p PlacedVertices,
+        vertices_b: &'p PlacedVertices,
+    ) -> Self {
+        let (a, b) = (&pair.a, &pair.b);
+        let mut normals_a = [Vec3::ZERO; SMALL_FEATURES];
+        for (i, n) in normals_a[..a.shape.face_count()].iter_mut().enumerate() {
+            *n = a.face_normal(i);
+        }
+        let mut normals_b = [Vec3::ZERO; SMALL_FEATURES];
+        for (j, n) in normals_b[..b.shape.face_count()].iter_mut().enumerate() {
+            *n = b.face_normal(j);
+        }
+        let mut small = SmallPair {
+            pair,
+            vertices_a,
+            vertices_b,
+            normals_a,
+            normals_b,
+            c: [[[0.0; 4]; EDGE_ROWS]; 3],
+            d: [[[0.0; 4]; EDGE_ROWS]; 3],
+            plane: [[[0.0; 4]; EDGE_ROWS]; 3],
+            edge_rows: b.shape.edges().len().div_ceil(4),
+        };
+        for (j, e) in b.shape.edges().iter().enumerate() {
+            let n0 = normals_b[e.faces[0] as usize];
+            let n1 = normals_b[e.faces[1] as usize];
+            let (c, d, plane) = (-n0, -n1, n1.cross(n0));
+            let (r, k) = (j / 4, j % 4);
+            for (axis, (c, d, plane)) in [
+                (c.x, d.x, plane.x),
+                (c.y, d.y, plane.y),
+                (c.z, d.z, plane.z),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                small.c[axis][r][k] = c;
+                small.d[axis][r][k] = d;
+                small.plane[axis][r][k] = plane;
+            }
+        }
+        small
+    }
+
+    /// Whether both bodies are small enough for [`SmallPair`] (and finite).
+    fn fits(pair: &PolyPair, vertices_a: &PlacedVertices, vertices_b: &PlacedVertices) -> bool {
+        let small = |body: &super::Placed3, placed: &PlacedVertices| {
+            placed.rows > 0
+                && body.shape.face_count() <= SMALL_FEATURES
+                && body.shape.edges().len() <= SMALL_FEATURES
+        };
+        small(&pair.a, vertices_a) && small(&pair.b, vertices_b)
+    }
+
+    #[inline]
+    fn edge_frame(&self, first: bool, e: &crate::geom3::Edge) -> EdgeFrame {
+        let (vertices, normals) = if first {
+            (self.vertices_a, &self.normals_a)
+        } else {
+            (self.vertices_b, &self.normals_b)
+        };
+        EdgeFrame::from_placed(
+            vertices.points[e.tail as usize],
+            vertices.points[e.head as usize],
+            normals[e.faces[0] as usize],
+            normals[e.faces[1] as usize],
+        )
+    }
+
+    /// Bit `j` set when the Gauss-map arcs of an edge of A (its faces' normals `n0`, `n1`
+    /// and `arc = n1 x n0`) and B's edge `j` cross:
+    /// `sat::arcs_cross(n0, n1, arc, -b.n0, -b.n1, b.arc)`, four edges of B at a time.
+    #[inline]
+    fn crossing_arcs(&self, n0: Vec3, n1: Vec3, arc: Vec3) -> u64 {
+        let [cx, cy, cz] = &self.c;
+        let [dx, dy, dz] = &self.d;
+        let [px, py, pz] = &self.plane;
+        let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
+        let (n0x, n0y, n0z) = (Four::splat(n0.x), Four::splat(n0.y), Four::splat(n0.z));
+        let (n1x, n1y, n1z) = (Four::splat(n1.x), Four::splat(n1.y), Four::splat(n1.z));
+        let mut mask = 0u64;
+        for r in 0..self.edge_rows {
+            let (px, py, pz) = (Four::load(&px[r]), Four::load(&py[r]), Four::load(&pz[r]));
+            let cx = Four::load(&cx[r]);
+            let cba = Four::dot3(
+                cx,
+                Four::load(&cy[r]),
+                Four::load(&cz[r]),
+                arc_x,
+                arc_y,
+                arc_z,
+            );
+            let dx = Four::load(&dx[r]);
+            let dba = Four::dot3(
+                dx,
+                Four::load(&dy[r]),
+                Four::load(&dz[r]),
+                arc_x,
+                arc_y,
+                arc_z,
+            );
+            let adc = Four::dot3(n0x, n0y, n0z, px, py, pz);
+            let bdc = Four::dot3(n1x, n1y, n1z, px, py, pz);
+            // As `arcs_cross`: !(cba dba >= 0) (its early return), adc bdc < 0, cba bdc > 0.
+            let bits =
+                Four::not_nonnegative_negative_positive(cba.mul(dba), adc.mul(bdc), cba.mul(bdc));
+            mask |= (bits as u64) << (4 * r);
+        }
+        mask
+    }
+
+    /// Offers every axis to `consider`, in the general loop's order: A's faces, B's faces,
+    /// then the edge pairs (A's edge major) that pass the Gauss-map and parallel tests.
+    fn visit_axes(&self, consider: &mut impl FnMut(AxisId, Vec3)) {
+        let (a, b) = (&self.pair.a, &self.pair.b);
+        for i in 0..a.shape.face_count() {
+            consider(AxisId::FaceA(i as u32), self.normals_a[i]);
+        }
+        for j in 0..b.shape.face_count() {
+            consider(AxisId::FaceB(j as u32), -self.normals_b[j]);
+        }
+        let centroid_a = a.centroid();
+        let edges_b = b.shape.edges();
+        for (i, ea) in a.shape.edges().iter().enumerate() {
+            let frame_a = self.edge_frame(true, ea);
+            let mut mask = self.crossing_arcs(frame_a.n0, frame_a.n1, frame_a.arc);
+            while mask != 0 {
+                let j = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let frame_b = self.edge_frame(false, &edges_b[j]);
+                if let Ok((axis, _)) = edge_pair_axis(&frame_a, &frame_b, centroid_a, false) {
+                    consider(AxisId::Edges(i as u32, j as u32), axis);
+                }
+            }
+        }
     }
 }
 
@@ -532,5 +777,67 @@ mod tests {
         }
         // Both outcomes occur.
         assert!(hits > 300 && hits < 2700, "{hits}");
+    }
+
+    #[test]
+    fn the_small_body_path_records_the_general_loop_s_steps_bit_for_bit() {
+        // Placed vertices and normals, projections four at a time and Gauss-map tests four
+        // edges at a time must give the very axes, intervals and times of the per-pair
+        // loop, in the same order, on random hulls (cuboids, 6 to 32 points, and a 40-point
+        // hull that takes neither path's small projections), poses and velocities. Debug
+        // text tells -0 from 0, so the comparison is bit for bit.
+        let mut state = 0x5eed_0f3d_u64;
+        let mut f = move |lo: f32, hi: f32| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            lo + (hi - lo) * ((state >> 40) as f32 / (1u64 << 24) as f32)
+        };
+        let hull = |n: usize, f: &mut dyn FnMut(f32, f32) -> f32| {
+            let points = (0..n)
+                .map(|_| {
+                    let d = Vec3::new(f(-1., 1.), f(-1., 1.), f(-1., 1.)).normalize_or(Vec3::Y);
+                    d * Vec3::new(f(0.3, 1.5), f(0.3, 1.5), f(0.3, 1.5))
+                })
+                .collect();
+            crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap()
+        };
+        let bodies = [
+            cuboid(0.5, 0.3, 0.8),
+            hull(6, &mut f),
+            hull(12, &mut f),
+            hull(20, &mut f),
+            hull(32, &mut f),
+            hull(40, &mut f),
+        ];
+        let mut small_cases = 0;
+        for k in 0..4000 {
+            let (a, b) = (&bodies[k % 6], &bodies[(k / 6) % 6]);
+            let turn = |f: &mut dyn FnMut(f32, f32) -> f32| {
+                Vec3::new(f(-180., 180.), f(-180., 180.), f(-180., 180.))
+            };
+            let pose_a = at_deg(Vec3::new(f(-1e4, 1e4), f(-1e4, 1e4), 0.), turn(&mut f));
+            let dir = Vec3::new(f(-1., 1.), f(-1., 1.), f(-1., 1.)).normalize_or(Vec3::X);
+            let pose_b = at_deg(pose_a.position + dir * f(0.5, 6.), turn(&mut f));
+            let m = Motion3 {
+                velocity_a: Vec3::new(f(-1., 1.), f(-1., 1.), f(-1., 1.)),
+                velocity_b: -dir * f(0., 12.),
+                t_max: 1.0,
+            };
+            let pair = PolyPair::new(a, &pose_a, b, &pose_b);
+            let (mut fast, mut general) = (Vec::new(), Vec::new());
+            let out_fast = time_of_impact_with(&pair, &m, &mut fast, true);
+            let out_general = time_of_impact_with(&pair, &m, &mut general, false);
+            assert_eq!(
+                format!("{out_fast:?}"),
+                format!("{out_general:?}"),
+                "case {k}"
+            );
+            assert_eq!(format!("{fast:?}"), format!("{general:?}"), "case {k}");
+            assert_eq!(out_fast, time_of_impact(&pair, &m, &mut ()), "case {k}");
+            let (pa, pb) = (PlacedVertices::new(&pair.a), PlacedVertices::new(&pair.b));
+            small_cases += SmallPair::fits(&pair, &pa, &pb) as u32;
+        }
+        assert!(small_cases > 2000, "{small_cases}");
     }
 }
