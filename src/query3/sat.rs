@@ -35,7 +35,7 @@
 //! face or an edge pair is the closest feature pair).
 
 use super::{Interval, Placed3, PolyPair};
-use crate::geom3::Edge;
+use crate::geom3::{Edge, Shape3Kind};
 use crate::trace::Tracer;
 use glam::Vec3;
 use std::mem::MaybeUninit;
@@ -236,7 +236,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     for i in 0..a.shape.face_count() {
         let n = a.face_normal(i);
         let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -b.support_value(-n) - offset;
+        let separation = -face_support_value(b, -n) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
@@ -244,7 +244,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     for j in 0..b.shape.face_count() {
         let n = b.face_normal(j);
         let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -a.support_value(-n) - offset;
+        let separation = -face_support_value(a, -n) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
@@ -297,6 +297,21 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 
     let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
     finish(pair, best, tested, pruned)
+}
+
+/// `body.support_value(dir)`, bit for bit, for the face axes. A cuboid's vertices are
+/// (+-x, +-y, +-z) in its frame, so its eight dot products `(v.x l.x + v.y l.y) + v.z l.z`
+/// differ only in the signs of their three (exactly negated) terms; rounding is monotone, so
+/// the largest is the one with every term positive, `(|x l.x| + |y l.y|) + |z l.z|`, which
+/// is the value the vertex scan finds. Other bodies scan.
+#[inline]
+fn face_support_value(body: &Placed3, dir: Vec3) -> f32 {
+    if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
+        let local = body.rotation.inverse() * dir;
+        let top = (h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs();
+        return top + dir.dot(body.translation);
+    }
+    body.support_value(dir)
 }
 
 /// The header's rule: A's best face unless B's is larger by `tol`, then that face unless the
@@ -938,6 +953,33 @@ mod tests {
                 })
                 .collect();
             crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap()
+        }
+    }
+
+    #[test]
+    fn a_cuboids_face_support_value_equals_the_vertex_scan_bit_for_bit() {
+        let mut rng = Rng(0xb0c5);
+        for _ in 0..200 {
+            let h = Vec3::new(rng.f(0.01, 3.0), rng.f(0.01, 3.0), rng.f(0.01, 3.0));
+            let shape = cuboid(h.x, h.y, h.z);
+            for v in shape.vertices() {
+                assert_eq!(v.abs(), h, "a cuboid's vertices are (+-x, +-y, +-z)");
+            }
+            let pose = Pose3::new(
+                Vec3::new(rng.f(-1e3, 1e3), rng.f(-1e3, 1e3), rng.f(-1e3, 1e3)),
+                rng.rotation(),
+            );
+            let placed = Placed3::new(&shape, &pose, Vec3::new(3.0, -2.0, 1.0));
+            for _ in 0..50 {
+                let dir =
+                    Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)).normalize_or(Vec3::Y);
+                for d in [dir, Vec3::X, -Vec3::Z, pose.rotation * Vec3::Y] {
+                    assert_eq!(
+                        face_support_value(&placed, d).to_bits(),
+                        placed.support_value(d).to_bits()
+                    );
+                }
+            }
         }
     }
 
