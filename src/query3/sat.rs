@@ -250,12 +250,11 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     }
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
-    if !T::ENABLED {
-        if is_small(a) && is_small(b) {
-            small_edge_pairs(pair, centroid_a, &mut edge, &mut tested, &mut pruned);
-            let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
-            return finish(pair, best, tested, pruned);
-        }
+    if is_small(a) && is_small(b) {
+        let counts = (&mut tested, &mut pruned);
+        small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record);
+        let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
+        return finish(pair, best, tested, pruned);
     }
     let frames_b = EdgeFrames::new(b);
     let edges_b = b.shape.edges().len();
@@ -614,33 +613,37 @@ fn is_small(body: &Placed3) -> bool {
         && s.edges().len() <= SMALL_BODY
 }
 
-/// The untraced edge-pair loop for two small bodies ([`is_small`]), in the exhaustive
-/// order: the Gauss-map test, then the parallel test, then the axis offered to `edge`.
-///
-/// B's Gauss-map arcs are kept one array per coordinate (`c = -n0`, `d = -n1`, the plane
-/// `d x c`), so that the Gauss-map test of one edge of A against every edge of B is one loop
-/// the compiler turns into vector instructions; only the pairs it keeps take the parallel
-/// test and the axis. The test is [`arcs_cross`] term for term (the same products and sums,
-/// so the same bits) and the pairs are visited in the same order, so the best axis,
-/// `axes_tested` and `axes_pruned` are those of the exhaustive loop (a property test
-/// compares untraced with traced SAT on random poses).
-fn small_edge_pairs(
+/// The edge-pair loop for two small bodies ([`is_small`]), in the exhaustive order with
+/// the exhaustive loop's arithmetic, so the same axes, the same bits and (traced) the same
+/// steps as [`edge_pair_axis`] pair by pair, with less work:
+/// - each vertex and face normal is placed once, not once per edge that uses it;
+/// - B's edges are kept one array per coordinate (their Gauss-map arcs `c = -n0`,
+///   `d = -n1`, the plane `d x c`; traced, also their directions and squared lengths), so
+///   that the tests of one edge of A against every edge of B are loops the compiler turns
+///   into vector instructions, term for term the products and sums of [`arcs_cross`] and
+///   [`crosses`]. Untraced, only the pairs whose arcs cross take the parallel test and the
+///   axis; traced, each pair is recorded in order with the reason the exhaustive loop gives
+///   (parallel first). A property test compares untraced with traced SAT on random poses.
+fn small_edge_pairs<T: Tracer<Step>>(
     pair: &PolyPair,
     centroid_a: Vec3,
     edge: &mut Best,
-    tested: &mut u32,
-    pruned: &mut u32,
+    (tested, pruned): (&mut u32, &mut u32),
+    tracer: &mut T,
+    record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
 ) {
     let mut frames_a = Inline::new();
     let mut frames_b = Inline::new();
     place_small_frames(&pair.a, &mut frames_a);
     place_small_frames(&pair.b, &mut frames_b);
     let frames_b = frames_b.as_slice();
-    // B's arcs by coordinate: c (x, y, z), d (x, y, z), the plane d x c (x, y, z), padded
-    // with zeros (which never cross) to a whole number of LANES.
+    // B's edges by coordinate: c (x, y, z), d (x, y, z), the plane d x c (x, y, z), the
+    // direction (x, y, z) and its squared length, padded with zeros (which never cross, and
+    // count as parallel) to a whole number of LANES.
     let n = frames_b.len();
     let padded = n.div_ceil(LANES) * LANES;
     let mut columns: [Inline<f32, SMALL_BODY>; 9] = std::array::from_fn(|_| Inline::new());
+    let mut directions: [Inline<f32, SMALL_BODY>; 4] = std::array::from_fn(|_| Inline::new());
     for f in frames_b {
         let (c, d) = (-f.n0, -f.n1);
         for (column, value) in columns
@@ -649,8 +652,21 @@ fn small_edge_pairs(
         {
             column.push(value);
         }
+        if T::ENABLED {
+            let e = f.dir;
+            for (column, value) in directions
+                .iter_mut()
+                .zip([e.x, e.y, e.z, e.length_squared()])
+            {
+                column.push(value);
+            }
+        }
     }
-    for column in &mut columns {
+    for column in columns.iter_mut().chain(if T::ENABLED {
+        &mut directions[..]
+    } else {
+        &mut []
+    }) {
         for _ in n..padded {
             column.push(0.0);
         }
@@ -658,6 +674,8 @@ fn small_edge_pairs(
     let [cx, cy, cz, dx, dy, dz, px, py, pz] = columns.each_ref().map(|c| &c.as_slice()[..padded]);
     let mut crossing = [0u8; SMALL_BODY];
     let crossing = &mut crossing[..padded];
+    let mut apart = [false; SMALL_BODY];
+    let apart = &mut apart[..padded];
     let before = *tested;
     for (i, a) in frames_a.as_slice().iter().enumerate() {
         let (arc, a0, a1) = (a.arc, a.n0, a.n1);
@@ -668,6 +686,39 @@ fn small_edge_pairs(
             let adc = (a0.x * px[j]) + (a0.y * py[j]) + (a0.z * pz[j]);
             let bdc = (a1.x * px[j]) + (a1.y * py[j]) + (a1.z * pz[j]);
             crossing[j] = (!(cba * dba >= 0.0) & (adc * bdc < 0.0) & (cba * bdc > 0.0)) as u8;
+        }
+        if T::ENABLED {
+            let [ex, ey, ez, el] = directions.each_ref().map(|c| &c.as_slice()[..padded]);
+            // As `crosses(a, b, a.dir.cross(b.dir))`: not parallel.
+            let (u, limit) = (
+                a.dir,
+                (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE) * a.dir.length_squared(),
+            );
+            for j in 0..padded {
+                let x = (u.y * ez[j]) - (ey[j] * u.z);
+                let y = (u.z * ex[j]) - (ez[j] * u.x);
+                let z = (u.x * ey[j]) - (ex[j] * u.y);
+                apart[j] = ((x * x) + (y * y)) + (z * z) >= limit * el[j];
+            }
+            for (j, b) in frames_b.iter().enumerate() {
+                let reason = if !apart[j] {
+                    SkipReason::Parallel
+                } else if crossing[j] == 0 {
+                    SkipReason::GaussMap
+                } else {
+                    let (axis, separation) = oriented_axis(a, b, a.dir.cross(b.dir), centroid_a);
+                    let id = AxisId::Edges(i as u32, j as u32);
+                    edge.offer(separation, axis, id);
+                    record(tracer, id, axis, separation, tested);
+                    continue;
+                };
+                tracer.record(|| Step::Skipped {
+                    edge_a: i as u32,
+                    edge_b: j as u32,
+                    reason,
+                });
+            }
+            continue;
         }
         // One byte per edge of B, LANES at a time: visit the ones that cross, in order.
         for (k, block) in crossing.chunks_exact(LANES).enumerate() {
