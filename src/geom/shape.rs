@@ -210,26 +210,24 @@ impl<const N: usize> FixedCore<N> {
     }
 
     /// The lowest index of the largest projection on `d`: the answer of a scan that keeps
-    /// the first strictly larger value. The largest value is found by halving (each step
-    /// compares two halves element by element), then the first index that holds it.
+    /// the first strictly larger value. Found by a knock-out tournament between neighbours
+    /// (0 against 1, 2 against 3, then the winners, ...), where the right one wins only when
+    /// strictly larger: each winner is the first farthest vertex of its block, and the
+    /// chain of dependent comparisons is log2(N) long instead of N.
     #[inline(always)]
     fn support_index(&self, d: Vec2) -> usize {
-        let dots: [f32; N] = std::array::from_fn(|k| self.x[k] * d.x + self.y[k] * d.y);
-        let high = |a: f32, b: f32| if a > b { a } else { b };
-        let mut half = dots;
-        let mut width = N;
-        while width > 1 {
-            width /= 2;
-            for k in 0..width {
-                half[k] = high(half[k], half[k + width]);
+        let mut best: [f32; N] = std::array::from_fn(|k| self.x[k] * d.x + self.y[k] * d.y);
+        let mut index: [usize; N] = std::array::from_fn(|k| k);
+        let mut width = 1;
+        while width < N {
+            for k in (0..N).step_by(2 * width) {
+                let right = best[k + width] > best[k];
+                best[k] = if right { best[k + width] } else { best[k] };
+                index[k] = if right { index[k + width] } else { index[k] };
             }
+            width *= 2;
         }
-        let best = half[0];
-        let mut index = 0;
-        for k in (0..N).rev() {
-            index = if dots[k] == best { k } else { index };
-        }
-        index
+        index[0]
     }
 }
 
@@ -751,6 +749,27 @@ mod tests {
         assert_eq!(square.support_index(v(1.0, 0.0)), 1);
         assert_eq!(square.support_index(v(0.0, 1.0)), 2);
         assert_eq!(square.support_index(v(-1.0, 0.0)), 0);
+        // Exact ties in every slot of the knock-out tournament (a winner of the left block
+        // against an equal one of the right block, at each level): repeated and collinear
+        // vertices, and the zero direction where all tie.
+        let repeated = Shape::polygon(vec![
+            v(0.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 0.0),
+            v(1.0, 0.0),
+            v(1.0, 1.0),
+            v(0.0, 1.0),
+            v(-1.0, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        for shape in [&repeated, &square] {
+            for k in 0..64 {
+                let d = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 64.0).round();
+                assert_eq!(shape.support_index(d), scan(shape.core(), d), "{d}");
+            }
+            assert_eq!(shape.support_index(Vec2::ZERO), 0);
+        }
     }
 
     #[test]

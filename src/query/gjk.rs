@@ -118,6 +118,7 @@ pub struct Simplex {
 }
 
 impl Simplex {
+    #[inline]
     pub fn points(&self) -> &[SupportPoint] {
         &self.vertices[..self.len]
     }
@@ -192,19 +193,18 @@ pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
 
 /// Runs GJK on the pair, recording every iteration into `tracer`.
 pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mut T) -> GjkOutput {
-    let scale = pair.scale();
+    let (scale, mut simplex) = start(pair);
     let touch = super::TOUCH_TOLERANCE * scale;
-    let mut simplex = initial_simplex(pair);
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
     // The progress test cannot resolve less than the rounding of a dot product of points
     // as far apart as the pair is large.
     let noise = ROUNDING_NOISE * scale;
-    let (status, closest) = loop {
+    let (status, closest, distance) = loop {
         iteration += 1;
         let candidate = simplex;
-        let (region, closest) = reduce_to_closest_feature(&mut simplex);
-        let distance = closest.length();
+        let closest = reduce_to_closest_feature(&mut simplex);
+        let distance = closest.point.length();
         let ended = if simplex.len == 3 {
             Some(GjkStatus::Enclosed)
         } else if distance <= touch {
@@ -223,8 +223,8 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             iteration,
             candidate: candidate.to_world(pair),
             simplex: simplex.to_world(pair),
-            region,
-            closest,
+            region: closest.region,
+            closest: closest.point,
             distance,
             direction,
             support: support.map(|w| w.to_world(pair)),
@@ -235,32 +235,29 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         };
         if let Some(status) = ended {
             tracer.record(|| step(None, None, Some(status)));
-            break (status, closest);
+            break (status, closest, distance);
         }
         previous_distance = distance;
-        let direction = search_direction(&simplex, closest);
+        let direction = search_direction(&simplex, closest.point);
         let w = pair.support(direction);
         let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
         // Progress along the search direction: how much nearer the origin's side the support
         // plane through w lies than the simplex itself. None means v is the closest point of
         // A - B.
-        let unit = direction.normalize_or_zero();
-        let gain = (w.point - simplex.vertices[0].point).dot(unit);
-        let no_progress = gain <= config.tolerance * distance + noise;
         let status = if repeated {
             Some(GjkStatus::RepeatedSupport)
-        } else if no_progress {
+        } else if no_progress(&simplex, direction, w, config.tolerance * distance + noise) {
             Some(GjkStatus::Converged)
         } else {
             None
         };
         tracer.record(|| step(Some(direction), Some(w), status));
         if let Some(status) = status {
-            break (status, closest);
+            break (status, closest, distance);
         }
         simplex.push(w);
     };
-    finish(pair, simplex, closest, iteration, status, touch)
+    finish(pair, simplex, closest, distance, iteration, status, touch)
 }
 
 /// Whether the shapes overlap or touch: the same verdict as `gjk(pair, config, &mut ())
@@ -273,16 +270,15 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
 /// tolerance, GJK could only confirm "apart" and the loop stops (Gilbert's separating-plane
 /// exit, as in van den Bergen's GJK-based intersection test).
 pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
-    let scale = pair.scale();
+    let (scale, mut simplex) = start(pair);
     let touch = super::TOUCH_TOLERANCE * scale;
     let radii = pair.a.radius() + pair.b.radius();
-    let mut simplex = initial_simplex(pair);
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
     let noise = ROUNDING_NOISE * scale;
     loop {
         iteration += 1;
-        let (_, closest) = reduce_to_closest_feature(&mut simplex);
+        let closest = reduce_to_closest_feature(&mut simplex).point;
         if simplex.len == 3 {
             return true; // Enclosed: the cores overlap
         }
@@ -300,13 +296,20 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
             return false; // a separating plane with room for the radii
         }
         let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
-        let gain = (w.point - simplex.vertices[0].point).dot(unit);
-        let no_progress = gain <= config.tolerance * distance + noise;
-        if repeated || no_progress {
+        if repeated || no_progress(&simplex, direction, w, config.tolerance * distance + noise) {
             return distance - radii <= touch;
         }
         simplex.push(w);
     }
+}
+
+/// Whether the support point `w` found in `direction` brings the support plane no more than
+/// `threshold` nearer the origin than the simplex: the progress test of the loop.
+#[inline(always)]
+fn no_progress(simplex: &Simplex, direction: Vec2, w: SupportPoint, threshold: f32) -> bool {
+    let unit = direction.normalize_or_zero();
+    let gain = (w.point - simplex.vertices[0].point).dot(unit);
+    gain <= threshold
 }
 
 /// Where the origin lies on a simplex that holds it (within `touch`): a single support point
@@ -327,10 +330,12 @@ fn origin_place(pair: &ShapePair, simplex: &Simplex, touch: f32) -> OriginPlace 
     }
 }
 
-/// A one-point simplex to start from: the support point of A - B facing away from B's
-/// centre as seen from A's (any point would do; this one is usually near the answer).
-fn initial_simplex(pair: &ShapePair) -> Simplex {
-    let start = pair.b.centroid() - pair.a.centroid();
+/// The pair's scale (see [`ShapePair::scale`]) and a one-point simplex to start from: the
+/// support point of A - B facing away from B's centre as seen from A's (any point would do;
+/// this one is usually near the answer). Both start from the same offset between centroids.
+#[inline(always)]
+fn start(pair: &ShapePair) -> (f32, Simplex) {
+    let (scale, start) = pair.scale_and_centroid_offset();
     let start = if start.length_squared() > 0.0 {
         start
     } else {
@@ -338,7 +343,7 @@ fn initial_simplex(pair: &ShapePair) -> Simplex {
     };
     let mut simplex = Simplex::default();
     simplex.push(pair.support(-start));
-    simplex
+    (scale, simplex)
 }
 
 /// The direction to search for the next support point: toward the origin from the simplex.
@@ -360,15 +365,22 @@ fn search_direction(simplex: &Simplex, closest: Vec2) -> Vec2 {
     }
 }
 
+/// The output from the loop's last simplex and closest point: `closest.weights` are the
+/// weights of the reduced simplex, except inside a triangle, where they are computed here.
 fn finish(
     pair: &ShapePair,
     simplex: Simplex,
-    closest: Vec2,
+    closest: Closest,
+    distance: f32,
     iterations: u32,
     status: GjkStatus,
     touch: f32,
 ) -> GjkOutput {
-    let weights = barycentric_weights(&simplex);
+    let weights = if simplex.len == 3 {
+        barycentric_weights(&simplex)
+    } else {
+        closest.weights
+    };
     let mut on_a = Vec2::ZERO;
     let mut on_b = Vec2::ZERO;
     for (w, p) in weights.iter().zip(simplex.points()) {
@@ -378,11 +390,11 @@ fn finish(
     let core_distance = if status == GjkStatus::Enclosed {
         0.0
     } else {
-        closest.length()
+        distance
     };
     // v = a - b points from B's core to A's, so -v points from A toward B.
     let core_normal = if core_distance > touch {
-        -closest / core_distance
+        -closest.point / core_distance
     } else {
         Vec2::ZERO
     };
@@ -410,91 +422,103 @@ fn finish(
     }
 }
 
+/// The point of a reduced simplex closest to the origin, with the region it was found in
+/// and its barycentric weights over the reduced simplex's vertices (unused when the origin
+/// is inside the triangle: the closest point is the origin itself).
+#[derive(Clone, Copy, Debug)]
+struct Closest {
+    region: VoronoiRegion,
+    point: Vec2,
+    weights: [f32; 3],
+}
+
 /// Finds the point of the simplex closest to the origin, reduces the simplex to the vertices
 /// of the feature holding it, and says which Voronoi region the origin was in.
-fn reduce_to_closest_feature(simplex: &mut Simplex) -> (VoronoiRegion, Vec2) {
-    let region = match simplex.len {
-        1 => VoronoiRegion::Vertex(0),
-        2 => segment_region(simplex.vertices[0].point, simplex.vertices[1].point),
-        _ => triangle_region(
-            simplex.vertices[0].point,
-            simplex.vertices[1].point,
-            simplex.vertices[2].point,
-        ),
-    };
+///
+/// The region tests already hold, for each edge `wi wj`, the origin's barycentric
+/// coordinates `u = wj . (wj - wi)` and `v = -wi . (wj - wi)` (scaled by the edge's squared
+/// length), so the closest point on the kept edge is `(u wi + v wj) / (u + v)` without
+/// computing them again.
+#[inline(always)]
+fn reduce_to_closest_feature(simplex: &mut Simplex) -> Closest {
     let v = simplex.vertices;
-    match region {
-        VoronoiRegion::Vertex(i) => {
-            simplex.vertices[0] = v[i as usize];
-            simplex.len = 1;
+    let vertex = |simplex: &mut Simplex, i: usize| {
+        simplex.vertices[0] = v[i];
+        simplex.len = 1;
+        Closest {
+            region: VoronoiRegion::Vertex(i as u8),
+            // (The sum with zero, as a weighted sum would give, turns a -0 into +0.)
+            point: Vec2::ZERO + v[i].point,
+            weights: [1.0, 0.0, 0.0],
         }
-        VoronoiRegion::Edge(i, j) => {
-            simplex.vertices[0] = v[i as usize];
-            simplex.vertices[1] = v[j as usize];
-            simplex.len = 2;
+    };
+    let edge = |simplex: &mut Simplex, i: usize, j: usize, u: f32, w: f32| {
+        simplex.vertices[0] = v[i];
+        simplex.vertices[1] = v[j];
+        simplex.len = 2;
+        let sum = u + w;
+        let weights = [u / sum, w / sum, 0.0];
+        Closest {
+            region: VoronoiRegion::Edge(i as u8, j as u8),
+            point: Vec2::ZERO + weights[0] * v[i].point + weights[1] * v[j].point,
+            weights,
         }
-        VoronoiRegion::Inside => {}
-    }
-    // Inside the triangle the closest point is the origin itself: no weights needed (their
-    // three divisions are the costliest part of an enclosing iteration).
-    if region == VoronoiRegion::Inside {
-        return (region, Vec2::ZERO);
-    }
-    let weights = barycentric_weights(simplex);
-    let closest = weights
-        .iter()
-        .zip(simplex.points())
-        .fold(Vec2::ZERO, |acc, (w, p)| acc + *w * p.point);
-    (region, closest)
-}
-
-/// The Voronoi region of segment `w0 w1` holding the origin. The barycentric coordinate of
-/// the origin's projection along the segment decides: at or before w0, at or after w1, or
-/// between.
-fn segment_region(w0: Vec2, w1: Vec2) -> VoronoiRegion {
-    let e = w1 - w0;
-    // u = weight of w0, v = weight of w1, both scaled by |e|^2.
-    let u = w1.dot(e);
-    let v = -w0.dot(e);
-    if v <= 0.0 {
-        VoronoiRegion::Vertex(0)
-    } else if u <= 0.0 {
-        VoronoiRegion::Vertex(1)
-    } else {
-        VoronoiRegion::Edge(0, 1)
-    }
-}
-
-/// The Voronoi region of triangle `w0 w1 w2` holding the origin, tested vertex regions
-/// first, then edge regions (edge test: inside the edge's slab and on the outer side, where
-/// the signed area of the origin with the edge has the opposite sign to the triangle's).
-fn triangle_region(w0: Vec2, w1: Vec2, w2: Vec2) -> VoronoiRegion {
-    let e01 = w1 - w0;
-    let (u01, v01) = (w1.dot(e01), -w0.dot(e01));
-    let e02 = w2 - w0;
-    let (u02, v02) = (w2.dot(e02), -w0.dot(e02));
-    let e12 = w2 - w1;
-    let (u12, v12) = (w2.dot(e12), -w1.dot(e12));
-    // Signed areas of the sub-triangles opposite each vertex, times the triangle's area, so
-    // that a positive value means the origin is on the inner side of that edge.
-    let area = cross(e01, e02);
-    let inner_12 = area * cross(w1, w2);
-    let inner_20 = area * cross(w2, w0);
-    let inner_01 = area * cross(w0, w1);
-    if v01 <= 0.0 && v02 <= 0.0 {
-        VoronoiRegion::Vertex(0)
-    } else if u01 > 0.0 && v01 > 0.0 && inner_01 <= 0.0 {
-        VoronoiRegion::Edge(0, 1)
-    } else if u02 > 0.0 && v02 > 0.0 && inner_20 <= 0.0 {
-        VoronoiRegion::Edge(0, 2)
-    } else if u01 <= 0.0 && v12 <= 0.0 {
-        VoronoiRegion::Vertex(1)
-    } else if u02 <= 0.0 && u12 <= 0.0 {
-        VoronoiRegion::Vertex(2)
-    } else if u12 > 0.0 && v12 > 0.0 && inner_12 <= 0.0 {
-        VoronoiRegion::Edge(1, 2)
-    } else {
-        VoronoiRegion::Inside
+    };
+    match simplex.len {
+        1 => vertex(simplex, 0),
+        2 => {
+            let (w0, w1) = (v[0].point, v[1].point);
+            let e = w1 - w0;
+            // u = weight of w0, v = weight of w1, both scaled by |e|^2.
+            let (u, w) = (w1.dot(e), -w0.dot(e));
+            if w <= 0.0 {
+                vertex(simplex, 0)
+            } else if u <= 0.0 {
+                vertex(simplex, 1)
+            } else {
+                edge(simplex, 0, 1, u, w)
+            }
+        }
+        _ => {
+            let (w0, w1, w2) = (v[0].point, v[1].point, v[2].point);
+            let e01 = w1 - w0;
+            let (u01, v01) = (w1.dot(e01), -w0.dot(e01));
+            let e02 = w2 - w0;
+            let (u02, v02) = (w2.dot(e02), -w0.dot(e02));
+            let e12 = w2 - w1;
+            let (u12, v12) = (w2.dot(e12), -w1.dot(e12));
+            // Signed areas of the sub-triangles opposite each vertex, times the triangle's
+            // area, so that a positive value means the origin is on the inner side of that
+            // edge.
+            let area = cross(e01, e02);
+            let inner_12 = area * cross(w1, w2);
+            let inner_20 = area * cross(w2, w0);
+            let inner_01 = area * cross(w0, w1);
+            // Vertex regions first, then edge regions (inside the edge's slab and on its
+            // outer side).
+            if v01 <= 0.0 && v02 <= 0.0 {
+                vertex(simplex, 0)
+            } else if u01 > 0.0 && v01 > 0.0 && inner_01 <= 0.0 {
+                edge(simplex, 0, 1, u01, v01)
+            } else if u02 > 0.0 && v02 > 0.0 && inner_20 <= 0.0 {
+                edge(simplex, 0, 2, u02, v02)
+            } else if u01 <= 0.0 && v12 <= 0.0 {
+                vertex(simplex, 1)
+            } else if u02 <= 0.0 && u12 <= 0.0 {
+                vertex(simplex, 2)
+            } else if u12 > 0.0 && v12 > 0.0 && inner_12 <= 0.0 {
+                edge(simplex, 1, 2, u12, v12)
+            } else {
+                // Inside the triangle the closest point is the origin itself: no weights
+                // needed (their three divisions are the costliest part of an enclosing
+                // iteration).
+                Closest {
+                    region: VoronoiRegion::Inside,
+                    point: Vec2::ZERO,
+                    weights: [0.0; 3],
+                }
+            }
+        }
     }
 }
 

@@ -81,8 +81,16 @@ impl<'a> ShapePair<'a> {
     /// A length that sets the scale of the tolerances: the sum of both bounding radii and the
     /// distance between the bodies, at least 1.
     pub fn scale(&self) -> f32 {
+        self.scale_and_centroid_offset().0
+    }
+
+    /// [`Self::scale`] and the offset from A's centroid to B's it is computed from (GJK starts
+    /// its search from that offset too).
+    #[inline]
+    pub fn scale_and_centroid_offset(&self) -> (f32, Vec2) {
         let reach = self.a.shape.bounding_radius() + self.b.shape.bounding_radius();
-        (reach + (self.b.centroid() - self.a.centroid()).length()).max(1.0)
+        let offset = self.b.centroid() - self.a.centroid();
+        ((reach + offset.length()).max(1.0), offset)
     }
 
     /// Distances below this count as zero for this pair.
