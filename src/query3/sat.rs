@@ -680,12 +680,15 @@ fn small_edge_pairs<T: Tracer<Step>>(
     for (i, a) in frames_a.as_slice().iter().enumerate() {
         let (arc, a0, a1) = (a.arc, a.n0, a.n1);
         for j in 0..padded {
-            // As `arcs_cross(a.n0, a.n1, a.arc, c, d, d x c)`, without its early exit.
+            // As `arcs_cross(a.n0, a.n1, a.arc, c, d, d x c)`, without its early exit (a NaN
+            // product goes on to the other two tests there too: hence the negation).
             let cba = (cx[j] * arc.x) + (cy[j] * arc.y) + (cz[j] * arc.z);
             let dba = (dx[j] * arc.x) + (dy[j] * arc.y) + (dz[j] * arc.z);
             let adc = (a0.x * px[j]) + (a0.y * py[j]) + (a0.z * pz[j]);
             let bdc = (a1.x * px[j]) + (a1.y * py[j]) + (a1.z * pz[j]);
-            crossing[j] = (!(cba * dba >= 0.0) & (adc * bdc < 0.0) & (cba * bdc > 0.0)) as u8;
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
+            let apart_ends = !(cba * dba >= 0.0);
+            crossing[j] = (apart_ends & (adc * bdc < 0.0) & (cba * bdc > 0.0)) as u8;
         }
         if T::ENABLED {
             let [ex, ey, ez, el] = directions.each_ref().map(|c| &c.as_slice()[..padded]);
