@@ -5,8 +5,10 @@
 //! the bodies flips the normal; a common rigid motion changes nothing but the frame).
 
 use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
-use collision_lab::query3::epa::{epa_penetration, Output as EpaOutput};
-use collision_lab::query3::gjk::{gjk_distance, gjk_intersects, Config as GjkConfig};
+use collision_lab::query3::epa::{
+    epa, epa_penetration, Config as EpaConfig, Output as EpaOutput, Step as EpaStep,
+};
+use collision_lab::query3::gjk::{gjk, gjk_distance, gjk_intersects, Config as GjkConfig};
 use collision_lab::query3::minkowski::minkowski_difference;
 use collision_lab::query3::sat::sat_test;
 use collision_lab::query3::{Placed3, PolyPair};
@@ -177,6 +179,31 @@ fn touches_after(p: &PolyPair, e: &EpaOutput, tol: f32) -> Result<(), String> {
             "after moving B by {} along {}: SAT gap {gap}",
             e.depth, e.normal
         ))
+    }
+}
+
+proptest! {
+    // Cheap runs, many poses: near-ties in the support scan and in EPA's face choice.
+    #![proptest_config(ProptestConfig {
+        cases: 3_000,
+        max_global_rejects: 1_000_000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn untraced_gjk_and_epa_equal_traced(a in any_shape(), b in any_shape(), pa in pose(0.9), pb in pose(0.9)) {
+        // The untraced runs take their own paths (the lane support scan is shared; EPA tries
+        // a small polytope first): every number must be the traced run's, bit for bit.
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let mut gjk_steps = Vec::new();
+        let traced = gjk(&p, &GjkConfig::default(), &mut gjk_steps);
+        let untraced = gjk_distance(&p);
+        prop_assert_eq!(untraced, traced);
+        prop_assert_eq!(gjk_intersects(&p, &GjkConfig::default()), traced.intersecting);
+        let mut epa_steps: Vec<EpaStep> = Vec::new();
+        let traced_epa = epa(&p, &traced, &EpaConfig::default(), &mut epa_steps);
+        prop_assert_eq!(epa_penetration(&p, &untraced), traced_epa);
     }
 }
 

@@ -377,6 +377,12 @@ impl Shape {
         self.back_extents[i]
     }
 
+    /// Every edge's back extent (see [`Shape::back_extent`]), in edge order.
+    #[inline]
+    pub fn back_extents(&self) -> &[f32] {
+        &self.back_extents
+    }
+
     #[inline]
     pub fn edge_count(&self) -> usize {
         self.normals.len()

@@ -250,7 +250,6 @@ fn clip_edges<T: Tracer<ClipStep>>(
         point: reference.start + r_ref * reference.normal,
         normal: reference.normal,
     };
-    let touch = pair.touch_tolerance();
     let mut manifold = Manifold {
         normal: match reference.body {
             Body::A => reference.normal,
@@ -262,7 +261,7 @@ fn clip_edges<T: Tracer<ClipStep>>(
         points: [ContactPoint::default(); 2],
         count: 0,
     };
-    let distinct = if (clipped[0].0 - clipped[1].0).length() > touch {
+    let distinct = if farther_than_touch(pair, clipped[0].0 - clipped[1].0) {
         2
     } else {
         1
@@ -272,7 +271,8 @@ fn clip_edges<T: Tracer<ClipStep>>(
         // Signed separation of the incident surface point from the reference surface:
         // negative is penetration.
         let separation = (p - reference.start).dot(reference.normal) - r_ref - r_inc;
-        if separation <= touch {
+        // A penetrating point is kept whatever the (positive) tolerance.
+        if separation <= 0.0 || separation <= pair.touch_tolerance() {
             manifold.points[manifold.count] =
                 contact(pair, &reference, &incident, p, end, separation, r_inc);
             manifold.count += 1;
@@ -297,6 +297,22 @@ fn clip_edges<T: Tracer<ClipStep>>(
         created: vec![],
     });
     (manifold.count > 0).then_some(manifold)
+}
+
+/// Whether `gap` is longer than the pair's touch tolerance: `gap.length() > touch`, with
+/// the two square roots (the gap's length, and the distance between the centroids inside
+/// the tolerance) taken only when bounds on both, 0.1 % apart, cannot tell.
+#[inline]
+fn farther_than_touch(pair: &ShapePair, gap: Vec2) -> bool {
+    let (low, high) = pair.touch_tolerance_bounds();
+    let length_squared = gap.length_squared();
+    if length_squared > (1.001 * high) * (1.001 * high) {
+        true
+    } else if length_squared < (0.999 * low) * (0.999 * low) {
+        false
+    } else {
+        gap.length() > pair.touch_tolerance()
+    }
 }
 
 fn contact(
@@ -398,11 +414,18 @@ pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeat
         return None;
     }
     let k = shape.support_index(direction);
-    // Edges ending and starting at k, skipping zero-length edges (repeated vertices).
-    let before = step_over_zero_edges(shape, previous(k, n), Step::Back);
-    let after = step_over_zero_edges(shape, k, Step::Forward);
-    let (Some(before), Some(after)) = (before, after) else {
-        return None;
+    // Edges ending and starting at k, skipping zero-length edges (repeated vertices): most
+    // outlines have none, and then they are the two edges at k.
+    let normals = shape.shape.normals();
+    let (before, after) = if normals[previous(k, n)] != Vec2::ZERO && normals[k] != Vec2::ZERO {
+        (previous(k, n), k)
+    } else {
+        let before = step_over_zero_edges(shape, previous(k, n), Step::Back);
+        let after = step_over_zero_edges(shape, k, Step::Forward);
+        let (Some(before), Some(after)) = (before, after) else {
+            return None;
+        };
+        (before, after)
     };
     let chosen = if shape.normal(after).dot(direction) >= shape.normal(before).dot(direction) {
         after

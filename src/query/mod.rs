@@ -98,6 +98,18 @@ impl<'a> ShapePair<'a> {
         TOUCH_TOLERANCE * self.scale()
     }
 
+    /// Bounds on [`ShapePair::touch_tolerance`] without its square root: the distance
+    /// between the centroids lies between the larger coordinate of their difference and
+    /// the sum of both.
+    #[inline]
+    pub fn touch_tolerance_bounds(&self) -> (f32, f32) {
+        let reach = self.a.shape.bounding_radius() + self.b.shape.bounding_radius();
+        let d = (self.b.centroid() - self.a.centroid()).abs();
+        let low = TOUCH_TOLERANCE * (reach + d.max_element()).max(1.0);
+        let high = TOUCH_TOLERANCE * (reach + (d.x + d.y)).max(1.0);
+        (low, high)
+    }
+
     /// A work-frame point in world coordinates.
     #[inline]
     pub fn to_world(&self, p: Vec2) -> Vec2 {

@@ -27,7 +27,9 @@
 //!
 //! The polytope lives in fixed-capacity arrays ([`MAX_VERTICES`], [`MAX_FACES`]) so that an
 //! untraced run does not touch the heap; when they are full the loop stops with
-//! [`Status::PolytopeFull`] and the closest face so far.
+//! [`Status::PolytopeFull`] and the closest face so far. An untraced run first expands in a
+//! smaller polytope (`SMALL_VERTICES`, cheaper to set up) and runs again full-size only when
+//! that one fills, so its answer is always the full-size run's.
 
 use super::gjk;
 use super::simplex::{closest_on_triangle, SupportPair3, SupportPoint3};
@@ -42,6 +44,12 @@ pub const MAX_VERTICES: usize = 256;
 /// Largest number of polytope faces: a closed triangle mesh with V vertices has 2V - 4
 /// faces, and an expansion briefly needs room for the new faces before the old go.
 pub const MAX_FACES: usize = 2 * MAX_VERTICES;
+
+/// The untraced run first tries a polytope of this many vertices (and twice as many
+/// faces): box pairs and 20-face hulls converge in about a dozen expansions (none of the
+/// bench's pairs needs more); a run that fills it is run again in the full-size one.
+const SMALL_VERTICES: usize = 32;
+const SMALL_FACES: usize = 2 * SMALL_VERTICES;
 
 /// Limits for the EPA loop.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -196,6 +204,13 @@ pub fn epa<T: Tracer<Step>>(
     if !gjk.intersecting {
         return None;
     }
+    if !T::ENABLED {
+        return Some(expand_small_first::<SMALL_VERTICES, SMALL_FACES>(
+            pair,
+            gjk.simplex.points(),
+            config,
+        ));
+    }
     let mut polytope = Polytope::<MAX_VERTICES, MAX_FACES>::new();
     Some(expand(
         pair,
@@ -204,6 +219,23 @@ pub fn epa<T: Tracer<Step>>(
         &mut polytope,
         tracer,
     ))
+}
+
+/// The untraced run. Most runs fit a small polytope, whose arrays cost less to set up (they
+/// are filled when created). Capacity only ever ends a run with `PolytopeFull`, so a run that
+/// fits gives the full-size run's answer; one that does not is run again full-size.
+fn expand_small_first<const V: usize, const F: usize>(
+    pair: &impl SupportPair3,
+    simplex: &[SupportPoint3],
+    config: &Config,
+) -> Output {
+    let mut polytope = Polytope::<V, F>::new();
+    let out = expand(pair, simplex, config, &mut polytope, &mut ());
+    if out.status != Status::PolytopeFull {
+        return out;
+    }
+    let mut polytope = Polytope::<MAX_VERTICES, MAX_FACES>::new();
+    expand(pair, simplex, config, &mut polytope, &mut ())
 }
 
 /// The polytope: vertices and outward faces in fixed-capacity arrays.
@@ -254,11 +286,14 @@ impl<const V: usize, const F: usize> Polytope<V, F> {
         }
     }
 
+    /// The first face of least distance.
     fn closest_face(&self) -> usize {
         let mut best = 0;
+        let mut best_distance = self.faces[0].distance;
         for (i, f) in self.faces().iter().enumerate() {
-            if f.distance < self.faces[best].distance {
+            if f.distance < best_distance {
                 best = i;
+                best_distance = f.distance;
             }
         }
         best
@@ -317,8 +352,11 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
         }
     };
     polytope.set_tetrahedron(tetrahedron);
-    let mut visible = [false; F];
-    let mut horizon = [[0u32; 2]; V];
+    let mut plan = Plan::<V, F> {
+        visible: [false; F],
+        horizon: [[0u32; 2]; V],
+        new_faces: [Face::default(); V],
+    };
     let mut iteration = 0;
     let (face, status) = loop {
         iteration += 1;
@@ -348,15 +386,7 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
             // one cap, faces within `tolerance` of w are left out, then taken in.
             let mut outcome = Err(Status::Stalled);
             for threshold in [0.0, tolerance, -tolerance] {
-                outcome = plan_expansion(
-                    polytope,
-                    closest,
-                    w.point,
-                    threshold,
-                    touch,
-                    &mut visible,
-                    &mut horizon,
-                );
+                outcome = plan_expansion(polytope, closest, w.point, threshold, touch, &mut plan);
                 if outcome != Err(Status::Stalled) {
                     break;
                 }
@@ -372,9 +402,10 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
             let to_world = |p: &SupportPoint3| p.to_world(pair);
             let faces = polytope.faces().to_vec();
             let (removed_faces, horizon_edges, added) = if expanding {
-                let removed_faces: Vec<usize> =
-                    (0..polytope.face_count).filter(|&i| visible[i]).collect();
-                let horizon_edges = horizon[..horizon_len].to_vec();
+                let removed_faces: Vec<usize> = (0..polytope.face_count)
+                    .filter(|&i| plan.visible[i])
+                    .collect();
+                let horizon_edges = plan.horizon[..horizon_len].to_vec();
                 let added = horizon_edges
                     .iter()
                     .map(|&[a, b]| {
@@ -413,7 +444,7 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
         // Remove the visible faces (keeping the order of the rest), then join w to the
         // horizon.
         let mut kept = 0;
-        for (i, seen) in visible.iter().enumerate().take(polytope.face_count) {
+        for (i, seen) in plan.visible.iter().enumerate().take(polytope.face_count) {
             if !seen {
                 polytope.faces[kept] = polytope.faces[i];
                 kept += 1;
@@ -422,18 +453,28 @@ fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
         polytope.face_count = kept;
         polytope.vertices[polytope.vertex_count] = w;
         polytope.vertex_count += 1;
-        for &[a, b] in &horizon[..horizon_len] {
-            polytope.faces[polytope.face_count] =
-                polytope.make_face([a, b, new_index], face.normal);
+        // The new faces as the outward check built them (what `make_face` gives: the check
+        // refused any with no normal).
+        for new_face in &plan.new_faces[..horizon_len] {
+            polytope.faces[polytope.face_count] = *new_face;
             polytope.face_count += 1;
         }
     };
     finish(pair, polytope, &face, tolerance, iteration, status)
 }
 
+/// An expansion being planned: the faces `w` sees, their horizon, and the new faces joining
+/// `w` to it (`horizon[k]` is the edge of `new_faces[k]`).
+struct Plan<const V: usize, const F: usize> {
+    visible: [bool; F],
+    horizon: [[u32; 2]; V],
+    new_faces: [Face; V],
+}
+
 /// Marks the faces `w` sees (above their planes by more than `threshold`; the closest face
-/// always) and finds their horizon. `Ok(horizon length)` when the expansion keeps a closed
-/// polytope whose new faces face outward; [`Status::Stalled`] when it would not;
+/// always), finds their horizon and builds the new faces joining `w` (the next vertex) to
+/// it. `Ok(horizon length)` when the expansion keeps a closed polytope whose new faces face
+/// outward; [`Status::Stalled`] when it would not;
 /// [`Status::PolytopeFull`] when the buffers are too small.
 fn plan_expansion<const V: usize, const F: usize>(
     polytope: &Polytope<V, F>,
@@ -441,9 +482,13 @@ fn plan_expansion<const V: usize, const F: usize>(
     w: Vec3,
     threshold: f32,
     touch: f32,
-    visible: &mut [bool; F],
-    horizon: &mut [[u32; 2]; V],
+    plan: &mut Plan<V, F>,
 ) -> Result<usize, Status> {
+    let Plan {
+        visible,
+        horizon,
+        new_faces,
+    } = plan;
     for (i, f) in polytope.faces().iter().enumerate() {
         visible[i] = i == closest || f.normal.dot(w - polytope.point(f.vertices[0])) > threshold;
     }
@@ -456,7 +501,7 @@ fn plan_expansion<const V: usize, const F: usize>(
     // A closed triangle mesh with V vertices has 2V - 4 faces; anything else means the
     // visible faces were not one cap.
     if faces_after != 2 * (polytope.vertex_count + 1) - 4
-        || !new_faces_face_outward(polytope, &horizon[..n], w, touch)
+        || !new_faces_face_outward(polytope, &horizon[..n], w, touch, new_faces)
     {
         Err(Status::Stalled)
     } else if faces_after > F {
@@ -469,18 +514,31 @@ fn plan_expansion<const V: usize, const F: usize>(
 /// Whether every new face joining `w` to the horizon has an area and the origin on its inner
 /// side (within `touch`, for the origin on the boundary when the bodies touch). Rounding on
 /// nearly coplanar faces can break either; the expansion is then refused, so the polytope
-/// never holds a face that would report a wrong depth.
+/// never holds a face that would report a wrong depth. The faces go into `new_faces`, `w`
+/// numbered as the next vertex.
 fn new_faces_face_outward<const V: usize, const F: usize>(
     polytope: &Polytope<V, F>,
     horizon: &[[u32; 2]],
     w: Vec3,
     touch: f32,
+    new_faces: &mut [Face; V],
 ) -> bool {
-    horizon.iter().all(|&[a, b]| {
+    let new_index = polytope.vertex_count as u32;
+    for (&[a, b], new_face) in horizon.iter().zip(new_faces.iter_mut()) {
         let (pa, pb) = (polytope.point(a), polytope.point(b));
         let normal = (pb - pa).cross(w - pa).normalize_or_zero();
-        normal != Vec3::ZERO && normal.dot(pa) >= -touch
-    })
+        let distance = normal.dot(pa);
+        let outward = normal != Vec3::ZERO && distance >= -touch;
+        if !outward {
+            return false;
+        }
+        *new_face = Face {
+            vertices: [a, b, new_index],
+            normal,
+            distance,
+        };
+    }
+    true
 }
 
 /// The edges of the visible faces whose twin (the same edge walked the other way) belongs
@@ -1253,6 +1311,34 @@ mod tests {
         assert_eq!(out.status, Status::PolytopeFull);
         assert_eq!(polytope.vertex_count, 8);
         assert!(out.depth > 0.0 && out.normal.is_finite());
+    }
+
+    #[test]
+    fn a_run_too_big_for_the_small_polytope_gives_the_full_size_answer() {
+        // The untraced run tries a small polytope first; here one of 8 vertices, on the pair
+        // of `a_full_polytope_is_reported`, which fills it: the run starts again full-size,
+        // and its answer is the traced (always full-size) run's.
+        let round = Polyhedron::new(&Shape3Kind::Prism {
+            sides: 64,
+            radius: 1.0,
+            half_height: 1.0,
+        })
+        .unwrap();
+        let pair = PolyPair::new(
+            &round,
+            &at(0., 0., 0.),
+            &round,
+            &at_deg(Vec3::new(0.3, 0.2, 0.1), Vec3::new(30., 0., 20.)),
+        );
+        let g = gjk_distance(&pair);
+        let config = Config::default();
+        let mut steps = Vec::new();
+        let traced = epa(&pair, &g, &config, &mut steps).unwrap();
+        assert_ne!(traced.status, Status::PolytopeFull);
+        assert!(traced.iterations > 8);
+        let untraced = expand_small_first::<8, 16>(&pair, g.simplex.points(), &config);
+        assert_eq!(untraced, traced);
+        assert_eq!(epa_penetration(&pair, &g), Some(traced));
     }
 
     #[test]

@@ -390,12 +390,16 @@ pub fn closest_on_tetrahedron(p: [Vec3; 4]) -> Closest {
         ([0, 2, 3], 1),
         ([1, 3, 2], 0),
     ];
-    let edge_scale = (p[1] - p[0]).length() * (p[2] - p[0]).length() * (p[3] - p[0]).length();
-    let volume6 = (p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0]));
+    let (e1, e2, e3) = (p[1] - p[0], p[2] - p[0], p[3] - p[0]);
+    let volume6 = e1.dot(e2.cross(e3));
     // A tetrahedron this flat (its volume below 1e-6 of the box its edges span) has face
     // planes that cannot say which side the origin is on: every face is tested, and the
-    // origin is never reported inside.
-    let flat = volume6.is_nan() || volume6.abs() <= 1.0e-6 * edge_scale;
+    // origin is never reported inside. Compared squared, in f64 (no square roots on the
+    // path of every iteration, and no overflow of the product).
+    let edge_scale_squared = f64::from(e1.length_squared())
+        * f64::from(e2.length_squared())
+        * f64::from(e3.length_squared());
+    let flat = volume6.is_nan() || f64::from(volume6).powi(2) <= 1.0e-12 * edge_scale_squared;
     let mut best: Option<(Closest, f32)> = None;
     for (face, opposite) in FACES {
         let [i, j, k] = face.map(|x| p[x as usize]);
