@@ -765,8 +765,10 @@ fn main() {
                 "distance" => run_ours_distance(&hulls_apart) as f64,
                 "intersection" => run_ours_intersection(&hulls_mixed) as f64,
                 "penetration" => run_ours_penetration(&hulls) as f64,
+                "query" => run_query_pair(&moving) as f64,
+                "trace" => run_trace_pair(&moving) as f64,
                 other => panic!(
-                    "VERSUS_3D_PROFILE: toi, box, hull, large, distance, intersection or penetration, not {other}"
+                    "VERSUS_3D_PROFILE: toi, box, hull, large, distance, intersection, penetration, query or trace, not {other}"
                 ),
             };
         }

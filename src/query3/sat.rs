@@ -35,7 +35,7 @@
 //! face or an edge pair is the closest feature pair).
 
 use super::{Interval, Placed3, PolyPair};
-use crate::geom3::Edge;
+use crate::geom3::{Edge, Shape3Kind};
 use crate::trace::Tracer;
 use glam::Vec3;
 use std::mem::MaybeUninit;
@@ -236,7 +236,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     for i in 0..a.shape.face_count() {
         let n = a.face_normal(i);
         let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -b.support_value(-n) - offset;
+        let separation = -face_support_value(b, -n) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
@@ -244,12 +244,18 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     for j in 0..b.shape.face_count() {
         let n = b.face_normal(j);
         let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -a.support_value(-n) - offset;
+        let separation = -face_support_value(a, -n) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
+    if is_small(a) && is_small(b) {
+        let counts = (&mut tested, &mut pruned);
+        small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record);
+        let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
+        return finish(pair, best, tested, pruned);
+    }
     let frames_b = EdgeFrames::new(b);
     let edges_b = b.shape.edges().len();
     for (i, ea) in a.shape.edges().iter().enumerate() {
@@ -290,6 +296,21 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 
     let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
     finish(pair, best, tested, pruned)
+}
+
+/// `body.support_value(dir)`, bit for bit, for the face axes. A cuboid's vertices are
+/// (+-x, +-y, +-z) in its frame, so its eight dot products `(v.x l.x + v.y l.y) + v.z l.z`
+/// differ only in the signs of their three (exactly negated) terms; rounding is monotone, so
+/// the largest is the one with every term positive, `(|x l.x| + |y l.y|) + |z l.z|`, which
+/// is the value the vertex scan finds. Other bodies scan.
+#[inline]
+fn face_support_value(body: &Placed3, dir: Vec3) -> f32 {
+    if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
+        let local = body.rotation.inverse() * dir;
+        let top = (h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs();
+        return top + dir.dot(body.translation);
+    }
+    body.support_value(dir)
 }
 
 /// The header's rule: A's best face unless B's is larger by `tol`, then that face unless the
@@ -489,22 +510,33 @@ pub(crate) fn edge_pair_axis(
         return Err(SkipReason::GaussMap);
     }
     let cross = a.dir.cross(b.dir);
-    // Written so that a NaN cross product counts as parallel.
-    let crosses = cross.length_squared()
-        >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
-            * a.dir.length_squared()
-            * b.dir.length_squared();
-    if !crosses {
+    if !crosses(a, b, cross) {
         return Err(SkipReason::Parallel);
     }
     if parallel_first && !gauss() {
         return Err(SkipReason::GaussMap);
     }
+    Ok(oriented_axis(a, b, cross, centroid_a))
+}
+
+/// The parallel test of [`edge_pair_axis`]: whether `cross = a.dir x b.dir` is long enough.
+#[inline]
+fn crosses(a: &EdgeFrame, b: &EdgeFrame, cross: Vec3) -> bool {
+    // Written so that a NaN cross product counts as parallel.
+    cross.length_squared()
+        >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
+            * a.dir.length_squared()
+            * b.dir.length_squared()
+}
+
+/// The unit axis along `cross`, turned away from A's centroid, and the separation along it.
+#[inline]
+fn oriented_axis(a: &EdgeFrame, b: &EdgeFrame, cross: Vec3, centroid_a: Vec3) -> (Vec3, f32) {
     let mut axis = cross.normalize();
     if axis.dot(a.tail - centroid_a) < 0.0 {
         axis = -axis;
     }
-    Ok((axis, axis.dot(b.tail - a.tail)))
+    (axis, axis.dot(b.tail - a.tail))
 }
 
 /// Whether arc a-b and arc c-d (each the shorter great arc between two unit normals, the
@@ -522,6 +554,209 @@ fn arcs_cross(a: Vec3, b: Vec3, b_x_a: Vec3, c: Vec3, d: Vec3, d_x_c: Vec3) -> b
     let adc = a.dot(d_x_c);
     let bdc = b.dot(d_x_c);
     adc * bdc < 0.0 && cba * bdc > 0.0
+}
+
+/// The most vertices, faces and edges a body may have for the untraced small-body path
+/// ([`SmallPair`]): boxes, prisms and hulls of up to about 30 points.
+const SMALL_BODY: usize = EDGE_FRAME_CACHE;
+
+/// B's edges that cross one edge of A are looked up this many at a time (a `u64` of bytes).
+const LANES: usize = 8;
+
+/// Up to `N` values on the stack, written in order (nothing is read before it is written).
+struct Inline<T: Copy, const N: usize> {
+    items: [MaybeUninit<T>; N],
+    len: usize,
+}
+
+impl<T: Copy, const N: usize> Inline<T, N> {
+    #[inline]
+    fn new() -> Self {
+        Inline {
+            items: [const { MaybeUninit::uninit() }; N],
+            len: 0,
+        }
+    }
+
+    /// Appends `value`; the callers check the capacity first.
+    #[inline]
+    fn push(&mut self, value: T) {
+        self.items[self.len] = MaybeUninit::new(value);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[T] {
+        // SAFETY: entries below `len` were written by `push`; T is Copy (nothing to drop).
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len) }
+    }
+}
+
+/// Writes each edge's frame of a small body into `frames`, from its vertices and face
+/// normals placed once (the same arithmetic as [`EdgeFrame::new`], so the same bits, with
+/// each vertex and normal turned once instead of once per edge that uses it).
+fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_BODY>) {
+    let shape = body.shape;
+    let mut vertices = Inline::<Vec3, SMALL_BODY>::new();
+    for i in 0..shape.vertices().len() {
+        vertices.push(body.vertex(i));
+    }
+    let mut normals = Inline::<Vec3, SMALL_BODY>::new();
+    for f in 0..shape.face_count() {
+        normals.push(body.face_normal(f));
+    }
+    let (vertices, normals) = (vertices.as_slice(), normals.as_slice());
+    for e in shape.edges() {
+        let tail = vertices[e.tail as usize];
+        let (n0, n1) = (normals[e.faces[0] as usize], normals[e.faces[1] as usize]);
+        frames.push(EdgeFrame {
+            tail,
+            dir: vertices[e.head as usize] - tail,
+            n0,
+            n1,
+            arc: n1.cross(n0),
+        });
+    }
+}
+
+/// Whether a body is small enough for [`small_edge_pairs`].
+fn is_small(body: &Placed3) -> bool {
+    let s = body.shape;
+    s.vertices().len() <= SMALL_BODY
+        && s.face_count() <= SMALL_BODY
+        && s.edges().len() <= SMALL_BODY
+}
+
+/// The edge-pair loop for two small bodies ([`is_small`]), in the exhaustive order with
+/// the exhaustive loop's arithmetic, so the same axes, the same bits and (traced) the same
+/// steps as [`edge_pair_axis`] pair by pair, with less work:
+/// - each vertex and face normal is placed once, not once per edge that uses it;
+/// - B's edges are kept one array per coordinate (their Gauss-map arcs `c = -n0`,
+///   `d = -n1`, the plane `d x c`; traced, also their directions and squared lengths), so
+///   that the tests of one edge of A against every edge of B are loops the compiler turns
+///   into vector instructions, term for term the products and sums of [`arcs_cross`] and
+///   [`crosses`]. Untraced, only the pairs whose arcs cross take the parallel test and the
+///   axis; traced, each pair is recorded in order with the reason the exhaustive loop gives
+///   (parallel first). A property test compares untraced with traced SAT on random poses.
+fn small_edge_pairs<T: Tracer<Step>>(
+    pair: &PolyPair,
+    centroid_a: Vec3,
+    edge: &mut Best,
+    (tested, pruned): (&mut u32, &mut u32),
+    tracer: &mut T,
+    record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
+) {
+    let mut frames_a = Inline::new();
+    let mut frames_b = Inline::new();
+    place_small_frames(&pair.a, &mut frames_a);
+    place_small_frames(&pair.b, &mut frames_b);
+    let frames_b = frames_b.as_slice();
+    // B's edges by coordinate: c (x, y, z), d (x, y, z), the plane d x c (x, y, z), the
+    // direction (x, y, z) and its squared length, padded with zeros (which never cross, and
+    // count as parallel) to a whole number of LANES.
+    let n = frames_b.len();
+    let padded = n.div_ceil(LANES) * LANES;
+    let mut columns: [Inline<f32, SMALL_BODY>; 9] = std::array::from_fn(|_| Inline::new());
+    let mut directions: [Inline<f32, SMALL_BODY>; 4] = std::array::from_fn(|_| Inline::new());
+    for f in frames_b {
+        let (c, d) = (-f.n0, -f.n1);
+        for (column, value) in columns
+            .iter_mut()
+            .zip([c.x, c.y, c.z, d.x, d.y, d.z, f.arc.x, f.arc.y, f.arc.z])
+        {
+            column.push(value);
+        }
+        if T::ENABLED {
+            let e = f.dir;
+            for (column, value) in directions
+                .iter_mut()
+                .zip([e.x, e.y, e.z, e.length_squared()])
+            {
+                column.push(value);
+            }
+        }
+    }
+    for column in columns.iter_mut().chain(if T::ENABLED {
+        &mut directions[..]
+    } else {
+        &mut []
+    }) {
+        for _ in n..padded {
+            column.push(0.0);
+        }
+    }
+    let [cx, cy, cz, dx, dy, dz, px, py, pz] = columns.each_ref().map(|c| &c.as_slice()[..padded]);
+    let mut crossing = [0u8; SMALL_BODY];
+    let crossing = &mut crossing[..padded];
+    let mut apart = [false; SMALL_BODY];
+    let apart = &mut apart[..padded];
+    let before = *tested;
+    for (i, a) in frames_a.as_slice().iter().enumerate() {
+        let (arc, a0, a1) = (a.arc, a.n0, a.n1);
+        for j in 0..padded {
+            // As `arcs_cross(a.n0, a.n1, a.arc, c, d, d x c)`, without its early exit (a NaN
+            // product goes on to the other two tests there too: hence the negation).
+            let cba = (cx[j] * arc.x) + (cy[j] * arc.y) + (cz[j] * arc.z);
+            let dba = (dx[j] * arc.x) + (dy[j] * arc.y) + (dz[j] * arc.z);
+            let adc = (a0.x * px[j]) + (a0.y * py[j]) + (a0.z * pz[j]);
+            let bdc = (a1.x * px[j]) + (a1.y * py[j]) + (a1.z * pz[j]);
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
+            let apart_ends = !(cba * dba >= 0.0);
+            crossing[j] = (apart_ends & (adc * bdc < 0.0) & (cba * bdc > 0.0)) as u8;
+        }
+        if T::ENABLED {
+            let [ex, ey, ez, el] = directions.each_ref().map(|c| &c.as_slice()[..padded]);
+            // As `crosses(a, b, a.dir.cross(b.dir))`: not parallel.
+            let (u, limit) = (
+                a.dir,
+                (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE) * a.dir.length_squared(),
+            );
+            for j in 0..padded {
+                let x = (u.y * ez[j]) - (ey[j] * u.z);
+                let y = (u.z * ex[j]) - (ez[j] * u.x);
+                let z = (u.x * ey[j]) - (ex[j] * u.y);
+                apart[j] = ((x * x) + (y * y)) + (z * z) >= limit * el[j];
+            }
+            for (j, b) in frames_b.iter().enumerate() {
+                let reason = if !apart[j] {
+                    SkipReason::Parallel
+                } else if crossing[j] == 0 {
+                    SkipReason::GaussMap
+                } else {
+                    let (axis, separation) = oriented_axis(a, b, a.dir.cross(b.dir), centroid_a);
+                    let id = AxisId::Edges(i as u32, j as u32);
+                    edge.offer(separation, axis, id);
+                    record(tracer, id, axis, separation, tested);
+                    continue;
+                };
+                tracer.record(|| Step::Skipped {
+                    edge_a: i as u32,
+                    edge_b: j as u32,
+                    reason,
+                });
+            }
+            continue;
+        }
+        // One byte per edge of B, LANES at a time: visit the ones that cross, in order.
+        for (k, block) in crossing.chunks_exact(LANES).enumerate() {
+            let mut lanes = u64::from_le_bytes(block.try_into().expect("LANES bytes"));
+            while lanes != 0 {
+                let l = (lanes.trailing_zeros() / 8) as usize;
+                lanes &= !(0xff << (8 * l));
+                let j = k * LANES + l;
+                let b = &frames_b[j];
+                let cross = a.dir.cross(b.dir);
+                if crosses(a, b, cross) {
+                    let (axis, separation) = oriented_axis(a, b, cross, centroid_a);
+                    edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
+                    *tested += 1;
+                }
+            }
+        }
+    }
+    // Every other pair was pruned (Gauss map or parallel).
+    let pairs = frames_a.as_slice().len() * frames_b.len();
+    *pruned += pairs as u32 - (*tested - before);
 }
 
 #[cfg(test)]
@@ -787,6 +1022,93 @@ mod tests {
                 .collect();
             crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap()
         }
+    }
+
+    #[test]
+    fn a_cuboids_face_support_value_equals_the_vertex_scan_bit_for_bit() {
+        let mut rng = Rng(0xb0c5);
+        for _ in 0..200 {
+            let h = Vec3::new(rng.f(0.01, 3.0), rng.f(0.01, 3.0), rng.f(0.01, 3.0));
+            let shape = cuboid(h.x, h.y, h.z);
+            for v in shape.vertices() {
+                assert_eq!(v.abs(), h, "a cuboid's vertices are (+-x, +-y, +-z)");
+            }
+            let pose = Pose3::new(
+                Vec3::new(rng.f(-1e3, 1e3), rng.f(-1e3, 1e3), rng.f(-1e3, 1e3)),
+                rng.rotation(),
+            );
+            let placed = Placed3::new(&shape, &pose, Vec3::new(3.0, -2.0, 1.0));
+            for _ in 0..50 {
+                let dir =
+                    Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)).normalize_or(Vec3::Y);
+                for d in [dir, Vec3::X, -Vec3::Z, pose.rotation * Vec3::Y] {
+                    assert_eq!(
+                        face_support_value(&placed, d).to_bits(),
+                        placed.support_value(d).to_bits()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_small_body_pair_loop_equals_the_exhaustive_loop() {
+        // Untraced SAT on small bodies takes `small_edge_pairs` (vectorised Gauss-map test,
+        // then only the crossing pairs); traced SAT takes the exhaustive per-pair loop. The
+        // outputs (best axis, separation bits, axes_tested, axes_pruned) must be equal on
+        // random hulls, boxes and poses, including boxes resting face to face (near-ties
+        // between face and edge axes) and the same body against itself.
+        let mut rng = Rng(0x5a11_b0d7);
+        let mut compared = 0;
+        for round in 0..60 {
+            let a = match round % 3 {
+                0 => cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
+                1 => rng.hull(8),
+                _ => rng.hull(20),
+            };
+            let b = match round % 4 {
+                0 => cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
+                1 => rng.hull(12),
+                2 => rng.hull(18),
+                _ => a.clone(),
+            };
+            let placed = PolyPair::new(&a, &at(0., 0., 0.), &b, &at(0., 0., 0.));
+            assert!(is_small(&placed.a) && is_small(&placed.b));
+            for k in 0..60 {
+                let pose_a = Pose3::new(
+                    Vec3::new(rng.f(-5., 5.), rng.f(-5., 5.), rng.f(-5., 5.)),
+                    rng.rotation(),
+                );
+                let pose_b = if k % 6 == 0 {
+                    // Axis-aligned and resting on top, shifted sideways: ties galore.
+                    let lift = a.bounding_radius().min(b.bounding_radius()) * rng.f(0.5, 1.5);
+                    Pose3::new(
+                        pose_a.position + Vec3::new(rng.f(-0.3, 0.3), lift, 0.0),
+                        pose_a.rotation,
+                    )
+                } else {
+                    let reach = a.bounding_radius() + b.bounding_radius();
+                    let dir = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.))
+                        .normalize_or(Vec3::X);
+                    Pose3::new(
+                        pose_a.position + dir * reach * rng.f(0.1, 1.1),
+                        rng.rotation(),
+                    )
+                };
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let untraced = sat_test(&pair);
+                let traced = sat(&pair, &mut Vec::new());
+                assert_eq!(untraced, traced, "round {round} pose {k}");
+                assert_eq!(
+                    untraced.separation.to_bits(),
+                    traced.separation.to_bits(),
+                    "round {round} pose {k}"
+                );
+                assert_eq!(untraced.depth.to_bits(), traced.depth.to_bits());
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 3600);
     }
 
     #[test]
