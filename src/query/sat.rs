@@ -771,17 +771,23 @@ fn own_edge_interval(own: &Placed, i: usize, n: Vec2) -> Interval {
 /// Bounded by one lap.
 #[inline]
 fn step_to_extreme(core: &[Vec2], start: usize, d: Vec2) -> usize {
-    let n = core.len();
     let mut k = start;
     let mut best = core[k].dot(d);
-    for _ in 0..n {
-        let next = if k + 1 == n { 0 } else { k + 1 };
-        let value = core[next].dot(d);
+    // The lap as two straight runs, with no wrapped index to compute at each step: from
+    // `start` to the last vertex, then from the first vertex back to `start`.
+    for (next, p) in core.iter().enumerate().skip(start + 1) {
+        let value = p.dot(d);
         if value < best {
-            break;
+            return k;
         }
-        k = next;
-        best = value;
+        (k, best) = (next, value);
+    }
+    for (next, p) in core.iter().enumerate().take(start + 1) {
+        let value = p.dot(d);
+        if value < best {
+            return k;
+        }
+        (k, best) = (next, value);
     }
     k
 }
@@ -1083,6 +1089,92 @@ pub(crate) mod tests {
             small += 1;
         }
         assert_eq!(small, 6000);
+    }
+
+    #[test]
+    fn calipers_step_is_the_wrapped_lap() {
+        // The two straight runs of `step_to_extreme` against the lap with a wrapped index
+        // (its form before): the same vertex from every start, on directions that make
+        // ties (axis-aligned on a regular 16-gon, whose edges include axis-parallel ones).
+        let wrapped = |core: &[Vec2], start: usize, d: Vec2| {
+            let n = core.len();
+            let (mut k, mut best) = (start, core[start].dot(d));
+            for _ in 0..n {
+                let next = if k + 1 == n { 0 } else { k + 1 };
+                let value = core[next].dot(d);
+                if value < best {
+                    break;
+                }
+                (k, best) = (next, value);
+            }
+            k
+        };
+        let mut random = Random(78);
+        for shape in [
+            Shape::regular(16, 1.0).unwrap(),
+            Shape::regular(300, 2.0).unwrap(),
+        ] {
+            let core = shape.core();
+            for j in 0..400 {
+                let d = if j % 4 == 0 {
+                    Vec2::from_angle(std::f32::consts::FRAC_PI_2 * (j / 4 % 4) as f32)
+                } else {
+                    Vec2::from_angle(random.range(-3.2, 3.2))
+                };
+                for start in 0..core.len() {
+                    assert_eq!(
+                        step_to_extreme(core, start, d),
+                        wrapped(core, start, d),
+                        "{} vertices, start {start}, direction {j}",
+                        core.len()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_polygons_traced_and_untraced_agree_bit_for_bit() {
+        // The calipers (at least one body of more than `SMALL_CORE` vertices), random and
+        // aligned poses: recording must not change the answer or the axes counted. Regular
+        // polygons with a multiple of 4 sides, unturned and on a grid of quarters, have
+        // parallel edges of equal overlap: ties between axes, of both bodies.
+        let shapes = [
+            Shape::regular(12, 1.1).unwrap(),
+            Shape::regular(16, 0.9).unwrap(),
+            Shape::regular(64, 1.2).unwrap(),
+            Shape::regular(256, 1.0).unwrap(),
+            Shape::regular(1024, 1.3).unwrap(),
+            Shape::rect(v(1.3, 0.4)).unwrap(),
+            Shape::regular(7, 0.8).unwrap(),
+        ];
+        let mut random = Random(56);
+        let (mut checked, mut ties) = (0, 0);
+        for k in 0..3000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 3 + 1) % shapes.len()];
+            if a.core().len() <= SMALL_CORE && b.core().len() <= SMALL_CORE {
+                continue;
+            }
+            let (mut pa, mut pb) = random.pose_near(k);
+            if k % 2 == 0 {
+                let quarter = std::f32::consts::FRAC_PI_2;
+                pa = Pose::new(pa.position.round(), 0.0);
+                pb = Pose::new(
+                    pa.position + (4.0 * (pb.position - pa.position)).round() / 4.0,
+                    quarter * (k % 8 / 2) as f32,
+                );
+            }
+            let pair = ShapePair::new(a, pa, b, pb);
+            let mut axes = Vec::new();
+            let traced = sat(&pair, &mut axes);
+            assert_eq!(sat_test(&pair), traced, "case {k}");
+            assert_eq!(axes.len() as u32, traced.axes_tested, "case {k}");
+            ties += axes.iter().filter(|axis| axis.ties_with.is_some()).count();
+            checked += 1;
+        }
+        assert!(checked > 2000, "{checked} large pairs");
+        assert!(ties > 1000, "{ties} ties");
     }
 
     #[test]
