@@ -232,6 +232,10 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
         }
     };
 
+    // A trace holds one step per face and one per edge pair (tested or skipped): room for
+    // them all at once, not a copy of the steps each time the list doubles.
+    let faces = a.shape.face_count() + b.shape.face_count();
+    tracer.reserve(faces + a.shape.edges().len() * b.shape.edges().len());
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
         let n = a.face_normal(i);
