@@ -131,11 +131,75 @@ pub struct ClipStep {
     /// The plane applied at this stage.
     pub plane: Option<ClipPlane>,
     /// Points going in, and what became of them.
-    pub input: Vec<Vec2>,
-    pub kept: Vec<Vec2>,
-    pub dropped: Vec<Vec2>,
+    pub input: ClipPoints,
+    pub kept: ClipPoints,
+    pub dropped: ClipPoints,
     /// Points made where the incident edge crosses the plane.
-    pub created: Vec<Vec2>,
+    pub created: ClipPoints,
+}
+
+/// The points of one clipping stage, held in place: a stage sees at most the incident
+/// edge's two ends or what clipping made of them, so recording a stage allocates nothing
+/// beyond the list of steps (four small `Vec`s a stage made recording cost four times the
+/// clip itself). Reads as a slice.
+#[derive(Clone, Copy, Default)]
+pub struct ClipPoints {
+    len: u8,
+    points: [Vec2; ClipPoints::CAPACITY],
+}
+
+impl ClipPoints {
+    /// Twice what a stage can hold, so that no point is ever left out.
+    pub const CAPACITY: usize = 4;
+
+    /// Adds `p`; past [`ClipPoints::CAPACITY`] (which no stage reaches) it is left out.
+    pub fn push(&mut self, p: Vec2) {
+        debug_assert!(
+            (self.len as usize) < Self::CAPACITY,
+            "a clip stage holds <= 2 points"
+        );
+        if let Some(slot) = self.points.get_mut(self.len as usize) {
+            *slot = p;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for ClipPoints {
+    type Target = [Vec2];
+    fn deref(&self) -> &[Vec2] {
+        &self.points[..self.len as usize]
+    }
+}
+
+impl PartialEq for ClipPoints {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for ClipPoints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Vec2> for ClipPoints {
+    fn from_iter<I: IntoIterator<Item = Vec2>>(iter: I) -> Self {
+        let mut points = ClipPoints::default();
+        for p in iter {
+            points.push(p);
+        }
+        points
+    }
+}
+
+impl<'a> IntoIterator for &'a ClipPoints {
+    type Item = &'a Vec2;
+    type IntoIter = std::slice::Iter<'a, Vec2>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 /// Builds the manifold for `normal` (unit, A toward B), without recording.
@@ -180,10 +244,10 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
         reference: Some(reference.to_world(pair)),
         incident: Some(incident.to_world(pair)),
         plane: None,
-        input: vec![],
-        kept: vec![],
-        dropped: vec![],
-        created: vec![],
+        input: ClipPoints::default(),
+        kept: ClipPoints::default(),
+        dropped: ClipPoints::default(),
+        created: ClipPoints::default(),
     });
     match clip_edges(pair, reference, incident, tracer) {
         Some(manifold) => manifold,
@@ -266,7 +330,7 @@ fn clip_edges<T: Tracer<ClipStep>>(
     } else {
         1
     };
-    let mut dropped = Vec::new();
+    let mut dropped = ClipPoints::default();
     for &(p, end) in &clipped[..distinct] {
         // Signed separation of the incident surface point from the reference surface:
         // negative is penetration.
@@ -294,7 +358,7 @@ fn clip_edges<T: Tracer<ClipStep>>(
             .collect(),
         kept: manifold.points().iter().map(|c| c.point).collect(),
         dropped,
-        created: vec![],
+        created: ClipPoints::default(),
     });
     (manifold.count > 0).then_some(manifold)
 }
@@ -347,23 +411,23 @@ fn record_side<T: Tracer<ClipStep>>(
     tracer.record(|| {
         let w = |p: Vec2| pair.to_world(p);
         let inside = |p: Vec2| (p - plane.point).dot(plane.normal) <= 0.0;
-        let kept: Vec<Vec2> = input
+        let kept: ClipPoints = input
             .iter()
             .filter(|(p, _)| inside(*p))
             .map(|(p, _)| w(*p))
             .collect();
-        let dropped: Vec<Vec2> = input
+        let dropped: ClipPoints = input
             .iter()
             .filter(|(p, _)| !inside(*p))
             .map(|(p, _)| w(*p))
             .collect();
-        let created: Vec<Vec2> = match output {
+        let created: ClipPoints = match output {
             Some(out) => out
                 .iter()
                 .filter(|(p, _)| !input.iter().any(|(q, _)| q == p))
                 .map(|(p, _)| w(*p))
                 .collect(),
-            None => vec![],
+            None => ClipPoints::default(),
         };
         ClipStep {
             stage,
@@ -556,10 +620,10 @@ fn single_point<T: Tracer<ClipStep>>(
         reference: edge.map(|e| e.to_world(pair)),
         incident: None,
         plane: None,
-        input: vec![pair.to_world(center)],
-        kept: vec![pair.to_world(point)],
-        dropped: vec![],
-        created: vec![],
+        input: [pair.to_world(center)].into_iter().collect(),
+        kept: [pair.to_world(point)].into_iter().collect(),
+        dropped: ClipPoints::default(),
+        created: ClipPoints::default(),
     });
     manifold
 }
@@ -569,6 +633,23 @@ mod tests {
     use super::*;
     use crate::geom::{Pose, Shape};
     use crate::query::sat::sat_test;
+
+    #[test]
+    fn clip_points_read_as_the_points_pushed_and_compare_by_them_only() {
+        let mut a = ClipPoints::default();
+        assert!(a.is_empty());
+        a.push(Vec2::new(1.0, 2.0));
+        a.push(Vec2::new(3.0, 4.0));
+        assert_eq!(&*a, &[Vec2::new(1.0, 2.0), Vec2::new(3.0, 4.0)]);
+        // The same points collected from an iterator compare equal; slots past the length
+        // are not part of the value.
+        let b: ClipPoints = [Vec2::new(1.0, 2.0), Vec2::new(3.0, 4.0)]
+            .into_iter()
+            .collect();
+        assert_eq!(a, b);
+        assert_eq!(format!("{a:?}"), "[Vec2(1.0, 2.0), Vec2(3.0, 4.0)]");
+        assert_ne!(a, ClipPoints::default());
+    }
     use crate::query::testing::*;
 
     fn run(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> (Manifold, Vec<ClipStep>) {
