@@ -12,6 +12,12 @@ pub trait Tracer<Step> {
 
     /// Records one step. `make` builds the step and is only called when recording.
     fn record(&mut self, make: impl FnOnce() -> Step);
+
+    /// Says that about `additional` more steps are coming, so a recording tracer can make room
+    /// for them once instead of growing (and copying its steps) as they arrive. A hint only:
+    /// the steps recorded do not depend on it.
+    #[inline(always)]
+    fn reserve(&mut self, _additional: usize) {}
 }
 
 impl<Step> Tracer<Step> for () {
@@ -27,5 +33,10 @@ impl<Step> Tracer<Step> for Vec<Step> {
     #[inline]
     fn record(&mut self, make: impl FnOnce() -> Step) {
         self.push(make());
+    }
+
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve(self, additional);
     }
 }

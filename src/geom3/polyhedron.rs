@@ -296,6 +296,30 @@ impl Polyhedron {
         best[winner] as usize
     }
 
+    /// The support value `max over vertices of v . dir` for bodies below
+    /// [`HILL_CLIMB_MIN_VERTICES`], four vertices at a time without keeping indices, when it
+    /// is surely the bits of `self.vertex(self.support(dir)).dot(dir)`: the dot products are
+    /// the same sums in the same order, and two equal non-zero floats have the same bits, so
+    /// the largest value is that vertex's. `None` (the caller takes the indexed search) for
+    /// larger bodies, for a largest value of zero (+0 and -0 are equal but print differently)
+    /// and when no dot product is a number (the scan then names vertex 0, NaN or infinite).
+    #[inline]
+    pub fn support_value_lanes(&self, dir: Vec3) -> Option<f32> {
+        if self.vertices.len() >= HILL_CLIMB_MIN_VERTICES {
+            return None;
+        }
+        let mut best = [f32::NEG_INFINITY; 4];
+        for [xs, ys, zs] in &self.vertex_lanes {
+            for k in 0..4 {
+                let d = xs[k] * dir.x + ys[k] * dir.y + zs[k] * dir.z;
+                // A NaN is never taken, as in the scan.
+                best[k] = if d > best[k] { d } else { best[k] };
+            }
+        }
+        let top = best[0].max(best[1]).max(best[2].max(best[3]));
+        (top != 0.0 && top != f32::NEG_INFINITY).then_some(top)
+    }
+
     /// The support vertex by hill climbing: from vertex 0, move to the neighbour farthest
     /// along `dir` while one is farther. On a convex polyhedron a vertex with no farther
     /// neighbour is a global maximum. Each move strictly increases the dot product, so no
@@ -916,6 +940,17 @@ pub(crate) mod tests {
                     "direction {d} on {} vertices",
                     poly.vertices().len()
                 );
+                // The index-free value scan gives the scanned vertex's dot product, bit for
+                // bit, or hands back to the indexed search.
+                let scanned = poly.vertex(poly.support(d)).dot(d);
+                if let Some(top) = poly.support_value_lanes(d) {
+                    assert_eq!(top.to_bits(), scanned.to_bits(), "direction {d}");
+                } else {
+                    assert!(
+                        scanned == 0.0 || !scanned.is_finite(),
+                        "direction {d}: {scanned} handed back"
+                    );
+                }
             }
         }
     }

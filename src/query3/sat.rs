@@ -232,6 +232,10 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
         }
     };
 
+    // A trace holds one step per face and one per edge pair (tested or skipped): room for
+    // them all at once, not a copy of the steps each time the list doubles.
+    let faces = a.shape.face_count() + b.shape.face_count();
+    tracer.reserve(faces + a.shape.edges().len() * b.shape.edges().len());
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
         let n = a.face_normal(i);
@@ -302,14 +306,28 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 /// (+-x, +-y, +-z) in its frame, so its eight dot products `(v.x l.x + v.y l.y) + v.z l.z`
 /// differ only in the signs of their three (exactly negated) terms; rounding is monotone, so
 /// the largest is the one with every term positive, `(|x l.x| + |y l.y|) + |z l.z|`, which
-/// is the value the vertex scan finds. Other bodies scan.
+/// is the value the vertex scan finds. Other small bodies take the largest dot product of a
+/// scan that keeps no indices (`Polyhedron::support_value_lanes`, the same bits); large ones
+/// search.
 #[inline]
 fn face_support_value(body: &Placed3, dir: Vec3) -> f32 {
-    if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
-        let local = body.rotation.inverse() * dir;
-        let top = (h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs();
-        return top + dir.dot(body.translation);
+    let local = body.rotation.inverse() * dir;
+    let top = if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
+        Some((h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs())
+    } else {
+        body.shape.support_value_lanes(local)
+    };
+    match top {
+        // `body.support_value(dir)`'s own sum, with the same largest dot product.
+        Some(top) => top + dir.dot(body.translation),
+        None => searched_support_value(body, dir),
     }
+}
+
+/// Large bodies, and the rare values the index-free scan hands back (zero, no number).
+#[cold]
+#[inline(never)]
+fn searched_support_value(body: &Placed3, dir: Vec3) -> f32 {
     body.support_value(dir)
 }
 

@@ -174,6 +174,10 @@ fn time_of_impact_with<T: Tracer<Step>>(
     let mut latest: Option<SweepAxis> = None;
     let mut earliest_exit = f32::INFINITY;
     let mut tested = 0u32;
+    // One step per face axis and per edge pair whose Gauss-map arcs cross (on the order of
+    // the two edge counts, the overlay of two Gauss maps): room for them made once.
+    let faces = a.shape.face_count() + b.shape.face_count();
+    tracer.reserve(faces + a.shape.edges().len() + b.shape.edges().len());
     let placed_a = PlacedVertices::new(a);
     let placed_b = PlacedVertices::new(b);
     let mut consider = |id: AxisId, axis: Vec3| {
