@@ -1166,13 +1166,7 @@ mod tests {
     /// the depth and no farther.
     #[test]
     fn round_hulls_converge_on_the_boundary_of_a_minus_b() {
-        let mut seed = 12345u64;
-        let mut random = move |lo: f32, hi: f32| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
-        };
+        let mut random = uniform(12345);
         let mut sphere = |n: usize| {
             let points = (0..n)
                 .map(|_| {
@@ -1260,20 +1254,29 @@ mod tests {
         }
     }
 
-    #[test]
-    fn iteration_cap_is_reported() {
-        let round = Polyhedron::new(&Shape3Kind::Prism {
+    /// A 64-sided prism: rounded enough that EPA needs many expansions.
+    fn round_prism() -> Polyhedron {
+        Polyhedron::new(&Shape3Kind::Prism {
             sides: 64,
             radius: 1.0,
             half_height: 1.0,
         })
-        .unwrap();
-        let pair = PolyPair::new(
-            &round,
-            &at(0., 0., 0.),
-            &round,
-            &at_deg(Vec3::new(0.3, 0.2, 0.1), Vec3::new(30., 0., 20.)),
-        );
+        .unwrap()
+    }
+
+    /// Two poses under which two [`round_prism`]s overlap deeply, one tilted.
+    fn tilted_overlap() -> (Pose3, Pose3) {
+        (
+            at(0., 0., 0.),
+            at_deg(Vec3::new(0.3, 0.2, 0.1), Vec3::new(30., 0., 20.)),
+        )
+    }
+
+    #[test]
+    fn iteration_cap_is_reported() {
+        let round = round_prism();
+        let (pose_a, pose_b) = tilted_overlap();
+        let pair = PolyPair::new(&round, &pose_a, &round, &pose_b);
         let g = gjk_distance(&pair);
         let config = Config {
             max_iterations: 2,
@@ -1287,18 +1290,9 @@ mod tests {
     #[test]
     fn a_full_polytope_is_reported() {
         // A tiny polytope (8 vertices) on a pair that needs many more.
-        let round = Polyhedron::new(&Shape3Kind::Prism {
-            sides: 64,
-            radius: 1.0,
-            half_height: 1.0,
-        })
-        .unwrap();
-        let pair = PolyPair::new(
-            &round,
-            &at(0., 0., 0.),
-            &round,
-            &at_deg(Vec3::new(0.3, 0.2, 0.1), Vec3::new(30., 0., 20.)),
-        );
+        let round = round_prism();
+        let (pose_a, pose_b) = tilted_overlap();
+        let pair = PolyPair::new(&round, &pose_a, &round, &pose_b);
         let g = gjk_distance(&pair);
         let mut polytope = Polytope::<8, 16>::new();
         let out = expand(
@@ -1318,18 +1312,9 @@ mod tests {
         // The untraced run tries a small polytope first; here one of 8 vertices, on the pair
         // of `a_full_polytope_is_reported`, which fills it: the run starts again full-size,
         // and its answer is the traced (always full-size) run's.
-        let round = Polyhedron::new(&Shape3Kind::Prism {
-            sides: 64,
-            radius: 1.0,
-            half_height: 1.0,
-        })
-        .unwrap();
-        let pair = PolyPair::new(
-            &round,
-            &at(0., 0., 0.),
-            &round,
-            &at_deg(Vec3::new(0.3, 0.2, 0.1), Vec3::new(30., 0., 20.)),
-        );
+        let round = round_prism();
+        let (pose_a, pose_b) = tilted_overlap();
+        let pair = PolyPair::new(&round, &pose_a, &round, &pose_b);
         let g = gjk_distance(&pair);
         let config = Config::default();
         let mut steps = Vec::new();

@@ -241,6 +241,17 @@ pub(crate) mod testing {
         Pose3::from_degrees(p, degrees)
     }
 
+    /// A repeatable stream of uniform numbers in [lo, hi) from `seed` (a linear
+    /// congruential generator, its top 24 bits): random cases without a dependency.
+    pub fn uniform(mut seed: u64) -> impl FnMut(f32, f32) -> f32 {
+        move |lo: f32, hi: f32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
+        }
+    }
+
     pub fn close(a: f32, b: f32, tol: f32) -> bool {
         (a - b).abs() <= tol
     }

@@ -725,13 +725,7 @@ mod tests {
         // each recorded interval must equal the support search's (Placed3::project) to
         // rounding, and the traced sweep must equal the untraced one bit for bit, on random
         // hulls, poses and velocities (a 40-point hull takes the support path).
-        let mut state = 0x005e_ed3d_u64;
-        let mut f = move |lo: f32, hi: f32| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            lo + (hi - lo) * ((state >> 40) as f32 / (1u64 << 24) as f32)
-        };
+        let mut f = uniform(0x005e_ed3d_u64);
         let hull = |n: usize, f: &mut dyn FnMut(f32, f32) -> f32| {
             let points = (0..n)
                 .map(|_| {
@@ -790,13 +784,7 @@ mod tests {
         // loop, in the same order, on random hulls (cuboids, 6 to 32 points, and a 40-point
         // hull that takes neither path's small projections), poses and velocities. Debug
         // text tells -0 from 0, so the comparison is bit for bit.
-        let mut state = 0x5eed_0f3d_u64;
-        let mut f = move |lo: f32, hi: f32| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            lo + (hi - lo) * ((state >> 40) as f32 / (1u64 << 24) as f32)
-        };
+        let mut f = uniform(0x5eed_0f3d_u64);
         let hull = |n: usize, f: &mut dyn FnMut(f32, f32) -> f32| {
             let points = (0..n)
                 .map(|_| {
