@@ -185,7 +185,12 @@ impl Document {
         if i >= self.bodies.len() {
             return;
         }
-        self.bodies.remove(i);
+        let removed = self.bodies.remove(i);
+        // An expectation about a body that is gone can never be checked, and a file naming
+        // it would not load again: it goes with the body (undo brings both back).
+        self.meta
+            .expect
+            .retain(|e| e.a != removed.name && e.b != removed.name);
         let shift = |j: usize| {
             if j > i {
                 Some(j - 1)
@@ -227,7 +232,16 @@ impl Document {
         }
         if let Some(b) = self.bodies.get_mut(i) {
             if b.name != name {
-                b.name = name.to_string();
+                let old = std::mem::replace(&mut b.name, name.to_string());
+                // Expectations name their bodies: they follow the rename, or the saved
+                // file would name a body that no longer exists and fail to load.
+                for e in &mut self.meta.expect {
+                    for side in [&mut e.a, &mut e.b] {
+                        if *side == old {
+                            *side = name.to_string();
+                        }
+                    }
+                }
                 self.touch();
             }
         }
@@ -300,5 +314,52 @@ mod tests {
         assert!(d.rename(1, " ").is_err());
         assert!(d.rename(1, "lid").is_ok());
         assert_eq!(d.to_scene(None).bodies[1].name, "lid");
+    }
+
+    /// A scene with three bodies and an expectation on each of two pairs, as text.
+    fn scene_with_expectations() -> Document {
+        let text = r#"(
+            version: 1,
+            title: "Expectations follow their bodies",
+            bodies: [
+                (name: "floor", shape: Box(half_extents: (2.0, 0.5))),
+                (name: "crate", shape: Circle(radius: 0.5), position: (0.0, 0.9)),
+                (name: "ball", shape: Circle(radius: 0.5), position: (3.0, 0.9)),
+            ],
+            expect: [
+                (a: "floor", b: "crate", intersecting: true),
+                (a: "crate", b: "ball", intersecting: false),
+            ],
+        )"#;
+        Document::parse(text, "expectations.ron").unwrap()
+    }
+
+    #[test]
+    fn renaming_a_body_renames_it_in_the_expectations_and_the_file_loads_again() {
+        let mut d = scene_with_expectations();
+        d.rename(1, "box").unwrap();
+        let names: Vec<(&str, &str)> = d
+            .meta
+            .expect
+            .iter()
+            .map(|e| (e.a.as_str(), e.b.as_str()))
+            .collect();
+        assert_eq!(names, [("floor", "box"), ("box", "ball")]);
+        let text = crate::scene::scene_to_string(&d.to_scene(None));
+        let again = Document::parse(&text, "saved.ron").expect("the saved scene loads");
+        assert_eq!(again.meta.expect, d.meta.expect);
+    }
+
+    #[test]
+    fn removing_a_body_drops_its_expectations_and_undo_brings_them_back() {
+        let mut d = scene_with_expectations();
+        let before = d.snapshot();
+        d.remove_body(2);
+        assert_eq!(d.meta.expect.len(), 1);
+        assert_eq!(d.meta.expect[0].b, "crate");
+        let text = crate::scene::scene_to_string(&d.to_scene(None));
+        assert!(Document::parse(&text, "saved.ron").is_ok());
+        d.restore(before);
+        assert_eq!(d.meta.expect.len(), 2);
     }
 }
