@@ -70,7 +70,7 @@ fn every_algorithm_has_a_key_a_lab_a_trace_arm_and_a_sentence_per_step() {
 #[test]
 fn scene_overlay_names_are_the_algorithm_variant_names() {
     let mut scene = parse_scene(examples::welcome(), "welcome.ron").unwrap().0;
-    scene.overlays = Algorithm::ALL.to_vec();
+    scene.overlays = Some(Algorithm::ALL.to_vec());
     let text = scene_to_string(&scene);
     let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     assert!(
@@ -78,7 +78,7 @@ fn scene_overlay_names_are_the_algorithm_variant_names() {
         "{text}"
     );
     let again = parse_scene(&text, "again.ron").unwrap().0;
-    assert_eq!(again.overlays, Algorithm::ALL.to_vec());
+    assert_eq!(again.overlays, Some(Algorithm::ALL.to_vec()));
 }
 
 #[test]

@@ -336,7 +336,11 @@ fn recorded_expectations_and_the_overlays_are_saved_and_check_passes_on_the_file
     w.wait_for(|s| s["dirty"] == false, "the save");
     let text = std::fs::read_to_string(&scene).unwrap();
     let (saved, _): (Scene, _) = load_scene_file(&scene).unwrap();
-    assert_eq!(saved.overlays, [Algorithm::Gjk, Algorithm::Sat], "{text}");
+    assert_eq!(
+        saved.overlays.as_deref(),
+        Some(&[Algorithm::Gjk, Algorithm::Sat][..]),
+        "{text}"
+    );
     assert_eq!(saved.focus, Some(("left".into(), "right".into())));
     let e = &saved.expect[0];
     assert_eq!((e.a.as_str(), e.b.as_str()), ("left", "right"));

@@ -53,10 +53,9 @@ impl Session {
 
     /// Shows another document with the overlays it asks for (or the defaults).
     pub fn replace_document(&mut self, doc: Document) {
-        let on = if doc.meta.overlays.is_empty() {
-            DEFAULT_OVERLAYS.to_vec()
-        } else {
-            doc.meta.overlays.clone()
+        let on = match &doc.meta.overlays {
+            Some(listed) => listed.clone(),
+            None => DEFAULT_OVERLAYS.to_vec(),
         };
         self.overlays = OverlayState::new(&on);
         self.replace_document_keeping_overlays(doc);

@@ -211,7 +211,7 @@ impl Workspace for Workspace2d {
             center: self.camera.center,
             zoom: self.camera.zoom,
         }));
-        scene.overlays = overlays_to_save(self.session.overlays());
+        scene.overlays = Some(overlays_to_save(self.session.overlays()));
         scene
     }
 
@@ -353,13 +353,15 @@ mod tests {
         w.doc_mut().set_focus(1, 0);
         let scene = w.scene_to_save();
         assert_eq!(
-            scene.overlays,
-            [
-                Algorithm::Sat,
-                Algorithm::Minkowski,
-                Algorithm::Epa,
-                Algorithm::Clip
-            ]
+            scene.overlays.as_deref(),
+            Some(
+                &[
+                    Algorithm::Sat,
+                    Algorithm::Minkowski,
+                    Algorithm::Epa,
+                    Algorithm::Clip
+                ][..]
+            )
         );
         let names = (
             w.doc().bodies[1].name.clone(),
@@ -383,6 +385,32 @@ mod tests {
         let mut again = again;
         assert_eq!(again.timeline_model().timeline(), Algorithm::Sat);
         assert_eq!(again.doc().focus, Some((1, 0)));
+    }
+
+    #[test]
+    fn a_scene_saved_with_every_overlay_off_opens_with_every_overlay_off() {
+        let doc = Document::parse(super::super::examples::welcome(), "welcome").unwrap();
+        let mut w = for_document(doc);
+        for a in Algorithm::ALL {
+            w.enable(a, false);
+        }
+        let text = crate::scene::scene_to_string(&w.scene_to_save());
+        assert!(text.contains("overlays: []"), "{text}");
+        let again = for_document(Document::parse(&text, "saved.ron").unwrap());
+        assert!(again.algorithm_rows().iter().all(|r| !r.on));
+        // A scene that does not mention overlays still opens with the defaults.
+        let plain = r#"(version: 1, title: "Two circles", bodies: [
+            (name: "a", shape: Circle(radius: 1)),
+            (name: "b", shape: Circle(radius: 1), position: (3, 0)),
+        ])"#;
+        let plain = for_document(Document::parse(plain, "plain.ron").unwrap());
+        let on: Vec<Algorithm> = plain
+            .algorithm_rows()
+            .iter()
+            .filter(|r| r.on)
+            .map(|r| r.algorithm)
+            .collect();
+        assert_eq!(on, crate::app::overlays::DEFAULT_OVERLAYS);
     }
 
     #[test]

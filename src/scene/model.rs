@@ -29,10 +29,15 @@ pub struct Scene {
     pub focus: Option<(String, String)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub view: Option<View>,
-    /// Overlays switched on when the scene opens; empty means the window's defaults.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Overlays switched on when the scene opens: missing means the window's defaults, a
+    /// list (even `[]`, a scene saved with every overlay off) means exactly those.
     /// Written by [`Algorithm`]'s variant names (`Gjk`, `Sat`, ...).
-    pub overlays: Vec<Algorithm>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "overlay_list"
+    )]
+    pub overlays: Option<Vec<Algorithm>>,
     /// The sweep covers t in [0, sweep_time]; default 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sweep_time: Option<f32>,
@@ -152,7 +157,7 @@ impl Scene {
             bodies: Vec::new(),
             focus: None,
             view: None,
-            overlays: Vec::new(),
+            overlays: None,
             sweep_time: None,
             expect: Vec::new(),
         }
@@ -177,5 +182,25 @@ impl SceneBody {
             pose: self.pose,
             velocity: self.velocity,
         }
+    }
+}
+
+/// `overlays` as a plain list in the file: present, even empty, is `Some`; missing is `None`
+/// (through `#[serde(default)]`).
+mod overlay_list {
+    use crate::query::Algorithm;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(
+        list: &Option<Vec<Algorithm>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        list.as_deref().unwrap_or(&[]).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Vec<Algorithm>>, D::Error> {
+        Vec::<Algorithm>::deserialize(d).map(Some)
     }
 }
