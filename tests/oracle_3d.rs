@@ -23,6 +23,7 @@ use collision_lab::query3::PolyPair;
 use glam::{DVec3, Vec3};
 
 mod common;
+use common::referee3::{parry_pose, random_pose, segment_distance};
 use common::Rng;
 
 // ---------------------------------------------------------------- random cases
@@ -54,21 +55,6 @@ fn random_shape(rng: &mut Rng) -> Polyhedron {
             return p;
         }
     }
-}
-
-fn random_pose(rng: &mut Rng, reach: f32) -> Pose3 {
-    Pose3::from_degrees(
-        Vec3::new(
-            rng.f(-reach, reach),
-            rng.f(-reach, reach),
-            rng.f(-reach, reach),
-        ),
-        Vec3::new(
-            rng.f(-180.0, 180.0),
-            rng.f(-90.0, 90.0),
-            rng.f(-180.0, 180.0),
-        ),
-    )
 }
 
 struct Case {
@@ -209,46 +195,6 @@ fn referee_margin(a: &World, b: &World, best: DVec3) -> f64 {
     top - second
 }
 
-fn segment_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
-    let d1 = p1 - p0;
-    let d2 = q1 - q0;
-    let r = p0 - q0;
-    let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
-    let (s, t);
-    if a <= 1e-18 && e <= 1e-18 {
-        return r.length();
-    }
-    if a <= 1e-18 {
-        s = 0.0;
-        t = (f / e).clamp(0.0, 1.0);
-    } else {
-        let c = d1.dot(r);
-        if e <= 1e-18 {
-            t = 0.0;
-            s = (-c / a).clamp(0.0, 1.0);
-        } else {
-            let b = d1.dot(d2);
-            let denom = a * e - b * b;
-            let mut s0 = if denom > 1e-18 {
-                ((b * f - c * e) / denom).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let mut t0 = (b * s0 + f) / e;
-            if t0 < 0.0 {
-                t0 = 0.0;
-                s0 = (-c / a).clamp(0.0, 1.0);
-            } else if t0 > 1.0 {
-                t0 = 1.0;
-                s0 = ((b - c) / a).clamp(0.0, 1.0);
-            }
-            s = s0;
-            t = t0;
-        }
-    }
-    ((p0 + d1 * s) - (q0 + d2 * t)).length()
-}
-
 /// Distance from `p` to a convex face (its plane when the projection falls inside, else
 /// its nearest edge).
 fn point_face_distance(w: &World, face: usize, p: DVec3) -> f64 {
@@ -338,14 +284,6 @@ fn parry_shape(shape: &Polyhedron) -> parry3d::shape::ConvexPolyhedron {
         .map(|v| parry3d::math::Vector::new(v.x, v.y, v.z))
         .collect();
     parry3d::shape::ConvexPolyhedron::from_convex_hull(&points).expect("a polyhedron's hull")
-}
-
-fn parry_pose(pose: &Pose3) -> parry3d::math::Pose {
-    let q = pose.rotation;
-    parry3d::math::Pose::from_parts(
-        parry3d::math::Vector::new(pose.position.x, pose.position.y, pose.position.z),
-        parry3d::math::Rot3::from_xyzw(q.x, q.y, q.z, q.w),
-    )
 }
 
 fn to_glam(v: parry3d::math::Vector) -> Vec3 {

@@ -24,6 +24,7 @@ use collision_lab::query3::{epa, gjk};
 use glam::{DVec3, Vec3};
 
 mod common;
+use common::referee3::{parry_pose, random_pose, segment_distance};
 use common::Rng;
 
 const CASES: u64 = 4_000;
@@ -69,21 +70,6 @@ fn shape(rng: &mut Rng, round: bool) -> Shape3 {
             return s;
         }
     }
-}
-
-fn random_pose(rng: &mut Rng, reach: f32) -> Pose3 {
-    Pose3::from_degrees(
-        Vec3::new(
-            rng.f(-reach, reach),
-            rng.f(-reach, reach),
-            rng.f(-reach, reach),
-        ),
-        Vec3::new(
-            rng.f(-180.0, 180.0),
-            rng.f(-90.0, 90.0),
-            rng.f(-180.0, 180.0),
-        ),
-    )
 }
 
 struct Case {
@@ -172,46 +158,6 @@ fn radius(c: &Core) -> f64 {
         Core::Poly { .. } => 0.0,
         Core::Segment(_, _, r) => *r,
     }
-}
-
-/// Distance between segments p0-p1 and q0-q1 (degenerate allowed), by minimising over a
-/// fine parameter search refined exactly: the closed form of Ericson 5.1.9 in f64.
-fn segment_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
-    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
-    let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
-    let (s, t);
-    if a <= 1e-30 && e <= 1e-30 {
-        return (p0 - q0).length();
-    }
-    if a <= 1e-30 {
-        s = 0.0;
-        t = (f / e).clamp(0.0, 1.0);
-    } else {
-        let c = d1.dot(r);
-        if e <= 1e-30 {
-            t = 0.0;
-            s = (-c / a).clamp(0.0, 1.0);
-        } else {
-            let b = d1.dot(d2);
-            let denom = a * e - b * b;
-            let mut s0 = if denom > 1e-30 {
-                ((b * f - c * e) / denom).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let mut t0 = (b * s0 + f) / e;
-            if t0 < 0.0 {
-                t0 = 0.0;
-                s0 = (-c / a).clamp(0.0, 1.0);
-            } else if t0 > 1.0 {
-                t0 = 1.0;
-                s0 = ((b - c) / a).clamp(0.0, 1.0);
-            }
-            s = s0;
-            t = t0;
-        }
-    }
-    ((p0 + d1 * s) - (q0 + d2 * t)).length()
 }
 
 /// Whether the point lies inside (or on) the polyhedron.
@@ -380,14 +326,6 @@ fn round_parry(r: &Round3) -> Box<dyn parry3d::shape::Shape> {
             Box::new(parry3d::shape::Capsule::new_y(half_length, r.radius()))
         }
     }
-}
-
-fn parry_pose(pose: &Pose3) -> parry3d::math::Pose {
-    let q = pose.rotation;
-    parry3d::math::Pose::from_parts(
-        parry3d::math::Vector::new(pose.position.x, pose.position.y, pose.position.z),
-        parry3d::math::Rot3::from_xyzw(q.x, q.y, q.z, q.w),
-    )
 }
 
 // ---------------------------------------------------------------- tests

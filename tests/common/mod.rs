@@ -1,6 +1,7 @@
 //! Shared generators for the property and oracle tests.
 #![allow(dead_code)]
 
+pub mod referee3;
 pub mod scene_runs;
 
 use collision_lab::geom::{Pose, Shape};
