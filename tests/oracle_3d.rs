@@ -23,35 +23,14 @@ use collision_lab::query3::PolyPair;
 use glam::{DVec3, Vec3};
 
 mod common;
-use common::referee3::{parry_pose, random_pose, segment_distance};
+use common::referee3::{parry_pose, random_polyhedron_kind, random_pose, segment_distance};
 use common::Rng;
 
 // ---------------------------------------------------------------- random cases
 
-fn unit(rng: &mut Rng) -> f32 {
-    rng.f(0.0, 1.0)
-}
-
-/// A convex shape of size about 1: a random box, or the hull of 6 to 20 random points in a
-/// stretched box (some inside, dropped by the hull).
-fn random_kind(rng: &mut Rng) -> Shape3Kind {
-    if unit(rng) < 0.3 {
-        return Shape3Kind::Cuboid {
-            half_extents: Vec3::new(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
-        };
-    }
-    let count = 6 + (rng.next() % 15) as usize;
-    let stretch = Vec3::new(rng.f(0.3, 1.0), rng.f(0.3, 1.0), rng.f(0.3, 1.0));
-    Shape3Kind::Hull {
-        points: (0..count)
-            .map(|_| Vec3::new(rng.f(-1.0, 1.0), rng.f(-1.0, 1.0), rng.f(-1.0, 1.0)) * stretch)
-            .collect(),
-    }
-}
-
 fn random_shape(rng: &mut Rng) -> Polyhedron {
     loop {
-        if let Ok(p) = Polyhedron::new(&random_kind(rng)) {
+        if let Ok(p) = Polyhedron::new(&random_polyhedron_kind(rng, 0.3)) {
             return p;
         }
     }

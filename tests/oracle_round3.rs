@@ -24,27 +24,12 @@ use collision_lab::query3::{epa, gjk};
 use glam::{DVec3, Vec3};
 
 mod common;
-use common::referee3::{parry_pose, random_pose, segment_distance};
+use common::referee3::{parry_pose, random_polyhedron_kind, random_pose, segment_distance};
 use common::Rng;
 
 const CASES: u64 = 4_000;
 
 // ---------------------------------------------------------------- random cases
-
-fn random_poly(rng: &mut Rng) -> Shape3Kind {
-    if rng.f(0.0, 1.0) < 0.4 {
-        return Shape3Kind::Cuboid {
-            half_extents: Vec3::new(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
-        };
-    }
-    let count = 6 + (rng.next() % 15) as usize;
-    let stretch = Vec3::new(rng.f(0.3, 1.0), rng.f(0.3, 1.0), rng.f(0.3, 1.0));
-    Shape3Kind::Hull {
-        points: (0..count)
-            .map(|_| Vec3::new(rng.f(-1.0, 1.0), rng.f(-1.0, 1.0), rng.f(-1.0, 1.0)) * stretch)
-            .collect(),
-    }
-}
 
 fn random_round(rng: &mut Rng) -> Shape3Kind {
     if rng.f(0.0, 1.0) < 0.4 {
@@ -64,7 +49,7 @@ fn shape(rng: &mut Rng, round: bool) -> Shape3 {
         let kind = if round {
             random_round(rng)
         } else {
-            random_poly(rng)
+            random_polyhedron_kind(rng, 0.4)
         };
         if let Ok(s) = Shape3::new(&kind) {
             return s;

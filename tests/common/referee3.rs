@@ -2,7 +2,7 @@
 //! brute-force referee's segment distance (in f64).
 
 use super::Rng;
-use collision_lab::geom3::Pose3;
+use collision_lab::geom3::{Pose3, Shape3Kind};
 use glam::{DVec3, Vec3};
 
 /// A pose within `reach` of the origin on each axis, turned by random angles (the middle one,
@@ -20,6 +20,23 @@ pub fn random_pose(rng: &mut Rng, reach: f32) -> Pose3 {
             rng.f(-180.0, 180.0),
         ),
     )
+}
+
+/// A convex polyhedron of size about 1: a random box (with probability `cuboid_share`), or
+/// the hull of 6 to 20 random points in a stretched box (some inside, dropped by the hull).
+pub fn random_polyhedron_kind(rng: &mut Rng, cuboid_share: f32) -> Shape3Kind {
+    if rng.f(0.0, 1.0) < cuboid_share {
+        return Shape3Kind::Cuboid {
+            half_extents: Vec3::new(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
+        };
+    }
+    let count = 6 + (rng.next() % 15) as usize;
+    let stretch = Vec3::new(rng.f(0.3, 1.0), rng.f(0.3, 1.0), rng.f(0.3, 1.0));
+    Shape3Kind::Hull {
+        points: (0..count)
+            .map(|_| Vec3::new(rng.f(-1.0, 1.0), rng.f(-1.0, 1.0), rng.f(-1.0, 1.0)) * stretch)
+            .collect(),
+    }
 }
 
 /// The same pose as parry3d writes it (the same unit quaternion).
