@@ -208,7 +208,7 @@ fn json_pins_round_shapes() {
         "--algorithm",
         "clip",
     ]);
-    assert!(trace.contains("edge_face"), "{trace}");
+    assert!(trace.contains("edge against face"), "{trace}");
     assert!(trace.contains("(1, 0.4, 0.2887) (depth 0.1)"), "{trace}");
 }
 
@@ -300,7 +300,7 @@ fn text_form_reads_like_the_2d_one() {
         "{out}"
     );
     assert!(
-        out.contains("  manifold  face_face  normal (0, 1, 0)  reference slab  clipped 4"),
+        out.contains("  manifold  face against face  normal (0, 1, 0)  reference slab  clipped 4"),
         "{out}"
     );
     assert_eq!(out.matches("            point (").count(), 4, "{out}");

@@ -268,7 +268,7 @@ fn manifold_text3(a: &SceneBody3, b: &SceneBody3, m: &manifold::Output, label: &
     };
     let mut out = format!(
         "  {label:<9} {}  normal {}  reference {reference}  clipped {}\n",
-        m.feature.key(),
+        m.feature.words(),
         fmt_vec3(m.normal),
         m.clipped
     );

@@ -94,10 +94,10 @@ impl manifold::Step {
                 let other = reference.other().key().to_uppercase();
                 let reference = reference.key().to_uppercase();
                 format!(
-                    "Supporting features: {} along the normal and {} against it, the {} case; reference {}, incident {}.",
+                    "Supporting features: {} along the normal and {} against it, so the case is {}; reference {}, incident {}.",
                     feature(feature_a, "A"),
                     feature(feature_b, "B"),
-                    case.key(),
+                    case.words(),
                     feature(reference_feature, &reference),
                     feature(incident_feature, &other)
                 )

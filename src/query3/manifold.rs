@@ -140,6 +140,18 @@ impl FeaturePair {
         }
     }
 
+    /// The case in words, for sentences and text output (`key` is for JSON and files).
+    pub fn words(self) -> &'static str {
+        match self {
+            FeaturePair::VertexFace => "vertex against face",
+            FeaturePair::EdgeEdge => "edge against edge",
+            FeaturePair::EdgeFace => "edge against face",
+            FeaturePair::FaceFace => "face against face",
+            FeaturePair::VertexEdge => "vertex against edge",
+            FeaturePair::VertexVertex => "vertex against vertex",
+        }
+    }
+
     pub(crate) fn of(a: Feature, b: Feature) -> Self {
         use Feature::*;
         match (a, b) {
