@@ -662,12 +662,8 @@ fn face_face<T: Tracer<Step>>(
     let ref_face = reference.shape.face(r as usize);
     let ref_normal = reference.face_normal(r as usize);
     let ref_offset = reference.face_offset(r as usize);
-    let count = ref_face.vertices.len();
-    for k in 0..count {
-        let p0 = reference.vertex(ref_face.vertices[k] as usize);
-        let p1 = reference.vertex(ref_face.vertices[(k + 1) % count] as usize);
-        let side_normal = (p1 - p0).cross(ref_normal).normalize_or_zero();
-        let side_offset = side_normal.dot(p0);
+    for k in 0..ref_face.vertices.len() {
+        let (side_normal, side_offset) = side_plane(reference, r, k);
         let ref_edge = ref_face.edges[k];
         scratch.clear();
         clip_polygon(
@@ -973,6 +969,21 @@ fn depth_along(reference: &Placed3, d: Vec3, p: Vec3) -> f32 {
 /// reference and incident bodies it comes from.
 pub(super) type SegmentEnd = (Vec3, Feature, Feature);
 
+/// The side plane through edge `k` of face `f` of `reference` (from the face's vertex `k`
+/// to the next): perpendicular to the face, its unit normal pointing out of the face, as
+/// (normal, offset) with `normal . p <= offset` on the face's side (work frame).
+#[inline]
+fn side_plane(reference: &Placed3, f: u32, k: usize) -> (Vec3, f32) {
+    let face = reference.shape.face(f as usize);
+    let count = face.vertices.len();
+    let p0 = reference.vertex(face.vertices[k] as usize);
+    let p1 = reference.vertex(face.vertices[(k + 1) % count] as usize);
+    let normal = (p1 - p0)
+        .cross(reference.face_normal(f as usize))
+        .normalize_or_zero();
+    (normal, normal.dot(p0))
+}
+
 /// Clips the segment `ends` by each side plane of face `f` of `reference` in turn
 /// (Sutherland-Hodgman on two points): an end outside a side plane moves to where the segment
 /// crosses it and takes that side's edge (and `incident_edge`) as its features. Records each
@@ -987,13 +998,8 @@ pub(super) fn clip_segment_by_side_planes<T: Tracer<Step>>(
     tracer: &mut T,
 ) -> bool {
     let face = reference.shape.face(f as usize);
-    let ref_normal = reference.face_normal(f as usize);
-    let count = face.vertices.len();
-    for k in 0..count {
-        let p0 = reference.vertex(face.vertices[k] as usize);
-        let p1 = reference.vertex(face.vertices[(k + 1) % count] as usize);
-        let side_normal = (p1 - p0).cross(ref_normal).normalize_or_zero();
-        let side_offset = side_normal.dot(p0);
+    for k in 0..face.vertices.len() {
+        let (side_normal, side_offset) = side_plane(reference, f, k);
         let before = *ends;
         let d0 = side_normal.dot(ends[0].0) - side_offset;
         let d1 = side_normal.dot(ends[1].0) - side_offset;
