@@ -73,6 +73,25 @@ pub struct Polyhedron {
     /// vertices, then y, then z), for the scan below [`HILL_CLIMB_MIN_VERTICES`]; the last
     /// group is filled up with copies of vertex 0.
     vertex_lanes: Vec<[[f32; 4]; 3]>,
+    /// Face normals, face extents and edge arcs laid out four at a time ([`FeatureLanes`]).
+    feature_lanes: FeatureLanes,
+}
+
+/// A polyhedron's faces and edges four at a time, coordinates side by side, for the swept
+/// SAT, which turns them into the other body's frame with one matrix product per group and
+/// tests one edge against four at a time. Everything is in the local frame.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct FeatureLanes {
+    /// Face normals in groups of four: `[x, y, z]` rows, the last group padded with zeros.
+    pub normals: Vec<[[f32; 4]; 3]>,
+    /// Face `i`'s extent along its own normal: `[min, max]` over the vertices of
+    /// `normal . v` (the max is the face's offset, to rounding). It does not depend on the
+    /// pose, so a face axis needs only the other body's projection.
+    pub face_extents: Vec<[f32; 2]>,
+    /// Edges' Gauss-map arcs ([`Polyhedron::edge_arc`]) in groups of four: rows `n0.x, n0.y,
+    /// n0.z, n1.x, n1.y, n1.z, arc.x, arc.y, arc.z`, the last group padded with zeros (a
+    /// zero arc fails every sign test of the Gauss-map test).
+    pub arcs: Vec<[[f32; 4]; 9]>,
 }
 
 pub(super) fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
@@ -209,6 +228,19 @@ impl Polyhedron {
     #[inline]
     pub fn edge_arc(&self, e: usize) -> [Vec3; 3] {
         self.edge_arcs[e]
+    }
+
+    /// The vertices four at a time, coordinates side by side (`[x, y, z]` rows), the last
+    /// group padded with copies of vertex 0.
+    #[inline]
+    pub fn vertex_lanes(&self) -> &[[[f32; 4]; 3]] {
+        &self.vertex_lanes
+    }
+
+    /// Face normals, face extents and edge arcs four at a time ([`FeatureLanes`]).
+    #[inline]
+    pub fn feature_lanes(&self) -> &FeatureLanes {
+        &self.feature_lanes
     }
 
     /// Indices (into the `Hull` input list) of the points that are not vertices of the hull:
@@ -555,7 +587,7 @@ fn assemble(
         neighbours[fill[e.head as usize] as usize] = (e.tail, k as u32);
         fill[e.head as usize] += 1;
     }
-    let edge_arcs = edges
+    let edge_arcs: Vec<[Vec3; 3]> = edges
         .iter()
         .map(|e| {
             let (n0, n1) = (
@@ -572,6 +604,7 @@ fn assemble(
         .map(|v| v.distance(centroid))
         .fold(0.0, f32::max);
     let vertex_lanes = vertex_lanes(&vertices);
+    let feature_lanes = feature_lanes(&vertices, &faces, &edge_arcs);
     Some(Polyhedron {
         kind: kind.clone(),
         vertices,
@@ -587,7 +620,50 @@ fn assemble(
         bounding_radius,
         centroid_radius,
         vertex_lanes,
+        feature_lanes,
     })
+}
+
+fn feature_lanes(vertices: &[Vec3], faces: &[Face], arcs: &[[Vec3; 3]]) -> FeatureLanes {
+    let normals = faces
+        .chunks(4)
+        .map(|group| {
+            let n = |k: usize| group.get(k).map_or(Vec3::ZERO, |f| f.normal);
+            let lane = |c: fn(Vec3) -> f32| [c(n(0)), c(n(1)), c(n(2)), c(n(3))];
+            [lane(|p| p.x), lane(|p| p.y), lane(|p| p.z)]
+        })
+        .collect();
+    let face_extents = faces
+        .iter()
+        .map(|f| {
+            let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
+            for v in vertices {
+                let d = f.normal.dot(*v);
+                low = low.min(d);
+                high = high.max(d);
+            }
+            [low, high]
+        })
+        .collect();
+    let arcs = arcs
+        .chunks(4)
+        .map(|group| {
+            let mut rows = [[0.0; 4]; 9];
+            for (k, arc) in group.iter().enumerate() {
+                for (v, n) in arc.iter().enumerate() {
+                    rows[3 * v][k] = n.x;
+                    rows[3 * v + 1][k] = n.y;
+                    rows[3 * v + 2][k] = n.z;
+                }
+            }
+            rows
+        })
+        .collect();
+    FeatureLanes {
+        normals,
+        face_extents,
+        arcs,
+    }
 }
 
 /// The vertices in groups of four, coordinates side by side, the last group padded with

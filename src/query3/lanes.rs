@@ -181,3 +181,11 @@ mod tests {
         assert_eq!(Four::not_nonnegative_negative_positive(p, q, r), 0b0011);
     }
 }
+
+impl Four {
+    /// Per lane `self - other` (`other * -1` is exact, and `a + -b` is `a - b`).
+    #[inline(always)]
+    pub(crate) fn sub(self, other: Four) -> Four {
+        self.add(other.mul(Four::splat(-1.0)))
+    }
+}
