@@ -189,3 +189,18 @@ impl Four {
         self.add(other.mul(Four::splat(-1.0)))
     }
 }
+
+impl Four {
+    /// Bit `k` set when lane `k` is `> 0` (not for a NaN).
+    #[inline(always)]
+    pub(crate) fn positive_bits(self) -> u32 {
+        let minus_one = Four::splat(-1.0);
+        Four::not_nonnegative_negative_positive(minus_one, minus_one, self)
+    }
+
+    /// Bit `k` set when lane `k` is `< 0` (not for a NaN).
+    #[inline(always)]
+    pub(crate) fn negative_bits(self) -> u32 {
+        Four::not_nonnegative_negative_positive(Four::splat(-1.0), self, Four::splat(1.0))
+    }
+}

@@ -34,6 +34,7 @@ use super::{Interval, PolyPair};
 use crate::geom3::Polyhedron;
 use crate::trace::Tracer;
 use glam::{Mat3A, Vec3, Vec3A};
+use std::mem::MaybeUninit;
 
 /// A relative speed along an axis below this times the pair's scale (per unit time) counts
 /// as no motion along it: the test then asks whether the intervals overlap at all.
@@ -184,8 +185,10 @@ fn time_of_impact_with<T: Tracer<Step>>(
     tracer.reserve(faces + a.shape.edges().len() + b.shape.edges().len());
     // The frame the axes are found in, turned to the world's orientation at the end.
     let mut to_world = None;
-    match small_path.then(|| LocalPair::new(pair, v)).flatten() {
-        Some(local) => {
+    match small_path.then(|| LocalPair::placement(pair, v)).flatten() {
+        Some(placement) => {
+            let mut turned_b = TurnedB::new();
+            let local = LocalPair::new(pair, placement, &mut turned_b);
             local.visit_axes(still, touch, &mut latest, tracer);
             to_world = Some(a.frame);
         }
@@ -449,7 +452,6 @@ impl PlacedVertices {
     }
 }
 
-
 /// The most vertices, and the most faces and edges, of a body on the small-body path
 /// ([`LocalPair`]; B's edges are one bit each of a `u64` per edge of A).
 const SMALL_VERTICES: usize = 32;
@@ -469,24 +471,73 @@ struct LocalPair<'p, 'a> {
     translation: Vec3,
     /// B's velocity relative to A, in A's frame.
     velocity: Vec3,
+    /// B's vertices, normals and arcs in A's frame.
+    b: &'p TurnedB,
+}
+
+/// B's features turned into A's frame ([`LocalPair`]), on the caller's stack.
+struct TurnedB {
     /// B's vertices turned into A's frame but not moved (`rotation p`), four at a time
     /// (`[x, y, z]` rows). A projection adds `axis . translation` once: two parallel edges
     /// or opposite faces of a symmetric body then give the same numbers (a box's edge pairs
     /// that share an axis tie exactly, as the tie rule expects), and an edge's direction
     /// carries no rounding of the translation.
-    vertices_b: [[[f32; 4]; 3]; SMALL_VERTICES / 4],
+    vertices: Groups<[[f32; 4]; 3], { SMALL_VERTICES / 4 }>,
     /// B's face normals in A's frame, four at a time.
-    normals_b: [[[f32; 4]; 3]; SMALL_FEATURES / 4],
+    normals: Groups<[[f32; 4]; 3], { SMALL_FEATURES / 4 }>,
     /// B's Gauss-map arcs in A's frame as `sat::arcs_cross` takes them for B (`c = -n0`,
     /// `d = -n1`, the plane `d x c = n1 x n0`): rows `c.x, c.y, c.z, d.x, d.y, d.z, plane.x,
     /// plane.y, plane.z`. Padding is zero, which the first sign test rejects.
-    arcs_b: [[[f32; 4]; 9]; SMALL_FEATURES / 4],
+    arcs: Groups<[[f32; 4]; 9], { SMALL_FEATURES / 4 }>,
+}
+
+impl TurnedB {
+    #[inline(always)]
+    fn new() -> Self {
+        TurnedB {
+            vertices: Groups::new(),
+            normals: Groups::new(),
+            arcs: Groups::new(),
+        }
+    }
+}
+
+/// Up to `N` groups on the stack, written in order; only those written are read, so the
+/// rest is never initialised (zeroing 3.5 KB per query cost more than the turning).
+struct Groups<T: Copy, const N: usize> {
+    items: [MaybeUninit<T>; N],
+    len: usize,
+}
+
+impl<T: Copy, const N: usize> Groups<T, N> {
+    // A function, not a `const`: copying a constant copies its (zeroed) bytes.
+    #[inline(always)]
+    fn new() -> Self {
+        Groups {
+            items: [const { MaybeUninit::uninit() }; N],
+            len: 0,
+        }
+    }
+
+    /// Appends `group` (the callers stay within the capacity: [`LocalPair::placement`]).
+    #[inline(always)]
+    fn push(&mut self, group: T) {
+        self.items[self.len] = MaybeUninit::new(group);
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        // SAFETY: the first `len` items were written by `push`; T is Copy (no drop).
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len) }
+    }
 }
 
 impl<'p, 'a> LocalPair<'p, 'a> {
+    /// B's rotation and translation in A's frame and the relative velocity in A's frame;
     /// `None` when a body is too large or the placement is not finite (or so large that a
     /// placed coordinate could overflow): the general loop then runs.
-    fn new(pair: &'p PolyPair<'a>, velocity: Vec3) -> Option<Self> {
+    fn placement(pair: &PolyPair, velocity: Vec3) -> Option<(Mat3A, Vec3, Vec3)> {
         let (a, b) = (&pair.a, &pair.b);
         let small = |s: &Polyhedron| {
             s.vertices().len() <= SMALL_VERTICES
@@ -505,6 +556,18 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         if !(bounded(translation) && bounded(velocity) && rotation.is_finite()) {
             return None;
         }
+        Some((rotation, translation, velocity))
+    }
+
+    /// B turned into A's frame by a [`Self::placement`] (inlined: built where it is used,
+    /// not copied there).
+    #[inline(always)]
+    fn new(
+        pair: &'p PolyPair<'a>,
+        (rotation, translation, velocity): (Mat3A, Vec3, Vec3),
+        turned_b: &'p mut TurnedB,
+    ) -> Self {
+        let b = &pair.b;
         let turn_by = |m: Mat3A| {
             let row = |k: usize| {
                 let r = m.row(k);
@@ -515,22 +578,20 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         // B's arcs are kept for -B (`c = -n0`, `d = -n1`), turned by -rotation (exactly the
         // negated products).
         let (turn, turn_back) = (turn_by(rotation), turn_by(-rotation));
-        let mut local = LocalPair {
-            pair,
-            translation,
-            velocity,
-            vertices_b: [[[0.0; 4]; 3]; SMALL_VERTICES / 4],
-            normals_b: [[[0.0; 4]; 3]; SMALL_FEATURES / 4],
-            arcs_b: [[[0.0; 4]; 9]; SMALL_FEATURES / 4],
-        };
-        for (out, rows) in local.vertices_b.iter_mut().zip(b.shape.vertex_lanes()) {
-            *out = turned(&turn, rows[0], rows[1], rows[2]).map(Four::to_array);
+        for rows in b.shape.vertex_lanes() {
+            let [x, y, z] = turned(&turn, rows[0], rows[1], rows[2]);
+            turned_b
+                .vertices
+                .push([x.to_array(), y.to_array(), z.to_array()]);
         }
         let lanes = b.shape.feature_lanes();
-        for (out, rows) in local.normals_b.iter_mut().zip(&lanes.normals) {
-            *out = turned(&turn, rows[0], rows[1], rows[2]).map(Four::to_array);
+        for rows in &lanes.normals {
+            let [x, y, z] = turned(&turn, rows[0], rows[1], rows[2]);
+            turned_b
+                .normals
+                .push([x.to_array(), y.to_array(), z.to_array()]);
         }
-        for (out, rows) in local.arcs_b.iter_mut().zip(&lanes.arcs) {
+        for rows in &lanes.arcs {
             let c = turned(&turn_back, rows[0], rows[1], rows[2]);
             let d = turned(&turn_back, rows[3], rows[4], rows[5]);
             // `d x c` as `Vec3::cross` computes it, which is what `EdgeFrame::from_placed`
@@ -541,46 +602,86 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 d[2].mul(c[0]).sub(c[2].mul(d[0])),
                 d[0].mul(c[1]).sub(c[0].mul(d[1])),
             ];
-            *out = [c[0], c[1], c[2], d[0], d[1], d[2], plane[0], plane[1], plane[2]]
-                .map(Four::to_array);
+            let rows = [
+                c[0], c[1], c[2], d[0], d[1], d[2], plane[0], plane[1], plane[2],
+            ];
+            let mut out = [[0.0; 4]; 9];
+            for (out, row) in out.iter_mut().zip(rows) {
+                *out = row.to_array();
+            }
+            turned_b.arcs.push(out);
         }
-        Some(local)
+        LocalPair {
+            pair,
+            translation,
+            velocity,
+            b: turned_b,
+        }
     }
 
     #[inline(always)]
     fn vertex_b(&self, k: usize) -> Vec3 {
-        let rows = &self.vertices_b[k / 4];
+        let rows = &self.b.vertices.as_slice()[k / 4];
         Vec3::new(rows[0][k % 4], rows[1][k % 4], rows[2][k % 4])
     }
 
     #[inline(always)]
     fn normal_b(&self, k: usize) -> Vec3 {
-        let rows = &self.normals_b[k / 4];
+        let rows = &self.b.normals.as_slice()[k / 4];
         Vec3::new(rows[0][k % 4], rows[1][k % 4], rows[2][k % 4])
     }
 
-    /// Bit `j` set when the Gauss-map arcs of an edge of A (its faces' normals `n0`, `n1`
-    /// and `arc = n1 x n0`) and B's edge `j` cross:
-    /// `sat::arcs_cross(n0, n1, arc, -b.n0, -b.n1, b.arc)`, four edges of B at a time.
+    /// For each face `f` of A, the sides of B's arcs' planes its normal lies on: bit `j` of
+    /// `above[f]` set when `n_f . plane_j > 0`, of `below[f]` when `< 0`. An edge of A
+    /// takes the signs of `sat::arcs_cross`'s `adc` and `bdc` for every edge of B from the
+    /// entries of its two faces.
+    fn face_sides(&self, above: &mut [u64], below: &mut [u64]) {
+        let shape_a = self.pair.a.shape;
+        for (f, (above, below)) in above.iter_mut().zip(below.iter_mut()).enumerate() {
+            let n = shape_a.face_normal(f);
+            let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
+            let (mut up, mut down) = (0u64, 0u64);
+            for (r, rows) in self.b.arcs.as_slice().iter().enumerate() {
+                let side = Four::dot3(
+                    x,
+                    y,
+                    z,
+                    Four::load(&rows[6]),
+                    Four::load(&rows[7]),
+                    Four::load(&rows[8]),
+                );
+                up |= (side.positive_bits() as u64) << (4 * r);
+                down |= (side.negative_bits() as u64) << (4 * r);
+            }
+            (*above, *below) = (up, down);
+        }
+    }
+
+    /// Bit `j` set when the Gauss-map arcs of edge `i` of A (`arc` its plane, between faces
+    /// `f0` and `f1`) and B's edge `j` cross: Gregorius's test as `sat::arcs_cross(n0, n1,
+    /// arc, -b.n0, -b.n1, b.arc)` states it, with the signs of `adc` and `bdc` taken from
+    /// [`Self::face_sides`]: `cba dba < 0`, `adc bdc < 0` and `cba bdc > 0`. Only groups
+    /// of four edges of B that pass the second test are computed.
     #[inline(always)]
-    fn crossing_arcs(&self, [n0, n1, arc]: [Vec3; 3], groups: usize) -> u64 {
+    fn crossing_arcs(&self, arc: Vec3, [f0, f1]: [usize; 2], above: &[u64], below: &[u64]) -> u64 {
+        // Signs of adc (face f0) and bdc (face f1) opposite.
+        let opposite = (above[f0] & below[f1]) | (below[f0] & above[f1]);
         let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
-        let (n0x, n0y, n0z) = (Four::splat(n0.x), Four::splat(n0.y), Four::splat(n0.z));
-        let (n1x, n1y, n1z) = (Four::splat(n1.x), Four::splat(n1.y), Four::splat(n1.z));
-        let mut mask = 0u64;
-        for (r, rows) in self.arcs_b[..groups].iter().enumerate() {
+        let (mut straddle, mut cba_positive) = (0u64, 0u64);
+        let mut groups = opposite;
+        while groups != 0 {
+            let r = (groups.trailing_zeros() / 4) as usize;
+            groups &= !(0xf << (4 * r));
+            let rows = &self.b.arcs.as_slice()[r];
             let row = |k: usize| Four::load(&rows[k]);
             let cba = Four::dot3(row(0), row(1), row(2), arc_x, arc_y, arc_z);
             let dba = Four::dot3(row(3), row(4), row(5), arc_x, arc_y, arc_z);
-            let (px, py, pz) = (row(6), row(7), row(8));
-            let adc = Four::dot3(n0x, n0y, n0z, px, py, pz);
-            let bdc = Four::dot3(n1x, n1y, n1z, px, py, pz);
-            // As `arcs_cross`: !(cba dba >= 0) (its early return), adc bdc < 0, cba bdc > 0.
-            let bits =
-                Four::not_nonnegative_negative_positive(cba.mul(dba), adc.mul(bdc), cba.mul(bdc));
-            mask |= (bits as u64) << (4 * r);
+            straddle |= (cba.mul(dba).negative_bits() as u64) << (4 * r);
+            cba_positive |= (cba.positive_bits() as u64) << (4 * r);
         }
-        mask
+        // cba bdc > 0: where cba (non-zero, as cba dba < 0) is positive, bdc must be too.
+        let same_sign = (cba_positive & above[f1]) | (!cba_positive & below[f1]);
+        opposite & straddle & same_sign
     }
 
     /// Tests every axis in the general loop's order (A's faces, B's faces, then the edge
@@ -599,7 +700,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         let (shape_a, shape_b) = (a.shape, b.shape);
         let (lanes_a, lanes_b) = (shape_a.feature_lanes(), shape_b.feature_lanes());
         let vertices_a = shape_a.vertex_lanes();
-        let vertices_b = &self.vertices_b[..shape_b.vertex_lanes().len()];
+        let vertices_b = self.b.vertices.as_slice();
         // Recorded steps are in the world: axes turned back, intervals shifted by the
         // projection of A's world position.
         let position_a = self.pair.origin + a.translation;
@@ -646,14 +747,18 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             offer(AxisId::FaceB(j as u32), -n, ia, ib);
         }
         let centroid_a = shape_a.centroid();
-        let groups_b = lanes_b.arcs.len();
         let edges_b = shape_b.edges();
+        let faces_a = shape_a.face_count();
+        let (mut above, mut below) = ([0u64; SMALL_FEATURES], [0u64; SMALL_FEATURES]);
+        let (above, below) = (&mut above[..faces_a], &mut below[..faces_a]);
+        self.face_sides(above, below);
         for (i, ea) in shape_a.edges().iter().enumerate() {
-            let mut mask = self.crossing_arcs(shape_a.edge_arc(i), groups_b);
+            let [n0, n1, arc] = shape_a.edge_arc(i);
+            let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
+            let mut mask = self.crossing_arcs(arc, faces, above, below);
             if mask == 0 {
                 continue;
             }
-            let [n0, n1, _] = shape_a.edge_arc(i);
             let (tail_a, head_a) = (
                 shape_a.vertex(ea.tail as usize),
                 shape_a.vertex(ea.head as usize),
@@ -663,7 +768,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 let j = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let eb = &edges_b[j];
-                let rows = &self.arcs_b[j / 4];
+                let rows = &self.b.arcs.as_slice()[j / 4];
                 let lane = |k: usize| -rows[k][j % 4];
                 let frame_b = EdgeFrame::from_placed(
                     self.vertex_b(eb.tail as usize),
@@ -969,9 +1074,8 @@ mod tests {
             }
             _ => 1.0,
         };
-        let length = |x: f32, y: f32, k: f32| {
-            (x - y).abs() <= 1e-5 * k * (scale + pair.origin.length())
-        };
+        let length =
+            |x: f32, y: f32, k: f32| (x - y).abs() <= 1e-5 * k * (scale + pair.origin.length());
         let time = |x: f32, y: f32, speed: f32, k: f32| {
             let slow = 1.0 + (scale + v * motion.t_max) / speed.abs().max(1e-30);
             x == y || (x - y).abs() <= 1e-5 * k * (motion.t_max + x.abs()) * slow
@@ -985,7 +1089,8 @@ mod tests {
         // equal and the other a few ulps apart) with the same rank.
         if out.axis != other.axis {
             let find = |steps: &[SweepAxis], id: AxisId| steps.iter().find(|s| s.id == id).copied();
-            let tied = |steps: &[SweepAxis]| match (find(steps, out.axis), find(steps, other.axis)) {
+            let tied = |steps: &[SweepAxis]| match (find(steps, out.axis), find(steps, other.axis))
+            {
                 (Some(x), Some(y)) => {
                     rank(x.id, x.speed) == rank(y.id, y.speed)
                         && time(x.t_enter, y.t_enter, x.speed, conditioning(x.id))
@@ -1081,7 +1186,8 @@ mod tests {
                 panic!("case {k}: {e}");
             }
             assert_eq!(out_fast, time_of_impact(&pair, &m, &mut ()), "case {k}");
-            small_cases += LocalPair::new(&pair, m.velocity_b - m.velocity_a).is_some() as u32;
+            small_cases +=
+                LocalPair::placement(&pair, m.velocity_b - m.velocity_a).is_some() as u32;
         }
         assert!(small_cases > 2000, "{small_cases}");
     }
