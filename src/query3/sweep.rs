@@ -279,7 +279,8 @@ fn time_of_impact_with<T: Tracer<Step>>(
             best.axis
         };
         let normal = match to_world {
-            Some(frame) => Vec3::from(frame * Vec3A::from(normal)),
+            Some(frame) => world_normal(pair, best.id, best.speed)
+                .unwrap_or_else(|| Vec3::from(frame * Vec3A::from(normal))),
             None => normal,
         };
         (Status::Hit, normal, best.id)
@@ -294,6 +295,27 @@ fn time_of_impact_with<T: Tracer<Step>>(
         axes_tested: tested,
         manifold: None,
     }
+}
+
+/// The contact normal of the winning axis placed in the work frame as the general loop
+/// places it (a face normal turned by its body's rotation, or SAT's axis of the two edges
+/// placed there), so that the answer does not carry the rounding of turning A's frame back;
+/// `None` if the edge pair gives no axis there (a Gauss-map test decided by rounding).
+fn world_normal(pair: &PolyPair, id: AxisId, speed: f32) -> Option<Vec3> {
+    let (a, b) = (&pair.a, &pair.b);
+    let axis = match id {
+        AxisId::FaceA(i) => a.face_normal(i as usize),
+        AxisId::FaceB(j) => -b.face_normal(j as usize),
+        AxisId::Edges(i, j) => {
+            let frame_a = EdgeFrame::new(a, &a.shape.edges()[i as usize]);
+            let frame_b = EdgeFrame::new(b, &b.shape.edges()[j as usize]);
+            edge_pair_axis(&frame_a, &frame_b, a.centroid(), false)
+                .ok()?
+                .0
+        }
+        AxisId::Closest => return None,
+    };
+    Some(if speed > 0.0 { -axis } else { axis })
 }
 
 /// What the tie rule keeps of an axis (its direction in the frame the axes are found in).
