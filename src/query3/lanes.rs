@@ -144,6 +144,29 @@ impl Four {
     }
 }
 
+impl Four {
+    /// Per lane `self - other` (`other * -1` is exact, and `a + -b` is `a - b`).
+    #[inline(always)]
+    pub(crate) fn sub(self, other: Four) -> Four {
+        self.add(other.mul(Four::splat(-1.0)))
+    }
+}
+
+impl Four {
+    /// Bit `k` set when lane `k` is `> 0` (not for a NaN).
+    #[inline(always)]
+    pub(crate) fn positive_bits(self) -> u32 {
+        let minus_one = Four::splat(-1.0);
+        Four::not_nonnegative_negative_positive(minus_one, minus_one, self)
+    }
+
+    /// Bit `k` set when lane `k` is `< 0` (not for a NaN).
+    #[inline(always)]
+    pub(crate) fn negative_bits(self) -> u32 {
+        Four::not_nonnegative_negative_positive(Four::splat(-1.0), self, Four::splat(1.0))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,27 +203,16 @@ mod tests {
         let r = Four::load(&[1.0, 1.0, 1.0, 1.0]);
         assert_eq!(Four::not_nonnegative_negative_positive(p, q, r), 0b0011);
     }
-}
 
-impl Four {
-    /// Per lane `self - other` (`other * -1` is exact, and `a + -b` is `a - b`).
-    #[inline(always)]
-    pub(crate) fn sub(self, other: Four) -> Four {
-        self.add(other.mul(Four::splat(-1.0)))
-    }
-}
-
-impl Four {
-    /// Bit `k` set when lane `k` is `> 0` (not for a NaN).
-    #[inline(always)]
-    pub(crate) fn positive_bits(self) -> u32 {
-        let minus_one = Four::splat(-1.0);
-        Four::not_nonnegative_negative_positive(minus_one, minus_one, self)
-    }
-
-    /// Bit `k` set when lane `k` is `< 0` (not for a NaN).
-    #[inline(always)]
-    pub(crate) fn negative_bits(self) -> u32 {
-        Four::not_nonnegative_negative_positive(Four::splat(-1.0), self, Four::splat(1.0))
+    #[test]
+    fn signs_and_differences_by_lane() {
+        let x = Four::load(&[1.5, -0.0, f32::NAN, -2.0]);
+        assert_eq!(x.positive_bits(), 0b0001);
+        assert_eq!(x.negative_bits(), 0b1000);
+        let (a, b) = ([0.3f32, -7.0, 1.0e-3, 5.0], [0.1f32, 2.0, 1.0e-3, -1.0e30]);
+        let d = Four::load(&a).sub(Four::load(&b)).to_array();
+        for k in 0..4 {
+            assert_eq!(d[k].to_bits(), (a[k] - b[k]).to_bits());
+        }
     }
 }
