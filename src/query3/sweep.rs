@@ -41,6 +41,7 @@
 //!   B's edges whose arcs A's edge straddles are computed;
 //! - the winner's normal is placed in the world as the general loop places it, and the
 //!   recorded axes and intervals are turned back to the world.
+//!
 //! The numbers differ from the general loop's in the last bits (a property test compares the
 //! two: same axes, same winner, numbers within 1e-5 of the pair's scale).
 
