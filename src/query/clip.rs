@@ -209,18 +209,18 @@ pub fn contact_manifold(pair: &ShapePair, normal: Vec2) -> Manifold {
 
 /// Builds the manifold for `normal` (unit, A toward B), recording each stage.
 pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T) -> Manifold {
-    let edge_a = best_edge(&pair.a, normal, Body::A);
-    let edge_b = best_edge(&pair.b, -normal, Body::B);
-    let (reference, incident) = match (edge_a, edge_b) {
+    let side_a = best_side(&pair.a, normal, Body::A);
+    let side_b = best_side(&pair.b, -normal, Body::B);
+    let (reference, reference_side, incident) = match (side_a, side_b) {
         (Some(a), Some(b)) => {
-            if b.normal.dot(-normal) > a.normal.dot(normal) + REFERENCE_PREFERENCE {
-                (b, a)
+            if b.edge.normal.dot(-normal) > a.edge.normal.dot(normal) + REFERENCE_PREFERENCE {
+                (b.edge, b, a.edge)
             } else {
-                (a, b)
+                (a.edge, a, b.edge)
             }
         }
-        (Some(a), None) => return single_point(pair, normal, Some(a), Body::B, tracer),
-        (None, Some(b)) => return single_point(pair, normal, Some(b), Body::A, tracer),
+        (Some(a), None) => return single_point(pair, normal, Some(a.edge), Body::B, tracer),
+        (None, Some(b)) => return single_point(pair, normal, Some(b.edge), Body::A, tracer),
         (None, None) => return single_point(pair, normal, None, Body::B, tracer),
     };
     // How squarely each chosen edge faces the other body along the normal (1 = exactly).
@@ -249,7 +249,7 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
         dropped: ClipPoints::default(),
         created: ClipPoints::default(),
     });
-    match clip_edges(pair, reference, incident, tracer) {
+    match clip_edges(pair, reference, reference_side.tangent(), incident, tracer) {
         Some(manifold) => manifold,
         // Nothing of the incident edge lies over the reference face within tolerance: the
         // edges do not face each other where the shapes touch (a corner grazing past the
@@ -258,9 +258,12 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
     }
 }
 
+/// Clips `incident` to the slab of `reference`, whose unit direction from start to end is
+/// `tangent`.
 fn clip_edges<T: Tracer<ClipStep>>(
     pair: &ShapePair,
     reference: EdgeFeature,
+    tangent: Vec2,
     incident: EdgeFeature,
     tracer: &mut T,
 ) -> Option<Manifold> {
@@ -268,7 +271,6 @@ fn clip_edges<T: Tracer<ClipStep>>(
         Body::A => (&pair.a, &pair.b),
         Body::B => (&pair.b, &pair.a),
     };
-    let tangent = (reference.end - reference.start).normalize_or_zero();
     // The incident edge's ends, tagged with which end they are (0 start, 1 end).
     let points = [(incident.start, 0u8), (incident.end, 1u8)];
     let side_start = ClipPlane {
@@ -473,6 +475,34 @@ pub fn clip_segment_to_half_plane(
 /// adjacent edge whose outward normal is closest to `direction`, widened over collinear
 /// neighbours. `None` for a point core.
 pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeature> {
+    best_side(shape, direction, body).map(|side| side.edge)
+}
+
+/// A best edge, and whether it is one core edge (not widened over collinear neighbours).
+#[derive(Clone, Copy)]
+struct BestSide {
+    edge: EdgeFeature,
+    lone: bool,
+}
+
+impl BestSide {
+    /// The unit direction of the side, from start to end. For one edge, its outward normal
+    /// turned back a quarter turn: the stored normals are the normalized edges, so no square
+    /// root is needed. A widened side runs from the first edge's start to the last edge's
+    /// end, which may turn from the chosen edge by up to the collinear tolerance: it takes
+    /// that chord's own direction.
+    #[inline]
+    fn tangent(&self) -> Vec2 {
+        if self.lone {
+            Vec2::new(-self.edge.normal.y, self.edge.normal.x)
+        } else {
+            (self.edge.end - self.edge.start).normalize_or_zero()
+        }
+    }
+}
+
+/// [`best_edge`], saying whether the side is one edge.
+fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
     let n = shape.vertex_count();
     if shape.edge_count() == 0 {
         return None;
@@ -482,6 +512,9 @@ pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeat
     // outlines have none, and then they are the two edges at k.
     let normals = shape.shape.normals();
     let (before, after) = if normals[previous(k, n)] != Vec2::ZERO && normals[k] != Vec2::ZERO {
+        if let Some(edge) = lone_best_edge(shape, direction, body, previous(k, n), k) {
+            return Some(BestSide { edge, lone: true });
+        }
         (previous(k, n), k)
     } else {
         let before = step_over_zero_edges(shape, previous(k, n), Step::Back);
@@ -518,11 +551,64 @@ pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeat
     }
     let start = shape.vertex(first);
     let end = shape.vertex(next(last, n));
+    Some(BestSide {
+        edge: EdgeFeature {
+            body,
+            index: first as u32,
+            start,
+            end,
+            normal,
+        },
+        lone: first == chosen && last == chosen,
+    })
+}
+
+/// [`best_edge`] in the usual case, without its loops: the two edges at the support vertex,
+/// `before` and `after`, have a length, and the chosen one's neighbours have a length and are
+/// not collinear with it, so no widening happens. The same compares on the same numbers as
+/// the loops make; `None` (the caller then walks the loops) when any of that does not hold.
+#[inline(always)]
+fn lone_best_edge(
+    shape: &Placed,
+    direction: Vec2,
+    body: Body,
+    before: usize,
+    after: usize,
+) -> Option<EdgeFeature> {
+    let n = shape.vertex_count();
+    let normals = shape.shape.normals();
+    let (back, forward) = (previous(before, n), next(after, n));
+    if normals[back] == Vec2::ZERO || normals[forward] == Vec2::ZERO {
+        return None;
+    }
+    let (normal_back, normal_before) = (shape.normal(back), shape.normal(before));
+    let (normal_after, normal_forward) = (shape.normal(after), shape.normal(forward));
+    // The chosen edge and its neighbours back and forward, picked by selects rather than a
+    // branch: which edge wins is a coin toss the processor cannot predict.
+    let take_after = normal_after.dot(direction) >= normal_before.dot(direction);
+    let pick = |if_after: Vec2, if_before: Vec2| if take_after { if_after } else { if_before };
+    let chosen = if take_after { after } else { before };
+    let normal = pick(normal_after, normal_before);
+    let (back, back_normal) = if take_after {
+        (before, normal_before)
+    } else {
+        (back, normal_back)
+    };
+    let (forward, forward_normal) = if take_after {
+        (forward, normal_forward)
+    } else {
+        (after, normal_after)
+    };
+    let collinear =
+        |e: usize, e_normal: Vec2| e != chosen && e_normal.dot(normal) >= 1.0 - COLLINEAR_TOLERANCE;
+    if collinear(back, back_normal) || collinear(forward, forward_normal) {
+        return None;
+    }
     Some(EdgeFeature {
         body,
-        index: first as u32,
-        start,
-        end,
+        index: chosen as u32,
+        start: shape.vertex(chosen),
+        end: shape.vertex(next(chosen, n)),
         normal,
     })
 }
