@@ -30,7 +30,7 @@
 //! untraced, the best axis picked by lane masks rather than one compare per axis.
 
 use super::{Body, Interval, ShapePair};
-use crate::geom::{cross, Placed};
+use crate::geom::{cross, LanesOfWidth, Placed, SmallLanes};
 use crate::trace::Tracer;
 use glam::Vec2;
 
@@ -223,7 +223,10 @@ struct Leader {
 fn small_polygons_fixed<const NA: usize, const NB: usize, T: Tracer<SatAxis>>(
     pair: &ShapePair,
     tracer: &mut T,
-) -> SatOutput {
+) -> SatOutput
+where
+    Option<SmallLanes>: LanesOfWidth<NA> + LanesOfWidth<NB>,
+{
     let core_a = SmallCore::<NA>::new(&pair.a);
     let core_b = SmallCore::<NB>::new(&pair.b);
     let lanes_a = EdgeLanes::new(&pair.a, &core_a, &pair.b, &core_b, Body::A);
@@ -265,6 +268,8 @@ struct EdgeLanes<'s, const N: usize> {
     body: Body,
     /// The body's edge normals in its own frame (a zero one: a repeated vertex, no axis).
     local_normals: &'s [Vec2],
+    /// Bit `k` set when lane `k` is an edge with a length: an axis.
+    axes: u32,
     normal_x: [f32; N],
     normal_y: [f32; N],
     a_min: [f32; N],
@@ -281,14 +286,28 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         other: &Placed,
         other_core: &SmallCore<NT>,
         body: Body,
-    ) -> Self {
+    ) -> Self
+    where
+        Option<SmallLanes>: LanesOfWidth<N>,
+    {
         let count = own.edge_count().min(N);
         let local_normals = &own.shape.normals()[..count];
-        let backs = &own.shape.back_extents()[..count];
-        let (mut local_x, mut local_y, mut back) = ([0.0; N], [0.0; N], [0.0; N]);
-        for k in 0..count {
-            (local_x[k], local_y[k], back[k]) = (local_normals[k].x, local_normals[k].y, backs[k]);
-        }
+        // The shape's own lanes when it has them at this width (zero past the edge count),
+        // else the same arrays filled here.
+        let (local_x, local_y, back, axes) = match own.shape.lanes::<N>() {
+            Some(lanes) => (lanes.normal_x, lanes.normal_y, lanes.back, lanes.axes),
+            None => {
+                let backs = &own.shape.back_extents()[..count];
+                let (mut local_x, mut local_y, mut back) = ([0.0; N], [0.0; N], [0.0; N]);
+                let mut axes = 0;
+                for k in 0..count {
+                    let n = local_normals[k];
+                    (local_x[k], local_y[k], back[k]) = (n.x, n.y, backs[k]);
+                    axes |= u32::from(n != Vec2::ZERO) << k;
+                }
+                (local_x, local_y, back, axes)
+            }
+        };
         let (cos, sin) = (own.rotation.x, own.rotation.y);
         let normal_x: [f32; N] = std::array::from_fn(|k| cos * local_x[k] - sin * local_y[k]);
         let normal_y: [f32; N] = std::array::from_fn(|k| sin * local_x[k] + cos * local_y[k]);
@@ -320,6 +339,7 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         EdgeLanes {
             body,
             local_normals,
+            axes,
             normal_x,
             normal_y,
             a_min,
@@ -348,13 +368,9 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
     fn choice(&self) -> LaneChoice<N> {
         let b_above: [f32; N] = std::array::from_fn(|k| self.a_max[k] - self.b_min[k]);
         let b_below: [f32; N] = std::array::from_fn(|k| self.b_max[k] - self.a_min[k]);
-        let mut has_axis = [false; N];
-        for (k, local) in self.local_normals.iter().enumerate().take(N) {
-            has_axis[k] = *local != Vec2::ZERO;
-        }
         let overlap: [f32; N] = std::array::from_fn(|k| {
             let overlap = lower(b_above[k], b_below[k]);
-            if has_axis[k] {
+            if self.axes & (1 << k) != 0 {
                 overlap
             } else {
                 f32::INFINITY
@@ -366,7 +382,7 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         });
         LaneChoice {
             overlap,
-            axes: mask(&has_axis),
+            axes: self.axes,
             facing: mask(&faces),
         }
     }
@@ -718,13 +734,23 @@ impl<const N: usize> SmallCore<N> {
     /// loops (the padding transformed again) become vector operations; a loop to the vertex
     /// count would not.
     #[inline]
-    fn new(core: &Placed) -> Self {
-        let local = core.shape.core();
-        let last = local[local.len() - 1];
-        let (mut local_x, mut local_y) = ([last.x; N], [last.y; N]);
-        for (k, p) in local.iter().take(N).enumerate() {
-            (local_x[k], local_y[k]) = (p.x, p.y);
-        }
+    fn new(core: &Placed) -> Self
+    where
+        Option<SmallLanes>: LanesOfWidth<N>,
+    {
+        // The shape's own lanes when it has them at this width, else copied here.
+        let (local_x, local_y) = match core.shape.lanes::<N>() {
+            Some(lanes) => (lanes.x, lanes.y),
+            None => {
+                let local = core.shape.core();
+                let last = local[local.len() - 1];
+                let (mut local_x, mut local_y) = ([last.x; N], [last.y; N]);
+                for (k, p) in local.iter().take(N).enumerate() {
+                    (local_x[k], local_y[k]) = (p.x, p.y);
+                }
+                (local_x, local_y)
+            }
+        };
         let (cos, sin) = (core.rotation.x, core.rotation.y);
         let t = core.translation;
         SmallCore {
