@@ -23,6 +23,11 @@ pub struct CoreLanes<const N: usize> {
     pub back: [f32; N],
     /// Bit `k` set when edge `k` has a length (a non-zero normal), so gives an axis.
     pub axes: u32,
+    /// How many bits of `axes` are set.
+    pub axis_count: u32,
+    /// How far each edge turns into the next: the cosine between the stored normals of
+    /// edge `k` and edge `k + 1` (round the outline), zero past the edge count.
+    pub turn_cosines: [f32; N],
 }
 
 impl<const N: usize> CoreLanes<N> {
@@ -34,6 +39,10 @@ impl<const N: usize> CoreLanes<N> {
             (x[k], y[k]) = (p.x, p.y);
         }
         let (mut normal_x, mut normal_y, mut back_lanes) = ([0.0; N], [0.0; N], [0.0; N]);
+        let mut turn_cosines = [0.0; N];
+        for (k, n) in normals.iter().enumerate() {
+            turn_cosines[k] = n.dot(normals[(k + 1) % normals.len()]);
+        }
         let mut axes = 0;
         for (k, (n, b)) in normals.iter().zip(back).enumerate() {
             (normal_x[k], normal_y[k], back_lanes[k]) = (n.x, n.y, *b);
@@ -48,6 +57,8 @@ impl<const N: usize> CoreLanes<N> {
             normal_y,
             back: back_lanes,
             axes,
+            axis_count: axes.count_ones(),
+            turn_cosines,
         }
     }
 }
@@ -67,6 +78,19 @@ impl SmallLanes {
             5..=LANE_LIMIT => Some(SmallLanes::Eight(CoreLanes::new(core, normals, back))),
             _ => None,
         }
+    }
+}
+
+impl SmallLanes {
+    /// Every edge's turn cosine (see [`CoreLanes::turn_cosines`]), in edge order, when
+    /// every one of the `edges` edges has a length.
+    #[inline]
+    pub fn turn_cosines(&self, edges: usize) -> Option<&[f32]> {
+        let (cosines, axis_count): (&[f32], u32) = match self {
+            SmallLanes::Four(lanes) => (&lanes.turn_cosines, lanes.axis_count),
+            SmallLanes::Eight(lanes) => (&lanes.turn_cosines, lanes.axis_count),
+        };
+        (axis_count as usize == edges).then(|| &cosines[..edges])
     }
 }
 

@@ -392,6 +392,16 @@ impl Shape {
         self.lanes.lanes()
     }
 
+    /// For a small core (at most 8 vertices) whose every edge has a length: the cosine
+    /// between each edge's outward normal and the next edge's, in edge order. `None`
+    /// otherwise.
+    #[inline]
+    pub fn turn_cosines(&self) -> Option<&[f32]> {
+        self.lanes
+            .as_ref()
+            .and_then(|lanes| lanes.turn_cosines(self.normals.len()))
+    }
+
     /// Every edge's back extent (see [`Shape::back_extent`]), in edge order.
     #[inline]
     pub fn back_extents(&self) -> &[f32] {

@@ -29,6 +29,12 @@ use glam::Vec2;
 /// belong to collinear edges that make up one side.
 const COLLINEAR_TOLERANCE: f32 = 1.0e-7;
 
+/// How far below the collinear bound a cosine between two stored (local-frame) normals
+/// must lie for [`best_edge`] to skip its widening loops. The loops compare the normals
+/// turned into the work frame, whose cosine differs from the stored one by a few `f32`
+/// roundings (under 1e-6): a cosine this far below the bound is below it in either frame.
+const COLLINEAR_MARGIN: f32 = 1.0e-5;
+
 /// The reference edge becomes B's only when its normal is closer to the collision normal
 /// by more than this (as a cosine difference, about 0.08 degrees: rounding noise, not
 /// geometry); on a tie A's edge stays the reference, so symmetric stacks do not flicker
@@ -479,7 +485,7 @@ pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeat
 }
 
 /// A best edge, and whether it is one core edge (not widened over collinear neighbours).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct BestSide {
     edge: EdgeFeature,
     lone: bool,
@@ -508,13 +514,23 @@ fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
         return None;
     }
     let k = shape.support_index(direction);
+    if let Some(turn_cosines) = shape.shape.turn_cosines() {
+        let lone = lone_best_edge(shape, direction, body, previous(k, n), k, turn_cosines);
+        if let Some(edge) = lone {
+            return Some(BestSide { edge, lone: true });
+        }
+    }
+    walk_to_best_side(shape, direction, body, k)
+}
+
+/// [`best_side`] from the support vertex `k`, stepping over zero-length edges and widening
+/// over collinear neighbours.
+fn walk_to_best_side(shape: &Placed, direction: Vec2, body: Body, k: usize) -> Option<BestSide> {
+    let n = shape.vertex_count();
     // Edges ending and starting at k, skipping zero-length edges (repeated vertices): most
     // outlines have none, and then they are the two edges at k.
     let normals = shape.shape.normals();
     let (before, after) = if normals[previous(k, n)] != Vec2::ZERO && normals[k] != Vec2::ZERO {
-        if let Some(edge) = lone_best_edge(shape, direction, body, previous(k, n), k) {
-            return Some(BestSide { edge, lone: true });
-        }
         (previous(k, n), k)
     } else {
         let before = step_over_zero_edges(shape, previous(k, n), Step::Back);
@@ -563,10 +579,11 @@ fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
     })
 }
 
-/// [`best_edge`] in the usual case, without its loops: the two edges at the support vertex,
-/// `before` and `after`, have a length, and the chosen one's neighbours have a length and are
-/// not collinear with it, so no widening happens. The same compares on the same numbers as
-/// the loops make; `None` (the caller then walks the loops) when any of that does not hold.
+/// [`best_edge`] in the usual case, without its loops: every edge of the (small) core has a
+/// length, and the chosen edge turns from both neighbours by clearly more than the collinear
+/// tolerance, so no widening happens. The choice between the two edges at the support
+/// vertex is the same compare on the same numbers; `None` (the caller then walks the loops)
+/// when a neighbour is within [`COLLINEAR_MARGIN`] of collinear.
 #[inline(always)]
 fn lone_best_edge(
     shape: &Placed,
@@ -574,34 +591,17 @@ fn lone_best_edge(
     body: Body,
     before: usize,
     after: usize,
+    turn_cosines: &[f32],
 ) -> Option<EdgeFeature> {
     let n = shape.vertex_count();
-    let normals = shape.shape.normals();
-    let (back, forward) = (previous(before, n), next(after, n));
-    if normals[back] == Vec2::ZERO || normals[forward] == Vec2::ZERO {
-        return None;
-    }
-    let (normal_back, normal_before) = (shape.normal(back), shape.normal(before));
-    let (normal_after, normal_forward) = (shape.normal(after), shape.normal(forward));
-    // The chosen edge and its neighbours back and forward, picked by selects rather than a
-    // branch: which edge wins is a coin toss the processor cannot predict.
-    let take_after = normal_after.dot(direction) >= normal_before.dot(direction);
-    let pick = |if_after: Vec2, if_before: Vec2| if take_after { if_after } else { if_before };
-    let chosen = if take_after { after } else { before };
-    let normal = pick(normal_after, normal_before);
-    let (back, back_normal) = if take_after {
-        (before, normal_before)
-    } else {
-        (back, normal_back)
-    };
-    let (forward, forward_normal) = if take_after {
-        (forward, normal_forward)
-    } else {
+    let (normal_before, normal_after) = (shape.normal(before), shape.normal(after));
+    let (chosen, normal) = if normal_after.dot(direction) >= normal_before.dot(direction) {
         (after, normal_after)
+    } else {
+        (before, normal_before)
     };
-    let collinear =
-        |e: usize, e_normal: Vec2| e != chosen && e_normal.dot(normal) >= 1.0 - COLLINEAR_TOLERANCE;
-    if collinear(back, back_normal) || collinear(forward, forward_normal) {
+    let clear = 1.0 - COLLINEAR_TOLERANCE - COLLINEAR_MARGIN;
+    if turn_cosines[previous(chosen, n)] >= clear || turn_cosines[chosen] >= clear {
         return None;
     }
     Some(EdgeFeature {
@@ -768,6 +768,92 @@ mod tests {
         }
         // Most cases clip two edges (the rest are single points).
         assert!(clipped > 1000, "{clipped}");
+    }
+
+    #[test]
+    fn lone_best_edge_matches_the_walk_bit_for_bit() {
+        // The loop-free best edge of a small core (`lone_best_edge`, taken when every edge
+        // has a length and no neighbour is near collinear) against the walk it skips
+        // (`walk_to_best_side`): the same edge, the same numbers, on random poses and on
+        // directions that force ties: each edge's own turned normal (as SAT hands it over),
+        // the bisector of two neighbouring normals (both edges at the vertex equally good),
+        // axis-aligned directions on unturned bodies. The outlines include collinear
+        // points, a repeated point, a turn just past the collinear tolerance and a segment.
+        let mut random = crate::query::sat::tests::Random(57);
+        let mut shapes = random.shapes();
+        shapes.extend([
+            // A box with a point in the middle of its top side (collinear neighbours).
+            Shape::polygon(vec![
+                v(-1.0, -1.0),
+                v(1.0, -1.0),
+                v(1.0, 1.0),
+                v(0.0, 1.0),
+                v(-1.0, 1.0),
+            ])
+            .unwrap(),
+            // A repeated point (a zero-length edge).
+            Shape::polygon(vec![
+                v(-1.0, -0.5),
+                v(1.0, -0.5),
+                v(1.0, 0.5),
+                v(1.0, 0.5),
+                v(-1.0, 0.5),
+            ])
+            .unwrap(),
+            // A top side bent by 1e-3 rad at x = 0: just past the collinear tolerance.
+            Shape::polygon(vec![
+                v(-1.0, -1.0),
+                v(1.0, -1.0),
+                v(1.0, 1.0),
+                v(0.0, 1.001),
+                v(-1.0, 1.0),
+            ])
+            .unwrap(),
+            Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+            Shape::capsule(0.7, 0.0).unwrap(),
+        ]);
+        let (mut lone, mut compared) = (0, 0);
+        for (j, shape) in shapes.iter().enumerate() {
+            if shape.edge_count() == 0 {
+                continue;
+            }
+            for k in 0..300 {
+                let (pose, _) = random.pose_near(k);
+                let pose = if k % 5 == 0 {
+                    Pose::new(pose.position.round(), 0.0)
+                } else {
+                    pose
+                };
+                let placed = Placed::new(shape, pose, pose.position - v(0.5, -0.25));
+                let edges = shape.edge_count();
+                let e = k % edges;
+                let angle = random.range(-3.2, 3.2);
+                let directions = [
+                    v(angle.cos(), angle.sin()),
+                    placed.normal(e),
+                    -placed.normal(e),
+                    (placed.normal(e) + placed.normal((e + 1) % edges)).normalize_or_zero(),
+                    [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y][k % 4],
+                ];
+                for d in directions {
+                    if d == Vec2::ZERO {
+                        continue;
+                    }
+                    let body = if k % 2 == 0 { Body::A } else { Body::B };
+                    let walked = walk_to_best_side(&placed, d, body, placed.support_index(d));
+                    let side = best_side(&placed, d, body);
+                    assert_eq!(side, walked, "shape {j}, case {k}, direction {d}");
+                    compared += 1;
+                    if shape.turn_cosines().is_some() && side.is_some_and(|s| s.lone) {
+                        lone += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 10_000 && lone > compared / 2,
+            "{lone} of {compared}"
+        );
     }
 
     #[test]

@@ -270,6 +270,8 @@ struct EdgeLanes<'s, const N: usize> {
     local_normals: &'s [Vec2],
     /// Bit `k` set when lane `k` is an edge with a length: an axis.
     axes: u32,
+    /// How many lanes are axes.
+    axis_count: u32,
     normal_x: [f32; N],
     normal_y: [f32; N],
     a_min: [f32; N],
@@ -340,6 +342,11 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
             body,
             local_normals,
             axes,
+            // From the shape's lanes when present (the processor may lack a popcount).
+            axis_count: own
+                .shape
+                .lanes::<N>()
+                .map_or_else(|| axes.count_ones(), |lanes| lanes.axis_count),
             normal_x,
             normal_y,
             a_min,
@@ -383,6 +390,7 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         LaneChoice {
             overlap,
             axes: self.axes,
+            axis_count: self.axis_count,
             facing: mask(&faces),
         }
     }
@@ -446,6 +454,8 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
 struct LaneChoice<const N: usize> {
     overlap: [f32; N],
     axes: u32,
+    /// How many bits of `axes` are set.
+    axis_count: u32,
     facing: u32,
 }
 
@@ -478,7 +488,7 @@ fn least_overlap<const NA: usize, const NB: usize>(
         overlap: least,
         faces_contact: facing != 0,
     };
-    (leader, a.axes.count_ones() + b.axes.count_ones())
+    (leader, a.axis_count + b.axis_count)
 }
 
 /// The least of `N` values (`N` a power of two), by halving.
@@ -1019,7 +1029,7 @@ pub(crate) mod tests {
             ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
         }
 
-        fn range(&mut self, low: f32, high: f32) -> f32 {
+        pub(crate) fn range(&mut self, low: f32, high: f32) -> f32 {
             low + (high - low) * self.next()
         }
 
