@@ -19,6 +19,12 @@
 //! side) and skips zero-length edges (repeated points), so both degenerate inputs give the
 //! same manifold as the clean polygon. Round shapes clip their cores and move the points out
 //! by the incident radius; a circle (a point core) gives its one deepest point.
+//!
+//! On a small core (at most 8 vertices) whose edges all have a length and turn clearly more
+//! than the collinear tolerance, the best edge is the chosen edge at the support vertex with
+//! no walk (the shape stores how far each edge turns into the next). The side planes of a
+//! single reference edge face along its stored normal turned a quarter turn: the stored
+//! normals are the normalized edges, so the clip takes no square root.
 
 use super::{Body, ShapePair};
 use crate::geom::Placed;

@@ -27,7 +27,9 @@
 //!
 //! Two plain polygons of at most 8 vertices (the common case) take every edge axis of one
 //! body at once, one vector lane per edge: the same numbers as the axis-by-axis pass, and,
-//! untraced, the best axis picked by lane masks rather than one compare per axis.
+//! untraced, the best axis picked by lane masks rather than one compare per axis. Each small
+//! shape keeps its vertices, normals and back extents in such lanes, built with the shape
+//! (`geom::CoreLanes`), so a query loads them whole.
 
 use super::{Body, Interval, ShapePair};
 use crate::geom::{cross, LanesOfWidth, Placed, SmallLanes};
