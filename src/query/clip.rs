@@ -221,6 +221,17 @@ pub fn contact_manifold(pair: &ShapePair, normal: Vec2) -> Manifold {
 
 /// Builds the manifold for `normal` (unit, A toward B), recording each stage.
 pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T) -> Manifold {
+    clip_with::<T, false>(pair, normal, tracer)
+}
+
+/// [`clip`], with the side planes along [`BestSide::tangent`] or, when `CHORD`, always
+/// along the normalized chord from the reference side's start to its end (the clip before
+/// it used the stored normal; kept for the test that compares the two).
+fn clip_with<T: Tracer<ClipStep>, const CHORD: bool>(
+    pair: &ShapePair,
+    normal: Vec2,
+    tracer: &mut T,
+) -> Manifold {
     let side_a = best_side(&pair.a, normal, Body::A);
     let side_b = best_side(&pair.b, -normal, Body::B);
     let (reference, reference_side, incident) = match (side_a, side_b) {
@@ -261,7 +272,12 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
         dropped: ClipPoints::default(),
         created: ClipPoints::default(),
     });
-    match clip_edges(pair, reference, reference_side.tangent(), incident, tracer) {
+    let tangent = if CHORD {
+        (reference.end - reference.start).normalize_or_zero()
+    } else {
+        reference_side.tangent()
+    };
+    match clip_edges(pair, reference, tangent, incident, tracer) {
         Some(manifold) => manifold,
         // Nothing of the incident edge lies over the reference face within tolerance: the
         // edges do not face each other where the shapes touch (a corner grazing past the
@@ -860,6 +876,65 @@ mod tests {
             compared > 10_000 && lone > compared / 2,
             "{lone} of {compared}"
         );
+    }
+
+    #[test]
+    fn side_planes_from_the_normal_match_the_chord() {
+        // The side planes of a single reference edge face along its stored normal turned
+        // (no square root) instead of the normalized chord from start to end, which changes
+        // the last bits of the points: the same edges, reference, point count, ids and ends,
+        // and points and depths within 1e-5 of the pair's scale, on random poses and on
+        // poses that force ties (unturned bodies on a grid of quarters: corners exactly on
+        // side planes, parallel edges, equal boxes).
+        let mut random = crate::query::sat::tests::Random(93);
+        let mut shapes = random.shapes();
+        shapes.push(square(0.5));
+        let (mut clipped, mut on_grid) = (0, 0);
+        for k in 0..6000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 7 + 3) % shapes.len()];
+            let (mut pa, mut pb) = random.pose_near(k);
+            if k % 3 == 0 {
+                pa = Pose::new(pa.position.round(), 0.0);
+                let turn = [0.0, std::f32::consts::FRAC_PI_2][k % 2];
+                pb = Pose::new(
+                    pa.position + (4.0 * (pb.position - pa.position)).round() / 4.0,
+                    turn,
+                );
+                on_grid += 1;
+            }
+            let pair = ShapePair::new(a, pa, b, pb);
+            let normal = sat_test(&pair).normal;
+            let new = clip(&pair, normal, &mut ());
+            let old = clip_with::<_, true>(&pair, normal, &mut ());
+            let what = format!("case {k}: {new:?} against {old:?}");
+            assert_eq!(
+                (
+                    new.reference,
+                    new.reference_edge,
+                    new.incident_edge,
+                    new.count
+                ),
+                (
+                    old.reference,
+                    old.reference_edge,
+                    old.incident_edge,
+                    old.count
+                ),
+                "{what}"
+            );
+            assert!(close_v(new.normal, old.normal, 1e-6), "{what}");
+            let tolerance = 1e-5 * pair.scale();
+            for (p, q) in new.points().iter().zip(old.points()) {
+                assert_eq!((p.id, p.end), (q.id, q.end), "{what}");
+                assert!(close_v(p.point, q.point, tolerance), "{what}");
+                assert!(close(p.depth, q.depth, tolerance), "{what}");
+            }
+            if new.count == 2 {
+                clipped += 1;
+            }
+        }
+        assert!(clipped > 1000 && on_grid == 2000, "{clipped}");
     }
 
     #[test]
