@@ -316,6 +316,13 @@ impl Polyhedron {
         if self.vertices.len() >= HILL_CLIMB_MIN_VERTICES {
             return None;
         }
+        self.support_value_scan(dir)
+    }
+
+    /// The lane scan of [`Self::support_value_lanes`] for a body of any size: the largest
+    /// dot product of every vertex (the value a climb reaches too, on a convex body, up to
+    /// rounding on near-ties, where the scan's is the larger), or `None` as there.
+    pub fn support_value_scan(&self, dir: Vec3) -> Option<f32> {
         let mut best = [f32::NEG_INFINITY; 4];
         for [xs, ys, zs] in &self.vertex_lanes {
             for k in 0..4 {

@@ -423,10 +423,11 @@ fn surely_apart(k: &[Vec3; 3], m: &[Vec3; 3]) -> bool {
 /// differ only in the signs of their three (exactly negated) terms; rounding is monotone, so
 /// the largest is the one with every term positive, `(|x l.x| + |y l.y|) + |z l.z|`, which
 /// is the value the vertex scan finds. Other small bodies take the largest dot product of a
-/// scan that keeps no indices (`Polyhedron::support_value_lanes`, the same bits); large ones
-/// climb from `start` (the previous call's support vertex, updated here): on a convex body
-/// every climb ends at a vertex of the largest dot product, and one that starts next door
-/// takes a step or two instead of crossing the body.
+/// scan that keeps no indices (`Polyhedron::support_value_lanes`, the same bits); bodies of
+/// up to 64 vertices scan the same way, larger ones climb from `start` (the previous call's
+/// support vertex, updated here): on a convex body every climb ends at a vertex of the
+/// largest dot product, and one that starts next door takes a step or two instead of
+/// crossing the body.
 #[inline]
 fn face_support_value(body: &Placed3, dir: Vec3, start: &mut usize) -> f32 {
     let local = body.rotation.inverse() * dir;
@@ -446,11 +447,19 @@ fn face_support_value(body: &Placed3, dir: Vec3, start: &mut usize) -> f32 {
 #[cold]
 #[inline(never)]
 fn searched_support_value(body: &Placed3, dir: Vec3, start: &mut usize) -> f32 {
-    if body.shape.vertices().len() < HILL_CLIMB_MIN_VERTICES {
+    let vertices = body.shape.vertices().len();
+    if vertices < HILL_CLIMB_MIN_VERTICES {
         return body.support_value(dir);
     }
-    // As `body.support_value(dir)`, climbing from `start` instead of vertex 0.
     let local = body.rotation.inverse() * dir;
+    // Up to the small-body bound a scan of every vertex, four at a time, costs less than a
+    // climb.
+    if vertices <= SMALL_BODY {
+        if let Some(top) = body.shape.support_value_scan(local) {
+            return top + dir.dot(body.translation);
+        }
+    }
+    // As `body.support_value(dir)`, climbing from `start` instead of vertex 0.
     *start = body.shape.support_climb_from(*start, local);
     body.shape.vertex(*start).dot(local) + dir.dot(body.translation)
 }
