@@ -748,7 +748,9 @@ fn main() {
         .collect();
     // Profile mode (for callgrind, whose counts do not suffer from the shared machine's
     // noise): `VERSUS_3D_PROFILE=toi|box|hull|large cargo bench --bench versus_3d` runs only
-    // our side of one row a fixed number of times, then stops.
+    // our side of one row a fixed number of times, then stops. The GJK rows: `distance`,
+    // `intersection` and `penetration` on the 20-face hulls, `distance_box` and
+    // `intersection_box` on the boxes.
     if let Ok(row) = std::env::var("VERSUS_3D_PROFILE") {
         let mut sum = 0.0f64;
         // The GJK rows are short: more repetitions lift them above the setup's count.

@@ -320,95 +320,6 @@ impl Polyhedron {
         (top != 0.0 && top != f32::NEG_INFINITY).then_some(top)
     }
 
-    /// The half extents when this polyhedron is a cuboid (its vertices are then those of
-    /// [`Self::cuboid_support`]'s numbering), for closed-form support functions.
-    #[inline]
-    pub fn cuboid_half_extents(&self) -> Option<Vec3> {
-        match self.kind {
-            Shape3Kind::Cuboid { half_extents } => Some(half_extents),
-            _ => None,
-        }
-    }
-
-    /// The support vertex of a cuboid with half extents `h` along `dir`, in closed form: the
-    /// lowest index among the vertices whose dot product is within `tie` of the largest
-    /// ([`Self::support_near_ties`]'s rule; with `tie = 0`, [`Self::support_scan`]'s answer,
-    /// rounding ties included). Vertex `k` of a cuboid is `(+-h.x, +-h.y, +-h.z)`, bit 0 of
-    /// `k` set for `+h.x`, bit 1 for `+h.y`, bit 2 for `+h.z`.
-    ///
-    /// Algorithm: the vertex whose signs match `dir`'s has the largest dot product (flipping a
-    /// sign away from `dir`'s can only lower the rounded sum: rounding is monotone), and every
-    /// vertex between it and a tied vertex is tied too. So from the matching vertex each set
-    /// bit, highest first, is cleared when the dot product stays within `tie` of the largest:
-    /// that gives the lowest tied index. The dot products are the scan's sums in the scan's
-    /// order (`(x dx + y dy) + z dz`; a vertex coordinate times `dir` is `+-(h * dir)`,
-    /// exactly). A NaN in `dir` makes every dot product NaN, and the scan names vertex 0.
-    #[inline(always)]
-    pub fn cuboid_support(h: Vec3, dir: Vec3, tie: f32) -> usize {
-        // The matching vertex's terms are the products' sizes (a zero's sign cannot matter).
-        let a = (h * dir).abs();
-        let best = (a.x + a.y) + a.z;
-        if best.is_nan() {
-            return 0;
-        }
-        let low = best - tie;
-        let mut k =
-            (dir.x > 0.0) as usize | ((dir.y > 0.0) as usize) << 1 | ((dir.z > 0.0) as usize) << 2;
-        // The terms of the current vertex: the matching vertex's, negated where a bit was
-        // cleared (clearing bit 4 negates z, and so on).
-        let (mut ty, mut tz) = (a.y, a.z);
-        if k & 4 != 0 && (a.x + ty) - a.z >= low {
-            k &= !4;
-            tz = -a.z;
-        }
-        if k & 2 != 0 && (a.x - a.y) + tz >= low {
-            k &= !2;
-            ty = -a.y;
-        }
-        if k & 1 != 0 && (-a.x + ty) + tz >= low {
-            k &= !1;
-        }
-        k
-    }
-
-    /// The lowest index among the vertices whose dot product with `dir` is within `tie` of
-    /// the largest (vertex 0 when no dot product is a number), for bodies below
-    /// [`HILL_CLIMB_MIN_VERTICES`]; larger bodies climb ([`Self::support_climb`]). With a
-    /// `tie` of a few rounding errors, a direction that differs from another by rounding
-    /// (turned through another frame) picks the same vertex among vertices at one height.
-    #[inline]
-    pub fn support_near_ties(&self, dir: Vec3, tie: f32) -> usize {
-        const GROUPS: usize = HILL_CLIMB_MIN_VERTICES.div_ceil(4);
-        if self.vertices.len() >= HILL_CLIMB_MIN_VERTICES {
-            return self.support_climb(dir);
-        }
-        // One pass keeps every dot product (the scan's sums) and each lane's largest; the
-        // second finds the first within `tie` of the largest.
-        let mut dots = [[0.0f32; 4]; GROUPS];
-        let mut best = [f32::NEG_INFINITY; 4];
-        for ([xs, ys, zs], group) in self.vertex_lanes.iter().zip(&mut dots) {
-            for k in 0..4 {
-                let d = xs[k] * dir.x + ys[k] * dir.y + zs[k] * dir.z;
-                group[k] = d;
-                best[k] = if d > best[k] { d } else { best[k] };
-            }
-        }
-        let top = best[0].max(best[1]).max(best[2].max(best[3]));
-        if !(top > f32::NEG_INFINITY) {
-            // No dot product is a number above minus infinity: the scan names vertex 0.
-            return 0;
-        }
-        let low = top - tie;
-        for (g, group) in dots[..self.vertex_lanes.len()].iter().enumerate() {
-            for (k, d) in group.iter().enumerate() {
-                if *d >= low {
-                    return 4 * g + k;
-                }
-            }
-        }
-        0
-    }
-
     /// The support vertex by hill climbing: from vertex 0, move to the neighbour farthest
     /// along `dir` while one is farther. On a convex polyhedron a vertex with no farther
     /// neighbour is a global maximum. Each move strictly increases the dot product, so no
@@ -990,66 +901,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn cuboid_closed_form_support_equals_the_scan_ties_included() {
-        // Components too small to change the rounded sum tie vertices: the closed form must
-        // give them to the lower index as the scan does, and number the vertices as
-        // `Polyhedron::new` does.
-        let mut rng = Lcg(29);
-        let extents = [
-            Vec3::new(0.5, 0.5, 0.5),
-            Vec3::new(1.0, 0.25, 2.0),
-            Vec3::new(100.0, 0.05, 3.0),
-            Vec3::new(0.3, 0.7, 0.9),
-        ];
-        let mut directions = vec![Vec3::NAN, Vec3::INFINITY, -Vec3::INFINITY, Vec3::ZERO];
-        directions.push(Vec3::new(f32::INFINITY, -f32::INFINITY, 0.0));
-        directions.push(Vec3::new(f32::NAN, 1.0, 1.0));
-        let small = [
-            0.0, -0.0, 1.0e-9, -1.0e-9, 1.0e-30, -1.0e-30, 1.0e-40, 3.0e-8,
-        ];
-        for big in [1.0, -1.0, 0.7] {
-            for &s in &small {
-                for &t in &small {
-                    directions.push(Vec3::new(big, s, t));
-                    directions.push(Vec3::new(s, big, t));
-                    directions.push(Vec3::new(s, t, big));
-                    directions.push(Vec3::new(big, -big, s));
-                }
-            }
-        }
-        for x in [-1.0, 0.0, 1.0] {
-            for y in [-1.0, 0.0, 1.0] {
-                for z in [-1.0, 0.0, 1.0] {
-                    directions.push(Vec3::new(x, y, z));
-                }
-            }
-        }
-        directions.extend((0..4000).map(|_| rng.unit()));
-        for h in extents {
-            let poly = cuboid(h.x, h.y, h.z);
-            assert_eq!(poly.cuboid_half_extents(), Some(h));
-            for (k, v) in poly.vertices().iter().enumerate() {
-                let s = |bit: usize| if k & bit != 0 { 1.0 } else { -1.0 };
-                assert_eq!(*v, Vec3::new(s(1) * h.x, s(2) * h.y, s(4) * h.z));
-            }
-            for &d in &directions {
-                assert_eq!(
-                    Polyhedron::cuboid_support(h, d, 0.0),
-                    poly.support_scan(d),
-                    "{h} along {d}"
-                );
-                for tie in [1.0e-6, 1.0e-3, 0.1, 0.5] {
-                    assert_eq!(
-                        Polyhedron::cuboid_support(h, d, tie),
-                        poly.support_near_ties(d, tie),
-                        "{h} along {d}, tie {tie}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
     fn lane_scan_equals_the_scan_ties_included() {
         // Boxes and prisms have many vertices tied along axis and diagonal directions: the
         // lane scan must pick the same (lowest) index as the one-at-a-time scan, also for
@@ -1087,12 +938,6 @@ pub(crate) mod tests {
                     poly.support_scan_lanes(d),
                     poly.support_scan(d),
                     "direction {d} on {} vertices",
-                    poly.vertices().len()
-                );
-                assert_eq!(
-                    poly.support_near_ties(d, 0.0),
-                    poly.support_scan(d),
-                    "direction {d} on {} vertices, no tie tolerance",
                     poly.vertices().len()
                 );
                 // The index-free value scan gives the scanned vertex's dot product, bit for

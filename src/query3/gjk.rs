@@ -157,25 +157,14 @@ pub fn gjk_distance(pair: &impl SupportPair3) -> Output {
 
 /// Runs GJK, recording every iteration into `tracer`.
 pub fn gjk<T: Tracer<Step>>(pair: &impl SupportPair3, config: &Config, tracer: &mut T) -> Output {
-    match pair.in_a_frame() {
-        Some(local) => {
-            let end = run::<false, _, T>(&local, config, tracer);
-            finish(&local, &end, true)
-        }
-        None => {
-            let end = run::<false, _, T>(pair, config, tracer);
-            finish(pair, &end, false)
-        }
-    }
+    let end = run::<false, _, T>(pair, config, tracer);
+    finish(pair, &end)
 }
 
 /// Whether the bodies overlap or touch: the verdict of [`gjk`], found sooner when they are
 /// apart (the separating-axis exit), without closest points.
 pub fn gjk_intersects(pair: &impl SupportPair3, config: &Config) -> bool {
-    let end = match pair.in_a_frame() {
-        Some(local) => run::<true, _, ()>(&local, config, &mut ()),
-        None => run::<true, _, ()>(pair, config, &mut ()),
-    };
+    let end = run::<true, _, ()>(pair, config, &mut ());
     end.intersecting()
 }
 
@@ -214,7 +203,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     let start = if start.length_squared() > 0.0 {
         start
     } else {
-        pair.from_world_vector(Vec3::X)
+        Vec3::X
     };
     let mut simplex = Simplex::single(pair.support(-start));
     let mut iteration = 0;
@@ -244,9 +233,9 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
             candidate: candidate.to_world(pair),
             simplex: simplex.to_world(pair),
             region,
-            closest: pair.to_world_vector(closest),
+            closest,
             distance,
-            direction: direction.map(|d| pair.to_world_vector(d)),
+            direction,
             support: support.map(|w| w.to_world(pair)),
             status,
         };
@@ -320,22 +309,14 @@ fn search_direction(simplex: &Simplex, closest: Vec3) -> Vec3 {
     }
 }
 
-/// The output from where the loop stopped, in the work frame and the world (the loop may
-/// have run in body A's frame).
-fn finish(pair: &impl SupportPair3, end: &LoopEnd, in_a_frame: bool) -> Output {
+fn finish(pair: &impl SupportPair3, end: &LoopEnd) -> Output {
     let intersecting = end.intersecting();
     let (_, on_a, on_b) = end.simplex.weighted();
     // v = a - b points from B toward A, so -v points from A toward B.
     let normal = if intersecting || end.distance == 0.0 {
         Vec3::ZERO
     } else {
-        pair.to_world_vector(-end.closest / end.distance)
-    };
-    // EPA continues from the simplex in the work frame.
-    let simplex = if in_a_frame {
-        end.simplex.to_work(pair)
-    } else {
-        end.simplex
+        -end.closest / end.distance
     };
     if end.status == Status::NonFinite {
         return Output {
@@ -345,7 +326,7 @@ fn finish(pair: &impl SupportPair3, end: &LoopEnd, in_a_frame: bool) -> Output {
             closest_b: None,
             iterations: end.iterations,
             status: end.status,
-            simplex,
+            simplex: end.simplex,
             normal: Vec3::ZERO,
         };
     }
@@ -361,7 +342,7 @@ fn finish(pair: &impl SupportPair3, end: &LoopEnd, in_a_frame: bool) -> Output {
         closest_b,
         iterations: end.iterations,
         status: end.status,
-        simplex,
+        simplex: end.simplex,
         normal,
     }
 }

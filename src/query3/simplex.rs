@@ -24,8 +24,7 @@
 //! a sphere or a capsule later) plugs in.
 
 use super::{Placed3, PolyPair};
-use crate::geom3::Polyhedron;
-use glam::{Mat3A, Vec3, Vec3A};
+use glam::Vec3;
 
 /// A convex core as GJK and EPA see it, placed in a work frame.
 pub trait Support3 {
@@ -76,49 +75,15 @@ pub trait SupportPair3 {
         }
     }
 
-    /// A point of the frame the support points are in, in the work frame (the same frame
-    /// unless the pair works in body A's frame: [`PolyPairInA`]).
-    #[inline]
-    fn to_work(&self, p: Vec3) -> Vec3 {
-        p
-    }
-
-    /// A direction (or a difference of points) of the support points' frame along the work
-    /// frame's axes, which are the world's.
-    #[inline]
-    fn to_world_vector(&self, v: Vec3) -> Vec3 {
-        v
-    }
-
-    /// A support point of the pair's frame in the work frame. Default: the same point.
-    #[inline]
-    fn support_to_work(&self, w: SupportPoint3) -> SupportPoint3 {
-        w
-    }
-
-    /// A direction along the world's axes in the support points' frame
-    /// ([`Self::to_world_vector`] undone).
-    #[inline]
-    fn from_world_vector(&self, v: Vec3) -> Vec3 {
-        v
-    }
-
-    /// A point of the support points' frame in world coordinates.
+    /// A work-frame point in world coordinates.
     #[inline]
     fn to_world(&self, p: Vec3) -> Vec3 {
-        self.to_work(p) + self.origin()
+        p + self.origin()
     }
 
     /// From A's inner point to B's: a good first search direction.
     fn centre_offset(&self) -> Vec3 {
         self.b().centroid() - self.a().centroid()
-    }
-
-    /// The same pair in body A's own frame, for pairs that have one (two polyhedra): GJK's
-    /// loop runs there (see [`PolyPairInA`]). `None`: the loop runs on the pair itself.
-    #[inline]
-    fn in_a_frame(&self) -> Option<PolyPairInA<'_>> {
-        None
     }
 }
 
@@ -145,192 +110,6 @@ impl<'a> SupportPair3 for PolyPair<'a> {
     fn scale(&self) -> f32 {
         PolyPair::scale(self)
     }
-
-    #[inline]
-    fn in_a_frame(&self) -> Option<PolyPairInA<'_>> {
-        Some(PolyPairInA::new(self))
-    }
-}
-
-/// A polyhedron seen in its own frame: body A of a [`PolyPairInA`], whose support needs no
-/// rotation. A cuboid's support is the closed form [`Polyhedron::cuboid_support`].
-#[derive(Clone, Copy, Debug)]
-pub struct OwnFrame<'a> {
-    shape: &'a Polyhedron,
-    cuboid: Option<Vec3>,
-    /// [`SUPPORT_TIE`] times the body's size.
-    tie_scale: f32,
-}
-
-/// Support values closer than this, relative to the body's size (its bounding radius) times
-/// the direction's length (its 1-norm, which bounds the Euclidean one), are ties, and the
-/// lowest vertex index wins, as in an exact tie. In body A's frame a direction reaches B's
-/// frame through one rotation more than in the work frame, a few ulps differently; that
-/// rounding must not choose between vertices at one height (an edge or a face square to the
-/// direction, as in the hand-made scenes), whose dot products then differ by rounding only.
-pub const SUPPORT_TIE: f32 = 16.0 * f32::EPSILON;
-
-impl<'a> OwnFrame<'a> {
-    fn new(shape: &'a Polyhedron) -> Self {
-        OwnFrame {
-            shape,
-            cuboid: shape.cuboid_half_extents(),
-            tie_scale: SUPPORT_TIE * shape.bounding_radius(),
-        }
-    }
-
-    /// The index of the vertex farthest along `direction` (the body's frame), the lowest
-    /// among those within [`SUPPORT_TIE`] of it.
-    #[inline(always)]
-    fn support_index(&self, direction: Vec3) -> usize {
-        let tie = self.tie_scale * direction.abs().element_sum();
-        match self.cuboid {
-            Some(h) => Polyhedron::cuboid_support(h, direction, tie),
-            None => self.shape.support_near_ties(direction, tie),
-        }
-    }
-}
-
-impl Support3 for OwnFrame<'_> {
-    #[inline]
-    fn support_vertex(&self, direction: Vec3) -> (u32, Vec3) {
-        let i = self.support_index(direction);
-        (i as u32, self.shape.vertex(i))
-    }
-
-    #[inline]
-    fn centroid(&self) -> Vec3 {
-        self.shape.centroid()
-    }
-}
-
-/// A polyhedron placed in another body's frame by a rotation and a translation: body B of
-/// a [`PolyPairInA`]. Its support turns the direction into its own frame and the chosen
-/// vertex out (two matrix products), so its vertices are ranked in its own frame.
-#[derive(Clone, Copy, Debug)]
-pub struct Relative<'a> {
-    body: OwnFrame<'a>,
-    frame: Mat3A,
-    frame_inverse: Mat3A,
-    translation: Vec3,
-}
-
-impl Support3 for Relative<'_> {
-    #[inline]
-    fn support_vertex(&self, direction: Vec3) -> (u32, Vec3) {
-        let local = self.frame_inverse * Vec3A::from(direction);
-        let i = self.body.support_index(local.into());
-        let v = self.frame * Vec3A::from(self.body.shape.vertex(i));
-        (i as u32, Vec3::from(v) + self.translation)
-    }
-
-    #[inline]
-    fn centroid(&self) -> Vec3 {
-        Vec3::from(self.frame * Vec3A::from(self.body.shape.centroid())) + self.translation
-    }
-}
-
-/// Two polyhedra in body A's own frame, as Box2D's and Box3D's distance work: A's vertices
-/// as stored, B placed relative to A once per query (B's rotation and position seen from
-/// A), so a support point of A - B turns two vectors where the work frame turns four, and a
-/// cuboid's support is a closed form. Points go back to the work frame by A's rotation and
-/// position ([`SupportPair3::to_work`]). The answers differ from the work frame's only by
-/// `f32` rounding.
-#[derive(Clone, Copy, Debug)]
-pub struct PolyPairInA<'a> {
-    a: OwnFrame<'a>,
-    b: Relative<'a>,
-    /// A's rotation and position in the work frame.
-    rotation: Mat3A,
-    translation: Vec3,
-    /// B in the work frame: its support points go back there from their vertex index.
-    b_work: Placed3<'a>,
-    origin: Vec3,
-    scale: f32,
-}
-
-impl<'a> PolyPairInA<'a> {
-    pub fn new(pair: &PolyPair<'a>) -> Self {
-        let (a, b) = (&pair.a, &pair.b);
-        // A's frame from the work frame is the inverse (transpose) of A's rotation.
-        let frame = a.frame_inverse * b.frame;
-        PolyPairInA {
-            a: OwnFrame::new(a.shape),
-            b: Relative {
-                body: OwnFrame::new(b.shape),
-                frame,
-                frame_inverse: frame.transpose(),
-                translation: Vec3::from(
-                    a.frame_inverse * Vec3A::from(b.translation - a.translation),
-                ),
-            },
-            rotation: a.frame,
-            translation: a.translation,
-            b_work: *b,
-            origin: pair.origin,
-            scale: pair.scale(),
-        }
-    }
-}
-
-impl<'a> SupportPair3 for PolyPairInA<'a> {
-    type A = OwnFrame<'a>;
-    type B = Relative<'a>;
-
-    #[inline]
-    fn a(&self) -> &OwnFrame<'a> {
-        &self.a
-    }
-
-    #[inline]
-    fn b(&self) -> &Relative<'a> {
-        &self.b
-    }
-
-    #[inline]
-    fn origin(&self) -> Vec3 {
-        self.origin
-    }
-
-    #[inline]
-    fn scale(&self) -> f32 {
-        self.scale
-    }
-
-    #[inline]
-    fn to_work(&self, p: Vec3) -> Vec3 {
-        Vec3::from(self.rotation * Vec3A::from(p)) + self.translation
-    }
-
-    /// The point the work frame's support search gives for the same vertices
-    /// ([`Placed3::support_fast`]'s arithmetic), bit for bit: A's vertex as stored turned by
-    /// A's rotation is that already; B's is placed again from its index (its point in A's
-    /// frame went through B's rotation relative to A, which rounds differently). So the
-    /// simplex handed to EPA and the points recorded are the work frame's whenever the
-    /// loop picked the same vertices.
-    #[inline]
-    fn support_to_work(&self, w: SupportPoint3) -> SupportPoint3 {
-        let on_a = self.to_work(w.on_a);
-        let on_b = Vec3::from(
-            self.b_work.frame * Vec3A::from(self.b_work.shape.vertex(w.index_b as usize)),
-        ) + self.b_work.translation;
-        SupportPoint3 {
-            point: on_a - on_b,
-            on_a,
-            on_b,
-            ..w
-        }
-    }
-
-    #[inline]
-    fn to_world_vector(&self, v: Vec3) -> Vec3 {
-        Vec3::from(self.rotation * Vec3A::from(v))
-    }
-
-    #[inline]
-    fn from_world_vector(&self, v: Vec3) -> Vec3 {
-        Vec3::from(self.rotation.transpose() * Vec3A::from(v))
-    }
 }
 
 /// A point of A - B with its sources: `point = on_a - on_b`. In steps and outputs `on_a`
@@ -346,14 +125,12 @@ pub struct SupportPoint3 {
 }
 
 impl SupportPoint3 {
-    /// The same point with its sources moved from the pair's frame to the world (through
-    /// the work frame: [`SupportPair3::support_to_work`]).
+    /// The same point with its sources moved from the work frame to the world.
     pub fn to_world(self, pair: &impl SupportPair3) -> Self {
-        let w = pair.support_to_work(self);
         SupportPoint3 {
-            on_a: w.on_a + pair.origin(),
-            on_b: w.on_b + pair.origin(),
-            ..w
+            on_a: pair.to_world(self.on_a),
+            on_b: pair.to_world(self.on_b),
+            ..self
         }
     }
 
@@ -421,15 +198,6 @@ impl Simplex {
         let mut out = self;
         for v in &mut out.vertices[..self.len] {
             *v = v.to_world(pair);
-        }
-        out
-    }
-
-    /// The simplex in the work frame, from the pair's frame.
-    pub fn to_work(self, pair: &impl SupportPair3) -> Simplex {
-        let mut out = self;
-        for v in &mut out.vertices[..self.len] {
-            *v = pair.support_to_work(*v);
         }
         out
     }
