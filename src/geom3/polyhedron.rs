@@ -1,3 +1,4 @@
+use super::arc_tree::ArcTree;
 use super::hull::{triangle_hull, validate_points, TriangleHull};
 use super::{Shape3Error, Shape3Kind, MAX_COORDINATE};
 use glam::{DVec3, Vec3};
@@ -73,6 +74,8 @@ pub struct Polyhedron {
     /// vertices, then y, then z), for the scan below [`HILL_CLIMB_MIN_VERTICES`]; the last
     /// group is filled up with copies of vertex 0.
     vertex_lanes: Vec<[[f32; 4]; 3]>,
+    /// Bounding caps over the edges' arcs, for the edge-pair searches of large bodies.
+    arc_tree: ArcTree,
 }
 
 pub(super) fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
@@ -211,6 +214,11 @@ impl Polyhedron {
         self.edge_arcs[e]
     }
 
+    /// The edges' arcs in a tree of bounding caps (local frame): see [`ArcTree`].
+    pub fn arc_tree(&self) -> &ArcTree {
+        &self.arc_tree
+    }
+
     /// Indices (into the `Hull` input list) of the points that are not vertices of the hull:
     /// inside it, on a face or an edge, or repeated. Empty for cuboids and prisms.
     pub fn dropped_points(&self) -> &[u32] {
@@ -308,6 +316,13 @@ impl Polyhedron {
         if self.vertices.len() >= HILL_CLIMB_MIN_VERTICES {
             return None;
         }
+        self.support_value_scan(dir)
+    }
+
+    /// The lane scan of [`Self::support_value_lanes`] for a body of any size: the largest
+    /// dot product of every vertex (the value a climb reaches too, on a convex body, up to
+    /// rounding on near-ties, where the scan's is the larger), or `None` as there.
+    pub fn support_value_scan(&self, dir: Vec3) -> Option<f32> {
         let mut best = [f32::NEG_INFINITY; 4];
         for [xs, ys, zs] in &self.vertex_lanes {
             for k in 0..4 {
@@ -326,8 +341,18 @@ impl Polyhedron {
     /// vertex is visited twice and the climb ends within the vertex count (NaN directions
     /// stop at once: no comparison is true).
     pub fn support_climb(&self, dir: Vec3) -> usize {
-        let mut current = 0usize;
-        let mut current_dot = self.vertices[0].dot(dir);
+        self.support_climb_from(0, dir)
+    }
+
+    /// [`Self::support_climb`] from vertex `start` (taken as 0 when out of range): a start
+    /// near the answer (the support of a nearby direction) makes the climb short.
+    pub fn support_climb_from(&self, start: usize, dir: Vec3) -> usize {
+        let mut current = if start < self.vertices.len() {
+            start
+        } else {
+            0
+        };
+        let mut current_dot = self.vertices[current].dot(dir);
         for _ in 0..self.vertices.len() {
             let mut next = current;
             for &(n, _) in self.neighbours(current) {
@@ -555,7 +580,7 @@ fn assemble(
         neighbours[fill[e.head as usize] as usize] = (e.tail, k as u32);
         fill[e.head as usize] += 1;
     }
-    let edge_arcs = edges
+    let edge_arcs: Vec<[Vec3; 3]> = edges
         .iter()
         .map(|e| {
             let (n0, n1) = (
@@ -572,6 +597,7 @@ fn assemble(
         .map(|v| v.distance(centroid))
         .fold(0.0, f32::max);
     let vertex_lanes = vertex_lanes(&vertices);
+    let arc_tree = ArcTree::new(edge_arcs.iter().map(|[n0, n1, _]| (*n0, *n1)));
     Some(Polyhedron {
         kind: kind.clone(),
         vertices,
@@ -587,6 +613,7 @@ fn assemble(
         bounding_radius,
         centroid_radius,
         vertex_lanes,
+        arc_tree,
     })
 }
 
@@ -893,6 +920,14 @@ pub(crate) mod tests {
                     "direction {d}: climb {climb}, scan {scan}"
                 );
                 assert_eq!(poly.support(d), climb);
+                // From any start, the climb reaches a vertex as far along d.
+                let start = (rng.next() * poly.vertices().len() as f32) as usize;
+                let warm = poly.support_climb_from(start, d);
+                assert_eq!(
+                    poly.vertex(warm).dot(d),
+                    poly.vertex(scan).dot(d),
+                    "from {start}"
+                );
             }
         }
         // A NaN direction ends the climb at once.
