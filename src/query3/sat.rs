@@ -35,7 +35,7 @@
 //! face or an edge pair is the closest feature pair).
 
 use super::{Interval, Placed3, PolyPair};
-use crate::geom3::{Edge, Shape3Kind};
+use crate::geom3::{CuboidEdges, Edge, Shape3Kind};
 use crate::trace::Tracer;
 use glam::Vec3;
 use std::mem::MaybeUninit;
@@ -256,7 +256,14 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let centroid_a = a.centroid();
     if is_small(a) && is_small(b) {
         let counts = (&mut tested, &mut pruned);
-        small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record);
+        match (a.shape.cuboid_edges(), b.shape.cuboid_edges()) {
+            // Untraced only: a trace records every pair with its reason, in order.
+            (Some(edges_a), Some(edges_b)) if !T::ENABLED => {
+                let crossing = cuboid_crossings(pair, edges_a, edges_b);
+                cuboid_edge_pairs(pair, &crossing, centroid_a, &mut edge, counts);
+            }
+            _ => small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record),
+        }
         let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
         return finish(pair, best, tested, pruned);
     }
@@ -777,6 +784,125 @@ fn small_edge_pairs<T: Tracer<Step>>(
     *pruned += pairs as u32 - (*tested - before);
 }
 
+/// Which edge pairs of two cuboids have crossing Gauss-map arcs: bit `j` of `[i]` for edge
+/// `i` of A and edge `j` of B, the answer [`arcs_cross`] gives on the placed edges.
+///
+/// A cuboid's edges run along its three axes, four per axis, and the arcs of the four
+/// edges along axis k are the four quarters of the great circle perpendicular to k (the arc
+/// of the edge between the faces `+-e_p` and `+-e_q` is the quarter where the p and q
+/// coordinates have those signs). B's negated arcs along its axis l likewise tile the
+/// circle perpendicular to l. Two such great circles meet at `+-w`, `w = A_k x B_l`, so for
+/// each of the 3 x 3 direction pairs exactly two of its sixteen edge pairs cross: A's edge
+/// whose quarter holds `w` with B's edge whose negated quarter holds `w`, and the same for
+/// `-w`. With `R[k][l] = A_k . B_l` (B's rotation in A's frame), `w` has the coordinates
+/// `(-R[q][l], R[p][l])` along A's `(e_p, e_q)` and `(R[k][s], -R[k][r])` along B's
+/// `(f_r, f_s)` (`p, q` and `r, s` the axes after k and l in cyclic order). These four
+/// entries are, up to sign, the four dot products [`arcs_cross`] takes the signs of, so
+/// when all four are clear of zero by [`GAUSS_PREFILTER_MARGIN`] the closed form gives that
+/// test's answer; otherwise (parallel axes, axis-aligned boxes, a point of `w` on a face
+/// normal) the sixteen pairs of that direction pair take [`arcs_cross`] itself, on the
+/// edges placed as [`place_small_frames`] places them. A unit test compares the two on
+/// random and aligned poses.
+fn cuboid_crossings(pair: &PolyPair, edges_a: &CuboidEdges, edges_b: &CuboidEdges) -> [u16; 12] {
+    let (a, b) = (&pair.a, &pair.b);
+    // Column l: B's axis l in A's frame.
+    let r = a.frame_inverse * b.frame;
+    let m = GAUSS_PREFILTER_MARGIN;
+    let mut crossing = [0u16; 12];
+    let mut exact = [false; 9];
+    for k in 0..3 {
+        let (p, q) = ((k + 1) % 3, (k + 2) % 3);
+        for l in 0..3 {
+            let (rr, s) = ((l + 1) % 3, (l + 2) % 3);
+            let w_a = (-r.col(l)[q], r.col(l)[p]);
+            let w_b = (r.col(s)[k], -r.col(rr)[k]);
+            // Written so that a NaN takes the exact test.
+            let clear = |x: f32| x.abs() > m;
+            if clear(w_a.0) && clear(w_a.1) && clear(w_b.0) && clear(w_b.1) {
+                let side_a = (w_a.0 > 0.0) as usize | ((w_a.1 > 0.0) as usize) << 1;
+                let side_b = (w_b.0 < 0.0) as usize | ((w_b.1 < 0.0) as usize) << 1;
+                for (sa, sb) in [(side_a, side_b), (side_a ^ 3, side_b ^ 3)] {
+                    crossing[edges_a[k][sa] as usize] |= 1 << edges_b[l][sb];
+                }
+            } else {
+                exact[3 * k + l] = true;
+            }
+        }
+    }
+    if exact.contains(&true) {
+        exact_cuboid_crossings(pair, edges_a, edges_b, &exact, &mut crossing);
+    }
+    crossing
+}
+
+/// The direction pairs the closed form leaves open, decided by [`arcs_cross`] pair by pair.
+#[cold]
+#[inline(never)]
+fn exact_cuboid_crossings(
+    pair: &PolyPair,
+    edges_a: &CuboidEdges,
+    edges_b: &CuboidEdges,
+    exact: &[bool; 9],
+    crossing: &mut [u16; 12],
+) {
+    let mut frames_a = Inline::new();
+    let mut frames_b = Inline::new();
+    place_small_frames(&pair.a, &mut frames_a);
+    place_small_frames(&pair.b, &mut frames_b);
+    let (frames_a, frames_b) = (frames_a.as_slice(), frames_b.as_slice());
+    for (group, _) in exact.iter().enumerate().filter(|(_, &open)| open) {
+        let (k, l) = (group / 3, group % 3);
+        for &i in &edges_a[k] {
+            for &j in &edges_b[l] {
+                let (fa, fb) = (&frames_a[i as usize], &frames_b[j as usize]);
+                if arcs_cross(fa.n0, fa.n1, fa.arc, -fb.n0, -fb.n1, fb.arc) {
+                    crossing[i as usize] |= 1 << j;
+                }
+            }
+        }
+    }
+}
+
+/// The untraced edge-pair loop of two cuboids: the pairs [`cuboid_crossings`] marks, in the
+/// exhaustive order, take the parallel test and the axis of [`small_edge_pairs`] (the same
+/// placed vertices, so the same bits); every other pair is pruned.
+fn cuboid_edge_pairs(
+    pair: &PolyPair,
+    crossing: &[u16; 12],
+    centroid_a: Vec3,
+    edge: &mut Best,
+    (tested, pruned): (&mut u32, &mut u32),
+) {
+    let place = |body: &Placed3| -> [Vec3; 8] { std::array::from_fn(|v| body.vertex(v)) };
+    let (vertices_a, vertices_b) = (place(&pair.a), place(&pair.b));
+    let frame = |vertices: &[Vec3; 8], e: &Edge| {
+        let tail = vertices[e.tail as usize];
+        EdgeFrame::from_placed(tail, vertices[e.head as usize], Vec3::ZERO, Vec3::ZERO)
+    };
+    let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
+    let mut axes = 0u32;
+    for (i, &bits) in crossing.iter().enumerate() {
+        if bits == 0 {
+            continue;
+        }
+        let a = frame(&vertices_a, &edges_a[i]);
+        let mut bits = bits;
+        while bits != 0 {
+            let j = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let b = frame(&vertices_b, &edges_b[j]);
+            let cross = a.dir.cross(b.dir);
+            if crosses(&a, &b, cross) {
+                let (axis, separation) = oriented_axis(&a, &b, cross, centroid_a);
+                edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
+                axes += 1;
+            }
+        }
+    }
+    *tested += axes;
+    *pruned += (edges_a.len() * edges_b.len()) as u32 - axes;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1127,6 +1253,109 @@ mod tests {
             }
         }
         assert_eq!(compared, 3600);
+    }
+
+    /// Random box-box poses with the ties the closed form must hand to the exact test:
+    /// axis-aligned, turned about one axis only, turned by multiples of 90 degrees, resting
+    /// face to face or exactly touching, and equal boxes.
+    fn box_pose(rng: &mut Rng, k: usize, a: &crate::geom3::Polyhedron) -> (Pose3, Pose3) {
+        let pose_a = Pose3::new(
+            Vec3::new(rng.f(-5., 5.), rng.f(-5., 5.), rng.f(-5., 5.)),
+            if k % 5 == 0 {
+                glam::Quat::IDENTITY
+            } else {
+                rng.rotation()
+            },
+        );
+        let quarter = |n: f32| n.round() * std::f32::consts::FRAC_PI_2;
+        let turn = match k % 7 {
+            0 => glam::Quat::IDENTITY,
+            1 => glam::Quat::from_rotation_y(rng.f(-3.2, 3.2)),
+            2 => glam::Quat::from_rotation_x(quarter(rng.f(-2., 2.))),
+            3 => glam::Quat::from_euler(
+                glam::EulerRot::XYZ,
+                quarter(rng.f(-2., 2.)),
+                quarter(rng.f(-2., 2.)),
+                rng.f(-0.01, 0.01),
+            ),
+            4 => glam::Quat::from_rotation_z(1e-6 * rng.f(-1., 1.)),
+            _ => rng.rotation(),
+        };
+        let reach = a.bounding_radius() * 2.5;
+        let offset = match k % 3 {
+            // Resting on top (touching when the lift is the sum of the half heights).
+            0 => pose_a.rotation * Vec3::new(rng.f(-0.3, 0.3), rng.f(0.5, 2.0), 0.0),
+            _ => Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)) * reach,
+        };
+        (
+            pose_a,
+            Pose3::new(pose_a.position + offset, pose_a.rotation * turn),
+        )
+    }
+
+    #[test]
+    fn the_cuboid_closed_form_crossings_equal_the_gauss_map_test() {
+        // Every one of the 144 edge pairs: the closed form (with its exact fallback) marks
+        // a pair crossing iff `arcs_cross` on the placed edges says so.
+        let mut rng = Rng(0xc0b0_1d5e);
+        let mut closed = 0;
+        for round in 0..40 {
+            let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
+            let b = if round % 4 == 0 {
+                a.clone()
+            } else {
+                cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
+            };
+            let (ea, eb) = (a.cuboid_edges().unwrap(), b.cuboid_edges().unwrap());
+            for k in 0..100 {
+                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let crossing = cuboid_crossings(&pair, ea, eb);
+                let (mut fa, mut fb) = (Inline::new(), Inline::new());
+                place_small_frames(&pair.a, &mut fa);
+                place_small_frames(&pair.b, &mut fb);
+                let mut count = 0;
+                for (i, x) in fa.as_slice().iter().enumerate() {
+                    for (j, y) in fb.as_slice().iter().enumerate() {
+                        let exact = arcs_cross(x.n0, x.n1, x.arc, -y.n0, -y.n1, y.arc);
+                        let marked = crossing[i] & (1 << j) != 0;
+                        assert_eq!(marked, exact, "round {round} pose {k} pair ({i}, {j})");
+                        count += exact as u32;
+                    }
+                }
+                closed += (count == 18) as u32;
+            }
+        }
+        // Most random poses are decided in closed form (two crossings per direction pair).
+        assert!(closed > 1000, "{closed}");
+    }
+
+    #[test]
+    fn untraced_cuboid_sat_equals_traced_sat_ties_included() {
+        // Untraced SAT on two cuboids takes the closed-form Gauss-map test; traced SAT the
+        // exhaustive pair loop. Same axis, same bits, same counts.
+        let mut rng = Rng(0x0b0c_5a75);
+        for round in 0..40 {
+            let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
+            let b = if round % 4 == 0 {
+                a.clone()
+            } else {
+                cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
+            };
+            for k in 0..100 {
+                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let untraced = sat_test(&pair);
+                let traced = sat(&pair, &mut Vec::new());
+                assert_eq!(untraced, traced, "round {round} pose {k}");
+                assert_eq!(untraced.separation.to_bits(), traced.separation.to_bits());
+                assert_eq!(untraced.depth.to_bits(), traced.depth.to_bits());
+                assert_eq!(
+                    untraced.normal.to_array().map(f32::to_bits),
+                    traced.normal.to_array().map(f32::to_bits)
+                );
+            }
+        }
     }
 
     #[test]
