@@ -37,7 +37,7 @@
 use super::{Interval, Placed3, PolyPair};
 use crate::geom3::{CuboidEdges, Edge, Shape3Kind};
 use crate::trace::Tracer;
-use glam::Vec3;
+use glam::{Mat3A, Vec3, Vec3A};
 use std::mem::MaybeUninit;
 
 /// Two edges count as parallel when `|eA x eB| < PARALLEL_TOLERANCE * |eA| * |eB|`, the sine
@@ -236,30 +236,20 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     // them all at once, not a copy of the steps each time the list doubles.
     let faces = a.shape.face_count() + b.shape.face_count();
     tracer.reserve(faces + a.shape.edges().len() * b.shape.edges().len());
-    let mut face_a = Best::none(AxisId::FaceA(0));
-    for i in 0..a.shape.face_count() {
-        let n = a.face_normal(i);
-        let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -face_support_value(b, -n) - offset;
-        face_a.offer(separation, n, AxisId::FaceA(i as u32));
-        record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
-    }
-    let mut face_b = Best::none(AxisId::FaceB(0));
-    for j in 0..b.shape.face_count() {
-        let n = b.face_normal(j);
-        let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -face_support_value(a, -n) - offset;
-        face_b.offer(separation, -n, AxisId::FaceB(j as u32));
-        record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
-    }
+    let boxes = CuboidPair::new(pair);
+    let (face_a, face_b) = match &boxes {
+        Some(boxes) => boxes.face_axes(pair, tracer, &record, &mut tested),
+        None => general_face_axes(pair, tracer, &record, &mut tested),
+    };
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
     if is_small(a) && is_small(b) {
         let counts = (&mut tested, &mut pruned);
-        match (a.shape.cuboid_edges(), b.shape.cuboid_edges()) {
+        let cuboid_edges = (a.shape.cuboid_edges(), b.shape.cuboid_edges());
+        match (&boxes, cuboid_edges) {
             // Untraced only: a trace records every pair with its reason, in order.
-            (Some(edges_a), Some(edges_b)) if !T::ENABLED => {
-                let crossing = cuboid_crossings(pair, edges_a, edges_b);
+            (Some(boxes), (Some(edges_a), Some(edges_b))) if !T::ENABLED => {
+                let crossing = cuboid_crossings(pair, &boxes.r, edges_a, edges_b);
                 cuboid_edge_pairs(pair, &crossing, centroid_a, &mut edge, counts);
             }
             _ => small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record),
@@ -307,6 +297,128 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 
     let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
     finish(pair, best, tested, pruned)
+}
+
+/// The face axes of any two bodies: A's faces, then B's, each separation from a support
+/// value of the other body.
+fn general_face_axes<T: Tracer<Step>>(
+    pair: &PolyPair,
+    tracer: &mut T,
+    record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
+    tested: &mut u32,
+) -> (Best, Best) {
+    let (a, b) = (&pair.a, &pair.b);
+    let mut face_a = Best::none(AxisId::FaceA(0));
+    for i in 0..a.shape.face_count() {
+        let n = a.face_normal(i);
+        let offset = a.shape.face_offset(i) + n.dot(a.translation);
+        let separation = -face_support_value(b, -n) - offset;
+        face_a.offer(separation, n, AxisId::FaceA(i as u32));
+        record(tracer, AxisId::FaceA(i as u32), n, separation, tested);
+    }
+    let mut face_b = Best::none(AxisId::FaceB(0));
+    for j in 0..b.shape.face_count() {
+        let n = b.face_normal(j);
+        let offset = b.shape.face_offset(j) + n.dot(b.translation);
+        let separation = -face_support_value(a, -n) - offset;
+        face_b.offer(separation, -n, AxisId::FaceB(j as u32));
+        record(tracer, AxisId::FaceB(j as u32), -n, separation, tested);
+    }
+    (face_a, face_b)
+}
+
+/// Two cuboids, with B's rotation and position in A's frame: Gottschalk's OBB test
+/// (Gottschalk, Lin and Manocha 1996; Ericson 4.4.1) for the face axes, and the matrix the
+/// closed-form Gauss-map test ([`cuboid_crossings`]) reads.
+struct CuboidPair {
+    /// `r.col(l)` is B's axis l in A's frame: `R[k][l] = A_k . B_l`.
+    r: Mat3A,
+    /// From A's centre to B's in A's frame, and the same vector in B's frame.
+    t_in_a: Vec3A,
+    t_in_b: Vec3A,
+    /// Along each axis of A (B): its own half extent plus the other box's reach,
+    /// `h_a[k] + sum_l h_b[l] |R[k][l]|` (`h_b[l] + sum_k h_a[k] |R[k][l]|`).
+    reach_a: Vec3A,
+    reach_b: Vec3A,
+}
+
+impl CuboidPair {
+    /// `Some` for two cuboids placed with finite numbers (otherwise the general face axes
+    /// report the non-finite input as before).
+    fn new(pair: &PolyPair) -> Option<Self> {
+        let (a, b) = (&pair.a, &pair.b);
+        let (Shape3Kind::Cuboid { half_extents: h_a }, Shape3Kind::Cuboid { half_extents: h_b }) =
+            (a.shape.kind(), b.shape.kind())
+        else {
+            return None;
+        };
+        // From A's centre to B's (A usually sits at the work frame's origin).
+        let t = b.translation - a.translation;
+        if !t.is_finite() {
+            return None;
+        }
+        let r = a.frame_inverse * b.frame;
+        if !(r.x_axis.is_finite() && r.y_axis.is_finite() && r.z_axis.is_finite()) {
+            return None;
+        }
+        let (h_a, h_b) = (Vec3A::from(*h_a), Vec3A::from(*h_b));
+        let r_abs = r.abs();
+        let t = Vec3A::from(t);
+        Some(CuboidPair {
+            r,
+            t_in_a: a.frame_inverse * t,
+            t_in_b: b.frame_inverse * t,
+            reach_a: h_a + r_abs * h_b,
+            reach_b: h_b + r_abs.transpose() * h_a,
+        })
+    }
+
+    /// Every face axis of both boxes, in the order and with the records of
+    /// [`general_face_axes`]. A face of A with local normal `u` (an axis, `+-e_k`) has
+    /// separation `u . t - |u| . reach_a` (B's centre above the face, less both boxes'
+    /// reach along it); a face of B with local normal `v` has `-v . t - |v| . reach_b`, the
+    /// same seen from B. The winning faces' normals are placed as the general path places
+    /// them (the trace's axes too).
+    fn face_axes<T: Tracer<Step>>(
+        &self,
+        pair: &PolyPair,
+        tracer: &mut T,
+        record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
+        tested: &mut u32,
+    ) -> (Best, Best) {
+        let (a, b) = (&pair.a, &pair.b);
+        let mut face_a = Best::none(AxisId::FaceA(0));
+        for i in 0..a.shape.face_count() {
+            let u = Vec3A::from(a.shape.face_normal(i));
+            let separation = u.dot(self.t_in_a) - u.abs().dot(self.reach_a);
+            let id = AxisId::FaceA(i as u32);
+            face_a.offer(separation, Vec3::ZERO, id);
+            if T::ENABLED {
+                record(tracer, id, a.face_normal(i), separation, tested);
+            } else {
+                *tested += 1;
+            }
+        }
+        let mut face_b = Best::none(AxisId::FaceB(0));
+        for j in 0..b.shape.face_count() {
+            let v = Vec3A::from(b.shape.face_normal(j));
+            let separation = -v.dot(self.t_in_b) - v.abs().dot(self.reach_b);
+            let id = AxisId::FaceB(j as u32);
+            face_b.offer(separation, Vec3::ZERO, id);
+            if T::ENABLED {
+                record(tracer, id, -b.face_normal(j), separation, tested);
+            } else {
+                *tested += 1;
+            }
+        }
+        if let AxisId::FaceA(i) = face_a.id {
+            face_a.axis = a.face_normal(i as usize);
+        }
+        if let AxisId::FaceB(j) = face_b.id {
+            face_b.axis = -b.face_normal(j as usize);
+        }
+        (face_a, face_b)
+    }
 }
 
 /// `body.support_value(dir)`, bit for bit, for the face axes. A cuboid's vertices are
@@ -803,10 +915,12 @@ fn small_edge_pairs<T: Tracer<Step>>(
 /// normal) the sixteen pairs of that direction pair take [`arcs_cross`] itself, on the
 /// edges placed as [`place_small_frames`] places them. A unit test compares the two on
 /// random and aligned poses.
-fn cuboid_crossings(pair: &PolyPair, edges_a: &CuboidEdges, edges_b: &CuboidEdges) -> [u16; 12] {
-    let (a, b) = (&pair.a, &pair.b);
-    // Column l: B's axis l in A's frame.
-    let r = a.frame_inverse * b.frame;
+fn cuboid_crossings(
+    pair: &PolyPair,
+    r: &Mat3A,
+    edges_a: &CuboidEdges,
+    edges_b: &CuboidEdges,
+) -> [u16; 12] {
     let m = GAUSS_PREFILTER_MARGIN;
     let mut crossing = [0u16; 12];
     let mut exact = [false; 9];
@@ -1310,7 +1424,8 @@ mod tests {
             for k in 0..100 {
                 let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
                 let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
-                let crossing = cuboid_crossings(&pair, ea, eb);
+                let boxes = CuboidPair::new(&pair).unwrap();
+                let crossing = cuboid_crossings(&pair, &boxes.r, ea, eb);
                 let (mut fa, mut fb) = (Inline::new(), Inline::new());
                 place_small_frames(&pair.a, &mut fa);
                 place_small_frames(&pair.b, &mut fb);
