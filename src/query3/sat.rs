@@ -236,24 +236,30 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     // them all at once, not a copy of the steps each time the list doubles.
     let faces = a.shape.face_count() + b.shape.face_count();
     tracer.reserve(faces + a.shape.edges().len() * b.shape.edges().len());
-    let boxes = CuboidPair::new(pair);
-    let (face_a, face_b) = match &boxes {
-        Some(boxes) => boxes.face_axes(pair, tracer, &record, &mut tested),
-        None => general_face_axes(pair, tracer, &record, &mut tested),
-    };
+    if let Some(boxes) = CuboidPair::new(pair) {
+        return boxes.sat(pair, tracer, &record);
+    }
+    let mut face_a = Best::none(AxisId::FaceA(0));
+    for i in 0..a.shape.face_count() {
+        let n = a.face_normal(i);
+        let offset = a.shape.face_offset(i) + n.dot(a.translation);
+        let separation = -face_support_value(b, -n) - offset;
+        face_a.offer(separation, n, AxisId::FaceA(i as u32));
+        record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
+    }
+    let mut face_b = Best::none(AxisId::FaceB(0));
+    for j in 0..b.shape.face_count() {
+        let n = b.face_normal(j);
+        let offset = b.shape.face_offset(j) + n.dot(b.translation);
+        let separation = -face_support_value(a, -n) - offset;
+        face_b.offer(separation, -n, AxisId::FaceB(j as u32));
+        record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
+    }
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
     if is_small(a) && is_small(b) {
         let counts = (&mut tested, &mut pruned);
-        let cuboid_edges = (a.shape.cuboid_edges(), b.shape.cuboid_edges());
-        match (&boxes, cuboid_edges) {
-            // Untraced only: a trace records every pair with its reason, in order.
-            (Some(boxes), (Some(edges_a), Some(edges_b))) if !T::ENABLED => {
-                let crossing = cuboid_crossings(pair, &boxes.r, edges_a, edges_b);
-                cuboid_edge_pairs(pair, &crossing, centroid_a, &mut edge, counts);
-            }
-            _ => small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record),
-        }
+        small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record);
         let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
         return finish(pair, best, tested, pruned);
     }
@@ -297,34 +303,6 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 
     let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
     finish(pair, best, tested, pruned)
-}
-
-/// The face axes of any two bodies: A's faces, then B's, each separation from a support
-/// value of the other body.
-fn general_face_axes<T: Tracer<Step>>(
-    pair: &PolyPair,
-    tracer: &mut T,
-    record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
-    tested: &mut u32,
-) -> (Best, Best) {
-    let (a, b) = (&pair.a, &pair.b);
-    let mut face_a = Best::none(AxisId::FaceA(0));
-    for i in 0..a.shape.face_count() {
-        let n = a.face_normal(i);
-        let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -face_support_value(b, -n) - offset;
-        face_a.offer(separation, n, AxisId::FaceA(i as u32));
-        record(tracer, AxisId::FaceA(i as u32), n, separation, tested);
-    }
-    let mut face_b = Best::none(AxisId::FaceB(0));
-    for j in 0..b.shape.face_count() {
-        let n = b.face_normal(j);
-        let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -face_support_value(a, -n) - offset;
-        face_b.offer(separation, -n, AxisId::FaceB(j as u32));
-        record(tracer, AxisId::FaceB(j as u32), -n, separation, tested);
-    }
-    (face_a, face_b)
 }
 
 /// Two cuboids, with B's rotation and position in A's frame: Gottschalk's OBB test
@@ -373,8 +351,33 @@ impl CuboidPair {
         })
     }
 
-    /// Every face axis of both boxes, in the order and with the records of
-    /// [`general_face_axes`]. A face of A with local normal `u` (an axis, `+-e_k`) has
+    /// [`sat`] for two cuboids: the face axes in closed form ([`Self::face_axes`]); the edge
+    /// pairs untraced by the closed-form Gauss-map test ([`cuboid_crossings`]), traced by
+    /// [`small_edge_pairs`], which records every pair with its reason.
+    fn sat<T: Tracer<Step>>(
+        &self,
+        pair: &PolyPair,
+        tracer: &mut T,
+        record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
+    ) -> Output {
+        let (mut tested, mut pruned) = (0, 0);
+        let (face_a, face_b) = self.face_axes(pair, tracer, record, &mut tested);
+        let mut edge = Best::none(AxisId::Edges(0, 0));
+        let centroid_a = pair.a.centroid();
+        let counts = (&mut tested, &mut pruned);
+        match (pair.a.shape.cuboid_edges(), pair.b.shape.cuboid_edges()) {
+            (Some(edges_a), Some(edges_b)) if !T::ENABLED => {
+                let crossing = cuboid_crossings(pair, &self.r, edges_a, edges_b);
+                cuboid_edge_pairs(pair, &crossing, centroid_a, &mut edge, counts);
+            }
+            _ => small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, record),
+        }
+        let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
+        finish(pair, best, tested, pruned)
+    }
+
+    /// Every face axis of both boxes, in the order and with the records of the general
+    /// face loops in [`sat`]. A face of A with local normal `u` (an axis, `+-e_k`) has
     /// separation `u . t - |u| . reach_a` (B's centre above the face, less both boxes'
     /// reach along it); a face of B with local normal `v` has `-v . t - |v| . reach_b`, the
     /// same seen from B. The winning faces' normals are placed as the general path places
@@ -734,15 +737,16 @@ impl<T: Copy, const N: usize> Inline<T, N> {
 /// each vertex and normal turned once instead of once per edge that uses it).
 fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_BODY>) {
     let shape = body.shape;
-    let mut vertices = Inline::<Vec3, SMALL_BODY>::new();
-    for i in 0..shape.vertices().len() {
-        vertices.push(body.vertex(i));
+    let mut vertices = [Vec3::ZERO; SMALL_BODY];
+    let vertices = &mut vertices[..shape.vertices().len()];
+    turn_all(body.rotation, vertices, |v| shape.vertex(v));
+    for v in vertices.iter_mut() {
+        *v += body.translation;
     }
-    let mut normals = Inline::<Vec3, SMALL_BODY>::new();
-    for f in 0..shape.face_count() {
-        normals.push(body.face_normal(f));
-    }
-    let (vertices, normals) = (vertices.as_slice(), normals.as_slice());
+    let mut normals = [Vec3::ZERO; SMALL_BODY];
+    let normals = &mut normals[..shape.face_count()];
+    turn_all(body.rotation, normals, |f| shape.face_normal(f));
+    let (vertices, normals) = (&*vertices, &*normals);
     for e in shape.edges() {
         let tail = vertices[e.tail as usize];
         let (n0, n1) = (normals[e.faces[0] as usize], normals[e.faces[1] as usize]);
@@ -753,6 +757,31 @@ fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_BODY>
             n1,
             arc: n1.cross(n0),
         });
+    }
+}
+
+/// `out[i] = rotation * local(i)` for every `i`, bit for bit the product glam's `Quat * Vec3`
+/// gives (`v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w` for the quaternion `(b, w)`, with the
+/// same operations in the same order: tested), written out once for all the vectors so the
+/// quaternion's terms are computed once and the loop is plain arithmetic.
+#[inline]
+fn turn_all(rotation: glam::Quat, out: &mut [Vec3], local: impl Fn(usize) -> Vec3) {
+    let [bx, by, bz, w] = rotation.to_array();
+    let k = w * w - ((bx * bx + by * by) + bz * bz);
+    let w2 = w * 2.0;
+    for (i, o) in out.iter_mut().enumerate() {
+        let v = local(i);
+        let d2 = ((v.x * bx + v.y * by) + v.z * bz) * 2.0;
+        let cross = Vec3::new(
+            by * v.z - v.y * bz,
+            bz * v.x - v.z * bx,
+            bx * v.y - v.x * by,
+        );
+        *o = Vec3::new(
+            (v.x * k + bx * d2) + cross.x * w2,
+            (v.y * k + by * d2) + cross.y * w2,
+            (v.z * k + bz * d2) + cross.z * w2,
+        );
     }
 }
 
@@ -987,7 +1016,11 @@ fn cuboid_edge_pairs(
     edge: &mut Best,
     (tested, pruned): (&mut u32, &mut u32),
 ) {
-    let place = |body: &Placed3| -> [Vec3; 8] { std::array::from_fn(|v| body.vertex(v)) };
+    let place = |body: &Placed3| {
+        let mut vertices = [Vec3::ZERO; 8];
+        turn_all(body.rotation, &mut vertices, |v| body.shape.vertex(v));
+        vertices.map(|v| v + body.translation)
+    };
     let (vertices_a, vertices_b) = (place(&pair.a), place(&pair.b));
     let frame = |vertices: &[Vec3; 8], e: &Edge| {
         let tail = vertices[e.tail as usize];
@@ -1375,7 +1408,7 @@ mod tests {
     fn box_pose(rng: &mut Rng, k: usize, a: &crate::geom3::Polyhedron) -> (Pose3, Pose3) {
         let pose_a = Pose3::new(
             Vec3::new(rng.f(-5., 5.), rng.f(-5., 5.), rng.f(-5., 5.)),
-            if k % 5 == 0 {
+            if k.is_multiple_of(5) {
                 glam::Quat::IDENTITY
             } else {
                 rng.rotation()
@@ -1408,14 +1441,48 @@ mod tests {
     }
 
     #[test]
+    fn turn_all_equals_glams_quaternion_product_bit_for_bit() {
+        let mut rng = Rng(0x7a11);
+        let mut vectors: Vec<Vec3> = (0..200)
+            .map(|_| Vec3::new(rng.f(-3., 3.), rng.f(-3., 3.), rng.f(-3., 3.)))
+            .collect();
+        vectors.extend([
+            Vec3::ZERO,
+            -Vec3::ZERO,
+            Vec3::X,
+            -Vec3::Y,
+            Vec3::Z,
+            Vec3::NAN,
+        ]);
+        vectors.push(Vec3::new(-0.0, 1e-30, -1e30));
+        let mut rotations: Vec<glam::Quat> = (0..200).map(|_| rng.rotation()).collect();
+        rotations.extend([
+            glam::Quat::IDENTITY,
+            glam::Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
+            glam::Quat::from_xyzw(0.0, -0.0, 0.0, -1.0),
+        ]);
+        for q in rotations {
+            let mut out = vec![Vec3::ZERO; vectors.len()];
+            turn_all(q, &mut out, |i| vectors[i]);
+            for (v, o) in vectors.iter().zip(&out) {
+                assert_eq!(
+                    o.to_array().map(f32::to_bits),
+                    (q * *v).to_array().map(f32::to_bits),
+                    "{q} {v}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_cuboid_closed_form_crossings_equal_the_gauss_map_test() {
         // Every one of the 144 edge pairs: the closed form (with its exact fallback) marks
         // a pair crossing iff `arcs_cross` on the placed edges says so.
         let mut rng = Rng(0xc0b0_1d5e);
         let mut closed = 0;
-        for round in 0..40 {
+        for round in 0..40u32 {
             let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
-            let b = if round % 4 == 0 {
+            let b = if round.is_multiple_of(4) {
                 a.clone()
             } else {
                 cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
@@ -1450,9 +1517,9 @@ mod tests {
         // Untraced SAT on two cuboids takes the closed-form Gauss-map test; traced SAT the
         // exhaustive pair loop. Same axis, same bits, same counts.
         let mut rng = Rng(0x0b0c_5a75);
-        for round in 0..40 {
+        for round in 0..40u32 {
             let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
-            let b = if round % 4 == 0 {
+            let b = if round.is_multiple_of(4) {
                 a.clone()
             } else {
                 cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
