@@ -428,16 +428,18 @@ impl CuboidPair {
 /// (+-x, +-y, +-z) in its frame, so its eight dot products `(v.x l.x + v.y l.y) + v.z l.z`
 /// differ only in the signs of their three (exactly negated) terms; rounding is monotone, so
 /// the largest is the one with every term positive, `(|x l.x| + |y l.y|) + |z l.z|`, which
-/// is the value the vertex scan finds. Other small bodies take the largest dot product of a
-/// scan that keeps no indices (`Polyhedron::support_value_lanes`, the same bits); large ones
-/// search.
+/// is the value the vertex scan finds. Other bodies of at most [`SMALL_BODY`] vertices take
+/// the largest dot product of a scan that keeps no indices
+/// (`Polyhedron::support_value_scanned`, the same bits); larger ones search.
 #[inline]
 fn face_support_value(body: &Placed3, dir: Vec3) -> f32 {
     let local = body.rotation.inverse() * dir;
     let top = if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
         Some((h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs())
+    } else if body.shape.vertices().len() <= SMALL_BODY {
+        body.shape.support_value_scanned(local)
     } else {
-        body.shape.support_value_lanes(local)
+        None
     };
     match top {
         // `body.support_value(dir)`'s own sum, with the same largest dot product.
@@ -696,9 +698,11 @@ fn arcs_cross(a: Vec3, b: Vec3, b_x_a: Vec3, c: Vec3, d: Vec3, d_x_c: Vec3) -> b
     adc * bdc < 0.0 && cba * bdc > 0.0
 }
 
-/// The most vertices, faces and edges a body may have for the untraced small-body path
-/// ([`SmallPair`]): boxes, prisms and hulls of up to about 30 points.
-const SMALL_BODY: usize = EDGE_FRAME_CACHE;
+/// The most vertices and faces a body may have for the small-body pair loop
+/// ([`small_edge_pairs`]), and the most edges: boxes, prisms and hulls of up to about 32
+/// points (a 32-point hull has about 60 faces and 90 edges). Its arrays live on the stack.
+const SMALL_BODY: usize = 64;
+const SMALL_EDGES: usize = 128;
 
 /// B's edges that cross one edge of A are looked up this many at a time (a `u64` of bytes).
 const LANES: usize = 8;
@@ -735,7 +739,7 @@ impl<T: Copy, const N: usize> Inline<T, N> {
 /// Writes each edge's frame of a small body into `frames`, from its vertices and face
 /// normals placed once (the same arithmetic as [`EdgeFrame::new`], so the same bits, with
 /// each vertex and normal turned once instead of once per edge that uses it).
-fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_BODY>) {
+fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES>) {
     let shape = body.shape;
     let mut vertices = [Vec3::ZERO; SMALL_BODY];
     let vertices = &mut vertices[..shape.vertices().len()];
@@ -790,7 +794,7 @@ fn is_small(body: &Placed3) -> bool {
     let s = body.shape;
     s.vertices().len() <= SMALL_BODY
         && s.face_count() <= SMALL_BODY
-        && s.edges().len() <= SMALL_BODY
+        && s.edges().len() <= SMALL_EDGES
 }
 
 /// The edge-pair loop for two small bodies ([`is_small`]), in the exhaustive order with
@@ -822,8 +826,8 @@ fn small_edge_pairs<T: Tracer<Step>>(
     // count as parallel) to a whole number of LANES.
     let n = frames_b.len();
     let padded = n.div_ceil(LANES) * LANES;
-    let mut columns: [Inline<f32, SMALL_BODY>; 9] = std::array::from_fn(|_| Inline::new());
-    let mut directions: [Inline<f32, SMALL_BODY>; 4] = std::array::from_fn(|_| Inline::new());
+    let mut columns: [Inline<f32, SMALL_EDGES>; 9] = std::array::from_fn(|_| Inline::new());
+    let mut directions: [Inline<f32, SMALL_EDGES>; 4] = std::array::from_fn(|_| Inline::new());
     for f in frames_b {
         let (c, d) = (-f.n0, -f.n1);
         for (column, value) in columns
@@ -852,9 +856,9 @@ fn small_edge_pairs<T: Tracer<Step>>(
         }
     }
     let [cx, cy, cz, dx, dy, dz, px, py, pz] = columns.each_ref().map(|c| &c.as_slice()[..padded]);
-    let mut crossing = [0u8; SMALL_BODY];
+    let mut crossing = [0u8; SMALL_EDGES];
     let crossing = &mut crossing[..padded];
-    let mut apart = [false; SMALL_BODY];
+    let mut apart = [false; SMALL_EDGES];
     let apart = &mut apart[..padded];
     let before = *tested;
     for (i, a) in frames_a.as_slice().iter().enumerate() {
