@@ -27,6 +27,18 @@
 //! with an absolute tolerance because depths are lengths; it follows the smaller body so
 //! that a 0.05 cube on a 100-wide slab is not judged on the slab's scale.
 //!
+//! Two cuboids (Gottschalk's OBB test, with R = B's rotation in A's frame, t = B's centre
+//! in A's frame, h_A and h_B the half extents):
+//!
+//! ```text
+//! face of A with local normal u = +-e_k:  separation = u . t - h_A[k] - sum_l h_B[l] |R[k][l]|
+//! face of B with local normal v = +-e_l:  the same seen from B (t and R in B's frame)
+//! edge pairs (untraced): for each axis k of A and l of B, the great circles of their
+//!     Gauss-map arcs meet at +-(A_k x B_l); exactly the two pairs whose quarter arcs hold
+//!     those points cross, read off the signs of four entries of R; an entry near zero
+//!     sends that direction pair to the test above; then as above for the crossing pairs
+//! ```
+//!
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
 //! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
 //! also records both full projection intervals per axis (two support queries each), and
