@@ -13,11 +13,13 @@
 //!   a [`Round3`] sphere is a point core and a capsule a segment core along the local y axis
 //!   (from (0, -h, 0) to (0, h, 0)). [`Shape3`] holds either kind, validated.
 
+mod arc_tree;
 mod hull;
 mod polyhedron;
 mod pose;
 mod round;
 
+pub use arc_tree::{ArcTree, Cap, ARC_TREE_MARGIN, SHORT_ARC};
 pub use hull::{HULL_TOLERANCE, MAX_HULL_POINTS};
 pub use polyhedron::{
     CuboidEdges, Edge, FaceView, Polyhedron, FACE_MERGE_ANGLE_DEGREES, HILL_CLIMB_MIN_VERTICES,

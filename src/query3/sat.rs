@@ -42,12 +42,17 @@
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
 //! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
 //! also records both full projection intervals per axis (two support queries each), and
-//! tests parallel first so that parallel pairs are reported as such.
+//! tests parallel first so that parallel pairs are reported as such. Untraced, bodies with
+//! more than [`EDGE_FRAME_CACHE`] edges do not visit every edge pair: the larger body's
+//! [`crate::geom3::ArcTree`] names the edges whose arcs may cross each edge of the other, and
+//! only those pairs take the test above (the pairs it leaves out are Gauss-map pruned, so the
+//! axes, the counts and the winner are the exhaustive loop's). Their face axes climb to each
+//! support vertex from the previous face's.
 //! For separated bodies the best separation is a lower bound on the distance (exact when a
 //! face or an edge pair is the closest feature pair).
 
 use super::{Interval, Placed3, PolyPair};
-use crate::geom3::{CuboidEdges, Edge, Shape3Kind};
+use crate::geom3::{Cap, CuboidEdges, Edge, Shape3Kind, HILL_CLIMB_MIN_VERTICES};
 use crate::trace::Tracer;
 use glam::{Mat3A, Vec3, Vec3A};
 use std::mem::MaybeUninit;
@@ -209,6 +214,30 @@ impl Best {
         }
     }
 
+    /// [`Self::offer`] for candidates that arrive in any order: the result is the one
+    /// offering them in the exhaustive order (edge pairs by A's edge, then B's) would give.
+    /// That order keeps the first of equal separations and the last NaN.
+    #[inline]
+    pub(crate) fn offer_in_order(&mut self, separation: f32, axis: Vec3, id: AxisId) {
+        let key = |id: AxisId| match id {
+            AxisId::Edges(i, j) => (i, j),
+            _ => (0, 0),
+        };
+        let earlier = key(id) < key(self.id);
+        let takes = if separation.is_nan() {
+            !self.separation.is_nan() || !earlier
+        } else {
+            separation > self.separation || (separation == self.separation && earlier)
+        };
+        if takes {
+            *self = Best {
+                separation,
+                axis,
+                id,
+            };
+        }
+    }
+
     #[inline]
     pub(crate) fn offer(&mut self, separation: f32, axis: Vec3, id: AxisId) {
         // A NaN is taken so that it is reported, not silently skipped.
@@ -251,11 +280,14 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     if let Some(boxes) = CuboidPair::new(pair) {
         return boxes.sat(pair, tracer, &record);
     }
+    // Large bodies climb to each support vertex from the previous face's (see
+    // `face_support_value`): neighbouring faces have nearby support vertices.
+    let (mut start_a, mut start_b) = (0usize, 0usize);
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
         let n = a.face_normal(i);
         let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -face_support_value(b, -n) - offset;
+        let separation = -face_support_value(b, -n, &mut start_b) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
@@ -263,7 +295,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     for j in 0..b.shape.face_count() {
         let n = b.face_normal(j);
         let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -face_support_value(a, -n) - offset;
+        let separation = -face_support_value(a, -n, &mut start_a) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
@@ -272,6 +304,11 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     if is_small(a) && is_small(b) {
         let counts = (&mut tested, &mut pruned);
         small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record);
+        let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
+        return finish(pair, best, tested, pruned);
+    }
+    if !T::ENABLED && uses_arc_tree(pair) {
+        pruned += arc_tree_edge_pairs(pair, centroid_a, &mut edge, &mut tested);
         let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
         return finish(pair, best, tested, pruned);
     }
@@ -315,6 +352,85 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 
     let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
     finish(pair, best, tested, pruned)
+}
+
+/// Whether the untraced edge-pair search asks a body's [`crate::geom3::ArcTree`] for the edges that may
+/// cross (instead of visiting every pair): one body has more edges than
+/// [`EDGE_FRAME_CACHE`], and both poses are finite (a NaN pose takes the exhaustive loop,
+/// which reports it).
+fn uses_arc_tree(pair: &PolyPair) -> bool {
+    let large = pair.a.shape.edges().len().max(pair.b.shape.edges().len()) > EDGE_FRAME_CACHE;
+    let finite = |p: &Placed3| p.rotation.is_finite() && p.translation.is_finite();
+    large && finite(&pair.a) && finite(&pair.b)
+}
+
+/// The edge-pair loop of large bodies, untraced: the same axes, separations and winner as
+/// the exhaustive loop, visiting only the pairs the tree cannot rule out. The body with more
+/// edges holds the tree; each edge of the other asks it for the edges whose (negated) arcs
+/// come near its own, turned into the tree's frame, and each of those pairs takes the
+/// exhaustive loop's test ([`edge_pair_axis`], in the work frame). A pair the tree leaves
+/// out cannot cross ([`crate::geom3::ArcTree`]), so it would have been pruned; an edge whose arc is too
+/// short for a cap is tested against every edge. Candidates arrive out of order, so equal
+/// separations go to the pair the exhaustive loop meets first ([`Best::offer_in_order`]).
+/// Returns the number of pruned pairs: every pair that gave no axis.
+#[inline(never)]
+fn arc_tree_edge_pairs(
+    pair: &PolyPair,
+    centroid_a: Vec3,
+    edge: &mut Best,
+    tested: &mut u32,
+) -> u32 {
+    let (a, b) = (&pair.a, &pair.b);
+    let (edges_a, edges_b) = (a.shape.edges(), b.shape.edges());
+    let tree_is_b = edges_b.len() >= edges_a.len();
+    let (asker, holder) = if tree_is_b { (a, b) } else { (b, a) };
+    // The asker's stored arcs turned into the holder's frame by one matrix.
+    let relative = glam::Mat3::from_quat(holder.rotation.inverse() * asker.rotation);
+    let tree = holder.shape.arc_tree();
+    let mut axes = 0u32;
+    for (k, e) in asker.shape.edges().iter().enumerate() {
+        let local = asker.shape.edge_arc(k).map(|v| relative * v);
+        // Placed in the work frame only once a pair survives the prefilter.
+        let mut frame_k = None;
+        let mut visit = |m: usize| {
+            if surely_apart(&local, &holder.shape.edge_arc(m)) {
+                return;
+            }
+            let frame_k = *frame_k.get_or_insert_with(|| EdgeFrame::new(asker, e));
+            let frame_m = EdgeFrame::new(holder, &holder.shape.edges()[m]);
+            let (i, j, frame_a, frame_b) = if tree_is_b {
+                (k, m, &frame_k, &frame_m)
+            } else {
+                (m, k, &frame_m, &frame_k)
+            };
+            if let Ok((axis, separation)) = edge_pair_axis(frame_a, frame_b, centroid_a, false) {
+                edge.offer_in_order(separation, axis, AxisId::Edges(i as u32, j as u32));
+                axes += 1;
+            }
+        };
+        // The pair test compares A's arc with B's negated one; the tree holds the holder's
+        // own arcs, so the query is the asker's arc negated, whichever body holds the tree
+        // (B's negated arc crosses A's arc exactly when B's arc crosses A's negated one).
+        match Cap::of_arc(local[0], local[1]) {
+            Some(cap) => tree.for_each_near(&cap.negated(), |m| visit(m as usize)),
+            None => (0..holder.shape.edges().len()).for_each(&mut visit),
+        }
+    }
+    *tested += axes;
+    (edges_a.len() * edges_b.len()) as u32 - axes
+}
+
+/// Whether the Gauss-map test surely rejects a pair, judged from one edge's arc `k` turned
+/// into the other body's frame and that body's stored arc `m` (each `[n0, n1, n1 x n0]`),
+/// before the pair is placed in the work frame: the ends of one arc on the same side of the
+/// other's plane, both signs clear by [`GAUSS_PREFILTER_MARGIN`] (as
+/// [`EdgeFrames::surely_apart`]; the test of [`arcs_cross`] negates B's arc, which flips both
+/// signs of a side test and so not whether they agree, whichever body `k` belongs to).
+#[inline]
+fn surely_apart(k: &[Vec3; 3], m: &[Vec3; 3]) -> bool {
+    let margin = GAUSS_PREFILTER_MARGIN;
+    let same_side = |p: f32, q: f32| (p > margin && q > margin) || (p < -margin && q < -margin);
+    same_side(m[0].dot(k[2]), m[1].dot(k[2])) || same_side(k[0].dot(m[2]), k[1].dot(m[2]))
 }
 
 /// Two cuboids, with B's rotation and position in A's frame: Gottschalk's OBB test
@@ -440,31 +556,46 @@ impl CuboidPair {
 /// (+-x, +-y, +-z) in its frame, so its eight dot products `(v.x l.x + v.y l.y) + v.z l.z`
 /// differ only in the signs of their three (exactly negated) terms; rounding is monotone, so
 /// the largest is the one with every term positive, `(|x l.x| + |y l.y|) + |z l.z|`, which
-/// is the value the vertex scan finds. Other bodies of at most [`SMALL_BODY`] vertices take
-/// the largest dot product of a scan that keeps no indices
-/// (`Polyhedron::support_value_scanned`, the same bits); larger ones search.
+/// is the value the vertex scan finds. Other small bodies take the largest dot product of a
+/// scan that keeps no indices (`Polyhedron::support_value_lanes`, the same bits); bodies of
+/// up to 64 vertices scan the same way, larger ones climb from `start` (the previous call's
+/// support vertex, updated here): on a convex body every climb ends at a vertex of the
+/// largest dot product, and one that starts next door takes a step or two instead of
+/// crossing the body.
 #[inline]
-fn face_support_value(body: &Placed3, dir: Vec3) -> f32 {
+fn face_support_value(body: &Placed3, dir: Vec3, start: &mut usize) -> f32 {
     let local = body.rotation.inverse() * dir;
     let top = if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
         Some((h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs())
-    } else if body.shape.vertices().len() <= SMALL_BODY {
-        body.shape.support_value_scanned(local)
     } else {
-        None
+        body.shape.support_value_lanes(local)
     };
     match top {
         // `body.support_value(dir)`'s own sum, with the same largest dot product.
         Some(top) => top + dir.dot(body.translation),
-        None => searched_support_value(body, dir),
+        None => searched_support_value(body, dir, start),
     }
 }
 
 /// Large bodies, and the rare values the index-free scan hands back (zero, no number).
 #[cold]
 #[inline(never)]
-fn searched_support_value(body: &Placed3, dir: Vec3) -> f32 {
-    body.support_value(dir)
+fn searched_support_value(body: &Placed3, dir: Vec3, start: &mut usize) -> f32 {
+    let vertices = body.shape.vertices().len();
+    if vertices < HILL_CLIMB_MIN_VERTICES {
+        return body.support_value(dir);
+    }
+    let local = body.rotation.inverse() * dir;
+    // Up to the small-body bound a scan of every vertex, four at a time, costs less than a
+    // climb.
+    if vertices <= SMALL_BODY {
+        if let Some(top) = body.shape.support_value_scan(local) {
+            return top + dir.dot(body.translation);
+        }
+    }
+    // As `body.support_value(dir)`, climbing from `start` instead of vertex 0.
+    *start = body.shape.support_climb_from(*start, local);
+    body.shape.vertex(*start).dot(local) + dir.dot(body.translation)
 }
 
 /// The header's rule: A's best face unless B's is larger by `tol`, then that face unless the
@@ -1350,7 +1481,7 @@ mod tests {
                     Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)).normalize_or(Vec3::Y);
                 for d in [dir, Vec3::X, -Vec3::Z, pose.rotation * Vec3::Y] {
                     assert_eq!(
-                        face_support_value(&placed, d).to_bits(),
+                        face_support_value(&placed, d, &mut 0).to_bits(),
                         placed.support_value(d).to_bits()
                     );
                 }
@@ -1612,5 +1743,53 @@ mod tests {
         assert_eq!(compared, 2400);
         // The prefilter does reject most pairs (otherwise it would be pointless).
         assert!(rejected > 100_000, "{rejected}");
+    }
+
+    #[test]
+    fn the_arc_tree_search_equals_the_exhaustive_loop_on_tied_poses() {
+        // Untraced SAT asks the larger body's arc tree for candidate pairs; traced SAT visits
+        // every pair. Symmetric prisms at equal or quarter-turned rotations put arcs exactly
+        // on top of each other (ties decided by rounding), the worst case for a filter.
+        let prism = |sides: u32| {
+            crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Prism {
+                sides,
+                radius: 1.0,
+                half_height: 0.7,
+            })
+            .unwrap()
+        };
+        let mut rng = Rng(0x0a2c_7ee5);
+        let bodies = [prism(40), prism(33), rng.hull(60), cuboid(0.5, 0.8, 0.3)];
+        let mut compared = 0;
+        for a in &bodies {
+            for b in &bodies {
+                if a.edges().len().max(b.edges().len()) <= EDGE_FRAME_CACHE {
+                    continue;
+                }
+                for k in 0..40 {
+                    let turn = match k % 4 {
+                        0 => glam::Quat::IDENTITY,
+                        1 => glam::Quat::from_rotation_y(std::f32::consts::FRAC_PI_2),
+                        2 => glam::Quat::from_rotation_z(std::f32::consts::PI),
+                        _ => rng.rotation(),
+                    };
+                    let wobble = if k % 8 < 4 { 0.0 } else { 1.0e-6 };
+                    let rotation = (turn * glam::Quat::from_rotation_x(wobble)).normalize();
+                    let offset = match k % 5 {
+                        0 => Vec3::new(0.0, 1.4, 0.0),
+                        1 => Vec3::new(2.0, 0.0, 0.0),
+                        2 => Vec3::ZERO,
+                        _ => Vec3::new(rng.f(-2., 2.), rng.f(-2., 2.), rng.f(-2., 2.)),
+                    };
+                    let pose_a = Pose3::new(Vec3::new(3.0, -1.0, 2.0), glam::Quat::IDENTITY);
+                    let pose_b = Pose3::new(pose_a.position + offset, rotation);
+                    let pair = PolyPair::new(a, &pose_a, b, &pose_b);
+                    let mut steps = Vec::new();
+                    assert_eq!(sat_test(&pair), sat(&pair, &mut steps), "pose {k}");
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 15 * 40);
     }
 }
