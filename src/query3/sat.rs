@@ -42,8 +42,11 @@
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
 //! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
 //! also records both full projection intervals per axis (two support queries each), and
-//! tests parallel first so that parallel pairs are reported as such. Untraced, bodies with
-//! more than [`EDGE_FRAME_CACHE`] edges do not visit every edge pair: the larger body's
+//! tests parallel first so that parallel pairs are reported as such. Two small bodies (at
+//! most 64 vertices and faces and 128 edges each: up to about 32-point hulls) visit every
+//! edge pair, the Gauss-map test of one edge of A against all of B's in vector lanes.
+//! Untraced, other pairs with more than [`EDGE_FRAME_CACHE`] edges on one body do not visit
+//! every edge pair: the larger body's
 //! [`crate::geom3::ArcTree`] names the edges whose arcs may cross each edge of the other, and
 //! only those pairs take the test above (the pairs it leaves out are Gauss-map pruned, so the
 //! axes, the counts and the winner are the exhaustive loop's). Their face axes climb to each
