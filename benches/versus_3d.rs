@@ -747,13 +747,17 @@ fn main() {
         })
         .collect();
     // Profile mode (for callgrind, whose counts do not suffer from the shared machine's
-    // noise): `VERSUS_3D_PROFILE=toi|box|hull|hull32|large cargo bench --bench versus_3d` runs only
-    // our side of one row a fixed number of times, then stops.
+    // noise): `VERSUS_3D_PROFILE=toi|box|hull|hull32|large cargo bench --bench versus_3d`
+    // runs only our side of one row a fixed number of times, then stops (`hull32`: the
+    // 32-point growth row). The GJK rows: `distance`, `intersection` and `penetration` on the
+    // 20-face hulls, `distance_box` and `intersection_box` on the boxes.
     if let Ok(row) = std::env::var("VERSUS_3D_PROFILE") {
         let mut sum = 0.0f64;
         // The GJK rows are short: more repetitions lift them above the setup's count.
         let repetitions = match row.as_str() {
-            "distance" | "intersection" | "penetration" => 2_000,
+            "distance" | "intersection" | "penetration" | "distance_box" | "intersection_box" => {
+                2_000
+            }
             _ => 20,
         };
         for _ in 0..repetitions {
@@ -770,11 +774,13 @@ fn main() {
                 ) as f64,
                 "distance" => run_ours_distance(&hulls_apart) as f64,
                 "intersection" => run_ours_intersection(&hulls_mixed) as f64,
+                "distance_box" => run_ours_distance(&boxes_apart) as f64,
+                "intersection_box" => run_ours_intersection(&boxes_mixed) as f64,
                 "penetration" => run_ours_penetration(&hulls) as f64,
                 "query" => run_query_pair(&moving) as f64,
                 "trace" => run_trace_pair(&moving) as f64,
                 other => panic!(
-                    "VERSUS_3D_PROFILE: toi, box, hull, hull32, large, distance, intersection, penetration, query or trace, not {other}"
+                    "VERSUS_3D_PROFILE: toi, box, hull, hull32, large, distance, distance_box, intersection, intersection_box, penetration, query or trace, not {other}"
                 ),
             };
         }

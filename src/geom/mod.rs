@@ -8,10 +8,12 @@
 //!   a circle is a point core, a capsule a segment core, a polygon has radius 0.
 
 mod hull;
+mod lanes;
 mod pose;
 mod shape;
 
 pub use hull::{convex_hull, signed_area};
+pub use lanes::{CoreLanes, LanesOfWidth, SmallLanes, LANE_LIMIT};
 pub use pose::{Placed, Pose};
 pub(crate) use shape::pseudo_angle;
 pub use shape::{

@@ -1,3 +1,4 @@
+use super::lanes::{CoreLanes, LanesOfWidth, SmallLanes};
 use super::{cross, right_perp, signed_area};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -157,6 +158,8 @@ pub struct Shape {
     cones: Option<SupportCones>,
     /// The core as fixed coordinate arrays, for support look-ups on small polygons.
     small: Option<SmallSupport>,
+    /// Vertices, normals and back extents of a small core in fixed arrays, for SAT.
+    lanes: Option<SmallLanes>,
 }
 
 /// Cores with at most this many vertices keep their coordinates in fixed arrays.
@@ -337,6 +340,7 @@ impl Shape {
             + radius;
         let cones = (core.len() > LINEAR_SUPPORT_LIMIT).then(|| SupportCones::new(&normals));
         let small = SmallSupport::new(&core);
+        let lanes = SmallLanes::new(&core, &normals, &back_extents);
         Shape {
             kind,
             core,
@@ -347,6 +351,7 @@ impl Shape {
             bounding_radius,
             cones,
             small,
+            lanes,
         }
     }
 
@@ -375,6 +380,26 @@ impl Shape {
     #[inline]
     pub fn back_extent(&self, i: usize) -> f32 {
         self.back_extents[i]
+    }
+
+    /// The core in fixed lanes of width `N` (4 for up to 4 vertices, 8 for 5 to 8), when it
+    /// has them at that width.
+    #[inline(always)]
+    pub fn lanes<const N: usize>(&self) -> Option<&CoreLanes<N>>
+    where
+        Option<SmallLanes>: LanesOfWidth<N>,
+    {
+        self.lanes.lanes()
+    }
+
+    /// For a small core (at most 8 vertices) whose every edge has a length: the cosine
+    /// between each edge's outward normal and the next edge's, in edge order. `None`
+    /// otherwise.
+    #[inline]
+    pub fn turn_cosines(&self) -> Option<&[f32]> {
+        self.lanes
+            .as_ref()
+            .and_then(|lanes| lanes.turn_cosines(self.normals.len()))
     }
 
     /// Every edge's back extent (see [`Shape::back_extent`]), in edge order.

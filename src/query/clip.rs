@@ -19,6 +19,12 @@
 //! side) and skips zero-length edges (repeated points), so both degenerate inputs give the
 //! same manifold as the clean polygon. Round shapes clip their cores and move the points out
 //! by the incident radius; a circle (a point core) gives its one deepest point.
+//!
+//! On a small core (at most 8 vertices) whose edges all have a length and turn clearly more
+//! than the collinear tolerance, the best edge is the chosen edge at the support vertex with
+//! no walk (the shape stores how far each edge turns into the next). The side planes of a
+//! single reference edge face along its stored normal turned a quarter turn: the stored
+//! normals are the normalized edges, so the clip takes no square root.
 
 use super::{Body, ShapePair};
 use crate::geom::Placed;
@@ -28,6 +34,12 @@ use glam::Vec2;
 /// Two normals closer than this (1 - cos of the angle between them, about 0.03 degrees)
 /// belong to collinear edges that make up one side.
 const COLLINEAR_TOLERANCE: f32 = 1.0e-7;
+
+/// How far below the collinear bound a cosine between two stored (local-frame) normals
+/// must lie for [`best_edge`] to skip its widening loops. The loops compare the normals
+/// turned into the work frame, whose cosine differs from the stored one by a few `f32`
+/// roundings (under 1e-6): a cosine this far below the bound is below it in either frame.
+const COLLINEAR_MARGIN: f32 = 1.0e-5;
 
 /// The reference edge becomes B's only when its normal is closer to the collision normal
 /// by more than this (as a cosine difference, about 0.08 degrees: rounding noise, not
@@ -209,18 +221,29 @@ pub fn contact_manifold(pair: &ShapePair, normal: Vec2) -> Manifold {
 
 /// Builds the manifold for `normal` (unit, A toward B), recording each stage.
 pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T) -> Manifold {
-    let edge_a = best_edge(&pair.a, normal, Body::A);
-    let edge_b = best_edge(&pair.b, -normal, Body::B);
-    let (reference, incident) = match (edge_a, edge_b) {
+    clip_with::<T, false>(pair, normal, tracer)
+}
+
+/// [`clip`], with the side planes along [`BestSide::tangent`] or, when `CHORD`, always
+/// along the normalized chord from the reference side's start to its end (the clip before
+/// it used the stored normal; kept for the test that compares the two).
+fn clip_with<T: Tracer<ClipStep>, const CHORD: bool>(
+    pair: &ShapePair,
+    normal: Vec2,
+    tracer: &mut T,
+) -> Manifold {
+    let side_a = best_side(&pair.a, normal, Body::A);
+    let side_b = best_side(&pair.b, -normal, Body::B);
+    let (reference, reference_side, incident) = match (side_a, side_b) {
         (Some(a), Some(b)) => {
-            if b.normal.dot(-normal) > a.normal.dot(normal) + REFERENCE_PREFERENCE {
-                (b, a)
+            if b.edge.normal.dot(-normal) > a.edge.normal.dot(normal) + REFERENCE_PREFERENCE {
+                (b.edge, b, a.edge)
             } else {
-                (a, b)
+                (a.edge, a, b.edge)
             }
         }
-        (Some(a), None) => return single_point(pair, normal, Some(a), Body::B, tracer),
-        (None, Some(b)) => return single_point(pair, normal, Some(b), Body::A, tracer),
+        (Some(a), None) => return single_point(pair, normal, Some(a.edge), Body::B, tracer),
+        (None, Some(b)) => return single_point(pair, normal, Some(b.edge), Body::A, tracer),
         (None, None) => return single_point(pair, normal, None, Body::B, tracer),
     };
     // How squarely each chosen edge faces the other body along the normal (1 = exactly).
@@ -249,7 +272,12 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
         dropped: ClipPoints::default(),
         created: ClipPoints::default(),
     });
-    match clip_edges(pair, reference, incident, tracer) {
+    let tangent = if CHORD {
+        (reference.end - reference.start).normalize_or_zero()
+    } else {
+        reference_side.tangent()
+    };
+    match clip_edges(pair, reference, tangent, incident, tracer) {
         Some(manifold) => manifold,
         // Nothing of the incident edge lies over the reference face within tolerance: the
         // edges do not face each other where the shapes touch (a corner grazing past the
@@ -258,9 +286,12 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
     }
 }
 
+/// Clips `incident` to the slab of `reference`, whose unit direction from start to end is
+/// `tangent`.
 fn clip_edges<T: Tracer<ClipStep>>(
     pair: &ShapePair,
     reference: EdgeFeature,
+    tangent: Vec2,
     incident: EdgeFeature,
     tracer: &mut T,
 ) -> Option<Manifold> {
@@ -268,7 +299,6 @@ fn clip_edges<T: Tracer<ClipStep>>(
         Body::A => (&pair.a, &pair.b),
         Body::B => (&pair.b, &pair.a),
     };
-    let tangent = (reference.end - reference.start).normalize_or_zero();
     // The incident edge's ends, tagged with which end they are (0 start, 1 end).
     let points = [(incident.start, 0u8), (incident.end, 1u8)];
     let side_start = ClipPlane {
@@ -473,11 +503,52 @@ pub fn clip_segment_to_half_plane(
 /// adjacent edge whose outward normal is closest to `direction`, widened over collinear
 /// neighbours. `None` for a point core.
 pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeature> {
+    best_side(shape, direction, body).map(|side| side.edge)
+}
+
+/// A best edge, and whether it is one core edge (not widened over collinear neighbours).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct BestSide {
+    edge: EdgeFeature,
+    lone: bool,
+}
+
+impl BestSide {
+    /// The unit direction of the side, from start to end. For one edge, its outward normal
+    /// turned back a quarter turn: the stored normals are the normalized edges, so no square
+    /// root is needed. A widened side runs from the first edge's start to the last edge's
+    /// end, which may turn from the chosen edge by up to the collinear tolerance: it takes
+    /// that chord's own direction.
+    #[inline]
+    fn tangent(&self) -> Vec2 {
+        if self.lone {
+            Vec2::new(-self.edge.normal.y, self.edge.normal.x)
+        } else {
+            (self.edge.end - self.edge.start).normalize_or_zero()
+        }
+    }
+}
+
+/// [`best_edge`], saying whether the side is one edge.
+fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
     let n = shape.vertex_count();
     if shape.edge_count() == 0 {
         return None;
     }
     let k = shape.support_index(direction);
+    if let Some(turn_cosines) = shape.shape.turn_cosines() {
+        let lone = lone_best_edge(shape, direction, body, previous(k, n), k, turn_cosines);
+        if let Some(edge) = lone {
+            return Some(BestSide { edge, lone: true });
+        }
+    }
+    walk_to_best_side(shape, direction, body, k)
+}
+
+/// [`best_side`] from the support vertex `k`, stepping over zero-length edges and widening
+/// over collinear neighbours.
+fn walk_to_best_side(shape: &Placed, direction: Vec2, body: Body, k: usize) -> Option<BestSide> {
+    let n = shape.vertex_count();
     // Edges ending and starting at k, skipping zero-length edges (repeated vertices): most
     // outlines have none, and then they are the two edges at k.
     let normals = shape.shape.normals();
@@ -518,11 +589,48 @@ pub fn best_edge(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeat
     }
     let start = shape.vertex(first);
     let end = shape.vertex(next(last, n));
+    Some(BestSide {
+        edge: EdgeFeature {
+            body,
+            index: first as u32,
+            start,
+            end,
+            normal,
+        },
+        lone: first == chosen && last == chosen,
+    })
+}
+
+/// [`best_edge`] in the usual case, without its loops: every edge of the (small) core has a
+/// length, and the chosen edge turns from both neighbours by clearly more than the collinear
+/// tolerance, so no widening happens. The choice between the two edges at the support
+/// vertex is the same compare on the same numbers; `None` (the caller then walks the loops)
+/// when a neighbour is within [`COLLINEAR_MARGIN`] of collinear.
+#[inline(always)]
+fn lone_best_edge(
+    shape: &Placed,
+    direction: Vec2,
+    body: Body,
+    before: usize,
+    after: usize,
+    turn_cosines: &[f32],
+) -> Option<EdgeFeature> {
+    let n = shape.vertex_count();
+    let (normal_before, normal_after) = (shape.normal(before), shape.normal(after));
+    let (chosen, normal) = if normal_after.dot(direction) >= normal_before.dot(direction) {
+        (after, normal_after)
+    } else {
+        (before, normal_before)
+    };
+    let clear = 1.0 - COLLINEAR_TOLERANCE - COLLINEAR_MARGIN;
+    if turn_cosines[previous(chosen, n)] >= clear || turn_cosines[chosen] >= clear {
+        return None;
+    }
     Some(EdgeFeature {
         body,
-        index: first as u32,
-        start,
-        end,
+        index: chosen as u32,
+        start: shape.vertex(chosen),
+        end: shape.vertex(next(chosen, n)),
         normal,
     })
 }
@@ -682,6 +790,151 @@ mod tests {
         }
         // Most cases clip two edges (the rest are single points).
         assert!(clipped > 1000, "{clipped}");
+    }
+
+    #[test]
+    fn lone_best_edge_matches_the_walk_bit_for_bit() {
+        // The loop-free best edge of a small core (`lone_best_edge`, taken when every edge
+        // has a length and no neighbour is near collinear) against the walk it skips
+        // (`walk_to_best_side`): the same edge, the same numbers, on random poses and on
+        // directions that force ties: each edge's own turned normal (as SAT hands it over),
+        // the bisector of two neighbouring normals (both edges at the vertex equally good),
+        // axis-aligned directions on unturned bodies. The outlines include collinear
+        // points, a repeated point, a turn just past the collinear tolerance and a segment.
+        let mut random = crate::query::sat::tests::Random(57);
+        let mut shapes = random.shapes();
+        shapes.extend([
+            // A box with a point in the middle of its top side (collinear neighbours).
+            Shape::polygon(vec![
+                v(-1.0, -1.0),
+                v(1.0, -1.0),
+                v(1.0, 1.0),
+                v(0.0, 1.0),
+                v(-1.0, 1.0),
+            ])
+            .unwrap(),
+            // A repeated point (a zero-length edge).
+            Shape::polygon(vec![
+                v(-1.0, -0.5),
+                v(1.0, -0.5),
+                v(1.0, 0.5),
+                v(1.0, 0.5),
+                v(-1.0, 0.5),
+            ])
+            .unwrap(),
+            // A top side bent by 1e-3 rad at x = 0: just past the collinear tolerance.
+            Shape::polygon(vec![
+                v(-1.0, -1.0),
+                v(1.0, -1.0),
+                v(1.0, 1.0),
+                v(0.0, 1.001),
+                v(-1.0, 1.0),
+            ])
+            .unwrap(),
+            Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+            Shape::capsule(0.7, 0.0).unwrap(),
+        ]);
+        let (mut lone, mut compared) = (0, 0);
+        for (j, shape) in shapes.iter().enumerate() {
+            if shape.edge_count() == 0 {
+                continue;
+            }
+            for k in 0..300 {
+                let (pose, _) = random.pose_near(k);
+                let pose = if k % 5 == 0 {
+                    Pose::new(pose.position.round(), 0.0)
+                } else {
+                    pose
+                };
+                let placed = Placed::new(shape, pose, pose.position - v(0.5, -0.25));
+                let edges = shape.edge_count();
+                let e = k % edges;
+                let angle = random.range(-3.2, 3.2);
+                let directions = [
+                    v(angle.cos(), angle.sin()),
+                    placed.normal(e),
+                    -placed.normal(e),
+                    (placed.normal(e) + placed.normal((e + 1) % edges)).normalize_or_zero(),
+                    [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y][k % 4],
+                ];
+                for d in directions {
+                    if d == Vec2::ZERO {
+                        continue;
+                    }
+                    let body = if k % 2 == 0 { Body::A } else { Body::B };
+                    let walked = walk_to_best_side(&placed, d, body, placed.support_index(d));
+                    let side = best_side(&placed, d, body);
+                    assert_eq!(side, walked, "shape {j}, case {k}, direction {d}");
+                    compared += 1;
+                    if shape.turn_cosines().is_some() && side.is_some_and(|s| s.lone) {
+                        lone += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 10_000 && lone > compared / 2,
+            "{lone} of {compared}"
+        );
+    }
+
+    #[test]
+    fn side_planes_from_the_normal_match_the_chord() {
+        // The side planes of a single reference edge face along its stored normal turned
+        // (no square root) instead of the normalized chord from start to end, which changes
+        // the last bits of the points: the same edges, reference, point count, ids and ends,
+        // and points and depths within 1e-5 of the pair's scale, on random poses and on
+        // poses that force ties (unturned bodies on a grid of quarters: corners exactly on
+        // side planes, parallel edges, equal boxes).
+        let mut random = crate::query::sat::tests::Random(93);
+        let mut shapes = random.shapes();
+        shapes.push(square(0.5));
+        let (mut clipped, mut on_grid) = (0, 0);
+        for k in 0..6000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 7 + 3) % shapes.len()];
+            let (mut pa, mut pb) = random.pose_near(k);
+            if k % 3 == 0 {
+                pa = Pose::new(pa.position.round(), 0.0);
+                let turn = [0.0, std::f32::consts::FRAC_PI_2][k % 2];
+                pb = Pose::new(
+                    pa.position + (4.0 * (pb.position - pa.position)).round() / 4.0,
+                    turn,
+                );
+                on_grid += 1;
+            }
+            let pair = ShapePair::new(a, pa, b, pb);
+            let normal = sat_test(&pair).normal;
+            let new = clip(&pair, normal, &mut ());
+            let old = clip_with::<_, true>(&pair, normal, &mut ());
+            let what = format!("case {k}: {new:?} against {old:?}");
+            assert_eq!(
+                (
+                    new.reference,
+                    new.reference_edge,
+                    new.incident_edge,
+                    new.count
+                ),
+                (
+                    old.reference,
+                    old.reference_edge,
+                    old.incident_edge,
+                    old.count
+                ),
+                "{what}"
+            );
+            assert!(close_v(new.normal, old.normal, 1e-6), "{what}");
+            let tolerance = 1e-5 * pair.scale();
+            for (p, q) in new.points().iter().zip(old.points()) {
+                assert_eq!((p.id, p.end), (q.id, q.end), "{what}");
+                assert!(close_v(p.point, q.point, tolerance), "{what}");
+                assert!(close(p.depth, q.depth, tolerance), "{what}");
+            }
+            if new.count == 2 {
+                clipped += 1;
+            }
+        }
+        assert!(clipped > 1000 && on_grid == 2000, "{clipped}");
     }
 
     #[test]

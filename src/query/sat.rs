@@ -27,10 +27,12 @@
 //!
 //! Two plain polygons of at most 8 vertices (the common case) take every edge axis of one
 //! body at once, one vector lane per edge: the same numbers as the axis-by-axis pass, and,
-//! untraced, the best axis picked by lane masks rather than one compare per axis.
+//! untraced, the best axis picked by lane masks rather than one compare per axis. Each small
+//! shape keeps its vertices, normals and back extents in such lanes, built with the shape
+//! (`geom::CoreLanes`), so a query loads them whole.
 
 use super::{Body, Interval, ShapePair};
-use crate::geom::{cross, Placed};
+use crate::geom::{cross, LanesOfWidth, Placed, SmallLanes};
 use crate::trace::Tracer;
 use glam::Vec2;
 
@@ -223,7 +225,10 @@ struct Leader {
 fn small_polygons_fixed<const NA: usize, const NB: usize, T: Tracer<SatAxis>>(
     pair: &ShapePair,
     tracer: &mut T,
-) -> SatOutput {
+) -> SatOutput
+where
+    Option<SmallLanes>: LanesOfWidth<NA> + LanesOfWidth<NB>,
+{
     let core_a = SmallCore::<NA>::new(&pair.a);
     let core_b = SmallCore::<NB>::new(&pair.b);
     let lanes_a = EdgeLanes::new(&pair.a, &core_a, &pair.b, &core_b, Body::A);
@@ -265,6 +270,10 @@ struct EdgeLanes<'s, const N: usize> {
     body: Body,
     /// The body's edge normals in its own frame (a zero one: a repeated vertex, no axis).
     local_normals: &'s [Vec2],
+    /// Bit `k` set when lane `k` is an edge with a length: an axis.
+    axes: u32,
+    /// How many lanes are axes.
+    axis_count: u32,
     normal_x: [f32; N],
     normal_y: [f32; N],
     a_min: [f32; N],
@@ -281,14 +290,28 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         other: &Placed,
         other_core: &SmallCore<NT>,
         body: Body,
-    ) -> Self {
+    ) -> Self
+    where
+        Option<SmallLanes>: LanesOfWidth<N>,
+    {
         let count = own.edge_count().min(N);
         let local_normals = &own.shape.normals()[..count];
-        let backs = &own.shape.back_extents()[..count];
-        let (mut local_x, mut local_y, mut back) = ([0.0; N], [0.0; N], [0.0; N]);
-        for k in 0..count {
-            (local_x[k], local_y[k], back[k]) = (local_normals[k].x, local_normals[k].y, backs[k]);
-        }
+        // The shape's own lanes when it has them at this width (zero past the edge count),
+        // else the same arrays filled here.
+        let (local_x, local_y, back, axes) = match own.shape.lanes::<N>() {
+            Some(lanes) => (lanes.normal_x, lanes.normal_y, lanes.back, lanes.axes),
+            None => {
+                let backs = &own.shape.back_extents()[..count];
+                let (mut local_x, mut local_y, mut back) = ([0.0; N], [0.0; N], [0.0; N]);
+                let mut axes = 0;
+                for k in 0..count {
+                    let n = local_normals[k];
+                    (local_x[k], local_y[k], back[k]) = (n.x, n.y, backs[k]);
+                    axes |= u32::from(n != Vec2::ZERO) << k;
+                }
+                (local_x, local_y, back, axes)
+            }
+        };
         let (cos, sin) = (own.rotation.x, own.rotation.y);
         let normal_x: [f32; N] = std::array::from_fn(|k| cos * local_x[k] - sin * local_y[k]);
         let normal_y: [f32; N] = std::array::from_fn(|k| sin * local_x[k] + cos * local_y[k]);
@@ -320,6 +343,12 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         EdgeLanes {
             body,
             local_normals,
+            axes,
+            // From the shape's lanes when present (the processor may lack a popcount).
+            axis_count: own
+                .shape
+                .lanes::<N>()
+                .map_or_else(|| axes.count_ones(), |lanes| lanes.axis_count),
             normal_x,
             normal_y,
             a_min,
@@ -348,13 +377,9 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
     fn choice(&self) -> LaneChoice<N> {
         let b_above: [f32; N] = std::array::from_fn(|k| self.a_max[k] - self.b_min[k]);
         let b_below: [f32; N] = std::array::from_fn(|k| self.b_max[k] - self.a_min[k]);
-        let mut has_axis = [false; N];
-        for (k, local) in self.local_normals.iter().enumerate().take(N) {
-            has_axis[k] = *local != Vec2::ZERO;
-        }
         let overlap: [f32; N] = std::array::from_fn(|k| {
             let overlap = lower(b_above[k], b_below[k]);
-            if has_axis[k] {
+            if self.axes & (1 << k) != 0 {
                 overlap
             } else {
                 f32::INFINITY
@@ -366,7 +391,8 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         });
         LaneChoice {
             overlap,
-            axes: mask(&has_axis),
+            axes: self.axes,
+            axis_count: self.axis_count,
             facing: mask(&faces),
         }
     }
@@ -430,6 +456,8 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
 struct LaneChoice<const N: usize> {
     overlap: [f32; N],
     axes: u32,
+    /// How many bits of `axes` are set.
+    axis_count: u32,
     facing: u32,
 }
 
@@ -462,7 +490,7 @@ fn least_overlap<const NA: usize, const NB: usize>(
         overlap: least,
         faces_contact: facing != 0,
     };
-    (leader, a.axes.count_ones() + b.axes.count_ones())
+    (leader, a.axis_count + b.axis_count)
 }
 
 /// The least of `N` values (`N` a power of two), by halving.
@@ -718,13 +746,23 @@ impl<const N: usize> SmallCore<N> {
     /// loops (the padding transformed again) become vector operations; a loop to the vertex
     /// count would not.
     #[inline]
-    fn new(core: &Placed) -> Self {
-        let local = core.shape.core();
-        let last = local[local.len() - 1];
-        let (mut local_x, mut local_y) = ([last.x; N], [last.y; N]);
-        for (k, p) in local.iter().take(N).enumerate() {
-            (local_x[k], local_y[k]) = (p.x, p.y);
-        }
+    fn new(core: &Placed) -> Self
+    where
+        Option<SmallLanes>: LanesOfWidth<N>,
+    {
+        // The shape's own lanes when it has them at this width, else copied here.
+        let (local_x, local_y) = match core.shape.lanes::<N>() {
+            Some(lanes) => (lanes.x, lanes.y),
+            None => {
+                let local = core.shape.core();
+                let last = local[local.len() - 1];
+                let (mut local_x, mut local_y) = ([last.x; N], [last.y; N]);
+                for (k, p) in local.iter().take(N).enumerate() {
+                    (local_x[k], local_y[k]) = (p.x, p.y);
+                }
+                (local_x, local_y)
+            }
+        };
         let (cos, sin) = (core.rotation.x, core.rotation.y);
         let t = core.translation;
         SmallCore {
@@ -993,7 +1031,7 @@ pub(crate) mod tests {
             ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
         }
 
-        fn range(&mut self, low: f32, high: f32) -> f32 {
+        pub(crate) fn range(&mut self, low: f32, high: f32) -> f32 {
             low + (high - low) * self.next()
         }
 
