@@ -747,10 +747,10 @@ fn main() {
         })
         .collect();
     // Profile mode (for callgrind, whose counts do not suffer from the shared machine's
-    // noise): `VERSUS_3D_PROFILE=toi|box|hull|large cargo bench --bench versus_3d` runs only
-    // our side of one row a fixed number of times, then stops. The GJK rows: `distance`,
-    // `intersection` and `penetration` on the 20-face hulls, `distance_box` and
-    // `intersection_box` on the boxes.
+    // noise): `VERSUS_3D_PROFILE=toi|box|hull|hull32|large cargo bench --bench versus_3d`
+    // runs only our side of one row a fixed number of times, then stops (`hull32`: the
+    // 32-point growth row). The GJK rows: `distance`, `intersection` and `penetration` on the
+    // 20-face hulls, `distance_box` and `intersection_box` on the boxes.
     if let Ok(row) = std::env::var("VERSUS_3D_PROFILE") {
         let mut sum = 0.0f64;
         // The GJK rows are short: more repetitions lift them above the setup's count.
@@ -766,6 +766,12 @@ fn main() {
                 "box" => run_ours_manifold(&boxes) as f64,
                 "hull" => run_ours_manifold(&hulls) as f64,
                 "large" => run_ours_manifold(growth.last().expect("growth rows")) as f64,
+                "hull32" => run_ours_manifold(
+                    growth
+                        .iter()
+                        .find(|g| g.name == "hull 32 points")
+                        .expect("a 32-point row"),
+                ) as f64,
                 "distance" => run_ours_distance(&hulls_apart) as f64,
                 "intersection" => run_ours_intersection(&hulls_mixed) as f64,
                 "distance_box" => run_ours_distance(&boxes_apart) as f64,
@@ -774,7 +780,7 @@ fn main() {
                 "query" => run_query_pair(&moving) as f64,
                 "trace" => run_trace_pair(&moving) as f64,
                 other => panic!(
-                    "VERSUS_3D_PROFILE: toi, box, hull, large, distance, distance_box, intersection, intersection_box, penetration, query or trace, not {other}"
+                    "VERSUS_3D_PROFILE: toi, box, hull, hull32, large, distance, distance_box, intersection, intersection_box, penetration, query or trace, not {other}"
                 ),
             };
         }

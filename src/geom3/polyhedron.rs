@@ -78,6 +78,9 @@ pub struct Polyhedron {
     arc_tree: ArcTree,
     /// Face normals, face extents and edge arcs laid out four at a time ([`FeatureLanes`]).
     feature_lanes: FeatureLanes,
+    /// A cuboid's edges by direction and side ([`Polyhedron::cuboid_edges`]); `None` for
+    /// every other body.
+    cuboid_edges: Option<CuboidEdges>,
 }
 
 /// A polyhedron's faces and edges four at a time, coordinates side by side, for the swept
@@ -96,6 +99,12 @@ pub struct FeatureLanes {
     /// zero arc fails every sign test of the Gauss-map test).
     pub arcs: Vec<[[f32; 4]; 9]>,
 }
+
+/// A cuboid's twelve edges by direction and side: `edges[k][s]` is the edge along local
+/// axis `k` whose two faces have normals `+-e_p` and `+-e_q`, with `p = (k + 1) % 3`,
+/// `q = (k + 2) % 3`, bit 0 of `s` set when the `e_p` normal is positive and bit 1 when the
+/// `e_q` normal is. SAT's closed-form Gauss-map test for two cuboids looks edges up here.
+pub type CuboidEdges = [[u8; 4]; 3];
 
 pub(super) fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
     if !value.is_finite() {
@@ -180,6 +189,11 @@ impl Polyhedron {
         // Not seen in testing: every attempt left an open or non-manifold mesh, which only
         // a nearly flat cloud can cause.
         Err(Shape3Error::Flat)
+    }
+
+    /// A cuboid's edges by direction and side (see [`CuboidEdges`]); `None` for other bodies.
+    pub fn cuboid_edges(&self) -> Option<&CuboidEdges> {
+        self.cuboid_edges.as_ref()
     }
 
     /// The description this polyhedron was built from.
@@ -648,7 +662,45 @@ fn assemble(
         vertex_lanes,
         arc_tree,
         feature_lanes,
+        cuboid_edges: None,
     })
+    .map(|mut poly| {
+        if matches!(kind, Shape3Kind::Cuboid { .. }) {
+            poly.cuboid_edges = cuboid_edges(&poly);
+        }
+        poly
+    })
+}
+
+/// The [`CuboidEdges`] table of a cuboid, from its edges' face normals (each `+-e_p` or
+/// `+-e_q` to within 1e-6; `None` if the mesh is not the expected twelve such edges).
+fn cuboid_edges(poly: &Polyhedron) -> Option<CuboidEdges> {
+    let mut table = [[u8::MAX; 4]; 3];
+    if poly.edges.len() != 12 {
+        return None;
+    }
+    for (j, &[n0, n1, _]) in poly.edge_arcs.iter().enumerate() {
+        let sum = n0 + n1;
+        // The direction is the axis neither normal has a component along.
+        let k = (0..3).find(|&k| sum[k].abs() < 1e-6)?;
+        let (p, q) = ((k + 1) % 3, (k + 2) % 3);
+        for n in [n0, n1] {
+            let axis = (n[p].abs() > 0.5) as usize;
+            let on_axis = if axis == 1 { p } else { q };
+            if (n[on_axis].abs() - 1.0).abs() > 1e-6 {
+                return None;
+            }
+        }
+        if sum[p].abs() < 0.5 || sum[q].abs() < 0.5 {
+            return None;
+        }
+        let side = (sum[p] > 0.0) as usize | ((sum[q] > 0.0) as usize) << 1;
+        if table[k][side] != u8::MAX {
+            return None;
+        }
+        table[k][side] = j as u8;
+    }
+    Some(table)
 }
 
 fn feature_lanes(vertices: &[Vec3], faces: &[Face], arcs: &[[Vec3; 3]]) -> FeatureLanes {

@@ -27,11 +27,26 @@
 //! with an absolute tolerance because depths are lengths; it follows the smaller body so
 //! that a 0.05 cube on a 100-wide slab is not judged on the slab's scale.
 //!
+//! Two cuboids (Gottschalk's OBB test, with R = B's rotation in A's frame, t = B's centre
+//! in A's frame, h_A and h_B the half extents):
+//!
+//! ```text
+//! face of A with local normal u = +-e_k:  separation = u . t - h_A[k] - sum_l h_B[l] |R[k][l]|
+//! face of B with local normal v = +-e_l:  the same seen from B (t and R in B's frame)
+//! edge pairs (untraced): for each axis k of A and l of B, the great circles of their
+//!     Gauss-map arcs meet at +-(A_k x B_l); exactly the two pairs whose quarter arcs hold
+//!     those points cross, read off the signs of four entries of R; an entry near zero
+//!     sends that direction pair to the test above; then as above for the crossing pairs
+//! ```
+//!
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
 //! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
 //! also records both full projection intervals per axis (two support queries each), and
-//! tests parallel first so that parallel pairs are reported as such. Untraced, bodies with
-//! more than [`EDGE_FRAME_CACHE`] edges do not visit every edge pair: the larger body's
+//! tests parallel first so that parallel pairs are reported as such. Two small bodies (at
+//! most 64 vertices and faces and 128 edges each: up to about 32-point hulls) visit every
+//! edge pair, the Gauss-map test of one edge of A against all of B's in vector lanes.
+//! Untraced, other pairs with more than [`EDGE_FRAME_CACHE`] edges on one body do not visit
+//! every edge pair: the larger body's
 //! [`crate::geom3::ArcTree`] names the edges whose arcs may cross each edge of the other, and
 //! only those pairs take the test above (the pairs it leaves out are Gauss-map pruned, so the
 //! axes, the counts and the winner are the exhaustive loop's). Their face axes climb to each
@@ -40,9 +55,9 @@
 //! face or an edge pair is the closest feature pair).
 
 use super::{Interval, Placed3, PolyPair};
-use crate::geom3::{Cap, Edge, Shape3Kind, HILL_CLIMB_MIN_VERTICES};
+use crate::geom3::{Cap, CuboidEdges, Edge, Shape3Kind, HILL_CLIMB_MIN_VERTICES};
 use crate::trace::Tracer;
-use glam::Vec3;
+use glam::{Mat3A, Vec3, Vec3A};
 use std::mem::MaybeUninit;
 
 /// Two edges count as parallel when `|eA x eB| < PARALLEL_TOLERANCE * |eA| * |eB|`, the sine
@@ -265,6 +280,9 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     // them all at once, not a copy of the steps each time the list doubles.
     let faces = a.shape.face_count() + b.shape.face_count();
     tracer.reserve(faces + a.shape.edges().len() * b.shape.edges().len());
+    if let Some(boxes) = CuboidPair::new(pair) {
+        return boxes.sat(pair, tracer, &record);
+    }
     // Large bodies climb to each support vertex from the previous face's (see
     // `face_support_value`): neighbouring faces have nearby support vertices.
     let (mut start_a, mut start_b) = (0usize, 0usize);
@@ -416,6 +434,125 @@ fn surely_apart(k: &[Vec3; 3], m: &[Vec3; 3]) -> bool {
     let margin = GAUSS_PREFILTER_MARGIN;
     let same_side = |p: f32, q: f32| (p > margin && q > margin) || (p < -margin && q < -margin);
     same_side(m[0].dot(k[2]), m[1].dot(k[2])) || same_side(k[0].dot(m[2]), k[1].dot(m[2]))
+}
+
+/// Two cuboids, with B's rotation and position in A's frame: Gottschalk's OBB test
+/// (Gottschalk, Lin and Manocha 1996; Ericson 4.4.1) for the face axes, and the matrix the
+/// closed-form Gauss-map test ([`cuboid_crossings`]) reads.
+struct CuboidPair {
+    /// `r.col(l)` is B's axis l in A's frame: `R[k][l] = A_k . B_l`.
+    r: Mat3A,
+    /// From A's centre to B's in A's frame, and the same vector in B's frame.
+    t_in_a: Vec3A,
+    t_in_b: Vec3A,
+    /// Along each axis of A (B): its own half extent plus the other box's reach,
+    /// `h_a[k] + sum_l h_b[l] |R[k][l]|` (`h_b[l] + sum_k h_a[k] |R[k][l]|`).
+    reach_a: Vec3A,
+    reach_b: Vec3A,
+}
+
+impl CuboidPair {
+    /// `Some` for two cuboids placed with finite numbers (otherwise the general face axes
+    /// report the non-finite input as before).
+    fn new(pair: &PolyPair) -> Option<Self> {
+        let (a, b) = (&pair.a, &pair.b);
+        let (Shape3Kind::Cuboid { half_extents: h_a }, Shape3Kind::Cuboid { half_extents: h_b }) =
+            (a.shape.kind(), b.shape.kind())
+        else {
+            return None;
+        };
+        // From A's centre to B's (A usually sits at the work frame's origin).
+        let t = b.translation - a.translation;
+        if !t.is_finite() {
+            return None;
+        }
+        let r = a.frame_inverse * b.frame;
+        if !(r.x_axis.is_finite() && r.y_axis.is_finite() && r.z_axis.is_finite()) {
+            return None;
+        }
+        let (h_a, h_b) = (Vec3A::from(*h_a), Vec3A::from(*h_b));
+        let r_abs = r.abs();
+        let t = Vec3A::from(t);
+        Some(CuboidPair {
+            r,
+            t_in_a: a.frame_inverse * t,
+            t_in_b: b.frame_inverse * t,
+            reach_a: h_a + r_abs * h_b,
+            reach_b: h_b + r_abs.transpose() * h_a,
+        })
+    }
+
+    /// [`sat`] for two cuboids: the face axes in closed form ([`Self::face_axes`]); the edge
+    /// pairs untraced by the closed-form Gauss-map test ([`cuboid_crossings`]), traced by
+    /// [`small_edge_pairs`], which records every pair with its reason.
+    fn sat<T: Tracer<Step>>(
+        &self,
+        pair: &PolyPair,
+        tracer: &mut T,
+        record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
+    ) -> Output {
+        let (mut tested, mut pruned) = (0, 0);
+        let (face_a, face_b) = self.face_axes(pair, tracer, record, &mut tested);
+        let mut edge = Best::none(AxisId::Edges(0, 0));
+        let centroid_a = pair.a.centroid();
+        let counts = (&mut tested, &mut pruned);
+        match (pair.a.shape.cuboid_edges(), pair.b.shape.cuboid_edges()) {
+            (Some(edges_a), Some(edges_b)) if !T::ENABLED => {
+                let crossing = cuboid_crossings(pair, &self.r, edges_a, edges_b);
+                cuboid_edge_pairs(pair, &crossing, centroid_a, &mut edge, counts);
+            }
+            _ => small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, record),
+        }
+        let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
+        finish(pair, best, tested, pruned)
+    }
+
+    /// Every face axis of both boxes, in the order and with the records of the general
+    /// face loops in [`sat`]. A face of A with local normal `u` (an axis, `+-e_k`) has
+    /// separation `u . t - |u| . reach_a` (B's centre above the face, less both boxes'
+    /// reach along it); a face of B with local normal `v` has `-v . t - |v| . reach_b`, the
+    /// same seen from B. The winning faces' normals are placed as the general path places
+    /// them (the trace's axes too).
+    fn face_axes<T: Tracer<Step>>(
+        &self,
+        pair: &PolyPair,
+        tracer: &mut T,
+        record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
+        tested: &mut u32,
+    ) -> (Best, Best) {
+        let (a, b) = (&pair.a, &pair.b);
+        let mut face_a = Best::none(AxisId::FaceA(0));
+        for i in 0..a.shape.face_count() {
+            let u = Vec3A::from(a.shape.face_normal(i));
+            let separation = u.dot(self.t_in_a) - u.abs().dot(self.reach_a);
+            let id = AxisId::FaceA(i as u32);
+            face_a.offer(separation, Vec3::ZERO, id);
+            if T::ENABLED {
+                record(tracer, id, a.face_normal(i), separation, tested);
+            } else {
+                *tested += 1;
+            }
+        }
+        let mut face_b = Best::none(AxisId::FaceB(0));
+        for j in 0..b.shape.face_count() {
+            let v = Vec3A::from(b.shape.face_normal(j));
+            let separation = -v.dot(self.t_in_b) - v.abs().dot(self.reach_b);
+            let id = AxisId::FaceB(j as u32);
+            face_b.offer(separation, Vec3::ZERO, id);
+            if T::ENABLED {
+                record(tracer, id, -b.face_normal(j), separation, tested);
+            } else {
+                *tested += 1;
+            }
+        }
+        if let AxisId::FaceA(i) = face_a.id {
+            face_a.axis = a.face_normal(i as usize);
+        }
+        if let AxisId::FaceB(j) = face_b.id {
+            face_b.axis = -b.face_normal(j as usize);
+        }
+        (face_a, face_b)
+    }
 }
 
 /// `body.support_value(dir)`, bit for bit, for the face axes. A cuboid's vertices are
@@ -707,9 +844,11 @@ fn arcs_cross(a: Vec3, b: Vec3, b_x_a: Vec3, c: Vec3, d: Vec3, d_x_c: Vec3) -> b
     adc * bdc < 0.0 && cba * bdc > 0.0
 }
 
-/// The most vertices, faces and edges a body may have for the untraced small-body path
-/// ([`SmallPair`]): boxes, prisms and hulls of up to about 30 points.
-const SMALL_BODY: usize = EDGE_FRAME_CACHE;
+/// The most vertices and faces a body may have for the small-body pair loop
+/// ([`small_edge_pairs`]), and the most edges: boxes, prisms and hulls of up to about 32
+/// points (a 32-point hull has about 60 faces and 90 edges). Its arrays live on the stack.
+const SMALL_BODY: usize = 64;
+const SMALL_EDGES: usize = 128;
 
 /// B's edges that cross one edge of A are looked up this many at a time (a `u64` of bytes).
 const LANES: usize = 8;
@@ -746,17 +885,18 @@ impl<T: Copy, const N: usize> Inline<T, N> {
 /// Writes each edge's frame of a small body into `frames`, from its vertices and face
 /// normals placed once (the same arithmetic as [`EdgeFrame::new`], so the same bits, with
 /// each vertex and normal turned once instead of once per edge that uses it).
-fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_BODY>) {
+fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES>) {
     let shape = body.shape;
-    let mut vertices = Inline::<Vec3, SMALL_BODY>::new();
-    for i in 0..shape.vertices().len() {
-        vertices.push(body.vertex(i));
+    let mut vertices = [Vec3::ZERO; SMALL_BODY];
+    let vertices = &mut vertices[..shape.vertices().len()];
+    turn_all(body.rotation, vertices, |v| shape.vertex(v));
+    for v in vertices.iter_mut() {
+        *v += body.translation;
     }
-    let mut normals = Inline::<Vec3, SMALL_BODY>::new();
-    for f in 0..shape.face_count() {
-        normals.push(body.face_normal(f));
-    }
-    let (vertices, normals) = (vertices.as_slice(), normals.as_slice());
+    let mut normals = [Vec3::ZERO; SMALL_BODY];
+    let normals = &mut normals[..shape.face_count()];
+    turn_all(body.rotation, normals, |f| shape.face_normal(f));
+    let (vertices, normals) = (&*vertices, &*normals);
     for e in shape.edges() {
         let tail = vertices[e.tail as usize];
         let (n0, n1) = (normals[e.faces[0] as usize], normals[e.faces[1] as usize]);
@@ -770,12 +910,37 @@ fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_BODY>
     }
 }
 
+/// `out[i] = rotation * local(i)` for every `i`, bit for bit the product glam's `Quat * Vec3`
+/// gives (`v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w` for the quaternion `(b, w)`, with the
+/// same operations in the same order: tested), written out once for all the vectors so the
+/// quaternion's terms are computed once and the loop is plain arithmetic.
+#[inline]
+fn turn_all(rotation: glam::Quat, out: &mut [Vec3], local: impl Fn(usize) -> Vec3) {
+    let [bx, by, bz, w] = rotation.to_array();
+    let k = w * w - ((bx * bx + by * by) + bz * bz);
+    let w2 = w * 2.0;
+    for (i, o) in out.iter_mut().enumerate() {
+        let v = local(i);
+        let d2 = ((v.x * bx + v.y * by) + v.z * bz) * 2.0;
+        let cross = Vec3::new(
+            by * v.z - v.y * bz,
+            bz * v.x - v.z * bx,
+            bx * v.y - v.x * by,
+        );
+        *o = Vec3::new(
+            (v.x * k + bx * d2) + cross.x * w2,
+            (v.y * k + by * d2) + cross.y * w2,
+            (v.z * k + bz * d2) + cross.z * w2,
+        );
+    }
+}
+
 /// Whether a body is small enough for [`small_edge_pairs`].
 fn is_small(body: &Placed3) -> bool {
     let s = body.shape;
     s.vertices().len() <= SMALL_BODY
         && s.face_count() <= SMALL_BODY
-        && s.edges().len() <= SMALL_BODY
+        && s.edges().len() <= SMALL_EDGES
 }
 
 /// The edge-pair loop for two small bodies ([`is_small`]), in the exhaustive order with
@@ -807,8 +972,8 @@ fn small_edge_pairs<T: Tracer<Step>>(
     // count as parallel) to a whole number of LANES.
     let n = frames_b.len();
     let padded = n.div_ceil(LANES) * LANES;
-    let mut columns: [Inline<f32, SMALL_BODY>; 9] = std::array::from_fn(|_| Inline::new());
-    let mut directions: [Inline<f32, SMALL_BODY>; 4] = std::array::from_fn(|_| Inline::new());
+    let mut columns: [Inline<f32, SMALL_EDGES>; 9] = std::array::from_fn(|_| Inline::new());
+    let mut directions: [Inline<f32, SMALL_EDGES>; 4] = std::array::from_fn(|_| Inline::new());
     for f in frames_b {
         let (c, d) = (-f.n0, -f.n1);
         for (column, value) in columns
@@ -837,9 +1002,9 @@ fn small_edge_pairs<T: Tracer<Step>>(
         }
     }
     let [cx, cy, cz, dx, dy, dz, px, py, pz] = columns.each_ref().map(|c| &c.as_slice()[..padded]);
-    let mut crossing = [0u8; SMALL_BODY];
+    let mut crossing = [0u8; SMALL_EDGES];
     let crossing = &mut crossing[..padded];
-    let mut apart = [false; SMALL_BODY];
+    let mut apart = [false; SMALL_EDGES];
     let apart = &mut apart[..padded];
     let before = *tested;
     for (i, a) in frames_a.as_slice().iter().enumerate() {
@@ -908,6 +1073,131 @@ fn small_edge_pairs<T: Tracer<Step>>(
     // Every other pair was pruned (Gauss map or parallel).
     let pairs = frames_a.as_slice().len() * frames_b.len();
     *pruned += pairs as u32 - (*tested - before);
+}
+
+/// Which edge pairs of two cuboids have crossing Gauss-map arcs: bit `j` of `[i]` for edge
+/// `i` of A and edge `j` of B, the answer [`arcs_cross`] gives on the placed edges.
+///
+/// A cuboid's edges run along its three axes, four per axis, and the arcs of the four
+/// edges along axis k are the four quarters of the great circle perpendicular to k (the arc
+/// of the edge between the faces `+-e_p` and `+-e_q` is the quarter where the p and q
+/// coordinates have those signs). B's negated arcs along its axis l likewise tile the
+/// circle perpendicular to l. Two such great circles meet at `+-w`, `w = A_k x B_l`, so for
+/// each of the 3 x 3 direction pairs exactly two of its sixteen edge pairs cross: A's edge
+/// whose quarter holds `w` with B's edge whose negated quarter holds `w`, and the same for
+/// `-w`. With `R[k][l] = A_k . B_l` (B's rotation in A's frame), `w` has the coordinates
+/// `(-R[q][l], R[p][l])` along A's `(e_p, e_q)` and `(R[k][s], -R[k][r])` along B's
+/// `(f_r, f_s)` (`p, q` and `r, s` the axes after k and l in cyclic order). These four
+/// entries are, up to sign, the four dot products [`arcs_cross`] takes the signs of, so
+/// when all four are clear of zero by [`GAUSS_PREFILTER_MARGIN`] the closed form gives that
+/// test's answer; otherwise (parallel axes, axis-aligned boxes, a point of `w` on a face
+/// normal) the sixteen pairs of that direction pair take [`arcs_cross`] itself, on the
+/// edges placed as [`place_small_frames`] places them. A unit test compares the two on
+/// random and aligned poses.
+fn cuboid_crossings(
+    pair: &PolyPair,
+    r: &Mat3A,
+    edges_a: &CuboidEdges,
+    edges_b: &CuboidEdges,
+) -> [u16; 12] {
+    let m = GAUSS_PREFILTER_MARGIN;
+    let mut crossing = [0u16; 12];
+    let mut exact = [false; 9];
+    for k in 0..3 {
+        let (p, q) = ((k + 1) % 3, (k + 2) % 3);
+        for l in 0..3 {
+            let (rr, s) = ((l + 1) % 3, (l + 2) % 3);
+            let w_a = (-r.col(l)[q], r.col(l)[p]);
+            let w_b = (r.col(s)[k], -r.col(rr)[k]);
+            // Written so that a NaN takes the exact test.
+            let clear = |x: f32| x.abs() > m;
+            if clear(w_a.0) && clear(w_a.1) && clear(w_b.0) && clear(w_b.1) {
+                let side_a = (w_a.0 > 0.0) as usize | ((w_a.1 > 0.0) as usize) << 1;
+                let side_b = (w_b.0 < 0.0) as usize | ((w_b.1 < 0.0) as usize) << 1;
+                for (sa, sb) in [(side_a, side_b), (side_a ^ 3, side_b ^ 3)] {
+                    crossing[edges_a[k][sa] as usize] |= 1 << edges_b[l][sb];
+                }
+            } else {
+                exact[3 * k + l] = true;
+            }
+        }
+    }
+    if exact.contains(&true) {
+        exact_cuboid_crossings(pair, edges_a, edges_b, &exact, &mut crossing);
+    }
+    crossing
+}
+
+/// The direction pairs the closed form leaves open, decided by [`arcs_cross`] pair by pair.
+#[cold]
+#[inline(never)]
+fn exact_cuboid_crossings(
+    pair: &PolyPair,
+    edges_a: &CuboidEdges,
+    edges_b: &CuboidEdges,
+    exact: &[bool; 9],
+    crossing: &mut [u16; 12],
+) {
+    let mut frames_a = Inline::new();
+    let mut frames_b = Inline::new();
+    place_small_frames(&pair.a, &mut frames_a);
+    place_small_frames(&pair.b, &mut frames_b);
+    let (frames_a, frames_b) = (frames_a.as_slice(), frames_b.as_slice());
+    for (group, _) in exact.iter().enumerate().filter(|(_, &open)| open) {
+        let (k, l) = (group / 3, group % 3);
+        for &i in &edges_a[k] {
+            for &j in &edges_b[l] {
+                let (fa, fb) = (&frames_a[i as usize], &frames_b[j as usize]);
+                if arcs_cross(fa.n0, fa.n1, fa.arc, -fb.n0, -fb.n1, fb.arc) {
+                    crossing[i as usize] |= 1 << j;
+                }
+            }
+        }
+    }
+}
+
+/// The untraced edge-pair loop of two cuboids: the pairs [`cuboid_crossings`] marks, in the
+/// exhaustive order, take the parallel test and the axis of [`small_edge_pairs`] (the same
+/// placed vertices, so the same bits); every other pair is pruned.
+fn cuboid_edge_pairs(
+    pair: &PolyPair,
+    crossing: &[u16; 12],
+    centroid_a: Vec3,
+    edge: &mut Best,
+    (tested, pruned): (&mut u32, &mut u32),
+) {
+    let place = |body: &Placed3| {
+        let mut vertices = [Vec3::ZERO; 8];
+        turn_all(body.rotation, &mut vertices, |v| body.shape.vertex(v));
+        vertices.map(|v| v + body.translation)
+    };
+    let (vertices_a, vertices_b) = (place(&pair.a), place(&pair.b));
+    let frame = |vertices: &[Vec3; 8], e: &Edge| {
+        let tail = vertices[e.tail as usize];
+        EdgeFrame::from_placed(tail, vertices[e.head as usize], Vec3::ZERO, Vec3::ZERO)
+    };
+    let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
+    let mut axes = 0u32;
+    for (i, &bits) in crossing.iter().enumerate() {
+        if bits == 0 {
+            continue;
+        }
+        let a = frame(&vertices_a, &edges_a[i]);
+        let mut bits = bits;
+        while bits != 0 {
+            let j = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let b = frame(&vertices_b, &edges_b[j]);
+            let cross = a.dir.cross(b.dir);
+            if crosses(&a, &b, cross) {
+                let (axis, separation) = oriented_axis(&a, &b, cross, centroid_a);
+                edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
+                axes += 1;
+            }
+        }
+    }
+    *tested += axes;
+    *pruned += (edges_a.len() * edges_b.len()) as u32 - axes;
 }
 
 #[cfg(test)]
@@ -1260,6 +1550,144 @@ mod tests {
             }
         }
         assert_eq!(compared, 3600);
+    }
+
+    /// Random box-box poses with the ties the closed form must hand to the exact test:
+    /// axis-aligned, turned about one axis only, turned by multiples of 90 degrees, resting
+    /// face to face or exactly touching, and equal boxes.
+    fn box_pose(rng: &mut Rng, k: usize, a: &crate::geom3::Polyhedron) -> (Pose3, Pose3) {
+        let pose_a = Pose3::new(
+            Vec3::new(rng.f(-5., 5.), rng.f(-5., 5.), rng.f(-5., 5.)),
+            if k.is_multiple_of(5) {
+                glam::Quat::IDENTITY
+            } else {
+                rng.rotation()
+            },
+        );
+        let quarter = |n: f32| n.round() * std::f32::consts::FRAC_PI_2;
+        let turn = match k % 7 {
+            0 => glam::Quat::IDENTITY,
+            1 => glam::Quat::from_rotation_y(rng.f(-3.2, 3.2)),
+            2 => glam::Quat::from_rotation_x(quarter(rng.f(-2., 2.))),
+            3 => glam::Quat::from_euler(
+                glam::EulerRot::XYZ,
+                quarter(rng.f(-2., 2.)),
+                quarter(rng.f(-2., 2.)),
+                rng.f(-0.01, 0.01),
+            ),
+            4 => glam::Quat::from_rotation_z(1e-6 * rng.f(-1., 1.)),
+            _ => rng.rotation(),
+        };
+        let reach = a.bounding_radius() * 2.5;
+        let offset = match k % 3 {
+            // Resting on top (touching when the lift is the sum of the half heights).
+            0 => pose_a.rotation * Vec3::new(rng.f(-0.3, 0.3), rng.f(0.5, 2.0), 0.0),
+            _ => Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)) * reach,
+        };
+        (
+            pose_a,
+            Pose3::new(pose_a.position + offset, pose_a.rotation * turn),
+        )
+    }
+
+    #[test]
+    fn turn_all_equals_glams_quaternion_product_bit_for_bit() {
+        let mut rng = Rng(0x7a11);
+        let mut vectors: Vec<Vec3> = (0..200)
+            .map(|_| Vec3::new(rng.f(-3., 3.), rng.f(-3., 3.), rng.f(-3., 3.)))
+            .collect();
+        vectors.extend([
+            Vec3::ZERO,
+            -Vec3::ZERO,
+            Vec3::X,
+            -Vec3::Y,
+            Vec3::Z,
+            Vec3::NAN,
+        ]);
+        vectors.push(Vec3::new(-0.0, 1e-30, -1e30));
+        let mut rotations: Vec<glam::Quat> = (0..200).map(|_| rng.rotation()).collect();
+        rotations.extend([
+            glam::Quat::IDENTITY,
+            glam::Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
+            glam::Quat::from_xyzw(0.0, -0.0, 0.0, -1.0),
+        ]);
+        for q in rotations {
+            let mut out = vec![Vec3::ZERO; vectors.len()];
+            turn_all(q, &mut out, |i| vectors[i]);
+            for (v, o) in vectors.iter().zip(&out) {
+                assert_eq!(
+                    o.to_array().map(f32::to_bits),
+                    (q * *v).to_array().map(f32::to_bits),
+                    "{q} {v}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_cuboid_closed_form_crossings_equal_the_gauss_map_test() {
+        // Every one of the 144 edge pairs: the closed form (with its exact fallback) marks
+        // a pair crossing iff `arcs_cross` on the placed edges says so.
+        let mut rng = Rng(0xc0b0_1d5e);
+        let mut closed = 0;
+        for round in 0..40u32 {
+            let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
+            let b = if round.is_multiple_of(4) {
+                a.clone()
+            } else {
+                cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
+            };
+            let (ea, eb) = (a.cuboid_edges().unwrap(), b.cuboid_edges().unwrap());
+            for k in 0..100 {
+                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let boxes = CuboidPair::new(&pair).unwrap();
+                let crossing = cuboid_crossings(&pair, &boxes.r, ea, eb);
+                let (mut fa, mut fb) = (Inline::new(), Inline::new());
+                place_small_frames(&pair.a, &mut fa);
+                place_small_frames(&pair.b, &mut fb);
+                let mut count = 0;
+                for (i, x) in fa.as_slice().iter().enumerate() {
+                    for (j, y) in fb.as_slice().iter().enumerate() {
+                        let exact = arcs_cross(x.n0, x.n1, x.arc, -y.n0, -y.n1, y.arc);
+                        let marked = crossing[i] & (1 << j) != 0;
+                        assert_eq!(marked, exact, "round {round} pose {k} pair ({i}, {j})");
+                        count += exact as u32;
+                    }
+                }
+                closed += (count == 18) as u32;
+            }
+        }
+        // Most random poses are decided in closed form (two crossings per direction pair).
+        assert!(closed > 1000, "{closed}");
+    }
+
+    #[test]
+    fn untraced_cuboid_sat_equals_traced_sat_ties_included() {
+        // Untraced SAT on two cuboids takes the closed-form Gauss-map test; traced SAT the
+        // exhaustive pair loop. Same axis, same bits, same counts.
+        let mut rng = Rng(0x0b0c_5a75);
+        for round in 0..40u32 {
+            let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
+            let b = if round.is_multiple_of(4) {
+                a.clone()
+            } else {
+                cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
+            };
+            for k in 0..100 {
+                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let untraced = sat_test(&pair);
+                let traced = sat(&pair, &mut Vec::new());
+                assert_eq!(untraced, traced, "round {round} pose {k}");
+                assert_eq!(untraced.separation.to_bits(), traced.separation.to_bits());
+                assert_eq!(untraced.depth.to_bits(), traced.depth.to_bits());
+                assert_eq!(
+                    untraced.normal.to_array().map(f32::to_bits),
+                    traced.normal.to_array().map(f32::to_bits)
+                );
+            }
+        }
     }
 
     #[test]
