@@ -307,22 +307,6 @@ proptest! {
     }
 }
 
-/// Depth of a clipped point below the reference face: the points lie on the incident face,
-/// so their depth is their distance below the reference body's extreme plane along the
-/// normal.
-fn pb_depth(
-    p: &PolyPair,
-    reference: collision_lab::query3::Side,
-    normal: Vec3,
-    world: Vec3,
-) -> f32 {
-    let q = world - p.origin;
-    match reference {
-        collision_lab::query3::Side::A => p.a.support(normal).dot(normal) - q.dot(normal),
-        collision_lab::query3::Side::B => q.dot(normal) - p.b.support(-normal).dot(normal),
-    }
-}
-
 #[test]
 fn the_referee_sees_the_slab_case() {
     let slab = Polyhedron::new(&Shape3Kind::Cuboid {
