@@ -1624,6 +1624,20 @@ mod tests {
         }
     }
 
+    /// Two random cuboids, the same one every fourth round (equal boxes tie everywhere).
+    fn random_cuboids(
+        rng: &mut Rng,
+        round: u32,
+    ) -> (crate::geom3::Polyhedron, crate::geom3::Polyhedron) {
+        let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
+        let b = if round.is_multiple_of(4) {
+            a.clone()
+        } else {
+            cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
+        };
+        (a, b)
+    }
+
     #[test]
     fn the_cuboid_closed_form_crossings_equal_the_gauss_map_test() {
         // Every one of the 144 edge pairs: the closed form (with its exact fallback) marks
@@ -1631,12 +1645,7 @@ mod tests {
         let mut rng = Rng(0xc0b0_1d5e);
         let mut closed = 0;
         for round in 0..40u32 {
-            let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
-            let b = if round.is_multiple_of(4) {
-                a.clone()
-            } else {
-                cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
-            };
+            let (a, b) = random_cuboids(&mut rng, round);
             let (ea, eb) = (a.cuboid_edges().unwrap(), b.cuboid_edges().unwrap());
             for k in 0..100 {
                 let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
@@ -1668,12 +1677,7 @@ mod tests {
         // exhaustive pair loop. Same axis, same bits, same counts.
         let mut rng = Rng(0x0b0c_5a75);
         for round in 0..40u32 {
-            let a = cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0));
-            let b = if round.is_multiple_of(4) {
-                a.clone()
-            } else {
-                cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0))
-            };
+            let (a, b) = random_cuboids(&mut rng, round);
             for k in 0..100 {
                 let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
                 let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
