@@ -426,9 +426,10 @@ fn arc_tree_edge_pairs(
 /// Whether the Gauss-map test surely rejects a pair, judged from one edge's arc `k` turned
 /// into the other body's frame and that body's stored arc `m` (each `[n0, n1, n1 x n0]`),
 /// before the pair is placed in the work frame: the ends of one arc on the same side of the
-/// other's plane, both signs clear by [`GAUSS_PREFILTER_MARGIN`] (as
-/// [`EdgeFrames::surely_apart`]; the test of [`arcs_cross`] negates B's arc, which flips both
-/// signs of a side test and so not whether they agree, whichever body `k` belongs to).
+/// other's plane, both signs clear by [`GAUSS_PREFILTER_MARGIN`] (the test of
+/// [`arcs_cross`] negates B's arc, which flips both signs of a side test and so not whether
+/// they agree, whichever body `k` belongs to). [`EdgeFrames::surely_apart`] and the arc-tree
+/// search both ask it.
 #[inline]
 fn surely_apart(k: &[Vec3; 3], m: &[Vec3; 3]) -> bool {
     let margin = GAUSS_PREFILTER_MARGIN;
@@ -752,17 +753,7 @@ impl<'p, 'a> EdgeFrames<'p, 'a> {
     /// other pair goes on to that test.
     #[inline]
     pub(crate) fn surely_apart(&self, a_local: &[Vec3; 3], j: usize) -> bool {
-        let [n0, n1, arc] = self.body.shape.edge_arc(j);
-        let m = GAUSS_PREFILTER_MARGIN;
-        // As `arcs_cross(a.n0, a.n1, a.arc, -b.n0, -b.n1, b.arc)`.
-        let cba = -n0.dot(a_local[2]);
-        let dba = -n1.dot(a_local[2]);
-        if (cba > m && dba > m) || (cba < -m && dba < -m) {
-            return true;
-        }
-        let adc = a_local[0].dot(arc);
-        let bdc = a_local[1].dot(arc);
-        (adc > m && bdc > m) || (adc < -m && bdc < -m)
+        surely_apart(a_local, &self.body.shape.edge_arc(j))
     }
 
     /// Calls `f` with the frame of edge `j`, by reference when cached (a copy out of the
