@@ -167,6 +167,188 @@ impl Four {
     }
 }
 
+/// Lane arithmetic for the sweep's axes taken four at a time (its face axes): differences,
+/// quotients, compares and selects, each lane exactly the scalar operation (`minus` is the
+/// IEEE subtraction, `div` the IEEE division), and the extremes of four vectors at once.
+#[cfg(target_arch = "x86_64")]
+mod more {
+    use super::Four;
+    use std::arch::x86_64::*;
+
+    // SAFETY (every `unsafe` block here): SSE is part of the x86_64 baseline; the intrinsics
+    // only compute on registers.
+    impl Four {
+        #[inline(always)]
+        fn raw(self) -> __m128 {
+            // SAFETY: `Four` is one `__m128` on x86_64; the store and load are unaligned.
+            unsafe { _mm_loadu_ps(self.to_array().as_ptr()) }
+        }
+        #[inline(always)]
+        fn wrap(raw: __m128) -> Four {
+            let mut out = [0.0f32; 4];
+            // SAFETY: `out` is four writable f32.
+            unsafe { _mm_storeu_ps(out.as_mut_ptr(), raw) };
+            Four::load(&out)
+        }
+        /// Per lane `self - other`.
+        #[inline(always)]
+        pub(crate) fn minus(self, other: Four) -> Four {
+            Four::wrap(unsafe { _mm_sub_ps(self.raw(), other.raw()) })
+        }
+        /// Per lane `self / other`.
+        #[inline(always)]
+        pub(crate) fn div(self, other: Four) -> Four {
+            Four::wrap(unsafe { _mm_div_ps(self.raw(), other.raw()) })
+        }
+        /// Per lane `-self` (the sign flipped, as scalar negation).
+        #[inline(always)]
+        pub(crate) fn neg(self) -> Four {
+            Four::wrap(unsafe { _mm_xor_ps(self.raw(), _mm_set1_ps(-0.0)) })
+        }
+        /// Per lane a mask: all ones where `self > other`, zero elsewhere (and for a NaN).
+        #[inline(always)]
+        pub(crate) fn gt(self, other: Four) -> Four {
+            Four::wrap(unsafe { _mm_cmpgt_ps(self.raw(), other.raw()) })
+        }
+        /// Per lane a mask: all ones where `self <= other`, zero elsewhere (and for a NaN).
+        #[inline(always)]
+        pub(crate) fn le(self, other: Four) -> Four {
+            Four::wrap(unsafe { _mm_cmple_ps(self.raw(), other.raw()) })
+        }
+        /// Lanes of two masks both set.
+        #[inline(always)]
+        pub(crate) fn and(self, other: Four) -> Four {
+            Four::wrap(unsafe { _mm_and_ps(self.raw(), other.raw()) })
+        }
+        /// Lanes of either mask set.
+        #[inline(always)]
+        pub(crate) fn or(self, other: Four) -> Four {
+            Four::wrap(unsafe { _mm_or_ps(self.raw(), other.raw()) })
+        }
+        /// Per lane `yes` where the mask `self` is set, `no` elsewhere.
+        #[inline(always)]
+        pub(crate) fn select(self, yes: Four, no: Four) -> Four {
+            let m = self.raw();
+            Four::wrap(unsafe { _mm_or_ps(_mm_and_ps(m, yes.raw()), _mm_andnot_ps(m, no.raw())) })
+        }
+        /// Bit `k` set when `0 < |lane k| < limit`.
+        #[inline(always)]
+        pub(crate) fn tiny_bits(self, limit: f32) -> u32 {
+            unsafe {
+                let magnitude = _mm_andnot_ps(_mm_set1_ps(-0.0), self.raw());
+                let below = _mm_cmplt_ps(magnitude, _mm_set1_ps(limit));
+                let nonzero = _mm_cmpgt_ps(magnitude, _mm_setzero_ps());
+                _mm_movemask_ps(_mm_and_ps(below, nonzero)) as u32
+            }
+        }
+        /// Bit `k` set when lane `k` of the mask `self` is set (its sign bit).
+        #[inline(always)]
+        pub(crate) fn mask_bits(self) -> u32 {
+            unsafe { _mm_movemask_ps(self.raw()) as u32 }
+        }
+        /// Lane `k` is the smallest lane of the `k`-th vector (plain compares, as
+        /// [`Four::min`]; which of two equal zeros is kept may differ from
+        /// [`Four::min_lane`]).
+        #[inline(always)]
+        pub(crate) fn min_lanes_of(v: [Four; 4]) -> Four {
+            Four::wrap(unsafe { reduce(v, |p, q| _mm_min_ps(p, q)) })
+        }
+        /// Lane `k` is the largest lane of the `k`-th vector (as [`Four::min_lanes_of`]).
+        #[inline(always)]
+        pub(crate) fn max_lanes_of(v: [Four; 4]) -> Four {
+            Four::wrap(unsafe { reduce(v, |p, q| _mm_max_ps(p, q)) })
+        }
+    }
+
+    /// Lane `k` is `op` folded over the lanes of `v[k]`: a transpose by unpacks, two folds.
+    #[inline(always)]
+    unsafe fn reduce(v: [Four; 4], op: impl Fn(__m128, __m128) -> __m128) -> __m128 {
+        let [a, b, c, d] = v.map(Four::raw);
+        // [a0 b0 a1 b1] op [a2 b2 a3 b3] = [a02 b02 a13 b13]; the same for c, d.
+        let ab = op(_mm_unpacklo_ps(a, b), _mm_unpackhi_ps(a, b));
+        let cd = op(_mm_unpacklo_ps(c, d), _mm_unpackhi_ps(c, d));
+        // [a02 b02 c02 d02] op [a13 b13 c13 d13].
+        op(_mm_movelh_ps(ab, cd), _mm_movehl_ps(cd, ab))
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod more {
+    use super::Four;
+
+    impl Four {
+        #[inline(always)]
+        fn each(self, other: Four, f: impl Fn(f32, f32) -> f32) -> Four {
+            let (p, q) = (self.to_array(), other.to_array());
+            Four::load(&std::array::from_fn(|k| f(p[k], q[k])))
+        }
+        #[inline(always)]
+        fn mask(set: bool) -> f32 {
+            f32::from_bits(if set { u32::MAX } else { 0 })
+        }
+        #[inline(always)]
+        fn bits(self, f: impl Fn(f32) -> bool) -> u32 {
+            let p = self.to_array();
+            (0..4).map(|k| (f(p[k]) as u32) << k).sum()
+        }
+        #[inline(always)]
+        pub(crate) fn minus(self, other: Four) -> Four {
+            self.each(other, |p, q| p - q)
+        }
+        #[inline(always)]
+        pub(crate) fn div(self, other: Four) -> Four {
+            self.each(other, |p, q| p / q)
+        }
+        #[inline(always)]
+        pub(crate) fn neg(self) -> Four {
+            self.each(self, |p, _| -p)
+        }
+        #[inline(always)]
+        pub(crate) fn gt(self, other: Four) -> Four {
+            self.each(other, |p, q| Four::mask(p > q))
+        }
+        #[inline(always)]
+        pub(crate) fn le(self, other: Four) -> Four {
+            self.each(other, |p, q| Four::mask(p <= q))
+        }
+        #[inline(always)]
+        pub(crate) fn and(self, other: Four) -> Four {
+            self.each(other, |p, q| f32::from_bits(p.to_bits() & q.to_bits()))
+        }
+        #[inline(always)]
+        pub(crate) fn or(self, other: Four) -> Four {
+            self.each(other, |p, q| f32::from_bits(p.to_bits() | q.to_bits()))
+        }
+        #[inline(always)]
+        pub(crate) fn select(self, yes: Four, no: Four) -> Four {
+            let (m, y, n) = (self.to_array(), yes.to_array(), no.to_array());
+            Four::load(&std::array::from_fn(|k| {
+                if m[k].to_bits() != 0 {
+                    y[k]
+                } else {
+                    n[k]
+                }
+            }))
+        }
+        #[inline(always)]
+        pub(crate) fn tiny_bits(self, limit: f32) -> u32 {
+            self.bits(|p| 0.0 < p.abs() && p.abs() < limit)
+        }
+        #[inline(always)]
+        pub(crate) fn mask_bits(self) -> u32 {
+            self.bits(|p| p.is_sign_negative())
+        }
+        #[inline(always)]
+        pub(crate) fn min_lanes_of(v: [Four; 4]) -> Four {
+            Four::load(&v.map(Four::min_lane))
+        }
+        #[inline(always)]
+        pub(crate) fn max_lanes_of(v: [Four; 4]) -> Four {
+            Four::load(&v.map(Four::max_lane))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +395,41 @@ mod tests {
         let d = Four::load(&a).sub(Four::load(&b)).to_array();
         for k in 0..4 {
             assert_eq!(d[k].to_bits(), (a[k] - b[k]).to_bits());
+        }
+    }
+
+    #[test]
+    fn lane_arithmetic_compares_and_reductions_equal_the_scalar_ones() {
+        let a = [0.3f32, -7.0, 1.0e-3, 5.0];
+        let b = [0.1f32, 2.0, -3.0e-3, -1.0e30];
+        let (p, q) = (Four::load(&a), Four::load(&b));
+        let (minus, div, neg) = (p.minus(q).to_array(), p.div(q).to_array(), p.neg().to_array());
+        for k in 0..4 {
+            assert_eq!(minus[k].to_bits(), (a[k] - b[k]).to_bits());
+            assert_eq!(div[k].to_bits(), (a[k] / b[k]).to_bits());
+            assert_eq!(neg[k].to_bits(), (-a[k]).to_bits());
+        }
+        let set = |m: Four| m.select(Four::splat(1.0), Four::splat(0.0)).to_array();
+        assert_eq!(set(p.gt(q)), [1.0, 0.0, 1.0, 1.0]);
+        assert_eq!(set(p.le(q)), [0.0, 1.0, 0.0, 0.0]);
+        assert_eq!(set(p.gt(q).and(p.le(Four::splat(1.0)))), [1.0, 0.0, 1.0, 0.0]);
+        assert_eq!(set(p.gt(q).or(p.le(Four::splat(-1.0)))), [1.0, 1.0, 1.0, 1.0]);
+        let x = Four::load(&[1.5, -0.0, f32::NAN, -2.0e-30]);
+        assert_eq!(x.tiny_bits(1.0e-20), 0b1000);
+        let zero = Four::splat(0.0);
+        assert_eq!(x.gt(zero).mask_bits(), 0b0001);
+        assert_eq!(zero.gt(x).mask_bits(), 0b1000);
+        let v = [
+            [3.0f32, -1.0, 2.0, 0.5],
+            [9.0, 8.0, 7.0, 6.0],
+            [-4.0, -5.0, 0.0, 1.0],
+            [2.5, 2.5, 2.5, 2.5],
+        ];
+        let lanes = v.map(|r| Four::load(&r));
+        let (low, high) = (Four::min_lanes_of(lanes), Four::max_lanes_of(lanes));
+        for k in 0..4 {
+            assert_eq!(low.to_array()[k], lanes[k].min_lane());
+            assert_eq!(high.to_array()[k], lanes[k].max_lane());
         }
     }
 }

@@ -47,7 +47,7 @@
 
 use super::lanes::Four;
 use super::manifold::{contact_manifold, Output as Manifold};
-use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames};
+use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE};
 use super::{Interval, PolyPair};
 use crate::geom3::Polyhedron;
 use crate::trace::Tracer;
@@ -674,9 +674,11 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     /// For each face `f` of A, the sides of B's arcs' planes its normal lies on: bit `j` of
     /// `above[f]` set when `n_f . plane_j > 0`, of `below[f]` when `< 0`. An edge of A
     /// takes the signs of `sat::arcs_cross`'s `adc` and `bdc` for every edge of B from the
-    /// entries of its two faces.
-    fn face_sides(&self, above: &mut [u64], below: &mut [u64]) {
+    /// entries of its two faces. Returns whether some `n_f . plane_j` is not zero but below
+    /// [`GAUSS_UNDERFLOW`] in size (then the pairs take the scalar test).
+    fn face_sides(&self, above: &mut [u64], below: &mut [u64]) -> bool {
         let shape_a = self.pair.a.shape;
+        let mut tiny = 0;
         for (f, (above, below)) in above.iter_mut().zip(below.iter_mut()).enumerate() {
             let n = shape_a.face_normal(f);
             let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
@@ -692,22 +694,32 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 );
                 up |= (side.positive_bits() as u64) << (4 * r);
                 down |= (side.negative_bits() as u64) << (4 * r);
+                tiny |= side.tiny_bits(GAUSS_UNDERFLOW);
             }
             (*above, *below) = (up, down);
         }
+        tiny != 0
     }
 
     /// Bit `j` set when the Gauss-map arcs of edge `i` of A (`arc` its plane, between faces
     /// `f0` and `f1`) and B's edge `j` cross: Gregorius's test as `sat::arcs_cross(n0, n1,
     /// arc, -b.n0, -b.n1, b.arc)` states it, with the signs of `adc` and `bdc` taken from
     /// [`Self::face_sides`]: `cba dba < 0`, `adc bdc < 0` and `cba bdc > 0`. Only groups
-    /// of four edges of B that pass the second test are computed.
+    /// of four edges of B that pass the second test are computed. Also returns whether some
+    /// `cba` computed is not zero but below [`GAUSS_UNDERFLOW`] in size (then the pairs take
+    /// the scalar test).
     #[inline(always)]
-    fn crossing_arcs(&self, arc: Vec3, [f0, f1]: [usize; 2], above: &[u64], below: &[u64]) -> u64 {
+    fn crossing_arcs(
+        &self,
+        arc: Vec3,
+        [f0, f1]: [usize; 2],
+        (above, below): (&[u64], &[u64]),
+    ) -> (u64, bool) {
         // Signs of adc (face f0) and bdc (face f1) opposite.
         let opposite = (above[f0] & below[f1]) | (below[f0] & above[f1]);
         let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
-        let (mut straddle, mut cba_positive) = (0u64, 0u64);
+        let (mut straddle, mut cba_positive, mut tiny) = (0u64, 0u64, 0u32);
+        let zero = Four::splat(0.0);
         let mut groups = opposite;
         while groups != 0 {
             let r = (groups.trailing_zeros() / 4) as usize;
@@ -716,19 +728,22 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             let row = |k: usize| Four::load(&rows[k]);
             let cba = Four::dot3(row(0), row(1), row(2), arc_x, arc_y, arc_z);
             let dba = Four::dot3(row(3), row(4), row(5), arc_x, arc_y, arc_z);
-            straddle |= (cba.mul(dba).negative_bits() as u64) << (4 * r);
-            cba_positive |= (cba.positive_bits() as u64) << (4 * r);
+            straddle |= (zero.gt(cba.mul(dba)).mask_bits() as u64) << (4 * r);
+            cba_positive |= (cba.gt(zero).mask_bits() as u64) << (4 * r);
+            tiny |= cba.tiny_bits(GAUSS_UNDERFLOW);
         }
         // cba bdc > 0: where cba (non-zero, as cba dba < 0) is positive, bdc must be too.
         let same_sign = (cba_positive & above[f1]) | (!cba_positive & below[f1]);
-        opposite & straddle & same_sign
+        (opposite & straddle & same_sign, tiny != 0)
     }
 
     /// Tests every axis in the general loop's order (A's faces, B's faces, then the edge
     /// pairs, A's edge major, that pass the Gauss-map and parallel tests), all in A's frame.
     /// A face axis needs only the other body's projection: a body's extent along its own
-    /// face normal is stored. On an edge axis the two edges are the extremes facing each
-    /// other (the arcs cross at the axis), so only A's far end and B's far end are scanned.
+    /// face normal is stored. Face axes are taken four at a time (projections, speeds and
+    /// entry and exit times side by side; the tie rule one axis at a time, in order). On an
+    /// edge axis the two edges are the extremes facing each other (the arcs cross at the
+    /// axis), so only A's far end and B's far end are scanned.
     fn visit_axes<T: Tracer<Step>>(
         &self,
         still: f32,
@@ -744,9 +759,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         // Recorded steps are in the world: axes turned back, intervals shifted by the
         // projection of A's world position.
         let position_a = self.pair.origin + a.translation;
-        let mut offer = |id: AxisId, axis: Vec3, ia: Interval, ib: Interval| {
-            let speed = self.velocity.dot(axis);
-            let (t_enter, t_exit) = entry_and_exit(ia, ib, speed, still, touch);
+        let mut offer = |id: AxisId, axis: Vec3, ia: Interval, ib: Interval, speed: f32, t: (f32, f32)| {
+            let (t_enter, t_exit) = t;
             tracer.record(|| {
                 let world = Vec3::from(a.frame * Vec3A::from(axis));
                 let shift = world.dot(position_a);
@@ -768,34 +782,84 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             };
             latest.offer(candidate, t_exit);
         };
-        for i in 0..shape_a.face_count() {
-            let n = shape_a.face_normal(i);
-            let [low, high] = lanes_a.face_extents[i];
-            let ib = extent(vertices_b, n).shifted(n.dot(self.translation));
-            offer(AxisId::FaceA(i as u32), n, Interval::new(low, high), ib);
-        }
-        for j in 0..shape_b.face_count() {
-            // The axis is -n: both intervals turn over.
-            let n = self.normal_b(j);
-            let [low, high] = lanes_b.face_extents[j];
-            let shift = n.dot(self.translation);
-            let ia = extent(vertices_a, n);
-            let (ia, ib) = (
-                Interval::new(-ia.max, -ia.min),
-                Interval::new(-(high + shift), -(low + shift)),
+        let splat = |v: Vec3| (Four::splat(v.x), Four::splat(v.y), Four::splat(v.z));
+        let (tx, ty, tz) = splat(self.translation);
+        let (vx, vy, vz) = splat(self.velocity);
+        // A body's stored extents along its own face normals, four faces at a time.
+        let stored = |extents: &[[f32; 2]], g: usize| {
+            let group = &extents[4 * g..extents.len().min(4 * g + 4)];
+            let side = |s: usize| std::array::from_fn(|k| group.get(k).map_or(0.0, |e| e[s]));
+            (Four::load(&side(0)), Four::load(&side(1)), group.len())
+        };
+        for (g, rows) in lanes_a.normals.iter().enumerate() {
+            let (nx, ny, nz) = (Four::load(&rows[0]), Four::load(&rows[1]), Four::load(&rows[2]));
+            let (low, high) = extents_of_four(vertices_b, rows);
+            let shift = Four::dot3(nx, ny, nz, tx, ty, tz);
+            let (b_low, b_high) = (low.add(shift), high.add(shift));
+            let (a_low, a_high, count) = stored(&lanes_a.face_extents, g);
+            let speed = Four::dot3(nx, ny, nz, vx, vy, vz);
+            let (enter, exit) = entry_and_exit_four(
+                [a_low, a_high, b_low, b_high],
+                speed,
+                still,
+                touch,
             );
-            offer(AxisId::FaceB(j as u32), -n, ia, ib);
+            let [a_low, a_high, b_low, b_high, speed, enter, exit] =
+                [a_low, a_high, b_low, b_high, speed, enter, exit].map(Four::to_array);
+            for k in 0..count {
+                let i = 4 * g + k;
+                offer(
+                    AxisId::FaceA(i as u32),
+                    shape_a.face_normal(i),
+                    Interval::new(a_low[k], a_high[k]),
+                    Interval::new(b_low[k], b_high[k]),
+                    speed[k],
+                    (enter[k], exit[k]),
+                );
+            }
+        }
+        for (g, rows) in self.b.normals.as_slice().iter().enumerate() {
+            // The axis is -n: both intervals turn over, and the speed changes sign.
+            let (nx, ny, nz) = (Four::load(&rows[0]), Four::load(&rows[1]), Four::load(&rows[2]));
+            let (low, high) = extents_of_four(vertices_a, rows);
+            let (a_low, a_high) = (high.neg(), low.neg());
+            let shift = Four::dot3(nx, ny, nz, tx, ty, tz);
+            let (low, high, count) = stored(&lanes_b.face_extents, g);
+            let (b_low, b_high) = (high.add(shift).neg(), low.add(shift).neg());
+            let speed = Four::dot3(nx, ny, nz, vx, vy, vz).neg();
+            let (enter, exit) = entry_and_exit_four(
+                [a_low, a_high, b_low, b_high],
+                speed,
+                still,
+                touch,
+            );
+            let [a_low, a_high, b_low, b_high, speed, enter, exit] =
+                [a_low, a_high, b_low, b_high, speed, enter, exit].map(Four::to_array);
+            for k in 0..count {
+                let j = 4 * g + k;
+                offer(
+                    AxisId::FaceB(j as u32),
+                    -self.normal_b(j),
+                    Interval::new(a_low[k], a_high[k]),
+                    Interval::new(b_low[k], b_high[k]),
+                    speed[k],
+                    (enter[k], exit[k]),
+                );
+            }
         }
         let centroid_a = shape_a.centroid();
         let edges_b = shape_b.edges();
         let faces_a = shape_a.face_count();
         let (mut above, mut below) = ([0u64; SMALL_FEATURES], [0u64; SMALL_FEATURES]);
         let (above, below) = (&mut above[..faces_a], &mut below[..faces_a]);
-        self.face_sides(above, below);
+        // Sign products that might round to zero send every pair to the scalar test.
+        let tiny_sides = self.face_sides(above, below);
+        let sides = (&*above, &*below);
         for (i, ea) in shape_a.edges().iter().enumerate() {
             let [n0, n1, arc] = shape_a.edge_arc(i);
             let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
-            let mut mask = self.crossing_arcs(arc, faces, above, below);
+            let (mut mask, tiny_cba) = self.crossing_arcs(arc, faces, sides);
+            let careful = tiny_sides || tiny_cba;
             if mask == 0 {
                 continue;
             }
@@ -803,35 +867,149 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 shape_a.vertex(ea.tail as usize),
                 shape_a.vertex(ea.head as usize),
             );
-            let frame_a = EdgeFrame::from_placed(tail_a, head_a, n0, n1);
+            let edge_a = EdgeA::new(tail_a, head_a, centroid_a);
             while mask != 0 {
                 let j = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let eb = &edges_b[j];
-                let rows = &self.b.arcs.as_slice()[j / 4];
-                let lane = |k: usize| -rows[k][j % 4];
-                let frame_b = EdgeFrame::from_placed(
+                let (tail_b, head_b) = (
                     self.vertex_b(eb.tail as usize),
                     self.vertex_b(eb.head as usize),
-                    Vec3::new(lane(0), lane(1), lane(2)),
-                    Vec3::new(lane(3), lane(4), lane(5)),
                 );
-                // SAT's parallel test and orientation (away from A's centroid), in A's frame.
-                let Ok((axis, _)) = edge_pair_axis(&frame_a, &frame_b, centroid_a, false) else {
+                let axis = if !careful {
+                    // The Gauss-map bits decided as the scalar test would.
+                    edge_a.axis_with(head_b - tail_b)
+                } else {
+                    let rows = &self.b.arcs.as_slice()[j / 4];
+                    let lane = |k: usize| -rows[k][j % 4];
+                    let frame_a = EdgeFrame::from_placed(tail_a, head_a, n0, n1);
+                    let frame_b = EdgeFrame::from_placed(
+                        tail_b,
+                        head_b,
+                        Vec3::new(lane(0), lane(1), lane(2)),
+                        Vec3::new(lane(3), lane(4), lane(5)),
+                    );
+                    edge_pair_axis(&frame_a, &frame_b, centroid_a, false)
+                        .ok()
+                        .map(|(axis, _)| axis)
+                };
+                let Some(axis) = axis else {
                     continue;
                 };
                 // The arcs cross at `axis`: A's edge is A's extreme along it and B's edge is
                 // B's extreme along -axis.
                 let ia = Interval::new(extent(vertices_a, axis).min, axis.dot(tail_a));
-                let ib = Interval::new(
-                    axis.dot(self.vertex_b(eb.tail as usize)),
-                    extent(vertices_b, axis).max,
-                )
-                .shifted(axis.dot(self.translation));
-                offer(AxisId::Edges(i as u32, j as u32), axis, ia, ib);
+                let ib = Interval::new(axis.dot(tail_b), extent(vertices_b, axis).max)
+                    .shifted(axis.dot(self.translation));
+                let speed = self.velocity.dot(axis);
+                let t = entry_and_exit(ia, ib, speed, still, touch);
+                offer(AxisId::Edges(i as u32, j as u32), axis, ia, ib, speed, t);
             }
         }
     }
+}
+
+/// Below this size (and above zero) a Gauss-map sign might not decide as `sat::arcs_cross`'s
+/// products do: a product of two factors at least this large is at least 1e-40, above the
+/// smallest `f32` (1.4e-45), so it keeps their signs; with a smaller factor it might round
+/// to zero. When a query meets such a factor (none in practice), its edge pairs take the
+/// scalar test, `sat::edge_pair_axis`; a zero factor is no sign, in the bits and in the
+/// products alike.
+const GAUSS_UNDERFLOW: f32 = 1.0e-20;
+
+/// An edge of A on the small-body path, for SAT's axis of an edge pair without its
+/// Gauss-map test (already decided by the bits of [`LocalPair::crossing_arcs`]) and without
+/// the separation the sweep does not use: `sat::edge_pair_axis`'s parallel test and
+/// orientation, the same arithmetic.
+struct EdgeA {
+    dir: Vec3,
+    /// `dir . dir`, once per edge.
+    length_squared: f32,
+    /// From A's centroid to the edge's tail: the axis is turned to point along it.
+    outward: Vec3,
+}
+
+impl EdgeA {
+    #[inline(always)]
+    fn new(tail: Vec3, head: Vec3, centroid: Vec3) -> Self {
+        let dir = head - tail;
+        EdgeA {
+            dir,
+            length_squared: dir.length_squared(),
+            outward: tail - centroid,
+        }
+    }
+
+    /// The unit axis `dir x dir_b` turned away from A's centroid, or `None` when the edges
+    /// are parallel (`|dir x dir_b| < PARALLEL_TOLERANCE |dir| |dir_b|`, a NaN counting as
+    /// parallel).
+    #[inline(always)]
+    fn axis_with(&self, dir_b: Vec3) -> Option<Vec3> {
+        let cross = self.dir.cross(dir_b);
+        let crosses = cross.length_squared()
+            >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
+                * self.length_squared
+                * dir_b.length_squared();
+        if !crosses {
+            return None;
+        }
+        let axis = cross.normalize();
+        Some(if axis.dot(self.outward) < 0.0 {
+            -axis
+        } else {
+            axis
+        })
+    }
+}
+
+/// Lane `k`: the interval of the projections onto the `k`-th of four normals (`[x, y, z]`
+/// rows) of vertices stored four at a time (see [`extent`]).
+#[inline(always)]
+fn extents_of_four(groups: &[[[f32; 4]; 3]], normals: &[[f32; 4]; 3]) -> (Four, Four) {
+    let axis = |k: usize| {
+        (
+            Four::splat(normals[0][k]),
+            Four::splat(normals[1][k]),
+            Four::splat(normals[2][k]),
+        )
+    };
+    let axes = [axis(0), axis(1), axis(2), axis(3)];
+    let project = |g: &[[f32; 4]; 3]| {
+        let (x, y, z) = (Four::load(&g[0]), Four::load(&g[1]), Four::load(&g[2]));
+        axes.map(|(ax, ay, az)| Four::dot3(x, y, z, ax, ay, az))
+    };
+    let (mut low, mut high) = (project(&groups[0]), project(&groups[0]));
+    for g in &groups[1..] {
+        let d = project(g);
+        for k in 0..4 {
+            low[k] = low[k].min(d[k]);
+            high[k] = high[k].max(d[k]);
+        }
+    }
+    (Four::min_lanes_of(low), Four::max_lanes_of(high))
+}
+
+/// [`entry_and_exit`] for four axes at once (`[a.min, a.max, b.min, b.max]` by lane).
+#[inline(always)]
+fn entry_and_exit_four(
+    [a_low, a_high, b_low, b_high]: [Four; 4],
+    speed: Four,
+    still: f32,
+    touch: f32,
+) -> (Four, Four) {
+    let ahead = speed.gt(Four::splat(still));
+    let behind = Four::splat(-still).gt(speed);
+    let (closing, opening) = (a_low.minus(b_high), a_high.minus(b_low));
+    let enter = ahead.select(closing, opening).div(speed);
+    let exit = ahead.select(opening, closing).div(speed);
+    let touch = Four::splat(touch);
+    let overlap = b_low.le(a_high.add(touch)).and(a_low.le(b_high.add(touch)));
+    let (never, always) = (Four::splat(f32::INFINITY), Four::splat(f32::NEG_INFINITY));
+    let moving = ahead.or(behind);
+    (
+        moving.select(enter, overlap.select(always, never)),
+        moving.select(exit, overlap.select(never, always)),
+    )
 }
 
 /// `m` (rows of splatted entries) times four vectors given by coordinate rows.
