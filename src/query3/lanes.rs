@@ -231,16 +231,6 @@ mod more {
             let m = self.raw();
             Four::wrap(unsafe { _mm_or_ps(_mm_and_ps(m, yes.raw()), _mm_andnot_ps(m, no.raw())) })
         }
-        /// Bit `k` set when `0 < |lane k| < limit`.
-        #[inline(always)]
-        pub(crate) fn tiny_bits(self, limit: f32) -> u32 {
-            unsafe {
-                let magnitude = _mm_andnot_ps(_mm_set1_ps(-0.0), self.raw());
-                let below = _mm_cmplt_ps(magnitude, _mm_set1_ps(limit));
-                let nonzero = _mm_cmpgt_ps(magnitude, _mm_setzero_ps());
-                _mm_movemask_ps(_mm_and_ps(below, nonzero)) as u32
-            }
-        }
         /// Bit `k` set when lane `k` of the mask `self` is set (its sign bit).
         #[inline(always)]
         pub(crate) fn mask_bits(self) -> u32 {
@@ -331,10 +321,6 @@ mod more {
             }))
         }
         #[inline(always)]
-        pub(crate) fn tiny_bits(self, limit: f32) -> u32 {
-            self.bits(|p| 0.0 < p.abs() && p.abs() < limit)
-        }
-        #[inline(always)]
         pub(crate) fn mask_bits(self) -> u32 {
             self.bits(|p| p.is_sign_negative())
         }
@@ -403,7 +389,11 @@ mod tests {
         let a = [0.3f32, -7.0, 1.0e-3, 5.0];
         let b = [0.1f32, 2.0, -3.0e-3, -1.0e30];
         let (p, q) = (Four::load(&a), Four::load(&b));
-        let (minus, div, neg) = (p.minus(q).to_array(), p.div(q).to_array(), p.neg().to_array());
+        let (minus, div, neg) = (
+            p.minus(q).to_array(),
+            p.div(q).to_array(),
+            p.neg().to_array(),
+        );
         for k in 0..4 {
             assert_eq!(minus[k].to_bits(), (a[k] - b[k]).to_bits());
             assert_eq!(div[k].to_bits(), (a[k] / b[k]).to_bits());
@@ -412,10 +402,15 @@ mod tests {
         let set = |m: Four| m.select(Four::splat(1.0), Four::splat(0.0)).to_array();
         assert_eq!(set(p.gt(q)), [1.0, 0.0, 1.0, 1.0]);
         assert_eq!(set(p.le(q)), [0.0, 1.0, 0.0, 0.0]);
-        assert_eq!(set(p.gt(q).and(p.le(Four::splat(1.0)))), [1.0, 0.0, 1.0, 0.0]);
-        assert_eq!(set(p.gt(q).or(p.le(Four::splat(-1.0)))), [1.0, 1.0, 1.0, 1.0]);
+        assert_eq!(
+            set(p.gt(q).and(p.le(Four::splat(1.0)))),
+            [1.0, 0.0, 1.0, 0.0]
+        );
+        assert_eq!(
+            set(p.gt(q).or(p.le(Four::splat(-1.0)))),
+            [1.0, 1.0, 1.0, 1.0]
+        );
         let x = Four::load(&[1.5, -0.0, f32::NAN, -2.0e-30]);
-        assert_eq!(x.tiny_bits(1.0e-20), 0b1000);
         let zero = Four::splat(0.0);
         assert_eq!(x.gt(zero).mask_bits(), 0b0001);
         assert_eq!(zero.gt(x).mask_bits(), 0b1000);

@@ -32,13 +32,18 @@
 //! stored, and the relative velocity is turned once. With pure translation nothing turns
 //! during the sweep, so every axis and its speed are found once. There:
 //! - a body's interval along its own face normal is stored ([`crate::geom3::FeatureLanes`]),
-//!   so a face axis projects only the other body (four vertices at a time);
+//!   so a face axis projects only the other body; face axes go four at a time (their
+//!   projections, speeds and entry and exit times side by side, then the tie rule one axis
+//!   at a time, in order);
 //! - an edge axis comes from a crossing of the two Gauss-map arcs, where A's edge is A's
 //!   extreme along the axis and B's edge B's extreme against it: those two ends are read off
 //!   the edges, the other two are projected;
 //! - the Gauss-map test of one edge of A runs against four edges of B at once; the signs of
 //!   A's face normals against B's arc planes are taken once per query, and only groups of
-//!   B's edges whose arcs A's edge straddles are computed;
+//!   B's edges whose arcs A's edge straddles are computed; those sign bits only sort out
+//!   candidates: a pair they pass is decided by Gregorius's products of the very numbers
+//!   the lanes computed (`sat::arcs_cross`'s test), then gets SAT's parallel test and
+//!   orientation, without SAT's separation, which the sweep does not use;
 //! - the winner's normal is placed in the world as the general loop places it, and the
 //!   recorded axes and intervals are turned back to the world.
 //!
@@ -325,8 +330,18 @@ fn world_normal(pair: &PolyPair, id: AxisId, speed: f32) -> Option<Vec3> {
         AxisId::FaceA(i) => a.face_normal(i as usize),
         AxisId::FaceB(j) => -b.face_normal(j as usize),
         AxisId::Edges(i, j) => {
-            let frame_a = EdgeFrame::new(a, &a.shape.edges()[i as usize]);
-            let frame_b = EdgeFrame::new(b, &b.shape.edges()[j as usize]);
+            // `EdgeFrame::new`'s frame, from the placed ends and normals.
+            let frame = |body: &super::Placed3, e: &crate::geom3::Edge| {
+                let (f0, f1) = (e.faces[0] as usize, e.faces[1] as usize);
+                EdgeFrame::from_placed(
+                    body.vertex(e.tail as usize),
+                    body.vertex(e.head as usize),
+                    body.face_normal(f0),
+                    body.face_normal(f1),
+                )
+            };
+            let frame_a = frame(a, &a.shape.edges()[i as usize]);
+            let frame_b = frame(b, &b.shape.edges()[j as usize]);
             edge_pair_axis(&frame_a, &frame_b, a.centroid(), false)
                 .ok()?
                 .0
@@ -672,13 +687,12 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     }
 
     /// For each face `f` of A, the sides of B's arcs' planes its normal lies on: bit `j` of
-    /// `above[f]` set when `n_f . plane_j > 0`, of `below[f]` when `< 0`. An edge of A
-    /// takes the signs of `sat::arcs_cross`'s `adc` and `bdc` for every edge of B from the
-    /// entries of its two faces. Returns whether some `n_f . plane_j` is not zero but below
-    /// [`GAUSS_UNDERFLOW`] in size (then the pairs take the scalar test).
-    fn face_sides(&self, above: &mut [u64], below: &mut [u64]) -> bool {
+    /// `above[f]` set when `n_f . plane_j > 0`, of `below[f]` when `< 0`; the values
+    /// themselves go to `values[f][j / 4][j % 4]` (written for every face of A and every
+    /// group of four edges of B). An edge of A takes `sat::arcs_cross`'s `adc` and `bdc`
+    /// for every edge of B from the entries of its two faces.
+    fn face_sides(&self, above: &mut [u64], below: &mut [u64], values: &mut SideValues) {
         let shape_a = self.pair.a.shape;
-        let mut tiny = 0;
         for (f, (above, below)) in above.iter_mut().zip(below.iter_mut()).enumerate() {
             let n = shape_a.face_normal(f);
             let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
@@ -694,31 +708,32 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 );
                 up |= (side.positive_bits() as u64) << (4 * r);
                 down |= (side.negative_bits() as u64) << (4 * r);
-                tiny |= side.tiny_bits(GAUSS_UNDERFLOW);
+                values[f][r] = MaybeUninit::new(side.to_array());
             }
             (*above, *below) = (up, down);
         }
-        tiny != 0
     }
 
-    /// Bit `j` set when the Gauss-map arcs of edge `i` of A (`arc` its plane, between faces
-    /// `f0` and `f1`) and B's edge `j` cross: Gregorius's test as `sat::arcs_cross(n0, n1,
-    /// arc, -b.n0, -b.n1, b.arc)` states it, with the signs of `adc` and `bdc` taken from
-    /// [`Self::face_sides`]: `cba dba < 0`, `adc bdc < 0` and `cba bdc > 0`. Only groups
-    /// of four edges of B that pass the second test are computed. Also returns whether some
-    /// `cba` computed is not zero but below [`GAUSS_UNDERFLOW`] in size (then the pairs take
-    /// the scalar test).
+    /// Candidates for a crossing of the Gauss-map arcs of edge `i` of A (`arc` its plane,
+    /// between faces `f0` and `f1`) and B's edge `j` (bit `j`): Gregorius's test as
+    /// `sat::arcs_cross(n0, n1, arc, -b.n0, -b.n1, b.arc)` states it (`cba dba < 0`,
+    /// `adc bdc < 0` and `cba bdc > 0`), by the signs of its numbers: those of `adc` and
+    /// `bdc` from [`Self::face_sides`], `cba` and `dba` computed for the groups of four
+    /// edges of B that pass the second test and kept in `cba_dba`. A product of two
+    /// numbers can round to zero where their signs say it is not: the caller decides a
+    /// candidate by the products ([`gauss_map_crossing`]).
     #[inline(always)]
     fn crossing_arcs(
         &self,
         arc: Vec3,
         [f0, f1]: [usize; 2],
         (above, below): (&[u64], &[u64]),
-    ) -> (u64, bool) {
+        cba_dba: &mut [[[f32; 4]; 2]; SMALL_FEATURES / 4],
+    ) -> u64 {
         // Signs of adc (face f0) and bdc (face f1) opposite.
         let opposite = (above[f0] & below[f1]) | (below[f0] & above[f1]);
         let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
-        let (mut straddle, mut cba_positive, mut tiny) = (0u64, 0u64, 0u32);
+        let (mut straddle, mut cba_positive) = (0u64, 0u64);
         let zero = Four::splat(0.0);
         let mut groups = opposite;
         while groups != 0 {
@@ -730,11 +745,11 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             let dba = Four::dot3(row(3), row(4), row(5), arc_x, arc_y, arc_z);
             straddle |= (zero.gt(cba.mul(dba)).mask_bits() as u64) << (4 * r);
             cba_positive |= (cba.gt(zero).mask_bits() as u64) << (4 * r);
-            tiny |= cba.tiny_bits(GAUSS_UNDERFLOW);
+            cba_dba[r] = [cba.to_array(), dba.to_array()];
         }
         // cba bdc > 0: where cba (non-zero, as cba dba < 0) is positive, bdc must be too.
         let same_sign = (cba_positive & above[f1]) | (!cba_positive & below[f1]);
-        (opposite & straddle & same_sign, tiny != 0)
+        opposite & straddle & same_sign
     }
 
     /// Tests every axis in the general loop's order (A's faces, B's faces, then the edge
@@ -759,29 +774,30 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         // Recorded steps are in the world: axes turned back, intervals shifted by the
         // projection of A's world position.
         let position_a = self.pair.origin + a.translation;
-        let mut offer = |id: AxisId, axis: Vec3, ia: Interval, ib: Interval, speed: f32, t: (f32, f32)| {
-            let (t_enter, t_exit) = t;
-            tracer.record(|| {
-                let world = Vec3::from(a.frame * Vec3A::from(axis));
-                let shift = world.dot(position_a);
-                SweepAxis {
+        let mut offer =
+            |id: AxisId, axis: Vec3, ia: Interval, ib: Interval, speed: f32, t: (f32, f32)| {
+                let (t_enter, t_exit) = t;
+                tracer.record(|| {
+                    let world = Vec3::from(a.frame * Vec3A::from(axis));
+                    let shift = world.dot(position_a);
+                    SweepAxis {
+                        id,
+                        axis: world,
+                        interval_a: ia.shifted(shift),
+                        interval_b: ib.shifted(shift),
+                        speed,
+                        t_enter,
+                        t_exit,
+                    }
+                });
+                let candidate = Candidate {
                     id,
-                    axis: world,
-                    interval_a: ia.shifted(shift),
-                    interval_b: ib.shifted(shift),
+                    axis,
                     speed,
                     t_enter,
-                    t_exit,
-                }
-            });
-            let candidate = Candidate {
-                id,
-                axis,
-                speed,
-                t_enter,
+                };
+                latest.offer(candidate, t_exit);
             };
-            latest.offer(candidate, t_exit);
-        };
         let splat = |v: Vec3| (Four::splat(v.x), Four::splat(v.y), Four::splat(v.z));
         let (tx, ty, tz) = splat(self.translation);
         let (vx, vy, vz) = splat(self.velocity);
@@ -792,18 +808,18 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             (Four::load(&side(0)), Four::load(&side(1)), group.len())
         };
         for (g, rows) in lanes_a.normals.iter().enumerate() {
-            let (nx, ny, nz) = (Four::load(&rows[0]), Four::load(&rows[1]), Four::load(&rows[2]));
+            let (nx, ny, nz) = (
+                Four::load(&rows[0]),
+                Four::load(&rows[1]),
+                Four::load(&rows[2]),
+            );
             let (low, high) = extents_of_four(vertices_b, rows);
             let shift = Four::dot3(nx, ny, nz, tx, ty, tz);
             let (b_low, b_high) = (low.add(shift), high.add(shift));
             let (a_low, a_high, count) = stored(&lanes_a.face_extents, g);
             let speed = Four::dot3(nx, ny, nz, vx, vy, vz);
-            let (enter, exit) = entry_and_exit_four(
-                [a_low, a_high, b_low, b_high],
-                speed,
-                still,
-                touch,
-            );
+            let (enter, exit) =
+                entry_and_exit_four([a_low, a_high, b_low, b_high], speed, still, touch);
             let [a_low, a_high, b_low, b_high, speed, enter, exit] =
                 [a_low, a_high, b_low, b_high, speed, enter, exit].map(Four::to_array);
             for k in 0..count {
@@ -820,19 +836,19 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         }
         for (g, rows) in self.b.normals.as_slice().iter().enumerate() {
             // The axis is -n: both intervals turn over, and the speed changes sign.
-            let (nx, ny, nz) = (Four::load(&rows[0]), Four::load(&rows[1]), Four::load(&rows[2]));
+            let (nx, ny, nz) = (
+                Four::load(&rows[0]),
+                Four::load(&rows[1]),
+                Four::load(&rows[2]),
+            );
             let (low, high) = extents_of_four(vertices_a, rows);
             let (a_low, a_high) = (high.neg(), low.neg());
             let shift = Four::dot3(nx, ny, nz, tx, ty, tz);
             let (low, high, count) = stored(&lanes_b.face_extents, g);
             let (b_low, b_high) = (high.add(shift).neg(), low.add(shift).neg());
             let speed = Four::dot3(nx, ny, nz, vx, vy, vz).neg();
-            let (enter, exit) = entry_and_exit_four(
-                [a_low, a_high, b_low, b_high],
-                speed,
-                still,
-                touch,
-            );
+            let (enter, exit) =
+                entry_and_exit_four([a_low, a_high, b_low, b_high], speed, still, touch);
             let [a_low, a_high, b_low, b_high, speed, enter, exit] =
                 [a_low, a_high, b_low, b_high, speed, enter, exit].map(Four::to_array);
             for k in 0..count {
@@ -852,14 +868,19 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         let faces_a = shape_a.face_count();
         let (mut above, mut below) = ([0u64; SMALL_FEATURES], [0u64; SMALL_FEATURES]);
         let (above, below) = (&mut above[..faces_a], &mut below[..faces_a]);
-        // Sign products that might round to zero send every pair to the scalar test.
-        let tiny_sides = self.face_sides(above, below);
+        let mut side_values: SideValues =
+            [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES / 4] }; SMALL_FEATURES];
+        self.face_sides(above, below, &mut side_values);
         let sides = (&*above, &*below);
+        // SAFETY: `face_sides` wrote `side_values[f][r]` for every face `f` of A and every
+        // group `r` of four edges of B, and only those are read.
+        let side = |f: usize, r: usize, k: usize| unsafe { side_values[f][r].assume_init()[k] };
+        // Written by `crossing_arcs` for the groups it computes, read only for those.
+        let mut cba_dba = [[[0.0f32; 4]; 2]; SMALL_FEATURES / 4];
         for (i, ea) in shape_a.edges().iter().enumerate() {
-            let [n0, n1, arc] = shape_a.edge_arc(i);
+            let arc = shape_a.edge_arc(i)[2];
             let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
-            let (mut mask, tiny_cba) = self.crossing_arcs(arc, faces, sides);
-            let careful = tiny_sides || tiny_cba;
+            let mut mask = self.crossing_arcs(arc, faces, sides, &mut cba_dba);
             if mask == 0 {
                 continue;
             }
@@ -876,24 +897,13 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                     self.vertex_b(eb.tail as usize),
                     self.vertex_b(eb.head as usize),
                 );
-                let axis = if !careful {
-                    // The Gauss-map bits decided as the scalar test would.
-                    edge_a.axis_with(head_b - tail_b)
-                } else {
-                    let rows = &self.b.arcs.as_slice()[j / 4];
-                    let lane = |k: usize| -rows[k][j % 4];
-                    let frame_a = EdgeFrame::from_placed(tail_a, head_a, n0, n1);
-                    let frame_b = EdgeFrame::from_placed(
-                        tail_b,
-                        head_b,
-                        Vec3::new(lane(0), lane(1), lane(2)),
-                        Vec3::new(lane(3), lane(4), lane(5)),
-                    );
-                    edge_pair_axis(&frame_a, &frame_b, centroid_a, false)
-                        .ok()
-                        .map(|(axis, _)| axis)
-                };
-                let Some(axis) = axis else {
+                let (r, k) = (j / 4, j % 4);
+                let [cba, dba] = cba_dba[r].map(|lanes| lanes[k]);
+                let (adc, bdc) = (side(faces[0], r, k), side(faces[1], r, k));
+                if !gauss_map_crossing(cba, dba, adc, bdc) {
+                    continue;
+                }
+                let Some(axis) = edge_a.axis_with(head_b - tail_b) else {
                     continue;
                 };
                 // The arcs cross at `axis`: A's edge is A's extreme along it and B's edge is
@@ -909,17 +919,23 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     }
 }
 
-/// Below this size (and above zero) a Gauss-map sign might not decide as `sat::arcs_cross`'s
-/// products do: a product of two factors at least this large is at least 1e-40, above the
-/// smallest `f32` (1.4e-45), so it keeps their signs; with a smaller factor it might round
-/// to zero. When a query meets such a factor (none in practice), its edge pairs take the
-/// scalar test, `sat::edge_pair_axis`; a zero factor is no sign, in the bits and in the
-/// products alike.
-const GAUSS_UNDERFLOW: f32 = 1.0e-20;
+/// [`LocalPair::face_sides`]'s values: for every face of A, every group of four edges of B
+/// (on the stack, written before read, never zeroed: 16 KB).
+type SideValues = [[MaybeUninit<[f32; 4]>; SMALL_FEATURES / 4]; SMALL_FEATURES];
+
+/// Gregorius's test of `sat::arcs_cross` on its four numbers, the same products: arcs
+/// `a-b` (A's edge) and `c-d` (B's, negated) cross when c and d lie on opposite sides of
+/// plane `b x a` (`cba dba < 0`), a and b on opposite sides of plane `d x c`
+/// (`adc bdc < 0`), and the arcs lie in the same hemisphere (`cba bdc > 0`).
+/// (Everything is finite here, so `x < 0` is `arcs_cross`'s `!(x >= 0)`.)
+#[inline(always)]
+fn gauss_map_crossing(cba: f32, dba: f32, adc: f32, bdc: f32) -> bool {
+    cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0
+}
 
 /// An edge of A on the small-body path, for SAT's axis of an edge pair without its
-/// Gauss-map test (already decided by the bits of [`LocalPair::crossing_arcs`]) and without
-/// the separation the sweep does not use: `sat::edge_pair_axis`'s parallel test and
+/// Gauss-map test (decided by [`gauss_map_crossing`] on the lanes' numbers) and without the
+/// separation the sweep does not use: `sat::edge_pair_axis`'s parallel test and
 /// orientation, the same arithmetic.
 struct EdgeA {
     dir: Vec3,
@@ -1408,5 +1424,43 @@ mod tests {
                 LocalPair::placement(&pair, m.velocity_b - m.velocity_a).is_some() as u32;
         }
         assert!(small_cases > 2000, "{small_cases}");
+    }
+
+    #[test]
+    fn near_aligned_boxes_tell_the_general_loop_s_story() {
+        // Forced ties: cuboids turned by multiples of 90 degrees (plus or minus a hair),
+        // touching or parallel faces and edges, equal boxes. Turned normals then carry
+        // components of rounding size, whose Gauss-map sign products can be tiny or round
+        // to zero: the small path must decide every edge pair as the general loop does.
+        let mut f = uniform(0x0a11_9eed_u64);
+        let boxes = [
+            cuboid(0.5, 0.5, 0.5),
+            cuboid(0.5, 0.3, 0.8),
+            cuboid(1.0, 0.5, 1.0),
+        ];
+        for k in 0..3000 {
+            let (a, b) = (&boxes[k % 3], &boxes[(k / 3) % 3]);
+            let mut turn = || {
+                let quarter = (f(0., 4.).floor() * 90.0) - 180.0;
+                let hair = if f(0., 1.) < 0.5 { 0.0 } else { f(-1e-4, 1e-4) };
+                quarter + hair
+            };
+            let rot_a = Vec3::new(turn(), turn(), turn());
+            let rot_b = Vec3::new(turn(), turn(), turn());
+            let mut grid = || (f(-4., 4.) * 2.0).round() * 0.5;
+            let offset = Vec3::new(grid(), grid(), grid());
+            let pose_a = at_deg(Vec3::new(grid(), grid(), 0.), rot_a);
+            let pose_b = at_deg(pose_a.position + offset, rot_b);
+            let velocity = Vec3::new(grid(), grid(), grid()) * 2.0 - offset;
+            let m = motion(velocity);
+            let pair = PolyPair::new(a, &pose_a, b, &pose_b);
+            let (mut fast, mut general) = (Vec::new(), Vec::new());
+            let out_fast = time_of_impact_with(&pair, &m, &mut fast, true);
+            let out_general = time_of_impact_with(&pair, &m, &mut general, false);
+            if let Err(e) = same_story(&pair, &m, (&out_fast, &fast), (&out_general, &general)) {
+                panic!("case {k}: {e}");
+            }
+            assert_eq!(out_fast, time_of_impact(&pair, &m, &mut ()), "case {k}");
+        }
     }
 }
