@@ -1427,17 +1427,20 @@ mod tests {
     }
 
     #[test]
-    fn near_aligned_boxes_tell_the_general_loop_s_story() {
-        // Forced ties: cuboids turned by multiples of 90 degrees (plus or minus a hair),
-        // touching or parallel faces and edges, equal boxes. Turned normals then carry
-        // components of rounding size, whose Gauss-map sign products can be tiny or round
-        // to zero: the small path must decide every edge pair as the general loop does.
+    fn near_aligned_boxes_test_the_edge_pairs_sat_s_own_test_passes() {
+        // Forced ties: cuboids turned by multiples of 90 degrees (or a hair off), on a grid
+        // of half units, so faces touch, edges are parallel and boxes are equal. Turned
+        // normals then carry components of rounding size, whose Gauss-map products can be
+        // tiny or round to zero. In A's frame, the small path's edge axes (sign bits, then
+        // Gregorius's products, the parallel test and the orientation, four at a time) must
+        // be exactly those `sat::edge_pair_axis` gives for every pair, in the same order.
         let mut f = uniform(0x0a11_9eed_u64);
         let boxes = [
             cuboid(0.5, 0.5, 0.5),
             cuboid(0.5, 0.3, 0.8),
             cuboid(1.0, 0.5, 1.0),
         ];
+        let mut edge_axes = 0;
         for k in 0..3000 {
             let (a, b) = (&boxes[k % 3], &boxes[(k / 3) % 3]);
             let mut turn = || {
@@ -1451,16 +1454,42 @@ mod tests {
             let offset = Vec3::new(grid(), grid(), grid());
             let pose_a = at_deg(Vec3::new(grid(), grid(), 0.), rot_a);
             let pose_b = at_deg(pose_a.position + offset, rot_b);
-            let velocity = Vec3::new(grid(), grid(), grid()) * 2.0 - offset;
-            let m = motion(velocity);
+            let m = motion(Vec3::new(grid(), grid(), grid()) * 2.0 - offset);
             let pair = PolyPair::new(a, &pose_a, b, &pose_b);
-            let (mut fast, mut general) = (Vec::new(), Vec::new());
-            let out_fast = time_of_impact_with(&pair, &m, &mut fast, true);
-            let out_general = time_of_impact_with(&pair, &m, &mut general, false);
-            if let Err(e) = same_story(&pair, &m, (&out_fast, &fast), (&out_general, &general)) {
-                panic!("case {k}: {e}");
+            let v = m.velocity_b - m.velocity_a;
+            let mut turned = TurnedB::new();
+            let local = LocalPair::new(&pair, LocalPair::placement(&pair, v).unwrap(), &mut turned);
+            let mut want = Vec::new();
+            for (i, ea) in a.edges().iter().enumerate() {
+                let [n0, n1, _] = a.edge_arc(i);
+                let (tail, head) = (a.vertex(ea.tail as usize), a.vertex(ea.head as usize));
+                let frame_a = EdgeFrame::from_placed(tail, head, n0, n1);
+                for (j, eb) in b.edges().iter().enumerate() {
+                    let rows = &local.b.arcs.as_slice()[j / 4];
+                    let lane = |k: usize| -rows[k][j % 4];
+                    let frame_b = EdgeFrame::from_placed(
+                        local.vertex_b(eb.tail as usize),
+                        local.vertex_b(eb.head as usize),
+                        Vec3::new(lane(0), lane(1), lane(2)),
+                        Vec3::new(lane(3), lane(4), lane(5)),
+                    );
+                    if let Ok((axis, _)) = edge_pair_axis(&frame_a, &frame_b, a.centroid(), false) {
+                        let world = Vec3::from(pair.a.frame * Vec3A::from(axis));
+                        want.push((AxisId::Edges(i as u32, j as u32), world));
+                    }
+                }
             }
-            assert_eq!(out_fast, time_of_impact(&pair, &m, &mut ()), "case {k}");
+            let mut steps = Vec::new();
+            let out = time_of_impact(&pair, &m, &mut steps);
+            assert_eq!(out, time_of_impact(&pair, &m, &mut ()), "case {k}");
+            let got: Vec<_> = steps
+                .iter()
+                .filter(|s| matches!(s.id, AxisId::Edges(..)))
+                .map(|s| (s.id, s.axis))
+                .collect();
+            assert_eq!(got, want, "case {k}");
+            edge_axes += got.len();
         }
+        assert!(edge_axes > 3000, "{edge_axes}");
     }
 }
