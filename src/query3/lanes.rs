@@ -422,9 +422,10 @@ mod tests {
         ];
         let lanes = v.map(|r| Four::load(&r));
         let (low, high) = (Four::min_lanes_of(lanes), Four::max_lanes_of(lanes));
-        for k in 0..4 {
-            assert_eq!(low.to_array()[k], lanes[k].min_lane());
-            assert_eq!(high.to_array()[k], lanes[k].max_lane());
+        let (low, high) = (low.to_array(), high.to_array());
+        for (k, lane) in lanes.iter().enumerate() {
+            assert_eq!(low[k], lane.min_lane());
+            assert_eq!(high[k], lane.max_lane());
         }
     }
 }
