@@ -277,24 +277,40 @@ fn clip_with<T: Tracer<ClipStep>, const CHORD: bool>(
     } else {
         reference_side.tangent()
     };
-    match clip_edges(pair, reference, tangent, incident, tracer) {
-        Some(manifold) => manifold,
+    // Built in place and returned as it is (not moved through an `Option`).
+    let mut manifold = Manifold {
+        normal: match reference.body {
+            Body::A => reference.normal,
+            Body::B => -reference.normal,
+        },
+        reference: reference.body,
+        reference_edge: reference.index,
+        incident_edge: incident.index,
+        points: [ContactPoint::default(); 2],
+        count: 0,
+    };
+    clip_edges(pair, reference, tangent, incident, tracer, &mut manifold);
+    if manifold.count == 0 {
         // Nothing of the incident edge lies over the reference face within tolerance: the
         // edges do not face each other where the shapes touch (a corner grazing past the
         // reference edge's end). The contact is the incident body's deepest point.
-        None => single_point(pair, normal, Some(reference), incident.body, tracer),
+        return single_point(pair, normal, Some(reference), incident.body, tracer);
     }
+    manifold
 }
 
 /// Clips `incident` to the slab of `reference`, whose unit direction from start to end is
-/// `tangent`.
+/// `tangent`, adding the points kept to `manifold` (none when nothing of the incident edge
+/// lies over the reference face).
+#[inline(always)]
 fn clip_edges<T: Tracer<ClipStep>>(
     pair: &ShapePair,
     reference: EdgeFeature,
     tangent: Vec2,
     incident: EdgeFeature,
     tracer: &mut T,
-) -> Option<Manifold> {
+    manifold: &mut Manifold,
+) {
     let (ref_body, inc_body) = match reference.body {
         Body::A => (&pair.a, &pair.b),
         Body::B => (&pair.b, &pair.a),
@@ -337,23 +353,14 @@ fn clip_edges<T: Tracer<ClipStep>>(
         }
         None => None,
     };
-    let clipped = after_end?;
+    let Some(clipped) = after_end else {
+        return;
+    };
     let r_ref = ref_body.radius();
     let r_inc = inc_body.radius();
     let face = ClipPlane {
         point: reference.start + r_ref * reference.normal,
         normal: reference.normal,
-    };
-    let mut manifold = Manifold {
-        normal: match reference.body {
-            Body::A => reference.normal,
-            Body::B => -reference.normal,
-        },
-        reference: reference.body,
-        reference_edge: reference.index,
-        incident_edge: incident.index,
-        points: [ContactPoint::default(); 2],
-        count: 0,
     };
     let distinct = if farther_than_touch(pair, clipped[0].0 - clipped[1].0) {
         2
@@ -390,7 +397,6 @@ fn clip_edges<T: Tracer<ClipStep>>(
         dropped,
         created: ClipPoints::default(),
     });
-    (manifold.count > 0).then_some(manifold)
 }
 
 /// Whether `gap` is longer than the pair's touch tolerance: `gap.length() > touch`, with
@@ -529,7 +535,9 @@ impl BestSide {
     }
 }
 
-/// [`best_edge`], saying whether the side is one edge.
+/// [`best_edge`], saying whether the side is one edge. Inlined, so that the two sides'
+/// searches (independent of each other) can overlap; the walk stays out of line.
+#[inline(always)]
 fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
     let n = shape.vertex_count();
     if shape.edge_count() == 0 {
@@ -547,6 +555,7 @@ fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
 
 /// [`best_side`] from the support vertex `k`, stepping over zero-length edges and widening
 /// over collinear neighbours.
+#[inline(never)]
 fn walk_to_best_side(shape: &Placed, direction: Vec2, body: Body, k: usize) -> Option<BestSide> {
     let n = shape.vertex_count();
     // Edges ending and starting at k, skipping zero-length edges (repeated vertices): most
