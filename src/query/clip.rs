@@ -535,9 +535,7 @@ impl BestSide {
     }
 }
 
-/// [`best_edge`], saying whether the side is one edge. Inlined, so that the two sides'
-/// searches (independent of each other) can overlap; the walk stays out of line.
-#[inline(always)]
+/// [`best_edge`], saying whether the side is one edge.
 fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
     let n = shape.vertex_count();
     if shape.edge_count() == 0 {
