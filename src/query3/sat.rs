@@ -1686,6 +1686,56 @@ mod tests {
     }
 
     #[test]
+    fn the_manifold_after_sat_equals_the_searched_manifold_on_cuboids() {
+        // `contact_manifold_after_sat` takes SAT's winning face of two cuboids as that
+        // body's supporting feature instead of searching for it: the same output, bit for
+        // bit (features, case, reference, clipped count, points, depths and ids), on poses
+        // full of ties (aligned, resting, quarter turns, equal boxes) and deep overlaps.
+        use crate::query3::manifold::{contact_manifold, contact_manifold_after_sat};
+        let mut rng = Rng(0x3a1f_0b0c);
+        let (mut faces, mut others) = (0, 0);
+        for round in 0..40u32 {
+            let (a, b) = random_cuboids(&mut rng, round);
+            for k in 0..150 {
+                let (pose_a, mut pose_b) = box_pose(&mut rng, k, &a);
+                if k % 2 == 1 {
+                    // Pull B in toward A: deeper overlaps.
+                    let pull = rng.f(0.0, 0.9);
+                    pose_b.position = pose_a.position + (pose_b.position - pose_a.position) * pull;
+                }
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let sat = sat_test(&pair);
+                if !sat.intersecting {
+                    continue;
+                }
+                let searched = contact_manifold(&pair, sat.normal);
+                let handed = contact_manifold_after_sat(&pair, &sat);
+                assert_eq!(
+                    handed, searched,
+                    "round {round} pose {k} axis {:?}",
+                    sat.axis
+                );
+                for (p, q) in handed.points.iter().zip(searched.points.iter()) {
+                    assert_eq!(p.depth.to_bits(), q.depth.to_bits());
+                    assert_eq!(
+                        p.point.to_array().map(f32::to_bits),
+                        q.point.to_array().map(f32::to_bits)
+                    );
+                }
+                if sat.axis.is_face() {
+                    faces += 1;
+                } else {
+                    others += 1;
+                }
+            }
+        }
+        assert!(
+            faces > 1000 && others > 100,
+            "{faces} face wins, {others} edge wins"
+        );
+    }
+
+    #[test]
     fn the_large_body_gauss_prefilter_rejects_only_pairs_the_exact_test_rejects() {
         // B beyond EDGE_FRAME_CACHE edges takes the local-frame prefilter. Every pair it
         // rejects must fail the work-frame Gauss-map test, on random hulls and poses, and
