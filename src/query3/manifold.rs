@@ -458,15 +458,18 @@ fn bodies<'p, 'a>(
 }
 
 /// The support vertex along `dir`, widened to an edge or a face when neighbours lie within
-/// [`FEATURE_TOLERANCE`] of its height.
+/// [`FEATURE_TOLERANCE`] of its height. The heights are measured in the body's own frame
+/// (`dir` turned into it once, as the support search does), not on vertices placed in the
+/// work frame: the two differ by rounding, 1e-7 of the size, far inside the tolerance.
 pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
-    let s = body.support_index(dir);
-    let top = body.vertex(s).dot(dir);
+    let local = body.rotation.inverse() * dir;
+    let s = body.shape.support(local);
+    let top = body.shape.vertex(s).dot(local);
     let tol = FEATURE_TOLERANCE * body.shape.centroid_radius();
     let mut near = 0;
     let mut edge = 0;
     for &(v, e) in body.shape.neighbours(s) {
-        if body.vertex(v as usize).dot(dir) >= top - tol {
+        if body.shape.vertex(v as usize).dot(local) >= top - tol {
             near += 1;
             edge = e;
         }
