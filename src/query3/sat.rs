@@ -286,19 +286,27 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     // Large bodies climb to each support vertex from the previous face's (see
     // `face_support_value`): neighbouring faces have nearby support vertices.
     let (mut start_a, mut start_b) = (0usize, 0usize);
+    // Each face normal is placed, then turned into the other body's frame, by the
+    // quaternion products of `face_normal` and `rotation.inverse() *`, their terms computed
+    // once per body ([`Turn`]: the same bits).
+    let (place_a, place_b) = (Turn::new(a.rotation), Turn::new(b.rotation));
+    let (into_a, into_b) = (
+        Turn::new(a.rotation.inverse()),
+        Turn::new(b.rotation.inverse()),
+    );
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
-        let n = a.face_normal(i);
+        let n = place_a.apply(a.shape.face_normal(i));
         let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -face_support_value(b, -n, &mut start_b) - offset;
+        let separation = -face_support_value(b, -n, into_b.apply(-n), &mut start_b) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
     let mut face_b = Best::none(AxisId::FaceB(0));
     for j in 0..b.shape.face_count() {
-        let n = b.face_normal(j);
+        let n = place_b.apply(b.shape.face_normal(j));
         let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -face_support_value(a, -n, &mut start_a) - offset;
+        let separation = -face_support_value(a, -n, into_a.apply(-n), &mut start_a) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
@@ -566,9 +574,9 @@ impl CuboidPair {
 /// support vertex, updated here): on a convex body every climb ends at a vertex of the
 /// largest dot product, and one that starts next door takes a step or two instead of
 /// crossing the body.
+/// `local` is `dir` in the body's frame, `body.rotation.inverse() * dir` (bit for bit).
 #[inline]
-fn face_support_value(body: &Placed3, dir: Vec3, start: &mut usize) -> f32 {
-    let local = body.rotation.inverse() * dir;
+fn face_support_value(body: &Placed3, dir: Vec3, local: Vec3, start: &mut usize) -> f32 {
     let top = if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
         Some((h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs())
     } else {
@@ -902,27 +910,52 @@ fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES
 }
 
 /// `out[i] = rotation * local(i)` for every `i`, bit for bit the product glam's `Quat * Vec3`
-/// gives (`v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w` for the quaternion `(b, w)`, with the
-/// same operations in the same order: tested), written out once for all the vectors so the
-/// quaternion's terms are computed once and the loop is plain arithmetic.
+/// gives (see [`Turn`]), with the quaternion's terms computed once for all the vectors.
 #[inline]
 fn turn_all(rotation: glam::Quat, out: &mut [Vec3], local: impl Fn(usize) -> Vec3) {
-    let [bx, by, bz, w] = rotation.to_array();
-    let k = w * w - ((bx * bx + by * by) + bz * bz);
-    let w2 = w * 2.0;
+    let turn = Turn::new(rotation);
     for (i, o) in out.iter_mut().enumerate() {
-        let v = local(i);
+        *o = turn.apply(local(i));
+    }
+}
+
+/// A rotation by the quaternion `(b, w)` with its terms computed once: `apply(v)` is
+/// `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`, the operations of glam's `Quat * Vec3` in
+/// the same order, so the same bits (tested), and plain arithmetic when many vectors are
+/// turned by one rotation.
+#[derive(Clone, Copy)]
+struct Turn {
+    b: [f32; 3],
+    /// `w^2 - b.b` and `2w`.
+    k: f32,
+    w2: f32,
+}
+
+impl Turn {
+    #[inline]
+    fn new(rotation: glam::Quat) -> Self {
+        let [bx, by, bz, w] = rotation.to_array();
+        Turn {
+            b: [bx, by, bz],
+            k: w * w - ((bx * bx + by * by) + bz * bz),
+            w2: w * 2.0,
+        }
+    }
+
+    #[inline]
+    fn apply(&self, v: Vec3) -> Vec3 {
+        let ([bx, by, bz], k, w2) = (self.b, self.k, self.w2);
         let d2 = ((v.x * bx + v.y * by) + v.z * bz) * 2.0;
         let cross = Vec3::new(
             by * v.z - v.y * bz,
             bz * v.x - v.z * bx,
             bx * v.y - v.x * by,
         );
-        *o = Vec3::new(
+        Vec3::new(
             (v.x * k + bx * d2) + cross.x * w2,
             (v.y * k + by * d2) + cross.y * w2,
             (v.z * k + bz * d2) + cross.z * w2,
-        );
+        )
     }
 }
 
@@ -1475,7 +1508,8 @@ mod tests {
                     Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)).normalize_or(Vec3::Y);
                 for d in [dir, Vec3::X, -Vec3::Z, pose.rotation * Vec3::Y] {
                     assert_eq!(
-                        face_support_value(&placed, d, &mut 0).to_bits(),
+                        face_support_value(&placed, d, placed.rotation.inverse() * d, &mut 0)
+                            .to_bits(),
                         placed.support_value(d).to_bits()
                     );
                 }
@@ -1602,6 +1636,9 @@ mod tests {
             glam::Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
             glam::Quat::from_xyzw(0.0, -0.0, 0.0, -1.0),
         ]);
+        // SAT's face loops turn normals into a body's frame with the inverse rotations.
+        let inverses: Vec<glam::Quat> = rotations.iter().map(|q| q.inverse()).collect();
+        rotations.extend(inverses);
         for q in rotations {
             let mut out = vec![Vec3::ZERO; vectors.len()];
             turn_all(q, &mut out, |i| vectors[i]);
