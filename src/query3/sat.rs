@@ -294,9 +294,16 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
         Turn::new(a.rotation.inverse()),
         Turn::new(b.rotation.inverse()),
     );
+    // Two small bodies keep their placed normals for the edge frames.
+    let small = is_small(a) && is_small(b);
+    let mut normals_a: Inline<Vec3, SMALL_BODY> = Inline::new();
+    let mut normals_b: Inline<Vec3, SMALL_BODY> = Inline::new();
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
         let n = place_a.apply(a.shape.face_normal(i));
+        if small {
+            normals_a.push(n);
+        }
         let offset = a.shape.face_offset(i) + n.dot(a.translation);
         let separation = -face_support_value(b, -n, into_b.apply(-n), &mut start_b) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
@@ -305,6 +312,9 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let mut face_b = Best::none(AxisId::FaceB(0));
     for j in 0..b.shape.face_count() {
         let n = place_b.apply(b.shape.face_normal(j));
+        if small {
+            normals_b.push(n);
+        }
         let offset = b.shape.face_offset(j) + n.dot(b.translation);
         let separation = -face_support_value(a, -n, into_a.apply(-n), &mut start_a) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
@@ -312,9 +322,12 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     }
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
-    if is_small(a) && is_small(b) {
+    if small {
         let counts = (&mut tested, &mut pruned);
-        small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record);
+        let normals = Some([normals_a.as_slice(), normals_b.as_slice()]);
+        small_edge_pairs(
+            pair, normals, centroid_a, &mut edge, counts, tracer, &record,
+        );
         let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
         return finish(pair, best, tested, pruned);
     }
@@ -510,7 +523,7 @@ impl CuboidPair {
                 let crossing = cuboid_crossings(pair, &self.r, edges_a, edges_b);
                 cuboid_edge_pairs(pair, &crossing, centroid_a, &mut edge, counts);
             }
-            _ => small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, record),
+            _ => small_edge_pairs(pair, None, centroid_a, &mut edge, counts, tracer, record),
         }
         let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
         finish(pair, best, tested, pruned)
@@ -884,7 +897,13 @@ impl<T: Copy, const N: usize> Inline<T, N> {
 /// Writes each edge's frame of a small body into `frames`, from its vertices and face
 /// normals placed once (the same arithmetic as [`EdgeFrame::new`], so the same bits, with
 /// each vertex and normal turned once instead of once per edge that uses it).
-fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES>) {
+/// `placed`: the body's face normals already placed (by [`Turn`], the same bits), if the
+/// caller has them.
+fn place_small_frames(
+    body: &Placed3,
+    placed: Option<&[Vec3]>,
+    frames: &mut Inline<EdgeFrame, SMALL_EDGES>,
+) {
     let shape = body.shape;
     let mut vertices = [Vec3::ZERO; SMALL_BODY];
     let vertices = &mut vertices[..shape.vertices().len()];
@@ -892,10 +911,17 @@ fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES
     for v in vertices.iter_mut() {
         *v += body.translation;
     }
-    let mut normals = [Vec3::ZERO; SMALL_BODY];
-    let normals = &mut normals[..shape.face_count()];
-    turn_all(body.rotation, normals, |f| shape.face_normal(f));
-    let (vertices, normals) = (&*vertices, &*normals);
+    let mut turned;
+    let normals = match placed {
+        Some(normals) => normals,
+        None => {
+            turned = [Vec3::ZERO; SMALL_BODY];
+            let turned = &mut turned[..shape.face_count()];
+            turn_all(body.rotation, turned, |f| shape.face_normal(f));
+            &*turned
+        }
+    };
+    let vertices = &*vertices;
     for e in shape.edges() {
         let tail = vertices[e.tail as usize];
         let (n0, n1) = (normals[e.faces[0] as usize], normals[e.faces[1] as usize]);
@@ -970,7 +996,8 @@ fn is_small(body: &Placed3) -> bool {
 /// The edge-pair loop for two small bodies ([`is_small`]), in the exhaustive order with
 /// the exhaustive loop's arithmetic, so the same axes, the same bits and (traced) the same
 /// steps as [`edge_pair_axis`] pair by pair, with less work:
-/// - each vertex and face normal is placed once, not once per edge that uses it;
+/// - each vertex and face normal is placed once, not once per edge that uses it (the
+///   normals by the face loops, when they pass them in `normals`, A's then B's);
 /// - B's edges are kept one array per coordinate (their Gauss-map arcs `c = -n0`,
 ///   `d = -n1`, the plane `d x c`; traced, also their directions and squared lengths), so
 ///   that the tests of one edge of A against every edge of B are loops the compiler turns
@@ -980,6 +1007,7 @@ fn is_small(body: &Placed3) -> bool {
 ///   (parallel first). A property test compares untraced with traced SAT on random poses.
 fn small_edge_pairs<T: Tracer<Step>>(
     pair: &PolyPair,
+    normals: Option<[&[Vec3]; 2]>,
     centroid_a: Vec3,
     edge: &mut Best,
     (tested, pruned): (&mut u32, &mut u32),
@@ -988,8 +1016,9 @@ fn small_edge_pairs<T: Tracer<Step>>(
 ) {
     let mut frames_a = Inline::new();
     let mut frames_b = Inline::new();
-    place_small_frames(&pair.a, &mut frames_a);
-    place_small_frames(&pair.b, &mut frames_b);
+    let [placed_a, placed_b] = normals.map_or([None; 2], |n| n.map(Some));
+    place_small_frames(&pair.a, placed_a, &mut frames_a);
+    place_small_frames(&pair.b, placed_b, &mut frames_b);
     let frames_b = frames_b.as_slice();
     // B's edges by coordinate: c (x, y, z), d (x, y, z), the plane d x c (x, y, z), the
     // direction (x, y, z) and its squared length, padded with zeros (which never cross, and
@@ -1164,8 +1193,8 @@ fn exact_cuboid_crossings(
 ) {
     let mut frames_a = Inline::new();
     let mut frames_b = Inline::new();
-    place_small_frames(&pair.a, &mut frames_a);
-    place_small_frames(&pair.b, &mut frames_b);
+    place_small_frames(&pair.a, None, &mut frames_a);
+    place_small_frames(&pair.b, None, &mut frames_b);
     let (frames_a, frames_b) = (frames_a.as_slice(), frames_b.as_slice());
     for (group, _) in exact.iter().enumerate().filter(|(_, &open)| open) {
         let (k, l) = (group / 3, group % 3);
@@ -1681,8 +1710,8 @@ mod tests {
                 let boxes = CuboidPair::new(&pair).unwrap();
                 let crossing = cuboid_crossings(&pair, &boxes.r, ea, eb);
                 let (mut fa, mut fb) = (Inline::new(), Inline::new());
-                place_small_frames(&pair.a, &mut fa);
-                place_small_frames(&pair.b, &mut fb);
+                place_small_frames(&pair.a, None, &mut fa);
+                place_small_frames(&pair.b, None, &mut fb);
                 let mut count = 0;
                 for (i, x) in fa.as_slice().iter().enumerate() {
                     for (j, y) in fb.as_slice().iter().enumerate() {
