@@ -233,17 +233,26 @@ impl Simplex {
             _ => closest_on_tetrahedron(p),
         };
         let (ids, count) = region.vertices();
-        let old = self.vertices;
+        if region == Region::Inside {
+            // All four stay, in their order.
+            self.weights = weights;
+            return (region, Vec3::ZERO);
+        }
+        // A feature has at most three vertices: read them before writing any (a face of a
+        // tetrahedron can name them out of order), three points rather than a copy of the
+        // whole array.
+        let kept = [
+            self.vertices[ids[0] as usize],
+            self.vertices[ids[1] as usize],
+            self.vertices[ids[2] as usize],
+        ];
         let mut closest = Vec3::ZERO;
         for k in 0..count {
-            self.vertices[k] = old[ids[k] as usize];
+            self.vertices[k] = kept[k];
             self.weights[k] = weights[k];
-            closest += weights[k] * self.vertices[k].point;
+            closest += weights[k] * kept[k].point;
         }
         self.len = count;
-        if region == Region::Inside {
-            closest = Vec3::ZERO;
-        }
         (region, closest)
     }
 }
