@@ -287,6 +287,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
 /// `-v`: when the origin is a hair from the feature, `v` is a tiny difference of large
 /// numbers whose direction is noise, while the feature's own normal is not. When the
 /// feature's direction has no length, both are `-v` normalized.
+#[inline]
 fn search_direction(simplex: &Simplex, closest: Vec3) -> (Vec3, Vec3) {
     let p = &simplex.vertices;
     let d = match simplex.len {

@@ -36,7 +36,9 @@ pub trait Support3 {
 }
 
 impl Support3 for Placed3<'_> {
-    #[inline]
+    // Always inlined: GJK takes two of these one after another on its critical path, and
+    // a call passes the direction in and the vertex out through memory.
+    #[inline(always)]
     fn support_vertex(&self, direction: Vec3) -> (u32, Vec3) {
         let (i, v) = self.support_fast(direction);
         (i as u32, v)
@@ -175,10 +177,12 @@ pub struct Simplex {
 }
 
 impl Simplex {
+    #[inline]
     pub fn points(&self) -> &[SupportPoint3] {
         &self.vertices[..self.len]
     }
 
+    #[inline]
     pub fn push(&mut self, w: SupportPoint3) {
         self.vertices[self.len] = w;
         self.weights[self.len] = 0.0;
@@ -186,6 +190,7 @@ impl Simplex {
     }
 
     /// A one-point simplex.
+    #[inline]
     pub fn single(w: SupportPoint3) -> Simplex {
         let mut s = Simplex::default();
         s.push(w);
