@@ -17,7 +17,8 @@
 //!     |v| ~ 0: the origin is on the simplex: the bodies touch (OriginOnSimplex)
 //!     |v| not smaller than last time: rounding has taken over (Converged)
 //!     d = toward the origin, square to the feature (a face or edge normal, or -v)
-//!     w = support(A - B, d)
+//!     w = support(A - B, d)      (d as computed: the support needs only its direction;
+//!                                 the tests below and the record take d normalized)
 //!     [intersection test only] w . d < 0 by more than the touch tolerance: d is a
 //!         separating axis, the bodies are apart (SeparatingAxis)
 //!     w already in the simplex: v is the closest point of A - B (RepeatedSupport)
