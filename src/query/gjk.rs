@@ -200,10 +200,13 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     // The progress test cannot resolve less than the rounding of a dot product of points
     // as far apart as the pair is large.
     let noise = ROUNDING_NOISE * scale;
+    // The newest support point, also held outside the simplex: the reduction reads it from
+    // here rather than back from memory.
+    let mut newest = simplex.vertices[0];
     let (status, closest, distance) = loop {
         iteration += 1;
         let candidate = simplex;
-        let closest = reduce_to_closest_feature(&mut simplex);
+        let closest = reduce_to_closest_feature(&mut simplex, newest);
         let distance = closest.point.length();
         let ended = if simplex.len == 3 {
             Some(GjkStatus::Enclosed)
@@ -256,6 +259,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             break (status, closest, distance);
         }
         simplex.push(w);
+        newest = w;
     };
     finish(pair, simplex, closest, distance, iteration, status, touch)
 }
@@ -276,9 +280,10 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
     let noise = ROUNDING_NOISE * scale;
+    let mut newest = simplex.vertices[0];
     loop {
         iteration += 1;
-        let closest = reduce_to_closest_feature(&mut simplex).point;
+        let closest = reduce_to_closest_feature(&mut simplex, newest).point;
         if simplex.len == 3 {
             return true; // Enclosed: the cores overlap
         }
@@ -300,6 +305,7 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
             return distance - radii <= touch;
         }
         simplex.push(w);
+        newest = w;
     }
 }
 
@@ -439,9 +445,19 @@ struct Closest {
 /// coordinates `u = wj . (wj - wi)` and `v = -wi . (wj - wi)` (scaled by the edge's squared
 /// length), so the closest point on the kept edge is `(u wi + v wj) / (u + v)` without
 /// computing them again.
+///
+/// `newest` is the simplex's last vertex (the support point just pushed), passed in so that
+/// the loop's chain of dependent steps does not wait for it to make a round trip through
+/// memory.
 #[inline(always)]
-fn reduce_to_closest_feature(simplex: &mut Simplex) -> Closest {
-    let v = simplex.vertices;
+fn reduce_to_closest_feature(simplex: &mut Simplex, newest: SupportPoint) -> Closest {
+    let mut v = simplex.vertices;
+    match simplex.len {
+        1 => v[0] = newest,
+        2 => v[1] = newest,
+        _ => v[2] = newest,
+    }
+    let v = v;
     let vertex = |simplex: &mut Simplex, i: usize| {
         simplex.vertices[0] = v[i];
         simplex.len = 1;
