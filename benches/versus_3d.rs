@@ -11,7 +11,8 @@
 //! --test` runs each row once (a smoke test).
 //!
 //! What each side runs, per case:
-//! - manifold, ours: SAT (`sat_test`) for the normal, then `contact_manifold` along it: what
+//! - manifold, ours: SAT (`sat_test`) for the normal, then `contact_manifold_after_sat`
+//!   (`contact_manifold` along SAT's normal, told SAT's winning face of two cuboids): what
 //!   a caller needs from nothing. Box3D: `collide_hulls` (its SAT with a cold cache, then its
 //!   clipping; the Rust wrapper copies the points into a `Vec`). parry3d: the dispatcher's
 //!   `contact_manifolds` (SAT and clipping for cuboids and convex polyhedra) into a reused
@@ -41,7 +42,7 @@
 use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
 use collision_lab::query3::epa::{self, epa_penetration};
 use collision_lab::query3::gjk::{self, gjk_distance, gjk_intersects};
-use collision_lab::query3::manifold::contact_manifold;
+use collision_lab::query3::manifold::contact_manifold_after_sat;
 use collision_lab::query3::pair::{query_pair3, trace_pair3, BodyRef3, PairSettings3};
 use collision_lab::query3::sat::sat_test;
 use collision_lab::query3::sweep::{time_of_impact, Motion3};
@@ -269,7 +270,7 @@ fn run_ours_manifold(inputs: &Inputs) -> usize {
         let pair = inputs.pair(c);
         let sat = sat_test(&pair);
         if sat.intersecting {
-            points += contact_manifold(&pair, sat.normal).points.len();
+            points += contact_manifold_after_sat(&pair, &sat).points.len();
         }
     }
     points

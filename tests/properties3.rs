@@ -33,19 +33,17 @@ fn referee(p: &PolyPair) -> f32 {
             diffs.push(p.a.vertex(i) - p.b.vertex(j));
         }
     }
-    match Polyhedron::new(&Shape3Kind::Hull { points: diffs }) {
-        Ok(hull) => (0..hull.face_count())
-            .map(|f| -hull.face(f).offset)
-            .fold(f32::NEG_INFINITY, f32::max),
-        // The hull builder refuses a few of these clouds (64 differences of two boxes, many
-        // coplanar: it reports them flat; a known bug of the builder, see the closing note of
-        // 2026-11-22). Every face normal of A - B is a face normal of A or B or the cross
-        // product of an edge of each, so the same number comes from trying them all.
-        Err(_) => brute_force_referee(p),
-    }
+    // A - B has volume whenever A and B do, so the builder must take the cloud. (It used to
+    // refuse some: 64 differences of two boxes, many of them coplanar, were reported flat
+    // until the hull's decisions became exact.)
+    let hull = Polyhedron::new(&Shape3Kind::Hull { points: diffs })
+        .expect("A - B has volume: the hull builder must take it");
+    (0..hull.face_count())
+        .map(|f| -hull.face(f).offset)
+        .fold(f32::NEG_INFINITY, f32::max)
 }
 
-/// [`referee`] without a hull: the largest `-h(u)` over every candidate direction `u` (both
+/// [`referee`] without a hull, a second referee for the first: the largest `-h(u)` over every candidate direction `u` (both
 /// bodies' face normals and every edge-pair cross product, both ways round), where
 /// `h(u) = max over A of u . a - min over B of u . b` is the support of A - B; in f64. The
 /// largest is reached at a face normal of A - B (inside: minus the depth; outside: the
@@ -328,10 +326,11 @@ fn the_referee_sees_the_slab_case() {
 }
 
 #[test]
-fn the_brute_force_referee_agrees_with_sat_where_the_hull_referee_cannot_run() {
-    // The pair of boxes whose A - B the hull builder refuses (found by
+fn both_referees_and_sat_agree_on_the_boxes_the_hull_builder_once_refused() {
+    // The pair of boxes whose A - B (64 differences, many coplanar) the hull builder once
+    // refused as flat at five of these six offsets (found by
     // `sat_agrees_with_the_minkowski_hull`), apart and overlapping; the slab case above checks
-    // the brute-force referee against the hull referee and the hand-computed depth.
+    // both referees against the hand-computed depth.
     let cuboid = |x: f32, y: f32, z: f32| {
         Polyhedron::new(&Shape3Kind::Cuboid {
             half_extents: Vec3::new(x, y, z),
@@ -356,6 +355,11 @@ fn the_brute_force_referee_agrees_with_sat_where_the_hull_referee_cannot_run() {
         );
         let p = PolyPair::new(&a, &pa, &b, &pb);
         let brute = brute_force_referee(&p);
+        let hull = referee(&p);
+        assert!(
+            (hull - brute).abs() < 1e-5,
+            "offset {offset}: hull referee {hull}, brute force {brute}"
+        );
         let s = sat_test(&p);
         let sat_value = if s.intersecting {
             -s.depth
@@ -409,42 +413,111 @@ proptest! {
     fn the_hull_holds_every_point_or_refuses(points in cloud()) {
         match Polyhedron::new(&Shape3Kind::Hull { points: points.clone() }) {
             Err(e) => prop_assert!(!e.to_string().is_empty()),
-            Ok(poly) => {
-                let size = poly.centroid_radius();
-                // The builder's own bound on a point above a face: 4 times its tolerance
-                // (HULL_TOLERANCE of the cloud's bounding-box diagonal, times 100 on its last
-                // retry) plus 1e-6 of the hull's size (`assemble`'s convexity check). A cloud
-                // that needs the last retry may keep a point up to that far out; 1e-4 of the
-                // centroid radius, the bound this test used to take, is smaller and failed
-                // about one run in forty (seen 2026-11-22; a known weakness of the builder).
-                let (lo, hi) = points.iter().fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
-                let above = (4.0 * 100.0 * HULL_TOLERANCE as f32 + 1e-6) * (hi - lo).length() + 1e-4 * size;
-                prop_assert_eq!(poly.vertices().len() + poly.dropped_points().len(), points.len());
-                prop_assert_eq!(poly.vertices().len() + poly.face_count(), poly.edges().len() + 2);
-                for v in poly.vertices() {
-                    prop_assert!(points.contains(v));
-                }
-                for f in 0..poly.face_count() {
-                    let face = poly.face(f);
-                    prop_assert!(face.vertices.len() >= 3);
-                    prop_assert!((face.normal.length() - 1.0).abs() < 1e-4);
-                    for p in &points {
-                        prop_assert!(face.normal.dot(*p) - face.offset <= above, "point {} above face {} by {}", p, f, face.normal.dot(*p) - face.offset);
-                    }
-                }
-                for e in poly.edges() {
-                    prop_assert!(e.faces[0] != e.faces[1]);
-                }
-                // Hill climbing and the scan agree on every face normal direction, up to the
-                // face-merge angle: a merged face is flat only within that angle, so its
-                // vertices may differ in height by that much and a climb may stop on any.
-                let merge = (FACE_MERGE_ANGLE_DEGREES as f32).to_radians().sin();
-                for f in 0..poly.face_count() {
-                    let d = poly.face(f).normal;
-                    let (c, s) = (poly.support_climb(d), poly.support_scan(d));
-                    prop_assert!((poly.vertex(c).dot(d) - poly.vertex(s).dot(d)).abs() <= 2.0 * merge * size + 1e-5 * size);
-                }
-            }
+            Ok(poly) => holds_every_point(&points, &poly)?,
         }
     }
+
+    #[test]
+    fn the_hull_of_a_minkowski_difference_is_built_and_holds_every_point(a in any_shape(), b in any_shape(), pa in pose_or_quarter_turns(), pb in pose_or_quarter_turns()) {
+        // A - B of two bodies with volume has volume, so the builder must take it: clouds
+        // of up to a few thousand points, many of them coplanar (every face of A - B holds a
+        // whole face of A or B, or a parallelogram of two edges), exactly so when the bodies
+        // are turned by quarter turns.
+        let p = PolyPair::new(&a, &pa, &b, &pb);
+        let mut points = Vec::new();
+        for i in 0..a.vertices().len() {
+            for j in 0..b.vertices().len() {
+                points.push(p.a.vertex(i) - p.b.vertex(j));
+            }
+        }
+        points.truncate(collision_lab::geom3::MAX_HULL_POINTS);
+        let poly = Polyhedron::new(&Shape3Kind::Hull { points: points.clone() });
+        prop_assert!(poly.is_ok(), "refused: {:?}", poly.err().map(|e| e.to_string()));
+        let r = holds_every_point(&points, &poly.unwrap());
+        if r.is_err() { let t: Vec<String> = points.iter().map(|p| format!("Vec3::new({:?}, {:?}, {:?})", p.x, p.y, p.z)).collect(); std::fs::write("/tmp/failcloud.txt", t.join(",\n")).unwrap(); }
+        r?;
+    }
+}
+
+/// A pose as [`pose`] gives, or one turned by whole quarter turns about each axis (faces
+/// parallel to the other body's faces, edges parallel to its edges: exact coplanarities).
+fn pose_or_quarter_turns() -> impl Strategy<Value = Pose3> {
+    prop_oneof![
+        pose(1.0),
+        (point(), (-2i32..3, -2i32..3, -2i32..3)).prop_map(|(p, (x, y, z))| {
+            Pose3::from_degrees(
+                p,
+                Vec3::new(90.0 * x as f32, 90.0 * y as f32, 90.0 * z as f32),
+            )
+        }),
+    ]
+}
+
+/// The hull `poly` of `points` is a closed convex polyhedron on the points that holds them
+/// all: every vertex is a given point, every given point a vertex or dropped, Euler's
+/// formula holds, and no point lies above a face by more than the builder's bound.
+fn holds_every_point(points: &[Vec3], poly: &Polyhedron) -> Result<(), TestCaseError> {
+    let size = poly.centroid_radius();
+    // The builder's bound on a point above a face: 4 times its tolerance (HULL_TOLERANCE of
+    // the cloud's bounding-box diagonal) plus 1e-6 of the hull's size (`assemble`'s
+    // convexity check), and the rounding of the `f32` plane test here. The hull's decisions
+    // are exact, so its first attempt holds; a retry at a coarser tolerance would fail this.
+    let (lo, hi) = points.iter().fold(
+        (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    let reach = points
+        .iter()
+        .map(|p| p.abs().max_element())
+        .fold(0.0, f32::max);
+    let above =
+        (4.0 * HULL_TOLERANCE as f32 + 2e-6) * (hi - lo).length() + 8.0 * f32::EPSILON * reach;
+    prop_assert_eq!(
+        poly.vertices().len() + poly.dropped_points().len(),
+        points.len()
+    );
+    prop_assert_eq!(
+        poly.vertices().len() + poly.face_count(),
+        poly.edges().len() + 2
+    );
+    for v in poly.vertices() {
+        prop_assert!(points.contains(v));
+    }
+    for f in 0..poly.face_count() {
+        let face = poly.face(f);
+        prop_assert!(face.vertices.len() >= 3);
+        prop_assert!((face.normal.length() - 1.0).abs() < 1e-4);
+        for p in points {
+            prop_assert!(
+                face.normal.dot(*p) - face.offset <= above,
+                "point {} above face {} by {}",
+                p,
+                f,
+                face.normal.dot(*p) - face.offset
+            );
+        }
+    }
+    for e in poly.edges() {
+        prop_assert!(e.faces[0] != e.faces[1]);
+    }
+    // Hill climbing and the scan agree on every face normal direction, up to the face-merge
+    // angle: a merged face is flat only within that angle, so its vertices may differ in
+    // height by that much and a climb may stop on any.
+    let merge = (FACE_MERGE_ANGLE_DEGREES as f32).to_radians().sin();
+    for f in 0..poly.face_count() {
+        let d = poly.face(f).normal;
+        let (c, s) = (poly.support_climb(d), poly.support_scan(d));
+        prop_assert!(
+            (poly.vertex(c).dot(d) - poly.vertex(s).dot(d)).abs()
+                <= 2.0 * merge * size + 1e-5 * size,
+            "face {}: climb {} at {}, scan {} at {}, {} vertices",
+            f,
+            c,
+            poly.vertex(c).dot(d),
+            s,
+            poly.vertex(s).dot(d),
+            poly.vertices().len()
+        );
+    }
+    Ok(())
 }

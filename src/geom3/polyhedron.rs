@@ -11,7 +11,9 @@ use std::collections::HashMap;
 /// face of unit size); 0.05 degrees (about 9e-4 radians) leaves room for small faces, whose
 /// normals round more coarsely, while the flattest dihedral angle of a 1,024-point sphere
 /// hull (about 6 degrees) stays far above it. The distance test keeps a merged face flat: a
-/// thin sliver whose faces meet at a tiny angle but a real step stays unmerged.
+/// thin sliver whose faces meet at a tiny angle but a real step stays unmerged. A triangle
+/// narrower than that distance (a point within the tolerance of an edge or a face makes
+/// them) has no meaningful normal: it joins a neighbouring face by the distance test alone.
 pub const FACE_MERGE_ANGLE_DEGREES: f64 = 0.05;
 
 /// Below this many vertices the support function scans every vertex; from here on it climbs
@@ -449,9 +451,25 @@ fn assemble(
     // Every merged triangle's corners also lie within the hull tolerance of the seed's
     // plane, so a merged face is flat to within that distance, not just that angle.
     let plane_slack = 2.0 * hull.tolerance;
+    // A sliver is a triangle narrower than that slack (twice its area over its longest
+    // edge): the exact hull makes them where a point lies off an edge or a face by less than
+    // the tolerance. Its normal says nothing (it is nearly a segment), so it joins a
+    // neighbour's face by distance alone, and it seeds a face of its own only when no proper
+    // triangle's face took it.
+    let sliver: Vec<bool> = tris
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t.map(|i| p[i as usize]);
+            let longest = (b - a).length().max((c - b).length()).max((a - c).length());
+            (b - a).cross(c - a).length() <= plane_slack * longest
+        })
+        .collect();
+    let seeds = (0..tris.len())
+        .filter(|&k| !sliver[k])
+        .chain((0..tris.len()).filter(|&k| sliver[k]));
     let mut cluster = vec![usize::MAX; tris.len()];
     let mut clusters: Vec<Vec<usize>> = Vec::new();
-    for seed in 0..tris.len() {
+    for seed in seeds {
         if cluster[seed] != usize::MAX {
             continue;
         }
@@ -469,7 +487,7 @@ fn assemble(
                     (tri_normal[seed].dot(p[v as usize]) - seed_offset).abs() <= plane_slack
                 });
                 if cluster[other] == usize::MAX
-                    && tri_normal[other].dot(tri_normal[seed]) >= cos_merge
+                    && (sliver[other] || tri_normal[other].dot(tri_normal[seed]) >= cos_merge)
                     && on_seed_plane
                 {
                     cluster[other] = id;
@@ -478,6 +496,13 @@ fn assemble(
             }
         }
         clusters.push(members);
+    }
+    // Faces in the order of their first triangle.
+    clusters.sort_by_key(|members| members.iter().min().copied());
+    for (id, members) in clusters.iter().enumerate() {
+        for &m in members {
+            cluster[m] = id;
+        }
     }
     // Each cluster's boundary, walked into one loop.
     let mut loops: Vec<Vec<u32>> = Vec::with_capacity(clusters.len());
@@ -897,6 +922,112 @@ pub(crate) mod tests {
         assert_eq!(poly.face_count(), 6);
         assert_eq!(poly.edges().len(), 12);
         assert_eq!(poly.dropped_points(), &[8, 9, 10, 11, 12, 13, 14]);
+        assert_well_formed(&poly);
+    }
+
+    #[test]
+    fn points_off_a_face_or_an_edge_by_less_than_the_tolerance_do_not_split_it() {
+        // Cube corners and points one f32 step (about 1.2e-7, far below the tolerance of
+        // 1e-6 of the 3.5 diagonal) outside a face centre, an edge's midpoint and a corner.
+        // The hull's decisions are exact, so each of them is a vertex of the triangle hull,
+        // ringed by slivers and nearly flat triangles; the faces merge back into six
+        // quadrilaterals, and the point beyond the corner takes the corner's place.
+        let up = 1.0 + f32::EPSILON;
+        let mut points: Vec<Vec3> = cuboid(1.0, 1.0, 1.0).vertices().to_vec();
+        points.push(Vec3::new(0.0, 0.0, up));
+        points.push(Vec3::new(0.0, up, up));
+        points.push(Vec3::new(up, 0.5, up));
+        points.push(Vec3::new(up, 1.0, 1.0));
+        let poly = hull(points.clone()).unwrap();
+        assert_eq!(poly.vertices().len(), 8);
+        assert_eq!(poly.face_count(), 6);
+        assert_eq!(poly.edges().len(), 12);
+        assert!(poly.vertices().contains(&Vec3::new(up, 1.0, 1.0)));
+        assert_well_formed(&poly);
+        for f in 0..6 {
+            assert_eq!(poly.face(f).vertices.len(), 4);
+        }
+    }
+
+    #[test]
+    fn slivers_of_a_minkowski_difference_merge_into_its_faces() {
+        // A - B of a square prism and a box turned by quarter turns (found by the property
+        // test on Minkowski differences): a box, but its 64 differences sit one or two f32
+        // steps off each other's planes and lines, so the exact triangle hull rings them with
+        // slivers. Merged by angle alone a sliver seeded a face of its own, the face lost its
+        // corners and only the unmerged triangles (56 faces) were left.
+        let points: Vec<Vec3> = [
+            [-0.107497066, -0.6976409, -0.03499323],
+            [-0.107497066, -0.6976409, 1.8815908],
+            [-0.10749701, 0.89764094, -0.034993112],
+            [-0.10749701, 0.89764094, 1.8815908],
+            [0.6865336, -0.697641, -0.03499323],
+            [0.6865336, -0.697641, 1.8815908],
+            [0.6865337, 0.8976408, -0.034993112],
+            [0.6865337, 0.8976408, 1.8815908],
+            [-0.68653345, -0.6976409, -0.03499323],
+            [-0.68653345, -0.6976409, 1.8815908],
+            [-0.68653345, 0.89764094, -0.034993112],
+            [-0.68653345, 0.89764094, 1.8815908],
+            [0.107497185, -0.697641, -0.03499323],
+            [0.107497185, -0.697641, 1.8815908],
+            [0.107497245, 0.8976408, -0.034993112],
+            [0.107497245, 0.8976408, 1.8815908],
+            [-0.107497245, -0.6976409, -1.8815908],
+            [-0.107497245, -0.6976409, 0.03499323],
+            [-0.107497185, 0.89764094, -1.8815906],
+            [-0.107497185, 0.89764094, 0.03499335],
+            [0.68653345, -0.697641, -1.8815908],
+            [0.68653345, -0.697641, 0.03499323],
+            [0.68653345, 0.8976408, -1.8815906],
+            [0.68653345, 0.8976408, 0.03499335],
+            [-0.6865337, -0.6976409, -1.8815908],
+            [-0.6865337, -0.6976409, 0.03499323],
+            [-0.6865336, 0.89764094, -1.8815906],
+            [-0.6865336, 0.89764094, 0.03499335],
+            [0.10749701, -0.697641, -1.8815908],
+            [0.10749701, -0.697641, 0.03499323],
+            [0.107497066, 0.8976408, -1.8815906],
+            [0.107497066, 0.8976408, 0.03499335],
+            [-0.107497066, -0.8976408, -0.03499335],
+            [-0.107497066, -0.8976408, 1.8815906],
+            [-0.10749701, 0.697641, -0.03499323],
+            [-0.10749701, 0.697641, 1.8815908],
+            [0.6865336, -0.89764094, -0.03499335],
+            [0.6865336, -0.89764094, 1.8815906],
+            [0.6865337, 0.6976409, -0.03499323],
+            [0.6865337, 0.6976409, 1.8815908],
+            [-0.68653345, -0.8976408, -0.03499335],
+            [-0.68653345, -0.8976408, 1.8815906],
+            [-0.68653345, 0.697641, -0.03499323],
+            [-0.68653345, 0.697641, 1.8815908],
+            [0.107497185, -0.89764094, -0.03499335],
+            [0.107497185, -0.89764094, 1.8815906],
+            [0.107497245, 0.6976409, -0.03499323],
+            [0.107497245, 0.6976409, 1.8815908],
+            [-0.107497245, -0.8976408, -1.8815908],
+            [-0.107497245, -0.8976408, 0.034993112],
+            [-0.107497185, 0.697641, -1.8815908],
+            [-0.107497185, 0.697641, 0.03499323],
+            [0.68653345, -0.89764094, -1.8815908],
+            [0.68653345, -0.89764094, 0.034993112],
+            [0.68653345, 0.6976409, -1.8815908],
+            [0.68653345, 0.6976409, 0.03499323],
+            [-0.6865337, -0.8976408, -1.8815908],
+            [-0.6865337, -0.8976408, 0.034993112],
+            [-0.6865336, 0.697641, -1.8815908],
+            [-0.6865336, 0.697641, 0.03499323],
+            [0.10749701, -0.89764094, -1.8815908],
+            [0.10749701, -0.89764094, 0.034993112],
+            [0.107497066, 0.6976409, -1.8815908],
+            [0.107497066, 0.6976409, 0.03499323],
+        ]
+        .iter()
+        .map(|&p| Vec3::from_array(p))
+        .collect();
+        let poly = hull(points).unwrap();
+        assert_eq!(poly.vertices().len(), 8);
+        assert_eq!(poly.face_count(), 6);
         assert_well_formed(&poly);
     }
 

@@ -277,24 +277,39 @@ fn clip_with<T: Tracer<ClipStep>, const CHORD: bool>(
     } else {
         reference_side.tangent()
     };
-    match clip_edges(pair, reference, tangent, incident, tracer) {
-        Some(manifold) => manifold,
+    // The points come back as values and the manifold is built where it is returned
+    // (moving a whole `Manifold` through an `Option` cost about 30 moves a query).
+    let (points, count) = clip_edges(pair, reference, tangent, incident, tracer);
+    if count == 0 {
         // Nothing of the incident edge lies over the reference face within tolerance: the
         // edges do not face each other where the shapes touch (a corner grazing past the
         // reference edge's end). The contact is the incident body's deepest point.
-        None => single_point(pair, normal, Some(reference), incident.body, tracer),
+        return single_point(pair, normal, Some(reference), incident.body, tracer);
+    }
+    Manifold {
+        normal: match reference.body {
+            Body::A => reference.normal,
+            Body::B => -reference.normal,
+        },
+        reference: reference.body,
+        reference_edge: reference.index,
+        incident_edge: incident.index,
+        points,
+        count,
     }
 }
 
 /// Clips `incident` to the slab of `reference`, whose unit direction from start to end is
-/// `tangent`.
+/// `tangent`: the contact points kept and how many (none when nothing of the incident
+/// edge lies over the reference face).
+#[inline(always)]
 fn clip_edges<T: Tracer<ClipStep>>(
     pair: &ShapePair,
     reference: EdgeFeature,
     tangent: Vec2,
     incident: EdgeFeature,
     tracer: &mut T,
-) -> Option<Manifold> {
+) -> ([ContactPoint; 2], usize) {
     let (ref_body, inc_body) = match reference.body {
         Body::A => (&pair.a, &pair.b),
         Body::B => (&pair.b, &pair.a),
@@ -337,23 +352,14 @@ fn clip_edges<T: Tracer<ClipStep>>(
         }
         None => None,
     };
-    let clipped = after_end?;
+    let Some(clipped) = after_end else {
+        return ([ContactPoint::default(); 2], 0);
+    };
     let r_ref = ref_body.radius();
     let r_inc = inc_body.radius();
     let face = ClipPlane {
         point: reference.start + r_ref * reference.normal,
         normal: reference.normal,
-    };
-    let mut manifold = Manifold {
-        normal: match reference.body {
-            Body::A => reference.normal,
-            Body::B => -reference.normal,
-        },
-        reference: reference.body,
-        reference_edge: reference.index,
-        incident_edge: incident.index,
-        points: [ContactPoint::default(); 2],
-        count: 0,
     };
     let distinct = if farther_than_touch(pair, clipped[0].0 - clipped[1].0) {
         2
@@ -361,15 +367,15 @@ fn clip_edges<T: Tracer<ClipStep>>(
         1
     };
     let mut dropped = ClipPoints::default();
+    let (mut kept, mut count) = ([ContactPoint::default(); 2], 0);
     for &(p, end) in &clipped[..distinct] {
         // Signed separation of the incident surface point from the reference surface:
         // negative is penetration.
         let separation = (p - reference.start).dot(reference.normal) - r_ref - r_inc;
         // A penetrating point is kept whatever the (positive) tolerance.
         if separation <= 0.0 || separation <= pair.touch_tolerance() {
-            manifold.points[manifold.count] =
-                contact(pair, &reference, &incident, p, end, separation, r_inc);
-            manifold.count += 1;
+            kept[count] = contact(pair, &reference, &incident, p, end, separation, r_inc);
+            count += 1;
         } else if T::ENABLED {
             dropped.push(pair.to_world(p));
         }
@@ -386,11 +392,11 @@ fn clip_edges<T: Tracer<ClipStep>>(
             .iter()
             .map(|(p, _)| pair.to_world(*p))
             .collect(),
-        kept: manifold.points().iter().map(|c| c.point).collect(),
+        kept: kept[..count].iter().map(|c| c.point).collect(),
         dropped,
         created: ClipPoints::default(),
     });
-    (manifold.count > 0).then_some(manifold)
+    (kept, count)
 }
 
 /// Whether `gap` is longer than the pair's touch tolerance: `gap.length() > touch`, with
@@ -547,6 +553,7 @@ fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
 
 /// [`best_side`] from the support vertex `k`, stepping over zero-length edges and widening
 /// over collinear neighbours.
+#[inline(never)]
 fn walk_to_best_side(shape: &Placed, direction: Vec2, body: Body, k: usize) -> Option<BestSide> {
     let n = shape.vertex_count();
     // Edges ending and starting at k, skipping zero-length edges (repeated vertices): most

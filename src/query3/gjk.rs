@@ -17,7 +17,8 @@
 //!     |v| ~ 0: the origin is on the simplex: the bodies touch (OriginOnSimplex)
 //!     |v| not smaller than last time: rounding has taken over (Converged)
 //!     d = toward the origin, square to the feature (a face or edge normal, or -v)
-//!     w = support(A - B, d)
+//!     w = support(A - B, d)      (d as computed: the support needs only its direction;
+//!                                 the tests below and the record take d normalized)
 //!     [intersection test only] w . d < 0 by more than the touch tolerance: d is a
 //!         separating axis, the bodies are apart (SeparatingAxis)
 //!     w already in the simplex: v is the closest point of A - B (RepeatedSupport)
@@ -252,8 +253,11 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
             return end(status, simplex);
         }
         previous_distance = distance;
-        let direction = search_direction(&simplex, closest);
-        let w = pair.support(direction);
+        let (toward, direction) = search_direction(&simplex, closest);
+        // The support search takes the direction before normalization: only its sign
+        // pattern and proportions matter there, and the square root and division stay off
+        // the path from one support point to the next. The tests below take the unit one.
+        let w = pair.support(toward);
         // How far the support plane through w lies beyond the simplex toward the origin;
         // the simplex's vertices all sit at the same height along `direction`.
         let gain = (w.point - simplex.vertices[0].point).dot(direction);
@@ -278,12 +282,14 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     }
 }
 
-/// The unit direction toward the origin from the simplex's closest feature. For an edge and
-/// a face it is computed from the feature itself (the edge's perpendicular through the
-/// origin, the face normal on the origin's side) rather than from `-v`: when the origin is
-/// a hair from the feature, `v` is a tiny difference of large numbers whose direction is
-/// noise, while the feature's own normal is not.
-fn search_direction(simplex: &Simplex, closest: Vec3) -> Vec3 {
+/// The direction toward the origin from the simplex's closest feature, as computed and as
+/// a unit vector. For an edge and a face it is computed from the feature itself (the edge's
+/// perpendicular through the origin, the face normal on the origin's side) rather than from
+/// `-v`: when the origin is a hair from the feature, `v` is a tiny difference of large
+/// numbers whose direction is noise, while the feature's own normal is not. When the
+/// feature's direction has no length, both are `-v` normalized.
+#[inline]
+fn search_direction(simplex: &Simplex, closest: Vec3) -> (Vec3, Vec3) {
     let p = &simplex.vertices;
     let d = match simplex.len {
         2 => {
@@ -301,11 +307,12 @@ fn search_direction(simplex: &Simplex, closest: Vec3) -> Vec3 {
         }
         _ => -closest,
     };
-    let d = d.normalize_or_zero();
-    if d == Vec3::ZERO {
-        (-closest).normalize_or_zero()
+    let unit = d.normalize_or_zero();
+    if unit == Vec3::ZERO {
+        let unit = (-closest).normalize_or_zero();
+        (unit, unit)
     } else {
-        d
+        (d, unit)
     }
 }
 
@@ -846,7 +853,7 @@ mod tests {
         let mut reduced = tri;
         let (region, closest) = reduced.reduce_to_closest_feature();
         assert!(matches!(region, Region::Face(..)));
-        let direction = search_direction(&reduced, closest);
+        let (_, direction) = search_direction(&reduced, closest);
         assert!(
             close_v(direction, Vec3::new(0., 0.6, 0.8), 1e-6),
             "{direction}"

@@ -29,7 +29,7 @@
 //! Untraced runs allocate nothing for faces of up to [`CLIP_CAPACITY`] / 2 vertices: the clip
 //! polygon lives in a fixed array and only spills to the heap beyond it.
 
-use super::sat::PARALLEL_TOLERANCE;
+use super::sat::{AxisId, Output as SatOutput, PARALLEL_TOLERANCE};
 pub use super::Side;
 use super::{Placed3, PolyPair};
 use crate::geom3::FaceView;
@@ -297,15 +297,61 @@ pub fn contact_manifold(pair: &PolyPair, normal: Vec3) -> Output {
     manifold(pair, normal, &mut ())
 }
 
+/// Builds the manifold from SAT's answer without recording: [`contact_manifold`] along
+/// `sat.normal`, the same output, with less searching. When two cuboids meet on a face axis,
+/// that face is the supporting feature of its body along the normal (see
+/// [`face_known_from_sat`]), so only the other body's feature is searched for.
+pub fn contact_manifold_after_sat(pair: &PolyPair, sat: &SatOutput) -> Output {
+    manifold_with(pair, sat.normal, face_known_from_sat(pair, sat), &mut ())
+}
+
+/// The body and face SAT's winning axis names, when [`supporting_feature`] is sure to name
+/// it too: two cuboids and a face axis. The normal is then that face's placed normal n (or
+/// -n for B's), so the face's four vertices share the top height along it up to rounding
+/// (1e-7 of the size, far below [`FEATURE_TOLERANCE`]): the support vertex has at least
+/// two near neighbours, and of the three faces at it the face itself is the most aligned
+/// (the other two are perpendicular: cosines of rounding size). Other bodies keep the
+/// search (a hull's neighbouring faces may be nearly coplanar). A unit test compares the
+/// two on random and tied cuboid poses.
+fn face_known_from_sat(pair: &PolyPair, sat: &SatOutput) -> Option<(Side, u32)> {
+    let cuboids = pair.a.shape.cuboid_edges().is_some() && pair.b.shape.cuboid_edges().is_some();
+    if !cuboids || !sat.intersecting || !sat.normal.is_finite() {
+        return None;
+    }
+    match sat.axis {
+        AxisId::FaceA(i) => Some((Side::A, i)),
+        AxisId::FaceB(j) => Some((Side::B, j)),
+        _ => None,
+    }
+}
+
 /// Builds the manifold along SAT's `normal` (A toward B), recording every step.
 pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) -> Output {
+    manifold_with(pair, normal, None, tracer)
+}
+
+/// [`manifold`], with one body's supporting feature already known to be a face (`known`,
+/// from [`face_known_from_sat`]: the face the search would find).
+#[inline]
+fn manifold_with<T: Tracer<Step>>(
+    pair: &PolyPair,
+    normal: Vec3,
+    known: Option<(Side, u32)>,
+    tracer: &mut T,
+) -> Output {
     let n = if normal.is_finite() && normal.length_squared() > 0.0 {
         normal.normalize()
     } else {
         Vec3::Y
     };
-    let feature_a = supporting_feature(&pair.a, n);
-    let feature_b = supporting_feature(&pair.b, -n);
+    let feature_a = match known {
+        Some((Side::A, f)) => Feature::Face(f),
+        _ => supporting_feature(&pair.a, n),
+    };
+    let feature_b = match known {
+        Some((Side::B, f)) => Feature::Face(f),
+        _ => supporting_feature(&pair.b, -n),
+    };
     let case = FeaturePair::of(feature_a, feature_b);
     // The step naming both supporting features, the case and which body holds the reference.
     let features_step = |reference, reference_feature, incident_feature| Step::Features {
@@ -412,15 +458,18 @@ fn bodies<'p, 'a>(
 }
 
 /// The support vertex along `dir`, widened to an edge or a face when neighbours lie within
-/// [`FEATURE_TOLERANCE`] of its height.
+/// [`FEATURE_TOLERANCE`] of its height. The heights are measured in the body's own frame
+/// (`dir` turned into it once, as the support search does), not on vertices placed in the
+/// work frame: the two differ by rounding, 1e-7 of the size, far inside the tolerance.
 pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
-    let s = body.support_index(dir);
-    let top = body.vertex(s).dot(dir);
+    let local = body.rotation.inverse() * dir;
+    let s = body.shape.support(local);
+    let top = body.shape.vertex(s).dot(local);
     let tol = FEATURE_TOLERANCE * body.shape.centroid_radius();
     let mut near = 0;
     let mut edge = 0;
     for &(v, e) in body.shape.neighbours(s) {
-        if body.vertex(v as usize).dot(dir) >= top - tol {
+        if body.shape.vertex(v as usize).dot(local) >= top - tol {
             near += 1;
             edge = e;
         }

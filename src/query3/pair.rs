@@ -184,9 +184,16 @@ where
     let g = gjk(&pair, &settings.gjk, tracers.gjk);
     let e = epa(&pair, &g, &settings.epa, tracers.epa);
     let s = sat(&pair, tracers.sat);
-    let m = s
-        .intersecting
-        .then(|| manifold(&pair, s.normal, tracers.clip));
+    // Untraced, the manifold starts from SAT's winning feature where that is sure to be the
+    // one its search would find (the same output, bit for bit; see
+    // `contact_manifold_after_sat`); traced, it searches and records every step.
+    let m = s.intersecting.then(|| {
+        if C::ENABLED {
+            manifold(&pair, s.normal, tracers.clip)
+        } else {
+            manifold::contact_manifold_after_sat(&pair, &s)
+        }
+    });
     let sw = moving.then(|| {
         let motion = Motion3 {
             velocity_a: a.velocity.unwrap_or(Vec3::ZERO),

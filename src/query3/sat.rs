@@ -286,27 +286,48 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     // Large bodies climb to each support vertex from the previous face's (see
     // `face_support_value`): neighbouring faces have nearby support vertices.
     let (mut start_a, mut start_b) = (0usize, 0usize);
+    // Each face normal is placed, then turned into the other body's frame, by the
+    // quaternion products of `face_normal` and `rotation.inverse() *`, their terms computed
+    // once per body ([`Turn`]: the same bits).
+    let (place_a, place_b) = (Turn::new(a.rotation), Turn::new(b.rotation));
+    let (into_a, into_b) = (
+        Turn::new(a.rotation.inverse()),
+        Turn::new(b.rotation.inverse()),
+    );
+    // Two small bodies keep their placed normals for the edge frames.
+    let small = is_small(a) && is_small(b);
+    let mut normals_a: Inline<Vec3, SMALL_BODY> = Inline::new();
+    let mut normals_b: Inline<Vec3, SMALL_BODY> = Inline::new();
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
-        let n = a.face_normal(i);
+        let n = place_a.apply(a.shape.face_normal(i));
+        if small {
+            normals_a.push(n);
+        }
         let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -face_support_value(b, -n, &mut start_b) - offset;
+        let separation = -face_support_value(b, -n, into_b.apply(-n), &mut start_b) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
     let mut face_b = Best::none(AxisId::FaceB(0));
     for j in 0..b.shape.face_count() {
-        let n = b.face_normal(j);
+        let n = place_b.apply(b.shape.face_normal(j));
+        if small {
+            normals_b.push(n);
+        }
         let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -face_support_value(a, -n, &mut start_a) - offset;
+        let separation = -face_support_value(a, -n, into_a.apply(-n), &mut start_a) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
     let mut edge = Best::none(AxisId::Edges(0, 0));
     let centroid_a = a.centroid();
-    if is_small(a) && is_small(b) {
+    if small {
         let counts = (&mut tested, &mut pruned);
-        small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, &record);
+        let normals = Some([normals_a.as_slice(), normals_b.as_slice()]);
+        small_edge_pairs(
+            pair, normals, centroid_a, &mut edge, counts, tracer, &record,
+        );
         let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
         return finish(pair, best, tested, pruned);
     }
@@ -502,7 +523,7 @@ impl CuboidPair {
                 let crossing = cuboid_crossings(pair, &self.r, edges_a, edges_b);
                 cuboid_edge_pairs(pair, &crossing, centroid_a, &mut edge, counts);
             }
-            _ => small_edge_pairs(pair, centroid_a, &mut edge, counts, tracer, record),
+            _ => small_edge_pairs(pair, None, centroid_a, &mut edge, counts, tracer, record),
         }
         let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
         finish(pair, best, tested, pruned)
@@ -566,9 +587,9 @@ impl CuboidPair {
 /// support vertex, updated here): on a convex body every climb ends at a vertex of the
 /// largest dot product, and one that starts next door takes a step or two instead of
 /// crossing the body.
+/// `local` is `dir` in the body's frame, `body.rotation.inverse() * dir` (bit for bit).
 #[inline]
-fn face_support_value(body: &Placed3, dir: Vec3, start: &mut usize) -> f32 {
-    let local = body.rotation.inverse() * dir;
+fn face_support_value(body: &Placed3, dir: Vec3, local: Vec3, start: &mut usize) -> f32 {
     let top = if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
         Some((h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs())
     } else {
@@ -876,7 +897,13 @@ impl<T: Copy, const N: usize> Inline<T, N> {
 /// Writes each edge's frame of a small body into `frames`, from its vertices and face
 /// normals placed once (the same arithmetic as [`EdgeFrame::new`], so the same bits, with
 /// each vertex and normal turned once instead of once per edge that uses it).
-fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES>) {
+/// `placed`: the body's face normals already placed (by [`Turn`], the same bits), if the
+/// caller has them.
+fn place_small_frames(
+    body: &Placed3,
+    placed: Option<&[Vec3]>,
+    frames: &mut Inline<EdgeFrame, SMALL_EDGES>,
+) {
     let shape = body.shape;
     let mut vertices = [Vec3::ZERO; SMALL_BODY];
     let vertices = &mut vertices[..shape.vertices().len()];
@@ -884,10 +911,17 @@ fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES
     for v in vertices.iter_mut() {
         *v += body.translation;
     }
-    let mut normals = [Vec3::ZERO; SMALL_BODY];
-    let normals = &mut normals[..shape.face_count()];
-    turn_all(body.rotation, normals, |f| shape.face_normal(f));
-    let (vertices, normals) = (&*vertices, &*normals);
+    let mut turned;
+    let normals = match placed {
+        Some(normals) => normals,
+        None => {
+            turned = [Vec3::ZERO; SMALL_BODY];
+            let turned = &mut turned[..shape.face_count()];
+            turn_all(body.rotation, turned, |f| shape.face_normal(f));
+            &*turned
+        }
+    };
+    let vertices = &*vertices;
     for e in shape.edges() {
         let tail = vertices[e.tail as usize];
         let (n0, n1) = (normals[e.faces[0] as usize], normals[e.faces[1] as usize]);
@@ -902,27 +936,52 @@ fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES
 }
 
 /// `out[i] = rotation * local(i)` for every `i`, bit for bit the product glam's `Quat * Vec3`
-/// gives (`v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w` for the quaternion `(b, w)`, with the
-/// same operations in the same order: tested), written out once for all the vectors so the
-/// quaternion's terms are computed once and the loop is plain arithmetic.
+/// gives (see [`Turn`]), with the quaternion's terms computed once for all the vectors.
 #[inline]
 fn turn_all(rotation: glam::Quat, out: &mut [Vec3], local: impl Fn(usize) -> Vec3) {
-    let [bx, by, bz, w] = rotation.to_array();
-    let k = w * w - ((bx * bx + by * by) + bz * bz);
-    let w2 = w * 2.0;
+    let turn = Turn::new(rotation);
     for (i, o) in out.iter_mut().enumerate() {
-        let v = local(i);
+        *o = turn.apply(local(i));
+    }
+}
+
+/// A rotation by the quaternion `(b, w)` with its terms computed once: `apply(v)` is
+/// `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`, the operations of glam's `Quat * Vec3` in
+/// the same order, so the same bits (tested), and plain arithmetic when many vectors are
+/// turned by one rotation.
+#[derive(Clone, Copy)]
+struct Turn {
+    b: [f32; 3],
+    /// `w^2 - b.b` and `2w`.
+    k: f32,
+    w2: f32,
+}
+
+impl Turn {
+    #[inline]
+    fn new(rotation: glam::Quat) -> Self {
+        let [bx, by, bz, w] = rotation.to_array();
+        Turn {
+            b: [bx, by, bz],
+            k: w * w - ((bx * bx + by * by) + bz * bz),
+            w2: w * 2.0,
+        }
+    }
+
+    #[inline]
+    fn apply(&self, v: Vec3) -> Vec3 {
+        let ([bx, by, bz], k, w2) = (self.b, self.k, self.w2);
         let d2 = ((v.x * bx + v.y * by) + v.z * bz) * 2.0;
         let cross = Vec3::new(
             by * v.z - v.y * bz,
             bz * v.x - v.z * bx,
             bx * v.y - v.x * by,
         );
-        *o = Vec3::new(
+        Vec3::new(
             (v.x * k + bx * d2) + cross.x * w2,
             (v.y * k + by * d2) + cross.y * w2,
             (v.z * k + bz * d2) + cross.z * w2,
-        );
+        )
     }
 }
 
@@ -937,7 +996,8 @@ fn is_small(body: &Placed3) -> bool {
 /// The edge-pair loop for two small bodies ([`is_small`]), in the exhaustive order with
 /// the exhaustive loop's arithmetic, so the same axes, the same bits and (traced) the same
 /// steps as [`edge_pair_axis`] pair by pair, with less work:
-/// - each vertex and face normal is placed once, not once per edge that uses it;
+/// - each vertex and face normal is placed once, not once per edge that uses it (the
+///   normals by the face loops, when they pass them in `normals`, A's then B's);
 /// - B's edges are kept one array per coordinate (their Gauss-map arcs `c = -n0`,
 ///   `d = -n1`, the plane `d x c`; traced, also their directions and squared lengths), so
 ///   that the tests of one edge of A against every edge of B are loops the compiler turns
@@ -947,6 +1007,7 @@ fn is_small(body: &Placed3) -> bool {
 ///   (parallel first). A property test compares untraced with traced SAT on random poses.
 fn small_edge_pairs<T: Tracer<Step>>(
     pair: &PolyPair,
+    normals: Option<[&[Vec3]; 2]>,
     centroid_a: Vec3,
     edge: &mut Best,
     (tested, pruned): (&mut u32, &mut u32),
@@ -955,8 +1016,9 @@ fn small_edge_pairs<T: Tracer<Step>>(
 ) {
     let mut frames_a = Inline::new();
     let mut frames_b = Inline::new();
-    place_small_frames(&pair.a, &mut frames_a);
-    place_small_frames(&pair.b, &mut frames_b);
+    let [placed_a, placed_b] = normals.map_or([None; 2], |n| n.map(Some));
+    place_small_frames(&pair.a, placed_a, &mut frames_a);
+    place_small_frames(&pair.b, placed_b, &mut frames_b);
     let frames_b = frames_b.as_slice();
     // B's edges by coordinate: c (x, y, z), d (x, y, z), the plane d x c (x, y, z), the
     // direction (x, y, z) and its squared length, padded with zeros (which never cross, and
@@ -1131,8 +1193,8 @@ fn exact_cuboid_crossings(
 ) {
     let mut frames_a = Inline::new();
     let mut frames_b = Inline::new();
-    place_small_frames(&pair.a, &mut frames_a);
-    place_small_frames(&pair.b, &mut frames_b);
+    place_small_frames(&pair.a, None, &mut frames_a);
+    place_small_frames(&pair.b, None, &mut frames_b);
     let (frames_a, frames_b) = (frames_a.as_slice(), frames_b.as_slice());
     for (group, _) in exact.iter().enumerate().filter(|(_, &open)| open) {
         let (k, l) = (group / 3, group % 3);
@@ -1475,7 +1537,8 @@ mod tests {
                     Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)).normalize_or(Vec3::Y);
                 for d in [dir, Vec3::X, -Vec3::Z, pose.rotation * Vec3::Y] {
                     assert_eq!(
-                        face_support_value(&placed, d, &mut 0).to_bits(),
+                        face_support_value(&placed, d, placed.rotation.inverse() * d, &mut 0)
+                            .to_bits(),
                         placed.support_value(d).to_bits()
                     );
                 }
@@ -1602,6 +1665,9 @@ mod tests {
             glam::Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
             glam::Quat::from_xyzw(0.0, -0.0, 0.0, -1.0),
         ]);
+        // SAT's face loops turn normals into a body's frame with the inverse rotations.
+        let inverses: Vec<glam::Quat> = rotations.iter().map(|q| q.inverse()).collect();
+        rotations.extend(inverses);
         for q in rotations {
             let mut out = vec![Vec3::ZERO; vectors.len()];
             turn_all(q, &mut out, |i| vectors[i]);
@@ -1644,8 +1710,8 @@ mod tests {
                 let boxes = CuboidPair::new(&pair).unwrap();
                 let crossing = cuboid_crossings(&pair, &boxes.r, ea, eb);
                 let (mut fa, mut fb) = (Inline::new(), Inline::new());
-                place_small_frames(&pair.a, &mut fa);
-                place_small_frames(&pair.b, &mut fb);
+                place_small_frames(&pair.a, None, &mut fa);
+                place_small_frames(&pair.b, None, &mut fb);
                 let mut count = 0;
                 for (i, x) in fa.as_slice().iter().enumerate() {
                     for (j, y) in fb.as_slice().iter().enumerate() {
@@ -1683,6 +1749,56 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_manifold_after_sat_equals_the_searched_manifold_on_cuboids() {
+        // `contact_manifold_after_sat` takes SAT's winning face of two cuboids as that
+        // body's supporting feature instead of searching for it: the same output, bit for
+        // bit (features, case, reference, clipped count, points, depths and ids), on poses
+        // full of ties (aligned, resting, quarter turns, equal boxes) and deep overlaps.
+        use crate::query3::manifold::{contact_manifold, contact_manifold_after_sat};
+        let mut rng = Rng(0x3a1f_0b0c);
+        let (mut faces, mut others) = (0, 0);
+        for round in 0..40u32 {
+            let (a, b) = random_cuboids(&mut rng, round);
+            for k in 0..150 {
+                let (pose_a, mut pose_b) = box_pose(&mut rng, k, &a);
+                if k % 2 == 1 {
+                    // Pull B in toward A: deeper overlaps.
+                    let pull = rng.f(0.0, 0.9);
+                    pose_b.position = pose_a.position + (pose_b.position - pose_a.position) * pull;
+                }
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let sat = sat_test(&pair);
+                if !sat.intersecting {
+                    continue;
+                }
+                let searched = contact_manifold(&pair, sat.normal);
+                let handed = contact_manifold_after_sat(&pair, &sat);
+                assert_eq!(
+                    handed, searched,
+                    "round {round} pose {k} axis {:?}",
+                    sat.axis
+                );
+                for (p, q) in handed.points.iter().zip(searched.points.iter()) {
+                    assert_eq!(p.depth.to_bits(), q.depth.to_bits());
+                    assert_eq!(
+                        p.point.to_array().map(f32::to_bits),
+                        q.point.to_array().map(f32::to_bits)
+                    );
+                }
+                if sat.axis.is_face() {
+                    faces += 1;
+                } else {
+                    others += 1;
+                }
+            }
+        }
+        assert!(
+            faces > 1000 && others > 100,
+            "{faces} face wins, {others} edge wins"
+        );
     }
 
     #[test]

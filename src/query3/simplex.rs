@@ -36,7 +36,9 @@ pub trait Support3 {
 }
 
 impl Support3 for Placed3<'_> {
-    #[inline]
+    // Always inlined: GJK takes two of these one after another on its critical path, and
+    // a call passes the direction in and the vertex out through memory.
+    #[inline(always)]
     fn support_vertex(&self, direction: Vec3) -> (u32, Vec3) {
         let (i, v) = self.support_fast(direction);
         (i as u32, v)
@@ -175,10 +177,12 @@ pub struct Simplex {
 }
 
 impl Simplex {
+    #[inline]
     pub fn points(&self) -> &[SupportPoint3] {
         &self.vertices[..self.len]
     }
 
+    #[inline]
     pub fn push(&mut self, w: SupportPoint3) {
         self.vertices[self.len] = w;
         self.weights[self.len] = 0.0;
@@ -186,6 +190,7 @@ impl Simplex {
     }
 
     /// A one-point simplex.
+    #[inline]
     pub fn single(w: SupportPoint3) -> Simplex {
         let mut s = Simplex::default();
         s.push(w);
@@ -233,17 +238,26 @@ impl Simplex {
             _ => closest_on_tetrahedron(p),
         };
         let (ids, count) = region.vertices();
-        let old = self.vertices;
+        if region == Region::Inside {
+            // All four stay, in their order.
+            self.weights = weights;
+            return (region, Vec3::ZERO);
+        }
+        // A feature has at most three vertices: read them before writing any (a face of a
+        // tetrahedron can name them out of order), three points rather than a copy of the
+        // whole array.
+        let kept = [
+            self.vertices[ids[0] as usize],
+            self.vertices[ids[1] as usize],
+            self.vertices[ids[2] as usize],
+        ];
         let mut closest = Vec3::ZERO;
         for k in 0..count {
-            self.vertices[k] = old[ids[k] as usize];
+            self.vertices[k] = kept[k];
             self.weights[k] = weights[k];
-            closest += weights[k] * self.vertices[k].point;
+            closest += weights[k] * kept[k].point;
         }
         self.len = count;
-        if region == Region::Inside {
-            closest = Vec3::ZERO;
-        }
         (region, closest)
     }
 }
