@@ -15,7 +15,7 @@ mod shape;
 pub use hull::{convex_hull, signed_area};
 pub use lanes::{CoreLanes, LanesOfWidth, SmallLanes, LANE_LIMIT};
 pub use pose::{Placed, Pose};
-pub(crate) use shape::pseudo_angle;
+pub(crate) use shape::{pseudo_angle, MovedSmallCore};
 pub use shape::{
     rounded_outline as rounded_outline_of, Shape, ShapeError, ShapeKind, MAX_COORDINATE,
     MAX_POLYGON_VERTICES,

@@ -234,6 +234,69 @@ impl<const N: usize> FixedCore<N> {
     }
 }
 
+/// A small core (at most 8 vertices) moved into another body's frame once, so that support
+/// look-ups in that frame need no rotation: GJK turns B's core into A's local frame per query,
+/// as Box2D's `b2ShapeDistance` does (see [`Shape::small_core_moved`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct MovedSmallCore(SmallSupport);
+
+impl MovedSmallCore {
+    /// The index of the moved vertex farthest along `d`, ties to the lowest index (as
+    /// [`Shape::support_index`]).
+    #[inline(always)]
+    pub(crate) fn support_index(&self, d: Vec2) -> usize {
+        self.0.support_index(d)
+    }
+
+    /// Moved vertex `i`.
+    #[inline(always)]
+    pub(crate) fn vertex(&self, i: usize) -> Vec2 {
+        match &self.0 {
+            SmallSupport::Four(core) => Vec2::new(core.x[i], core.y[i]),
+            SmallSupport::Eight(core) => Vec2::new(core.x[i], core.y[i]),
+        }
+    }
+}
+
+impl<const N: usize> FixedCore<N> {
+    /// Every vertex rotated by `rotation` (`(cos, sin)`) and then shifted by `translation`,
+    /// with the arithmetic of [`super::Placed::vertex`]; the padding copies of vertex 0 stay
+    /// copies of it.
+    #[inline(always)]
+    fn moved(&self, rotation: Vec2, translation: Vec2) -> Self {
+        let mut moved = FixedCore {
+            x: [0.0; N],
+            y: [0.0; N],
+        };
+        for k in 0..N {
+            moved.x[k] = (rotation.x * self.x[k] - rotation.y * self.y[k]) + translation.x;
+            moved.y[k] = (rotation.y * self.x[k] + rotation.x * self.y[k]) + translation.y;
+        }
+        moved
+    }
+}
+
+impl Shape {
+    /// For a core of at most 8 vertices: the core rotated by `rotation` (`(cos, sin)`) and
+    /// shifted by `translation`, in fixed arrays for support look-ups; `None` for larger cores.
+    #[inline(always)]
+    pub(crate) fn small_core_moved(
+        &self,
+        rotation: Vec2,
+        translation: Vec2,
+    ) -> Option<MovedSmallCore> {
+        match &self.small {
+            Some(SmallSupport::Four(core)) => Some(MovedSmallCore(SmallSupport::Four(
+                core.moved(rotation, translation),
+            ))),
+            Some(SmallSupport::Eight(core)) => Some(MovedSmallCore(SmallSupport::Eight(
+                core.moved(rotation, translation),
+            ))),
+            None => None,
+        }
+    }
+}
+
 /// Normal cones for logarithmic support look-ups on large polygons. The farthest vertex in
 /// a direction whose angle lies between the normals of edge `j` and of the next non-degenerate
 /// edge is the end of edge `j`; the table holds those normals' pseudo-angles sorted ascending.

@@ -180,7 +180,7 @@ fn epa_within<const N: usize, T: Tracer<EpaStep>>(
     }
     let mut polytope = Polytope::<N>::default();
     if let Err(normal) = seed_polytope(pair, gjk, &mut polytope, touch) {
-        let p = gjk.simplex.vertices[0];
+        let p = gjk.work_simplex(pair).vertices[0];
         return Ok(EpaOutput {
             depth: radii,
             normal,
@@ -240,7 +240,8 @@ fn epa_within<const N: usize, T: Tracer<EpaStep>>(
 /// Cores apart, radii overlapping: the depth is what the radii overlap by.
 fn rounded_shallow(pair: &ShapePair, gjk: &GjkOutput, radii: f32) -> EpaOutput {
     let n = gjk.core_normal;
-    let weights_points = gjk.simplex.points();
+    let simplex = gjk.work_simplex(pair);
+    let weights_points = simplex.points();
     // The cores' closest points, recomputed from GJK's reduced simplex: the point of the
     // simplex nearest the origin splits each source edge in the same proportion.
     let (on_a, on_b) = closest_sources(weights_points);
@@ -352,7 +353,8 @@ fn seed_polytope<const N: usize>(
     polytope: &mut Polytope<N>,
     touch: f32,
 ) -> Result<(), Vec2> {
-    let simplex = gjk.simplex.points();
+    let simplex = gjk.work_simplex(pair);
+    let simplex = simplex.points();
     if simplex.len() == 3 {
         let (p0, p1, p2) = (simplex[0], simplex[1], simplex[2]);
         let area = cross(p1.point - p0.point, p2.point - p0.point);

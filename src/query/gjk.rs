@@ -18,9 +18,14 @@
 //!
 //! Rounded shapes run GJK on their cores and subtract the radii at the end (Box2D's way):
 //! a circle is a point core, a capsule a segment core.
+//!
+//! The loop works in body A's local frame, as Box2D's `b2ShapeDistance` does: B's core is
+//! turned into A's frame once per query (kept in fixed arrays when it has at most 8
+//! vertices), so every support look-up is a plain dot-product scan over stored vertices with
+//! no rotation. The answer, and every recorded step, is turned back to the world at the end.
 
 use super::{ShapePair, SupportPoint};
-use crate::geom::cross;
+use crate::geom::{cross, MovedSmallCore};
 use crate::trace::Tracer;
 use glam::Vec2;
 
@@ -128,6 +133,23 @@ impl Simplex {
         self.len += 1;
     }
 
+    /// The same support points (found in A's frame) in the work frame, each rebuilt from its
+    /// vertex indices with [`ShapePair::support`]'s arithmetic.
+    fn in_work_frame(self, pair: &ShapePair) -> Simplex {
+        let mut out = self;
+        for w in &mut out.vertices[..self.len] {
+            let on_a = pair.a.vertex(w.index_a as usize);
+            let on_b = pair.b.vertex(w.index_b as usize);
+            *w = SupportPoint {
+                point: on_a - on_b,
+                on_a,
+                on_b,
+                ..*w
+            };
+        }
+        out
+    }
+
     fn to_world(self, pair: &ShapePair) -> Simplex {
         let mut out = self;
         for v in &mut out.vertices[..self.len] {
@@ -179,11 +201,19 @@ pub struct GjkOutput {
     pub core_distance: f32,
     pub iterations: u32,
     pub status: GjkStatus,
-    /// The final simplex in the work frame, for EPA.
+    /// The final simplex in body A's local frame, where the loop works; EPA takes it in the
+    /// work frame from [`GjkOutput::work_simplex`].
     pub simplex: Simplex,
     /// The unit direction from A's core toward B's at the closest points (zero when the
     /// cores overlap).
     pub core_normal: Vec2,
+}
+
+impl GjkOutput {
+    /// The final simplex in the work frame (see [`ShapePair`]).
+    pub fn work_simplex(&self, pair: &ShapePair) -> Simplex {
+        self.simplex.in_work_frame(pair)
+    }
 }
 
 /// Runs GJK on the pair with the default limits and no recording.
@@ -193,7 +223,9 @@ pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
 
 /// Runs GJK on the pair, recording every iteration into `tracer`.
 pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mut T) -> GjkOutput {
-    let (scale, mut simplex) = start(pair);
+    let local = FrameOfA::new(pair);
+    let (scale, mut simplex) = start(&local);
+    let mut newest = simplex.vertices[0];
     let touch = super::TOUCH_TOLERANCE * scale;
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
@@ -203,7 +235,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let (status, closest, distance) = loop {
         iteration += 1;
         let candidate = simplex;
-        let closest = reduce_to_closest_feature(&mut simplex);
+        let closest = reduce_to_closest_feature(&mut simplex, touch, newest);
         let distance = closest.point.length();
         let ended = if simplex.len == 3 {
             Some(GjkStatus::Enclosed)
@@ -219,18 +251,19 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         } else {
             None
         };
+        // The loop's points are in A's frame; the recorded ones are turned to the world.
         let step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
             iteration,
-            candidate: candidate.to_world(pair),
-            simplex: simplex.to_world(pair),
+            candidate: local.simplex_to_world(&candidate),
+            simplex: local.simplex_to_world(&simplex),
             region: closest.region,
-            closest: closest.point,
+            closest: local.direction_to_work(closest.point),
             distance,
-            direction,
-            support: support.map(|w| w.to_world(pair)),
+            direction: direction.map(|d| local.direction_to_work(d)),
+            support: support.map(|w| local.support_to_world(w)),
             status,
             origin_place: (status == Some(GjkStatus::OriginOnSimplex))
-                .then(|| origin_place(pair, &simplex, touch)),
+                .then(|| origin_place(&local, &simplex, touch)),
             radii: pair.a.radius() + pair.b.radius(),
         };
         if let Some(status) = ended {
@@ -239,7 +272,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         }
         previous_distance = distance;
         let direction = search_direction(&simplex, closest.point);
-        let w = pair.support(direction);
+        let w = local.support(direction);
         let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
         // Progress along the search direction: how much nearer the origin's side the support
         // plane through w lies than the simplex itself. None means v is the closest point of
@@ -256,8 +289,9 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             break (status, closest, distance);
         }
         simplex.push(w);
+        newest = w;
     };
-    finish(pair, simplex, closest, distance, iteration, status, touch)
+    finish(&local, simplex, closest, distance, iteration, status, touch)
 }
 
 /// Whether the shapes overlap or touch: the same verdict as `gjk(pair, config, &mut ())
@@ -270,7 +304,9 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
 /// tolerance, GJK could only confirm "apart" and the loop stops (Gilbert's separating-plane
 /// exit, as in van den Bergen's GJK-based intersection test).
 pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
-    let (scale, mut simplex) = start(pair);
+    let local = FrameOfA::new(pair);
+    let (scale, mut simplex) = start(&local);
+    let mut newest = simplex.vertices[0];
     let touch = super::TOUCH_TOLERANCE * scale;
     let radii = pair.a.radius() + pair.b.radius();
     let mut iteration = 0;
@@ -278,7 +314,7 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
     let noise = ROUNDING_NOISE * scale;
     loop {
         iteration += 1;
-        let closest = reduce_to_closest_feature(&mut simplex).point;
+        let closest = reduce_to_closest_feature(&mut simplex, touch, newest).point;
         if simplex.len == 3 {
             return true; // Enclosed: the cores overlap
         }
@@ -290,7 +326,7 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
         }
         previous_distance = distance;
         let direction = search_direction(&simplex, closest);
-        let w = pair.support(direction);
+        let w = local.support(direction);
         let unit = direction.normalize_or_zero();
         if -w.point.dot(unit) > radii + touch {
             return false; // a separating plane with room for the radii
@@ -300,6 +336,7 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
             return distance - radii <= touch;
         }
         simplex.push(w);
+        newest = w;
     }
 }
 
@@ -316,13 +353,13 @@ fn no_progress(simplex: &Simplex, direction: Vec2, w: SupportPoint, threshold: f
 /// is on the boundary of A - B; a segment is on the boundary only if A - B reaches no
 /// farther than the segment on one of its sides (the support along that side's normal ends
 /// on the segment's line), otherwise the segment runs through the inside of A - B.
-fn origin_place(pair: &ShapePair, simplex: &Simplex, touch: f32) -> OriginPlace {
+fn origin_place(local: &FrameOfA, simplex: &Simplex, touch: f32) -> OriginPlace {
     if simplex.len < 2 {
         return OriginPlace::Boundary;
     }
     let (w0, w1) = (simplex.vertices[0].point, simplex.vertices[1].point);
     let n = (w1 - w0).perp().normalize_or_zero();
-    let beyond = |n: Vec2| (pair.support(n).point - w0).dot(n);
+    let beyond = |n: Vec2| (local.support(n).point - w0).dot(n);
     if n == Vec2::ZERO || beyond(n).min(beyond(-n)) <= touch {
         OriginPlace::Boundary
     } else {
@@ -334,15 +371,16 @@ fn origin_place(pair: &ShapePair, simplex: &Simplex, touch: f32) -> OriginPlace 
 /// support point of A - B facing away from B's centre as seen from A's (any point would do;
 /// this one is usually near the answer). Both start from the same offset between centroids.
 #[inline(always)]
-fn start(pair: &ShapePair) -> (f32, Simplex) {
-    let (scale, start) = pair.scale_and_centroid_offset();
+fn start(local: &FrameOfA) -> (f32, Simplex) {
+    let (scale, start) = local.pair.scale_and_centroid_offset();
+    let start = local.direction_from_work(start);
     let start = if start.length_squared() > 0.0 {
         start
     } else {
         Vec2::X
     };
     let mut simplex = Simplex::default();
-    simplex.push(pair.support(-start));
+    simplex.push(local.support(-start));
     (scale, simplex)
 }
 
@@ -365,10 +403,11 @@ fn search_direction(simplex: &Simplex, closest: Vec2) -> Vec2 {
     }
 }
 
-/// The output from the loop's last simplex and closest point: `closest.weights` are the
-/// weights of the reduced simplex, except inside a triangle, where they are computed here.
+/// The output from the loop's last simplex and closest point (in A's frame, turned to the
+/// world here): `closest.weights` are the weights of the reduced simplex, except inside a
+/// triangle, where they are computed here.
 fn finish(
-    pair: &ShapePair,
+    local: &FrameOfA,
     simplex: Simplex,
     closest: Closest,
     distance: f32,
@@ -393,11 +432,12 @@ fn finish(
         distance
     };
     // v = a - b points from B's core to A's, so -v points from A toward B.
-    let core_normal = if core_distance > touch {
+    let local_normal = if core_distance > touch {
         -closest.point / core_distance
     } else {
         Vec2::ZERO
     };
+    let pair = local.pair;
     let radii = pair.a.radius() + pair.b.radius();
     let distance = (core_distance - radii).max(0.0);
     let intersecting = core_distance - radii <= touch;
@@ -405,8 +445,8 @@ fn finish(
         (None, None)
     } else {
         (
-            Some(pair.to_world(on_a + pair.a.radius() * core_normal)),
-            Some(pair.to_world(on_b - pair.b.radius() * core_normal)),
+            Some(pair.to_world(local.point_to_work(on_a + pair.a.radius() * local_normal))),
+            Some(pair.to_world(local.point_to_work(on_b - pair.b.radius() * local_normal))),
         )
     };
     GjkOutput {
@@ -418,7 +458,95 @@ fn finish(
         iterations,
         status,
         simplex,
-        core_normal,
+        core_normal: local.direction_to_work(local_normal),
+    }
+}
+
+/// The pair seen from body A's local frame: A's core as stored, B's core turned into A's
+/// frame once (kept in fixed arrays when it has at most 8 vertices, otherwise each support
+/// direction is turned into B's frame and the vertex found turned back). Support points of
+/// A - B are then plain scans over stored vertices; every point here is in A's frame.
+struct FrameOfA<'p, 'a> {
+    pair: &'p ShapePair<'a>,
+    /// B's rotation (`(cos, sin)`) and position relative to A.
+    rotation: Vec2,
+    translation: Vec2,
+    /// B's core in A's frame, when small.
+    b_moved: Option<MovedSmallCore>,
+}
+
+impl<'p, 'a> FrameOfA<'p, 'a> {
+    #[inline(always)]
+    fn new(pair: &'p ShapePair<'a>) -> Self {
+        let rotation = pair.a.local_direction(pair.b.rotation);
+        let translation = pair
+            .a
+            .local_direction(pair.b.translation - pair.a.translation);
+        FrameOfA {
+            pair,
+            rotation,
+            translation,
+            b_moved: pair.b.shape.small_core_moved(rotation, translation),
+        }
+    }
+
+    /// The support point of A - B in the A-frame direction `d`, its source points in A's frame.
+    #[inline(always)]
+    fn support(&self, d: Vec2) -> SupportPoint {
+        let a = self.pair.a.shape;
+        let index_a = a.support_index(d);
+        let on_a = a.core()[index_a];
+        let (index_b, on_b) = match &self.b_moved {
+            Some(b) => {
+                let i = b.support_index(-d);
+                (i, b.vertex(i))
+            }
+            None => {
+                let b = self.pair.b.shape;
+                // -d turned into B's frame: rotated by the conjugate of B's rotation.
+                let r = self.rotation;
+                let d_b = Vec2::new(-(r.x * d.x + r.y * d.y), -(r.x * d.y - r.y * d.x));
+                let i = b.support_index(d_b);
+                (i, r.rotate(b.core()[i]) + self.translation)
+            }
+        };
+        SupportPoint {
+            point: on_a - on_b,
+            on_a,
+            on_b,
+            index_a: index_a as u32,
+            index_b: index_b as u32,
+        }
+    }
+
+    /// A work-frame direction in A's frame.
+    #[inline(always)]
+    fn direction_from_work(&self, d: Vec2) -> Vec2 {
+        self.pair.a.local_direction(d)
+    }
+
+    /// An A-frame direction (or difference of points) in the work frame and the world.
+    #[inline(always)]
+    fn direction_to_work(&self, d: Vec2) -> Vec2 {
+        self.pair.a.rotation.rotate(d)
+    }
+
+    /// An A-frame point in the work frame.
+    #[inline(always)]
+    fn point_to_work(&self, p: Vec2) -> Vec2 {
+        self.pair.a.rotation.rotate(p) + self.pair.a.translation
+    }
+
+    /// An A-frame support point in the world, as the steps record it: rebuilt from its
+    /// vertex indices with [`ShapePair::support`]'s arithmetic.
+    fn support_to_world(&self, w: SupportPoint) -> SupportPoint {
+        let mut one = Simplex::default();
+        one.push(w);
+        self.simplex_to_world(&one).vertices[0]
+    }
+
+    fn simplex_to_world(&self, simplex: &Simplex) -> Simplex {
+        simplex.in_work_frame(self.pair).to_world(self.pair)
     }
 }
 
@@ -435,13 +563,24 @@ struct Closest {
 /// Finds the point of the simplex closest to the origin, reduces the simplex to the vertices
 /// of the feature holding it, and says which Voronoi region the origin was in.
 ///
+/// Tie rule: an origin inside the triangle but within `touch` of an edge's line is on that
+/// edge (its region, the origin its own closest point), as an origin just outside it is:
+/// which side of the line rounding puts it on must not decide between "enclosed" and "on
+/// the simplex" (the steps would then depend on the frame the points are computed in).
+///
 /// The region tests already hold, for each edge `wi wj`, the origin's barycentric
 /// coordinates `u = wj . (wj - wi)` and `v = -wi . (wj - wi)` (scaled by the edge's squared
 /// length), so the closest point on the kept edge is `(u wi + v wj) / (u + v)` without
 /// computing them again.
 #[inline(always)]
-fn reduce_to_closest_feature(simplex: &mut Simplex) -> Closest {
-    let v = simplex.vertices;
+fn reduce_to_closest_feature(simplex: &mut Simplex, touch: f32, newest: SupportPoint) -> Closest {
+    let mut v = simplex.vertices;
+    match simplex.len {
+        1 => v[0] = newest,
+        2 => v[1] = newest,
+        _ => v[2] = newest,
+    }
+    let v = v;
     let vertex = |simplex: &mut Simplex, i: usize| {
         simplex.vertices[0] = v[i];
         simplex.len = 1;
@@ -509,6 +648,23 @@ fn reduce_to_closest_feature(simplex: &mut Simplex) -> Closest {
             } else if u12 > 0.0 && v12 > 0.0 && inner_12 <= 0.0 {
                 edge(simplex, 1, 2, u12, v12)
             } else {
+                // Inside, but within `touch` of edge i-j (the tie rule above): the origin is
+                // on that edge, and is its own closest point. (|cross(wi, wj)| / |wj - wi|
+                // is the origin's distance to the edge's line.)
+                let on_edge = |u: f32, w: f32, c: f32, e: Vec2| {
+                    u > 0.0 && w > 0.0 && c * c <= touch * touch * e.length_squared()
+                };
+                let on = |simplex: &mut Simplex, i, j, u, w| Closest {
+                    point: Vec2::ZERO,
+                    ..edge(simplex, i, j, u, w)
+                };
+                if on_edge(u01, v01, cross(w0, w1), e01) {
+                    return on(simplex, 0, 1, u01, v01);
+                } else if on_edge(u02, v02, cross(w2, w0), e02) {
+                    return on(simplex, 0, 2, u02, v02);
+                } else if on_edge(u12, v12, cross(w1, w2), e12) {
+                    return on(simplex, 1, 2, u12, v12);
+                }
                 // Inside the triangle the closest point is the origin itself: no weights
                 // needed (their three divisions are the costliest part of an enclosing
                 // iteration).
