@@ -232,6 +232,8 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     // The progress test cannot resolve less than the rounding of a dot product of points
     // as far apart as the pair is large.
     let noise = ROUNDING_NOISE * scale;
+    // Traced only: the world points the steps show, each rebuilt once (see `WorldPoints`).
+    let mut world = WorldPoints::new();
     let (status, closest, distance) = loop {
         iteration += 1;
         let candidate = simplex;
@@ -252,15 +254,15 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
             None
         };
         // The loop's points are in A's frame; the recorded ones are turned to the world.
-        let step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
+        let mut step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
             iteration,
-            candidate: local.simplex_to_world(&candidate),
-            simplex: local.simplex_to_world(&simplex),
+            candidate: world.simplex(&local, &candidate),
+            simplex: world.simplex(&local, &simplex),
             region: closest.region,
             closest: local.direction_to_work(closest.point),
             distance,
             direction: direction.map(|d| local.direction_to_work(d)),
-            support: support.map(|w| local.support_to_world(w)),
+            support: support.map(|w| world.point(&local, w)),
             status,
             origin_place: (status == Some(GjkStatus::OriginOnSimplex))
                 .then(|| origin_place(&local, &simplex, touch)),
@@ -547,6 +549,53 @@ impl<'p, 'a> FrameOfA<'p, 'a> {
 
     fn simplex_to_world(&self, simplex: &Simplex) -> Simplex {
         simplex.in_work_frame(self.pair).to_world(self.pair)
+    }
+}
+
+/// The world versions of the support points a traced run records. A recorded point is
+/// rebuilt from its vertex indices alone ([`FrameOfA::support_to_world`]), and each step
+/// shows the simplex before and after reduction and the new support point: without this,
+/// every point would be rebuilt once for each step that shows it (about seven a step).
+/// The last eight points are kept, more than a step's simplex and support point need.
+struct WorldPoints {
+    known: [SupportPoint; 8],
+    len: usize,
+    next: usize,
+}
+
+impl WorldPoints {
+    /// Empty. (An untraced run never calls the methods below, and the compiler drops the
+    /// array with them.)
+    #[inline(always)]
+    fn new() -> Self {
+        WorldPoints {
+            known: [SupportPoint::default(); 8],
+            len: 0,
+            next: 0,
+        }
+    }
+
+    /// `w` (in A's frame) as the steps record it.
+    fn point(&mut self, local: &FrameOfA, w: SupportPoint) -> SupportPoint {
+        if let Some(known) = self.known[..self.len]
+            .iter()
+            .find(|k| k.index_a == w.index_a && k.index_b == w.index_b)
+        {
+            return *known;
+        }
+        let world = local.support_to_world(w);
+        self.known[self.next] = world;
+        self.next = (self.next + 1) % self.known.len();
+        self.len = (self.len + 1).min(self.known.len());
+        world
+    }
+
+    fn simplex(&mut self, local: &FrameOfA, simplex: &Simplex) -> Simplex {
+        let mut out = *simplex;
+        for v in &mut out.vertices[..simplex.len] {
+            *v = self.point(local, *v);
+        }
+        out
     }
 }
 
