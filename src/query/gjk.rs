@@ -512,13 +512,7 @@ impl<'p, 'a> FrameOfA<'p, 'a> {
                 (i, r.rotate(b.core()[i]) + self.translation)
             }
         };
-        SupportPoint {
-            point: on_a - on_b,
-            on_a,
-            on_b,
-            index_a: index_a as u32,
-            index_b: index_b as u32,
-        }
+        SupportPoint::from_sources(on_a, on_b, index_a, index_b)
     }
 
     /// A work-frame direction in A's frame.

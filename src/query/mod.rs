@@ -122,15 +122,12 @@ impl<'a> ShapePair<'a> {
     pub fn support(&self, direction: Vec2) -> SupportPoint {
         let index_a = self.a.support_index(direction);
         let index_b = self.b.support_index(-direction);
-        let on_a = self.a.vertex(index_a);
-        let on_b = self.b.vertex(index_b);
-        SupportPoint {
-            point: on_a - on_b,
-            on_a,
-            on_b,
-            index_a: index_a as u32,
-            index_b: index_b as u32,
-        }
+        SupportPoint::from_sources(
+            self.a.vertex(index_a),
+            self.b.vertex(index_b),
+            index_a,
+            index_b,
+        )
     }
 }
 
@@ -146,6 +143,18 @@ pub struct SupportPoint {
 }
 
 impl SupportPoint {
+    /// `on_a - on_b`, from core vertex `index_a` of A and `index_b` of B.
+    #[inline(always)]
+    pub fn from_sources(on_a: Vec2, on_b: Vec2, index_a: usize, index_b: usize) -> Self {
+        SupportPoint {
+            point: on_a - on_b,
+            on_a,
+            on_b,
+            index_a: index_a as u32,
+            index_b: index_b as u32,
+        }
+    }
+
     /// The same point with its source points moved from the work frame to the world (the
     /// difference itself does not depend on the frame).
     pub fn to_world(self, pair: &ShapePair) -> Self {
