@@ -685,21 +685,17 @@ pub(crate) struct EdgeFrame {
 impl EdgeFrame {
     #[inline]
     pub(crate) fn new(body: &Placed3, e: &Edge) -> Self {
-        let tail = body.vertex(e.tail as usize);
-        let n0 = body.face_normal(e.faces[0] as usize);
-        let n1 = body.face_normal(e.faces[1] as usize);
-        EdgeFrame {
-            tail,
-            dir: body.vertex(e.head as usize) - tail,
-            n0,
-            n1,
-            arc: n1.cross(n0),
-        }
+        Self::from_placed(
+            body.vertex(e.tail as usize),
+            body.vertex(e.head as usize),
+            body.face_normal(e.faces[0] as usize),
+            body.face_normal(e.faces[1] as usize),
+        )
     }
 
-    /// The frame [`EdgeFrame::new`] gives, bit for bit, from the edge's ends and its faces'
-    /// normals already placed in the work frame (the sweep places each vertex and normal
-    /// once per query instead of once per edge).
+    /// The frame of an edge from its ends and its faces' normals already placed in the work
+    /// frame (the sweep places each vertex and normal once per query instead of once per
+    /// edge; [`EdgeFrame::new`] places them here).
     #[inline]
     pub(crate) fn from_placed(tail: Vec3, head: Vec3, n0: Vec3, n1: Vec3) -> Self {
         EdgeFrame {

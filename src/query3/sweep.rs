@@ -330,18 +330,8 @@ fn world_normal(pair: &PolyPair, id: AxisId, speed: f32) -> Option<Vec3> {
         AxisId::FaceA(i) => a.face_normal(i as usize),
         AxisId::FaceB(j) => -b.face_normal(j as usize),
         AxisId::Edges(i, j) => {
-            // `EdgeFrame::new`'s frame, from the placed ends and normals.
-            let frame = |body: &super::Placed3, e: &crate::geom3::Edge| {
-                let (f0, f1) = (e.faces[0] as usize, e.faces[1] as usize);
-                EdgeFrame::from_placed(
-                    body.vertex(e.tail as usize),
-                    body.vertex(e.head as usize),
-                    body.face_normal(f0),
-                    body.face_normal(f1),
-                )
-            };
-            let frame_a = frame(a, &a.shape.edges()[i as usize]);
-            let frame_b = frame(b, &b.shape.edges()[j as usize]);
+            let frame_a = EdgeFrame::new(a, &a.shape.edges()[i as usize]);
+            let frame_b = EdgeFrame::new(b, &b.shape.edges()[j as usize]);
             edge_pair_axis(&frame_a, &frame_b, a.centroid(), false)
                 .ok()?
                 .0
