@@ -1,7 +1,9 @@
 //! A small core laid out for vector lanes, built once with the shape: its vertices, edge
 //! normals and back extents in fixed arrays of 4 (up to 4 vertices: boxes, quads) or 8
 //! (up to 8), so that SAT's small-polygon pass loads them whole instead of copying a
-//! variable number of entries into padded arrays at every query.
+//! variable number of entries into padded arrays at every query. The lanes also say which
+//! edges a search along their own normal surely returns whole (`clear_faces`), so that the
+//! clip can take SAT's winning edge without searching for it again.
 
 use glam::Vec2;
 
@@ -183,5 +185,70 @@ impl LanesOfWidth<LANE_LIMIT> for Option<SmallLanes> {
             Some(SmallLanes::Eight(lanes)) => Some(lanes),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::Shape;
+    use glam::Vec2;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn clear_faces_leave_out_flat_tiny_and_bent_sides() {
+        // Every side of a box and of a triangle is clear; a segment (a capsule's core)
+        // shows each of its two sides.
+        let rect = Shape::rect(v(1.3, 0.4)).unwrap();
+        assert_eq!(rect.clear_faces(), 0b1111);
+        let triangle = Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap();
+        assert_eq!(triangle.clear_faces(), 0b111);
+        assert_eq!(Shape::capsule(0.7, 0.25).unwrap().clear_faces(), 0b11);
+        // A point in the middle of the top side: the two halves turn by nothing (and each
+        // has the other's far end at its own height); the other three sides are clear.
+        let split = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0),
+            v(0.0, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        assert_eq!(split.clear_faces(), 0b10011);
+        // A top side bent by 1e-3 rad: its halves turn by less than the clearance.
+        let bent = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0),
+            v(0.0, 1.001),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        assert_eq!(bent.clear_faces() & 0b01100, 0);
+        // A corner cut by an edge 1e-6 long: along the sides next to it, the far end of
+        // the cut lies within the support clearance of the side's line.
+        let cut = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0 - 1.0e-6),
+            v(1.0 - 1.0e-6, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        assert_eq!(cut.clear_faces() & 0b01010, 0, "{:05b}", cut.clear_faces());
+        // A repeated point (a zero-length edge): nothing is vouched for.
+        let repeated = Shape::polygon(vec![
+            v(-1.0, -0.5),
+            v(1.0, -0.5),
+            v(1.0, 0.5),
+            v(1.0, 0.5),
+            v(-1.0, 0.5),
+        ])
+        .unwrap();
+        assert_eq!(repeated.clear_faces(), 0);
+        // A circle (a point core) has no edges.
+        assert_eq!(Shape::circle(0.5).unwrap().clear_faces(), 0);
     }
 }

@@ -7,7 +7,8 @@
 //! n = collision normal, from A toward B
 //! edge_A = best edge of A along n:  the vertex farthest along n, then of its two edges
 //!          the one whose outward normal is closest to n (most perpendicular to n)
-//! edge_B = best edge of B along -n
+//!          (after SAT: its winning edge itself, when it is A's and the shape vouches, below)
+//! edge_B = best edge of B along -n  (likewise)
 //! reference = the one whose normal is closer to the collision normal; incident = the other
 //! clip the incident edge to the slab between the reference edge's two side planes
 //!      (planes through each end of the reference edge, facing along it)
@@ -25,6 +26,14 @@
 //! no walk (the shape stores how far each edge turns into the next). The side planes of a
 //! single reference edge face along its stored normal turned a quarter turn: the stored
 //! normals are the normalized edges, so the clip takes no square root.
+//!
+//! Started from SAT's answer (`clip_after_sat`, which `query_pair` runs, traced or not),
+//! when SAT's best axis is edge `i` of one body facing the contact, the normal is that
+//! edge's own normal, and the search along it would find edge `i` alone whenever the shape
+//! says edge `i` stands clearly above its other vertices and turns clearly from both
+//! neighbours (`Shape::clear_faces`, stored with the shape): then edge `i` is that body's
+//! best edge and only the other body is searched. The manifold and the recorded steps are
+//! the same, bit for bit.
 
 use super::sat::{AxisSource, SatOutput};
 use super::{Body, ShapePair};
