@@ -37,7 +37,7 @@
 
 use super::sat::{AxisSource, SatOutput};
 use super::{Body, ShapePair};
-use crate::geom::Placed;
+use crate::geom::{CoreLanes, Placed, LANE_LIMIT};
 use crate::trace::Tracer;
 use glam::Vec2;
 
@@ -607,14 +607,80 @@ fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
     if shape.edge_count() == 0 {
         return None;
     }
-    let k = shape.support_index(direction);
     if let Some(turn_cosines) = shape.shape.turn_cosines() {
-        let lone = lone_best_edge(shape, direction, body, previous(k, n), k, turn_cosines);
+        // How squarely every edge faces `direction`, worked out beside the support search
+        // rather than after it (the same arithmetic as `shape.normal(e).dot(direction)`).
+        let lone = if let Some(lanes) = shape.shape.lanes::<4>() {
+            let facing = Facing::new(shape, lanes, direction);
+            let k = shape.support_index(direction);
+            facing.lone_best_edge(shape, body, previous(k, n), k, turn_cosines)
+        } else if let Some(lanes) = shape.shape.lanes::<LANE_LIMIT>() {
+            let facing = Facing::new(shape, lanes, direction);
+            let k = shape.support_index(direction);
+            facing.lone_best_edge(shape, body, previous(k, n), k, turn_cosines)
+        } else {
+            let k = shape.support_index(direction);
+            lone_best_edge(shape, direction, body, previous(k, n), k, turn_cosines)
+        };
         if let Some(edge) = lone {
             return Some(BestSide { edge, lone: true });
         }
     }
-    walk_to_best_side(shape, direction, body, k)
+    walk_to_best_side(shape, direction, body, shape.support_index(direction))
+}
+
+/// Every edge of a small core placed in the work frame, one lane per edge, and how squarely
+/// it faces a direction: lane `e` holds `shape.normal(e)` and `shape.normal(e).dot(direction)`,
+/// the same arithmetic, so [`Facing::lone_best_edge`] is [`lone_best_edge`] to the bit. Its
+/// lanes do not wait for the support search, so the compare after it is two loads.
+struct Facing<const N: usize> {
+    x: [f32; N],
+    y: [f32; N],
+    facing: [f32; N],
+}
+
+impl<const N: usize> Facing<N> {
+    #[inline(always)]
+    fn new(shape: &Placed, lanes: &CoreLanes<N>, direction: Vec2) -> Self {
+        let (cos, sin) = (shape.rotation.x, shape.rotation.y);
+        let x: [f32; N] =
+            std::array::from_fn(|e| cos * lanes.normal_x[e] - sin * lanes.normal_y[e]);
+        let y: [f32; N] =
+            std::array::from_fn(|e| sin * lanes.normal_x[e] + cos * lanes.normal_y[e]);
+        let facing = std::array::from_fn(|e| x[e] * direction.x + y[e] * direction.y);
+        Facing { x, y, facing }
+    }
+
+    /// [`lone_best_edge`] from these lanes (`N` a power of two above every edge index, so
+    /// `% N` changes no index).
+    #[inline(always)]
+    fn lone_best_edge(
+        &self,
+        shape: &Placed,
+        body: Body,
+        before: usize,
+        after: usize,
+        turn_cosines: &[f32],
+    ) -> Option<EdgeFeature> {
+        let n = shape.vertex_count();
+        let (before, after) = (before % N, after % N);
+        let chosen = if self.facing[after] >= self.facing[before] {
+            after
+        } else {
+            before
+        };
+        let clear = 1.0 - COLLINEAR_TOLERANCE - COLLINEAR_MARGIN;
+        if turn_cosines[previous(chosen, n)] >= clear || turn_cosines[chosen] >= clear {
+            return None;
+        }
+        Some(EdgeFeature {
+            body,
+            index: chosen as u32,
+            start: shape.vertex(chosen),
+            end: shape.vertex(next(chosen, n)),
+            normal: Vec2::new(self.x[chosen], self.y[chosen]),
+        })
+    }
 }
 
 /// [`best_side`] from the support vertex `k`, stepping over zero-length edges and widening
