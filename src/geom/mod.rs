@@ -14,7 +14,9 @@ mod pose;
 mod shape;
 
 pub use hull::{convex_hull, signed_area};
-pub use lanes::{CoreLanes, LanesOfWidth, SmallLanes, LANE_LIMIT};
+pub use lanes::{
+    CoreLanes, LanesOfWidth, SmallLanes, FACE_TURN_CLEARANCE, LANE_LIMIT, SUPPORT_CLEARANCE,
+};
 pub use pose::{Placed, Pose};
 pub(crate) use shape::{pseudo_angle, MovedSmallCore};
 pub use shape::{

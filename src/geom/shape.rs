@@ -817,6 +817,16 @@ fn core_centroid(core: &[Vec2]) -> Vec2 {
     }
 }
 
+impl Shape {
+    /// For a small core (at most 8 vertices): the edges that are clearly the side the core
+    /// shows along their own normal, as bits (see [`crate::geom::CoreLanes::clear_faces`]);
+    /// 0 otherwise.
+    #[inline]
+    pub fn clear_faces(&self) -> u32 {
+        self.lanes.as_ref().map_or(0, SmallLanes::clear_faces)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
