@@ -206,13 +206,15 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     } else {
         Vec3::X
     };
-    let mut simplex = Simplex::single(pair.support(-start));
+    let mut newest = pair.support(-start);
+    let mut simplex = Simplex::single(newest);
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
     loop {
         iteration += 1;
         let candidate = simplex;
-        let (region, closest) = simplex.reduce_to_closest_feature();
+        // The newest support point comes from a register, not back from the simplex.
+        let (region, closest) = simplex.reduce_with_newest(&newest);
         let distance = closest.length();
         let ended = if !distance.is_finite() {
             Some(Status::NonFinite)
@@ -279,6 +281,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
             return end(status, simplex);
         }
         simplex.push(w);
+        newest = w;
     }
 }
 
@@ -288,7 +291,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
 /// `-v`: when the origin is a hair from the feature, `v` is a tiny difference of large
 /// numbers whose direction is noise, while the feature's own normal is not. When the
 /// feature's direction has no length, both are `-v` normalized.
-#[inline]
+#[inline(always)]
 fn search_direction(simplex: &Simplex, closest: Vec3) -> (Vec3, Vec3) {
     let p = &simplex.vertices;
     let d = match simplex.len {

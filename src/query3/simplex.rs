@@ -63,8 +63,9 @@ pub trait SupportPair3 {
     fn scale(&self) -> f32;
 
     /// The support point of A - B in `direction`: A's farthest point along it minus B's
-    /// farthest point along `-direction`.
-    #[inline]
+    /// farthest point along `-direction`. Always inlined: a call would hand the point back
+    /// through memory, on GJK's chain of dependent steps.
+    #[inline(always)]
     fn support(&self, direction: Vec3) -> SupportPoint3 {
         let (index_a, on_a) = self.a().support_vertex(direction);
         let (index_b, on_b) = self.b().support_vertex(-direction);
@@ -222,20 +223,36 @@ impl Simplex {
     /// feature holding it (with their weights), and returns the region and the point. For
     /// [`Region::Inside`] the simplex stays a tetrahedron and the point is the origin.
     pub fn reduce_to_closest_feature(&mut self) -> (Region, Vec3) {
-        let p = [
-            self.vertices[0].point,
-            self.vertices[1].point,
-            self.vertices[2].point,
-            self.vertices[3].point,
-        ];
+        let newest = self.vertices[self.len - 1];
+        self.reduce_with_newest(&newest)
+    }
+
+    /// [`Self::reduce_to_closest_feature`], with the simplex's last vertex (the support
+    /// point GJK just pushed) handed in by the caller. The arithmetic is the same; only
+    /// where that vertex is read from differs. GJK's loop keeps it in registers, so the
+    /// loop's chain of dependent steps does not wait for it to go through memory: reading
+    /// it back from the simplex straight after the push takes loads wider than the stores
+    /// that wrote it, which the processor cannot forward (a stall of a dozen cycles or
+    /// more, every iteration).
+    #[inline(always)]
+    pub(crate) fn reduce_with_newest(&mut self, newest: &SupportPoint3) -> (Region, Vec3) {
+        let last = self.len - 1;
+        let vertex = |i: usize| {
+            if i == last {
+                *newest
+            } else {
+                self.vertices[i]
+            }
+        };
+        let point = |i: usize| vertex(i).point;
         let Closest { region, weights } = match self.len {
             1 => Closest {
                 region: Region::Vertex(0),
                 weights: [1.0, 0.0, 0.0, 0.0],
             },
-            2 => closest_on_segment(p[0], p[1], [0, 1]),
-            3 => closest_on_triangle(p[0], p[1], p[2], [0, 1, 2]),
-            _ => closest_on_tetrahedron(p),
+            2 => closest_on_segment(point(0), newest.point, [0, 1]),
+            3 => closest_on_triangle(point(0), point(1), newest.point, [0, 1, 2]),
+            _ => closest_on_tetrahedron([point(0), point(1), point(2), newest.point]),
         };
         let (ids, count) = region.vertices();
         if region == Region::Inside {
@@ -247,9 +264,9 @@ impl Simplex {
         // tetrahedron can name them out of order), three points rather than a copy of the
         // whole array.
         let kept = [
-            self.vertices[ids[0] as usize],
-            self.vertices[ids[1] as usize],
-            self.vertices[ids[2] as usize],
+            vertex(ids[0] as usize),
+            vertex(ids[1] as usize),
+            vertex(ids[2] as usize),
         ];
         let mut closest = Vec3::ZERO;
         for k in 0..count {
@@ -287,6 +304,7 @@ impl Closest {
 }
 
 /// The point of segment `a b` closest to the origin. `ids` names `a` and `b` in the simplex.
+#[inline(always)]
 pub fn closest_on_segment(a: Vec3, b: Vec3, ids: [u8; 2]) -> Closest {
     let ab = b - a;
     // t scaled by |ab|^2: the projection of the origin along the segment.
@@ -307,6 +325,7 @@ pub fn closest_on_segment(a: Vec3, b: Vec3, ids: [u8; 2]) -> Closest {
 
 /// The point of triangle `a b c` closest to the origin (Ericson 5.1.5 with p = 0). A
 /// triangle with (nearly) no area answers with the closest of its edges.
+#[inline(always)]
 pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
     let [ia, ib, ic] = ids;
     let ab = b - a;
