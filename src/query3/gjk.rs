@@ -214,7 +214,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
         iteration += 1;
         let candidate = simplex;
         // The newest support point comes from a register, not back from the simplex.
-        let (region, closest) = simplex.reduce_with_newest(&newest);
+        let (region, closest, kept) = simplex.reduce_with_newest(&newest);
         let distance = closest.length();
         let ended = if !distance.is_finite() {
             Some(Status::NonFinite)
@@ -255,14 +255,14 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
             return end(status, simplex);
         }
         previous_distance = distance;
-        let (toward, direction) = search_direction(&simplex, closest);
+        let (toward, direction) = search_direction(simplex.len, &kept, closest);
         // The support search takes the direction before normalization: only its sign
         // pattern and proportions matter there, and the square root and division stay off
         // the path from one support point to the next. The tests below take the unit one.
         let w = pair.support(toward);
         // How far the support plane through w lies beyond the simplex toward the origin;
         // the simplex's vertices all sit at the same height along `direction`.
-        let gain = (w.point - simplex.vertices[0].point).dot(direction);
+        let gain = (w.point - kept[0]).dot(direction);
         let repeated = simplex
             .points()
             .iter()
@@ -290,19 +290,19 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
 /// perpendicular through the origin, the face normal on the origin's side) rather than from
 /// `-v`: when the origin is a hair from the feature, `v` is a tiny difference of large
 /// numbers whose direction is noise, while the feature's own normal is not. When the
-/// feature's direction has no length, both are `-v` normalized.
+/// feature's direction has no length, both are `-v` normalized. `p` holds the feature's
+/// `len` points (the reduction hands them over in registers).
 #[inline(always)]
-fn search_direction(simplex: &Simplex, closest: Vec3) -> (Vec3, Vec3) {
-    let p = &simplex.vertices;
-    let d = match simplex.len {
+fn search_direction(len: usize, p: &[Vec3; 3], closest: Vec3) -> (Vec3, Vec3) {
+    let d = match len {
         2 => {
-            let e = p[1].point - p[0].point;
+            let e = p[1] - p[0];
             // e x (e x w0) = e (e . w0) - w0 |e|^2: minus w0's part square to e.
-            e.cross(e.cross(p[0].point))
+            e.cross(e.cross(p[0]))
         }
         3 => {
-            let n = (p[1].point - p[0].point).cross(p[2].point - p[0].point);
-            if n.dot(p[0].point) > 0.0 {
+            let n = (p[1] - p[0]).cross(p[2] - p[0]);
+            if n.dot(p[0]) > 0.0 {
                 -n
             } else {
                 n
@@ -856,7 +856,8 @@ mod tests {
         let mut reduced = tri;
         let (region, closest) = reduced.reduce_to_closest_feature();
         assert!(matches!(region, Region::Face(..)));
-        let (_, direction) = search_direction(&reduced, closest);
+        let points = [0, 1, 2].map(|i| reduced.vertices[i].point);
+        let (_, direction) = search_direction(reduced.len, &points, closest);
         assert!(
             close_v(direction, Vec3::new(0., 0.6, 0.8), 1e-6),
             "{direction}"

@@ -224,7 +224,8 @@ impl Simplex {
     /// [`Region::Inside`] the simplex stays a tetrahedron and the point is the origin.
     pub fn reduce_to_closest_feature(&mut self) -> (Region, Vec3) {
         let newest = self.vertices[self.len - 1];
-        self.reduce_with_newest(&newest)
+        let (region, closest, _) = self.reduce_with_newest(&newest);
+        (region, closest)
     }
 
     /// [`Self::reduce_to_closest_feature`], with the simplex's last vertex (the support
@@ -233,9 +234,14 @@ impl Simplex {
     /// loop's chain of dependent steps does not wait for it to go through memory: reading
     /// it back from the simplex straight after the push takes loads wider than the stores
     /// that wrote it, which the processor cannot forward (a stall of a dozen cycles or
-    /// more, every iteration).
+    /// more, every iteration). For the same reason it also returns the points of the kept
+    /// vertices (in their new order; unused ones zero), for the caller to take the search
+    /// direction from them rather than read back what this has just written.
     #[inline(always)]
-    pub(crate) fn reduce_with_newest(&mut self, newest: &SupportPoint3) -> (Region, Vec3) {
+    pub(crate) fn reduce_with_newest(
+        &mut self,
+        newest: &SupportPoint3,
+    ) -> (Region, Vec3, [Vec3; 3]) {
         let last = self.len - 1;
         let vertex = |i: usize| {
             if i == last {
@@ -244,21 +250,21 @@ impl Simplex {
                 self.vertices[i]
             }
         };
-        let point = |i: usize| vertex(i).point;
+        let v = &self.vertices;
         let Closest { region, weights } = match self.len {
             1 => Closest {
                 region: Region::Vertex(0),
                 weights: [1.0, 0.0, 0.0, 0.0],
             },
-            2 => closest_on_segment(point(0), newest.point, [0, 1]),
-            3 => closest_on_triangle(point(0), point(1), newest.point, [0, 1, 2]),
-            _ => closest_on_tetrahedron([point(0), point(1), point(2), newest.point]),
+            2 => closest_on_segment(v[0].point, newest.point, [0, 1]),
+            3 => closest_on_triangle(v[0].point, v[1].point, newest.point, [0, 1, 2]),
+            _ => closest_on_tetrahedron([v[0].point, v[1].point, v[2].point, newest.point]),
         };
         let (ids, count) = region.vertices();
         if region == Region::Inside {
             // All four stay, in their order.
             self.weights = weights;
-            return (region, Vec3::ZERO);
+            return (region, Vec3::ZERO, [Vec3::ZERO; 3]);
         }
         // A feature has at most three vertices: read them before writing any (a face of a
         // tetrahedron can name them out of order), three points rather than a copy of the
@@ -269,13 +275,15 @@ impl Simplex {
             vertex(ids[2] as usize),
         ];
         let mut closest = Vec3::ZERO;
+        let mut points = [Vec3::ZERO; 3];
         for k in 0..count {
             self.vertices[k] = kept[k];
             self.weights[k] = weights[k];
             closest += weights[k] * kept[k].point;
+            points[k] = kept[k].point;
         }
         self.len = count;
-        (region, closest)
+        (region, closest, points)
     }
 }
 
