@@ -362,7 +362,7 @@ pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
     // 1e-10, an angle of 1e-5) the triangle is a sliver whose normal is rounding noise:
     // answer with its edges.
     if sum.is_nan() || sum <= 1.0e-10 * ab.length_squared() * ac.length_squared() {
-        return closest_of_edges(a, b, c, ids);
+        return closest_of_edges([a, b, c], ids);
     }
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
         let v = d1 / (d1 - d3);
@@ -394,7 +394,14 @@ pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
 }
 
 /// The closest of the three edges of a sliver triangle.
-fn closest_of_edges(a: Vec3, b: Vec3, c: Vec3, [ia, ib, ic]: [u8; 3]) -> Closest {
+///
+/// Rare, and kept out of line with its points as one array: when it was inlined, or took
+/// them one by one, the compiler kept copies of the triangle's corners on the stack for
+/// it, written in two parts and read back by the common path in one wider load, which
+/// cannot be forwarded from the stores.
+#[cold]
+#[inline(never)]
+fn closest_of_edges([a, b, c]: [Vec3; 3], [ia, ib, ic]: [u8; 3]) -> Closest {
     let p = |id: u8| {
         if id == ia {
             a
