@@ -208,13 +208,16 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     };
     let mut newest = pair.support(-start);
     let mut simplex = Simplex::single(newest);
+    // The points of the simplex's older vertices, from the last reduction, held outside
+    // the simplex as the newest one is.
+    let mut older = [Vec3::ZERO; 3];
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
     loop {
         iteration += 1;
         let candidate = simplex;
         // The newest support point comes from a register, not back from the simplex.
-        let (region, closest, kept) = simplex.reduce_with_newest(&newest);
+        let (region, closest, kept) = simplex.reduce_with_newest(&older, &newest);
         let distance = closest.length();
         let ended = if !distance.is_finite() {
             Some(Status::NonFinite)
@@ -282,6 +285,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
         }
         simplex.push(w);
         newest = w;
+        older = kept;
     }
 }
 

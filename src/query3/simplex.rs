@@ -224,7 +224,8 @@ impl Simplex {
     /// [`Region::Inside`] the simplex stays a tetrahedron and the point is the origin.
     pub fn reduce_to_closest_feature(&mut self) -> (Region, Vec3) {
         let newest = self.vertices[self.len - 1];
-        let (region, closest, _) = self.reduce_with_newest(&newest);
+        let older = [0, 1, 2].map(|i| self.vertices[i].point);
+        let (region, closest, _) = self.reduce_with_newest(&older, &newest);
         (region, closest)
     }
 
@@ -236,13 +237,27 @@ impl Simplex {
     /// that wrote it, which the processor cannot forward (a stall of a dozen cycles or
     /// more, every iteration). For the same reason it also returns the points of the kept
     /// vertices (in their new order; unused ones zero), for the caller to take the search
-    /// direction from them rather than read back what this has just written.
+    /// direction from them rather than read back what this has just written; the caller
+    /// hands them back as `older` (the points of the vertices before the newest, equal to
+    /// the simplex's), so no point on the loop's chain is read from memory.
     #[inline(always)]
     pub(crate) fn reduce_with_newest(
         &mut self,
+        older: &[Vec3; 3],
         newest: &SupportPoint3,
     ) -> (Region, Vec3, [Vec3; 3]) {
         let last = self.len - 1;
+        let point = |i: usize| {
+            if i == last {
+                newest.point
+            } else {
+                match i {
+                    0 => older[0],
+                    1 => older[1],
+                    _ => older[2],
+                }
+            }
+        };
         let vertex = |i: usize| {
             if i == last {
                 *newest
@@ -250,15 +265,14 @@ impl Simplex {
                 self.vertices[i]
             }
         };
-        let v = &self.vertices;
         let Closest { region, weights } = match self.len {
             1 => Closest {
                 region: Region::Vertex(0),
                 weights: [1.0, 0.0, 0.0, 0.0],
             },
-            2 => closest_on_segment(v[0].point, newest.point, [0, 1]),
-            3 => closest_on_triangle(v[0].point, v[1].point, newest.point, [0, 1, 2]),
-            _ => closest_on_tetrahedron([v[0].point, v[1].point, v[2].point, newest.point]),
+            2 => closest_on_segment(older[0], newest.point, [0, 1]),
+            3 => closest_on_triangle(older[0], older[1], newest.point, [0, 1, 2]),
+            _ => closest_on_tetrahedron([older[0], older[1], older[2], newest.point]),
         };
         let (ids, count) = region.vertices();
         if region == Region::Inside {
@@ -279,8 +293,8 @@ impl Simplex {
         for k in 0..count {
             self.vertices[k] = kept[k];
             self.weights[k] = weights[k];
-            closest += weights[k] * kept[k].point;
-            points[k] = kept[k].point;
+            points[k] = point(ids[k] as usize);
+            closest += weights[k] * points[k];
         }
         self.len = count;
         (region, closest, points)
