@@ -31,6 +31,13 @@
 //! loop with the separating-axis exit switched on (a const parameter), and it skips the
 //! closest points.
 //!
+//! The loop is bound by the latency of its chain of dependent steps (support point,
+//! reduction, direction, next support point), so it keeps the points on that chain in
+//! locals as well as in the simplex: the newest support point and the points the last
+//! reduction kept go to the next reduction, and the kept points to the search direction,
+//! without being read back from the simplex just written (such reads were wider than the
+//! stores that wrote them, which the processor cannot forward). The arithmetic is the same.
+//!
 //! GJK runs on convex cores through [`SupportPair3`]; a sphere or capsule adds its radius
 //! to the core distance afterwards, as in 2D.
 
