@@ -223,7 +223,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     loop {
         iteration += 1;
         let candidate = simplex;
-        // The newest support point comes from a register, not back from the simplex.
+        // The points come from the locals, not back from the simplex just written.
         let (region, closest, kept) = simplex.reduce_with_newest(&older, &newest);
         let distance = closest.length();
         let ended = if !distance.is_finite() {
