@@ -557,10 +557,27 @@ impl CuboidPair {
         tested: &mut u32,
     ) -> (Best, Best) {
         let (a, b) = (&pair.a, &pair.b);
+        // With normals exactly +-e_k (`CuboidFaces`), `u . t` is `+-t[k]` and `|u| . reach`
+        // is `reach[k]` exactly (the other terms are zeros), so each face's separation is
+        // read off six precomputed values: the same bits.
+        let by_normal = |t: Vec3A, reach: Vec3A| {
+            let (plus, minus) = (t - reach, -t - reach);
+            [plus.x, plus.y, plus.z, minus.x, minus.y, minus.z]
+        };
+        let tables = a.shape.cuboid_faces().zip(b.shape.cuboid_faces());
+        let (of_a, of_b) = (
+            by_normal(self.t_in_a, self.reach_a),
+            by_normal(-self.t_in_b, self.reach_b),
+        );
         let mut face_a = Best::none(AxisId::FaceA(0));
         for i in 0..a.shape.face_count() {
-            let u = Vec3A::from(a.shape.face_normal(i));
-            let separation = u.dot(self.t_in_a) - u.abs().dot(self.reach_a);
+            let separation = match tables {
+                Some((lanes, _)) => of_a[lanes[i] as usize],
+                None => {
+                    let u = Vec3A::from(a.shape.face_normal(i));
+                    u.dot(self.t_in_a) - u.abs().dot(self.reach_a)
+                }
+            };
             let id = AxisId::FaceA(i as u32);
             face_a.offer(separation, Vec3::ZERO, id);
             if T::ENABLED {
@@ -571,8 +588,13 @@ impl CuboidPair {
         }
         let mut face_b = Best::none(AxisId::FaceB(0));
         for j in 0..b.shape.face_count() {
-            let v = Vec3A::from(b.shape.face_normal(j));
-            let separation = -v.dot(self.t_in_b) - v.abs().dot(self.reach_b);
+            let separation = match tables {
+                Some((_, lanes)) => of_b[lanes[j] as usize],
+                None => {
+                    let v = Vec3A::from(b.shape.face_normal(j));
+                    -v.dot(self.t_in_b) - v.abs().dot(self.reach_b)
+                }
+            };
             let id = AxisId::FaceB(j as u32);
             face_b.offer(separation, Vec3::ZERO, id);
             if T::ENABLED {
@@ -1884,6 +1906,51 @@ mod tests {
         assert!(sure > 8_000 && open > 2_000, "{sure} sure, {open} open");
         eprintln!("closed-form edge axes: {sure} sure, {open} open, worst {worst}");
         assert!(worst < 0.05, "closest to the bound: {worst}");
+    }
+
+    #[test]
+    fn a_cuboids_face_separations_by_normal_equal_the_dot_products_bit_for_bit() {
+        // `CuboidPair::face_axes` reads each face's separation off the table of its exact
+        // normal; the dot products it stands for give the same bits, zeros included.
+        let mut rng = Rng(0xfa_ce5);
+        for round in 0..40u32 {
+            let (a, b) = random_cuboids(&mut rng, round);
+            assert!(a.cuboid_faces().is_some() && b.cuboid_faces().is_some());
+            for k in 0..100 {
+                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let boxes = CuboidPair::new(&pair).unwrap();
+                // Every face's separation, as the trace records it.
+                let mut steps: Vec<Step> = Vec::new();
+                let record = |steps: &mut Vec<Step>, id, axis, separation, _: &mut u32| {
+                    let none = Interval::new(0.0, 0.0);
+                    steps.push(Step::Axis(AxisTest {
+                        ordinal: 0,
+                        id,
+                        axis,
+                        interval_a: none,
+                        interval_b: none,
+                        separation,
+                    }));
+                };
+                boxes.face_axes(&pair, &mut steps, &record, &mut 0);
+                let dots = (0..6).map(|i| {
+                    let u = Vec3A::from(a.face_normal(i));
+                    u.dot(boxes.t_in_a) - u.abs().dot(boxes.reach_a)
+                });
+                let dots = dots.chain((0..6).map(|j| {
+                    let v = Vec3A::from(b.face_normal(j));
+                    -v.dot(boxes.t_in_b) - v.abs().dot(boxes.reach_b)
+                }));
+                for (step, dot) in steps.iter().zip(dots) {
+                    let Step::Axis(axis) = step else {
+                        unreachable!()
+                    };
+                    assert_eq!(axis.separation.to_bits(), dot.to_bits(), "{:?}", axis.id);
+                }
+                assert_eq!(steps.len(), 12);
+            }
+        }
     }
 
     #[test]
