@@ -1955,13 +1955,29 @@ mod tests {
 
     #[test]
     fn untraced_cuboid_sat_equals_traced_sat_ties_included() {
-        // Untraced SAT on two cuboids takes the closed-form Gauss-map test; traced SAT the
-        // exhaustive pair loop. Same axis, same bits, same counts.
+        // Untraced SAT on two cuboids takes the closed-form edge axes (only the pairs that
+        // may win by the rounding bound are computed on placed vertices); traced SAT the
+        // exhaustive pair loop. Same axis, same bits, same counts, on 8,000 poses: tied ones
+        // (see `box_pose`), deep overlaps, a 100:1 size ratio and bodies near 1e4.
         let mut rng = Rng(0x0b0c_5a75);
-        for round in 0..40u32 {
-            let (a, b) = random_cuboids(&mut rng, round);
+        let mut edge_wins = 0;
+        for round in 0..80u32 {
+            let (a, b) = match round % 4 {
+                3 if round >= 40 => (cuboid(50.0, 0.5, 50.0), cuboid(0.3, 0.4, 0.5)),
+                _ => random_cuboids(&mut rng, round),
+            };
             for k in 0..100 {
-                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let (mut pose_a, mut pose_b) = box_pose(&mut rng, k, &a);
+                if k % 2 == 1 {
+                    // Pull B in toward A: deeper overlaps, edge axes that win.
+                    let pull = rng.f(0.0, 0.9);
+                    pose_b.position = pose_a.position + (pose_b.position - pose_a.position) * pull;
+                }
+                if round >= 60 {
+                    let far = Vec3::new(1.0e4, -2.0e4, 3.0e4);
+                    (pose_a.position, pose_b.position) =
+                        (pose_a.position + far, pose_b.position + far);
+                }
                 let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
                 let untraced = sat_test(&pair);
                 let traced = sat(&pair, &mut Vec::new());
@@ -1972,8 +1988,10 @@ mod tests {
                     untraced.normal.to_array().map(f32::to_bits),
                     traced.normal.to_array().map(f32::to_bits)
                 );
+                edge_wins += matches!(untraced.axis, AxisId::Edges(..)) as u32;
             }
         }
+        assert!(edge_wins > 500, "{edge_wins} edge wins");
     }
 
     #[test]
