@@ -9,6 +9,8 @@
 //! feature of A along n, of B along -n: the support vertex s and its neighbours within
 //!     FEATURE_TOLERANCE of s's height: none -> vertex s, one -> their edge, more -> the face at
 //!     s most aligned with the direction
+//!     (a cuboid reads a vertex or an edge off its height drops 2 |h_i n_i| when every drop
+//!     is clear of the tolerance by more than rounding: the same answer without the search)
 //! dispatch on the unordered pair of kinds:
 //!     vertex-face:   the vertex, depth = how far it is below the face plane
 //!     edge-edge:     closest points of the segments; nearly parallel: both ends of the overlap
