@@ -42,9 +42,9 @@
 use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
 use collision_lab::query3::epa::{self, epa_penetration};
 use collision_lab::query3::gjk::{self, gjk_distance, gjk_intersects};
-use collision_lab::query3::manifold::contact_manifold_after_sat;
+use collision_lab::query3::manifold::{self, contact_manifold_after_sat};
 use collision_lab::query3::pair::{query_pair3, trace_pair3, BodyRef3, PairSettings3};
-use collision_lab::query3::sat::sat_test;
+use collision_lab::query3::sat::{self, sat_test};
 use collision_lab::query3::sweep::{time_of_impact, Motion3};
 use collision_lab::query3::PolyPair;
 use criterion::Criterion;
@@ -271,6 +271,33 @@ fn run_ours_manifold(inputs: &Inputs) -> usize {
         let sat = sat_test(&pair);
         if sat.intersecting {
             points += contact_manifold_after_sat(&pair, &sat).points.len();
+        }
+    }
+    points
+}
+
+/// SAT then the manifold along its normal, recording every step of both into vectors
+/// (`TRACED`, as the window's timeline does) or not at all (as `query` does).
+fn run_sat_manifold<const TRACED: bool>(inputs: &Inputs) -> usize {
+    let mut points = 0;
+    for c in &inputs.cases {
+        let pair = inputs.pair(c);
+        if TRACED {
+            let mut sat_steps = Vec::new();
+            let out = sat::sat(&pair, &mut sat_steps);
+            if out.intersecting {
+                let mut steps = Vec::new();
+                points += manifold::manifold(&pair, out.normal, &mut steps)
+                    .points
+                    .len();
+                points += steps.len();
+            }
+            points += sat_steps.len();
+        } else {
+            let out = sat_test(&pair);
+            if out.intersecting {
+                points += contact_manifold_after_sat(&pair, &out).points.len();
+            }
         }
     }
     points
@@ -938,6 +965,22 @@ fn main() {
         let (m, r) = measure_paired(&mut [&mut traced, &mut untraced], budget, 15);
         lines.push(format!(
             "| recording: trace_pair3 / query_pair3 (GJK, EPA, SAT, clip, sweep) | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
+            per_query(m[0], CASES),
+            per_query(m[1], CASES),
+            r[0]
+        ));
+    }
+    for inputs in [&boxes, &hulls] {
+        let mut traced = || {
+            black_box(run_sat_manifold::<true>(inputs));
+        };
+        let mut untraced = || {
+            black_box(run_sat_manifold::<false>(inputs));
+        };
+        let (m, r) = measure_paired(&mut [&mut traced, &mut untraced], budget, 15);
+        lines.push(format!(
+            "| recording: SAT + manifold traced / untraced, {} | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
+            inputs.name,
             per_query(m[0], CASES),
             per_query(m[1], CASES),
             r[0]
