@@ -54,6 +54,7 @@
 //! For separated bodies the best separation is a lower bound on the distance (exact when a
 //! face or an edge pair is the closest feature pair).
 
+use super::lanes::Four;
 use super::{Interval, Placed3, PolyPair};
 use crate::geom3::{Cap, CuboidEdges, Edge, Shape3Kind, HILL_CLIMB_MIN_VERTICES};
 use crate::trace::Tracer;
@@ -1016,9 +1017,31 @@ fn small_edge_pairs<T: Tracer<Step>>(
     place_small_frames(&pair.a, placed_a, &mut frames_a);
     place_small_frames(&pair.b, placed_b, &mut frames_b);
     let frames_b = frames_b.as_slice();
-    // B's edges by coordinate: c (x, y, z), d (x, y, z), the plane d x c (x, y, z), the
-    // direction (x, y, z) and its squared length, padded with zeros (which never cross, and
-    // count as parallel) to a whole number of LANES.
+    // Untraced, with finite normals: the pairs that cross, from tables of side values.
+    if let (false, Some([normals_a, normals_b])) = (T::ENABLED, normals) {
+        if bounded(normals_a) && bounded(normals_b) {
+            let frames_a = frames_a.as_slice();
+            let mut sides_a = SideTable::new();
+            let mut sides_b = SideTable::new();
+            sides_a.fill(normals_a, frames_b);
+            sides_b.fill(normals_b, frames_a);
+            let axes = table_edge_pairs(
+                pair,
+                frames_a,
+                frames_b,
+                [&sides_a, &sides_b],
+                centroid_a,
+                edge,
+            );
+            *tested += axes;
+            // Every other pair was pruned (Gauss map or parallel).
+            *pruned += (frames_a.len() * frames_b.len()) as u32 - axes;
+            return;
+        }
+    }
+    // Otherwise every pair in turn. B's edges by coordinate: c (x, y, z), d (x, y, z), the
+    // plane d x c (x, y, z), the direction (x, y, z) and its squared length, padded with zeros
+    // (which never cross, and count as parallel) to a whole number of LANES.
     let n = frames_b.len();
     let padded = n.div_ceil(LANES) * LANES;
     let mut columns: [Inline<f32, SMALL_EDGES>; 9] = std::array::from_fn(|_| Inline::new());
@@ -1031,21 +1054,15 @@ fn small_edge_pairs<T: Tracer<Step>>(
         {
             column.push(value);
         }
-        if T::ENABLED {
-            let e = f.dir;
-            for (column, value) in directions
-                .iter_mut()
-                .zip([e.x, e.y, e.z, e.length_squared()])
-            {
-                column.push(value);
-            }
+        let e = f.dir;
+        for (column, value) in directions
+            .iter_mut()
+            .zip([e.x, e.y, e.z, e.length_squared()])
+        {
+            column.push(value);
         }
     }
-    for column in columns.iter_mut().chain(if T::ENABLED {
-        &mut directions[..]
-    } else {
-        &mut []
-    }) {
+    for column in columns.iter_mut().chain(&mut directions[..]) {
         for _ in n..padded {
             column.push(0.0);
         }
@@ -1069,59 +1086,196 @@ fn small_edge_pairs<T: Tracer<Step>>(
             let apart_ends = !(cba * dba >= 0.0);
             crossing[j] = (apart_ends & (adc * bdc < 0.0) & (cba * bdc > 0.0)) as u8;
         }
-        if T::ENABLED {
-            let [ex, ey, ez, el] = directions.each_ref().map(|c| &c.as_slice()[..padded]);
-            // As `crosses(a, b, a.dir.cross(b.dir))`: not parallel.
-            let (u, limit) = (
-                a.dir,
-                (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE) * a.dir.length_squared(),
-            );
-            for j in 0..padded {
-                let x = (u.y * ez[j]) - (ey[j] * u.z);
-                let y = (u.z * ex[j]) - (ez[j] * u.x);
-                let z = (u.x * ey[j]) - (ex[j] * u.y);
-                apart[j] = ((x * x) + (y * y)) + (z * z) >= limit * el[j];
-            }
-            for (j, b) in frames_b.iter().enumerate() {
-                let reason = if !apart[j] {
-                    SkipReason::Parallel
-                } else if crossing[j] == 0 {
-                    SkipReason::GaussMap
-                } else {
-                    let (axis, separation) = oriented_axis(a, b, a.dir.cross(b.dir), centroid_a);
-                    let id = AxisId::Edges(i as u32, j as u32);
-                    edge.offer(separation, axis, id);
-                    record(tracer, id, axis, separation, tested);
-                    continue;
-                };
-                tracer.record(|| Step::Skipped {
-                    edge_a: i as u32,
-                    edge_b: j as u32,
-                    reason,
-                });
-            }
-            continue;
+        let [ex, ey, ez, el] = directions.each_ref().map(|c| &c.as_slice()[..padded]);
+        // As `crosses(a, b, a.dir.cross(b.dir))`: not parallel.
+        let (u, limit) = (
+            a.dir,
+            (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE) * a.dir.length_squared(),
+        );
+        for j in 0..padded {
+            let x = (u.y * ez[j]) - (ey[j] * u.z);
+            let y = (u.z * ex[j]) - (ez[j] * u.x);
+            let z = (u.x * ey[j]) - (ex[j] * u.y);
+            apart[j] = ((x * x) + (y * y)) + (z * z) >= limit * el[j];
         }
-        // One byte per edge of B, LANES at a time: visit the ones that cross, in order.
-        for (k, block) in crossing.chunks_exact(LANES).enumerate() {
-            let mut lanes = u64::from_le_bytes(block.try_into().expect("LANES bytes"));
-            while lanes != 0 {
-                let l = (lanes.trailing_zeros() / 8) as usize;
-                lanes &= !(0xff << (8 * l));
-                let j = k * LANES + l;
-                let b = &frames_b[j];
-                let cross = a.dir.cross(b.dir);
-                if crosses(a, b, cross) {
-                    let (axis, separation) = oriented_axis(a, b, cross, centroid_a);
-                    edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
-                    *tested += 1;
-                }
-            }
+        for (j, b) in frames_b.iter().enumerate() {
+            let reason = if !apart[j] {
+                SkipReason::Parallel
+            } else if crossing[j] == 0 {
+                SkipReason::GaussMap
+            } else {
+                let (axis, separation) = oriented_axis(a, b, a.dir.cross(b.dir), centroid_a);
+                let id = AxisId::Edges(i as u32, j as u32);
+                edge.offer(separation, axis, id);
+                record(tracer, id, axis, separation, tested);
+                continue;
+            };
+            tracer.record(|| Step::Skipped {
+                edge_a: i as u32,
+                edge_b: j as u32,
+                reason,
+            });
         }
     }
     // Every other pair was pruned (Gauss map or parallel).
     let pairs = frames_a.as_slice().len() * frames_b.len();
     *pruned += pairs as u32 - (*tested - before);
+}
+
+/// Whether every component of the placed face normals is within 2 in size (they are unit
+/// vectors turned by a unit quaternion; a NaN fails). Then every arc plane (a cross product of
+/// two normals) has components within 8, every side value of a [`SideTable`] is finite
+/// (within 48) and so are their products: none is a NaN or an infinity.
+fn bounded(normals: &[Vec3]) -> bool {
+    normals
+        .iter()
+        .all(|n| n.x.abs() <= 2.0 && n.y.abs() <= 2.0 && n.z.abs() <= 2.0)
+}
+
+/// Bit masks over up to [`SMALL_EDGES`] edges (bit `j % 64` of word `j / 64`).
+type EdgeBits = [u64; 2];
+
+/// The face normals of one body against the Gauss-map arc planes of the other's edges:
+/// `values[g][j] = n[g] . arc[j]` (`(n.x arc.x + n.y arc.y) + n.z arc.z`), and per face the
+/// sign bits of its row (bit `j` set for a negative value or `-0`).
+struct SideTable {
+    values: [[MaybeUninit<[f32; 4]>; SMALL_EDGES / 4]; SMALL_BODY],
+    signs: [MaybeUninit<EdgeBits>; SMALL_BODY],
+}
+
+impl SideTable {
+    #[inline]
+    fn new() -> Self {
+        SideTable {
+            values: [const { [const { MaybeUninit::uninit() }; SMALL_EDGES / 4] }; SMALL_BODY],
+            signs: [const { MaybeUninit::uninit() }; SMALL_BODY],
+        }
+    }
+
+    /// Fills the rows of `normals` (one body's placed face normals) against the planes of
+    /// `frames` (the other body's edges), four edges at a time.
+    fn fill(&mut self, normals: &[Vec3], frames: &[EdgeFrame]) {
+        // The planes four edges at a time, by coordinate, padded with zeros (no side).
+        let groups = frames.len().div_ceil(4);
+        let mut planes = [const { MaybeUninit::<[Four; 3]>::uninit() }; SMALL_EDGES / 4];
+        for (slot, chunk) in planes.iter_mut().zip(frames.chunks(4)) {
+            let mut xyz = [[0.0f32; 4]; 3];
+            for (l, f) in chunk.iter().enumerate() {
+                (xyz[0][l], xyz[1][l], xyz[2][l]) = (f.arc.x, f.arc.y, f.arc.z);
+            }
+            *slot = MaybeUninit::new(xyz.each_ref().map(Four::load));
+        }
+        // SAFETY: the first `groups` entries were written above.
+        let planes: &[[Four; 3]] =
+            unsafe { std::slice::from_raw_parts(planes.as_ptr().cast(), groups) };
+        let edges = frames.len();
+        let real = [0, 1].map(|w| match edges.saturating_sub(64 * w) {
+            0 => 0,
+            n @ 1..64 => (1u64 << n) - 1,
+            _ => u64::MAX,
+        });
+        for (g, n) in normals.iter().enumerate() {
+            let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
+            let row = &mut self.values[g];
+            let mut signs = [0u64; 2];
+            for (word, (planes, row)) in planes.chunks(16).zip(row.chunks_mut(16)).enumerate() {
+                let mut bits = 0u64;
+                for (k, (p, slot)) in planes.iter().zip(row).enumerate() {
+                    // `(n.x * arc.x) + (n.y * arc.y) + (n.z * arc.z)` per lane.
+                    let side = Four::dot3(x, y, z, p[0], p[1], p[2]);
+                    *slot = MaybeUninit::new(side.to_array());
+                    bits |= u64::from(side.mask_bits()) << (4 * k);
+                }
+                // The padding's zeros may be -0: not edges.
+                signs[word] = bits & real[word];
+            }
+            self.signs[g] = MaybeUninit::new(signs);
+        }
+    }
+
+    /// The edges whose plane may separate faces `g0` and `g1`: their values' sign bits differ
+    /// (every pair of non-zero values of opposite signs, and some zeros). Only rows written
+    /// by [`Self::fill`] may be asked for.
+    #[inline]
+    fn separating(&self, g0: usize, g1: usize) -> EdgeBits {
+        // SAFETY: `fill` wrote the rows of every face of its body; the callers ask for faces
+        // of that body.
+        let [s0, s1] = unsafe { [self.signs[g0].assume_init(), self.signs[g1].assume_init()] };
+        [s0[0] ^ s1[0], s0[1] ^ s1[1]]
+    }
+
+    /// `values[g][j]`, written by [`Self::fill`].
+    #[inline]
+    fn value(&self, g: usize, j: usize) -> f32 {
+        // SAFETY: as in `separating`, and `j` is an edge of the other body.
+        unsafe { self.values[g].as_ptr().cast::<f32>().add(j).read() }
+    }
+}
+
+/// The untraced edge-pair loop of two small bodies: the pairs the lane loop of
+/// [`small_edge_pairs`] finds crossing, in its order, with its numbers, from two tables.
+///
+/// Each of the four numbers of the Gauss-map test of edge `i` of A (faces `g0`, `g1`, arc
+/// plane `b x a`) and edge `j` of B (faces `f0`, `f1`; `c = -n_B[f0]`, `d = -n_B[f1]`, plane
+/// `d x c`) is one face normal of a body against one arc plane of the other:
+/// `adc, bdc = n_A[g0], n_A[g1] . (d x c)_j` and `cba, dba = -(n_B[f0], n_B[f1] . (b x a)_i)`
+/// (negating is exact). So `sides[0]` holds A's faces against B's edges and `sides[1]` B's
+/// faces against A's edges, `2 x faces x edges` dot products a query instead of
+/// `4 x edges x edges`. The test needs `cba * dba < 0` and `adc * bdc < 0`, and with finite
+/// values ([`bounded`]) a product is negative only if its factors are non-zero with opposite
+/// signs: so only the edges `j` in `sides[0].separating(g0, g1)` whose own
+/// `sides[1].separating(f0, f1)` holds `i` can cross (B's arcs whose plane separates the ends
+/// of A's arc, and the other way round: a few a query). Each of them then takes the whole
+/// test on the stored numbers, products included (a product of two tiny factors that rounds
+/// to zero fails here as it does there), then the parallel test and the axis. Returns the
+/// number of axes tested.
+fn table_edge_pairs(
+    pair: &PolyPair,
+    frames_a: &[EdgeFrame],
+    frames_b: &[EdgeFrame],
+    sides: [&SideTable; 2],
+    centroid_a: Vec3,
+    edge: &mut Best,
+) -> u32 {
+    let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
+    // Per edge j of B, the edges of A whose plane separates c and d.
+    let mut apart_ends: Inline<EdgeBits, SMALL_EDGES> = Inline::new();
+    for e in edges_b {
+        apart_ends.push(sides[1].separating(e.faces[0] as usize, e.faces[1] as usize));
+    }
+    let apart_ends = apart_ends.as_slice();
+    let mut axes = 0u32;
+    for (i, (a, e)) in frames_a.iter().zip(edges_a).enumerate() {
+        let (g0, g1) = (e.faces[0] as usize, e.faces[1] as usize);
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        for (w, mut candidates) in sides[0].separating(g0, g1).into_iter().enumerate() {
+            while candidates != 0 {
+                let j = 64 * w + candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                if apart_ends[j][word] & bit == 0 {
+                    continue;
+                }
+                let eb = &edges_b[j];
+                let (f0, f1) = (eb.faces[0] as usize, eb.faces[1] as usize);
+                // As `arcs_cross(a.n0, a.n1, a.arc, c, d, d x c)` in the lane loop.
+                let (cba, dba) = (-sides[1].value(f0, i), -sides[1].value(f1, i));
+                let (adc, bdc) = (sides[0].value(g0, j), sides[0].value(g1, j));
+                #[allow(clippy::neg_cmp_op_on_partial_ord)]
+                let ends_apart = !(cba * dba >= 0.0);
+                if !(ends_apart & (adc * bdc < 0.0) & (cba * bdc > 0.0)) {
+                    continue;
+                }
+                let b = &frames_b[j];
+                let cross = a.dir.cross(b.dir);
+                if crosses(a, b, cross) {
+                    let (axis, separation) = oriented_axis(a, b, cross, centroid_a);
+                    edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
+                    axes += 1;
+                }
+            }
+        }
+    }
+    axes
 }
 
 /// Which edge pairs of two cuboids have crossing Gauss-map arcs: bit `j` of `[i]` for edge
