@@ -44,7 +44,10 @@
 //! also records both full projection intervals per axis (two support queries each), and
 //! tests parallel first so that parallel pairs are reported as such. Two small bodies (at
 //! most 64 vertices and faces and 128 edges each: up to about 32-point hulls) visit every
-//! edge pair, the Gauss-map test of one edge of A against all of B's in vector lanes.
+//! edge pair, the Gauss-map test of one edge of A against all of B's in vector lanes; untraced,
+//! the four numbers of that test come from two tables (each face normal of one body against
+//! each arc plane of the other), and only the pairs whose sign bits allow a crossing take the
+//! test, on the same numbers ([`table_edge_pairs`]).
 //! Untraced, other pairs with more than [`EDGE_FRAME_CACHE`] edges on one body do not visit
 //! every edge pair: the larger body's
 //! [`crate::geom3::ArcTree`] names the edges whose arcs may cross each edge of the other, and
@@ -995,13 +998,15 @@ fn is_small(body: &Placed3) -> bool {
 /// steps as [`edge_pair_axis`] pair by pair, with less work:
 /// - each vertex and face normal is placed once, not once per edge that uses it (the
 ///   normals by the face loops, when they pass them in `normals`, A's then B's);
-/// - B's edges are kept one array per coordinate (their Gauss-map arcs `c = -n0`,
-///   `d = -n1`, the plane `d x c`; traced, also their directions and squared lengths), so
-///   that the tests of one edge of A against every edge of B are loops the compiler turns
-///   into vector instructions, term for term the products and sums of [`arcs_cross`] and
-///   [`crosses`]. Untraced, only the pairs whose arcs cross take the parallel test and the
-///   axis; traced, each pair is recorded in order with the reason the exhaustive loop gives
-///   (parallel first). A property test compares untraced with traced SAT on random poses.
+/// - untraced (with finite normals, [`bounded`]), the Gauss-map test's numbers come from two
+///   tables of side values and only the pairs whose sign bits allow a crossing take it
+///   ([`table_edge_pairs`]: the same numbers and products, so the same pairs cross);
+/// - otherwise B's edges are kept one array per coordinate (their Gauss-map arcs `c = -n0`,
+///   `d = -n1`, the plane `d x c`, their directions and squared lengths), so that the tests
+///   of one edge of A against every edge of B are loops the compiler turns into vector
+///   instructions, term for term the products and sums of [`arcs_cross`] and [`crosses`];
+///   each pair is recorded in order with the reason the exhaustive loop gives (parallel
+///   first). Property tests compare untraced with traced SAT on random and tied poses.
 fn small_edge_pairs<T: Tracer<Step>>(
     pair: &PolyPair,
     normals: Option<[&[Vec3]; 2]>,
@@ -1792,6 +1797,53 @@ mod tests {
             pose_a,
             Pose3::new(pose_a.position + offset, pose_a.rotation * turn),
         )
+    }
+
+    #[test]
+    fn the_side_table_search_equals_the_lane_loop_on_tied_poses() {
+        // Untraced small bodies take `table_edge_pairs`, traced ones the lane loop of
+        // `small_edge_pairs`. On prisms and hulls posed with the ties of `box_pose` (aligned,
+        // quarter turns, 1e-6 turns, resting on top, a body against itself), where side
+        // values are zero or tiny, the outputs must be equal bit for bit.
+        let mut rng = Rng(0x51de_7ab1);
+        let prism = |sides: u32, r: f32, h: f32| {
+            crate::geom3::Polyhedron::new(&Shape3Kind::Prism {
+                sides,
+                radius: r,
+                half_height: h,
+            })
+            .unwrap()
+        };
+        let mut compared = 0;
+        for round in 0..40 {
+            let a = match round % 4 {
+                0 => prism(3 + round as u32 % 6, rng.f(0.3, 1.0), rng.f(0.2, 1.0)),
+                1 => rng.hull(10),
+                2 => rng.hull(30),
+                _ => prism(4, 0.7, 0.5),
+            };
+            let b = match round % 5 {
+                0 => a.clone(),
+                1 => prism(3 + round as u32 % 9, rng.f(0.3, 1.0), rng.f(0.2, 1.0)),
+                2 => rng.hull(16),
+                3 => cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
+                _ => rng.hull(32),
+            };
+            for k in 0..100 {
+                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                if !(is_small(&pair.a) && is_small(&pair.b)) {
+                    continue;
+                }
+                let untraced = sat_test(&pair);
+                let traced = sat(&pair, &mut Vec::new());
+                assert_eq!(untraced, traced, "round {round} pose {k}");
+                assert_eq!(untraced.separation.to_bits(), traced.separation.to_bits());
+                assert_eq!(untraced.depth.to_bits(), traced.depth.to_bits());
+                compared += 1;
+            }
+        }
+        assert!(compared > 3_000, "{compared}");
     }
 
     #[test]
