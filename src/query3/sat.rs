@@ -45,7 +45,7 @@
 //! tests parallel first so that parallel pairs are reported as such. Two small bodies (at
 //! most 64 vertices and faces and 128 edges each: up to about 32-point hulls) visit every
 //! edge pair, the Gauss-map test of one edge of A against all of B's in vector lanes; untraced,
-//! the four numbers of that test come from two tables (each face normal of one body against
+//! with many pairs, the four numbers of that test come from two tables (each face normal of one body against
 //! each arc plane of the other), and only the pairs whose sign bits allow a crossing take the
 //! test, on the same numbers ([`table_edge_pairs`]).
 //! Untraced, other pairs with more than [`EDGE_FRAME_CACHE`] edges on one body do not visit
@@ -998,7 +998,8 @@ fn is_small(body: &Placed3) -> bool {
 /// steps as [`edge_pair_axis`] pair by pair, with less work:
 /// - each vertex and face normal is placed once, not once per edge that uses it (the
 ///   normals by the face loops, when they pass them in `normals`, A's then B's);
-/// - untraced (with finite normals, [`bounded`]), the Gauss-map test's numbers come from two
+/// - untraced (finite normals, [`bounded`]; more than [`TABLE_MIN_PAIRS`] edge pairs), the
+///   Gauss-map test's numbers come from two
 ///   tables of side values and only the pairs whose sign bits allow a crossing take it
 ///   ([`table_edge_pairs`]: the same numbers and products, so the same pairs cross);
 /// - otherwise B's edges are kept one array per coordinate (their Gauss-map arcs `c = -n0`,
@@ -1022,9 +1023,11 @@ fn small_edge_pairs<T: Tracer<Step>>(
     place_small_frames(&pair.a, placed_a, &mut frames_a);
     place_small_frames(&pair.b, placed_b, &mut frames_b);
     let frames_b = frames_b.as_slice();
-    // Untraced, with finite normals: the pairs that cross, from tables of side values.
+    // Untraced, with finite normals and many pairs: the pairs that cross, from tables of side
+    // values.
     if let (false, Some([normals_a, normals_b])) = (T::ENABLED, normals) {
-        if bounded(normals_a) && bounded(normals_b) {
+        let many = frames_a.as_slice().len() * frames_b.len() > TABLE_MIN_PAIRS;
+        if many && bounded(normals_a) && bounded(normals_b) {
             let frames_a = frames_a.as_slice();
             let mut sides_a = SideTable::new();
             let mut sides_b = SideTable::new();
@@ -1136,6 +1139,15 @@ fn bounded(normals: &[Vec3]) -> bool {
         .iter()
         .all(|n| n.x.abs() <= 2.0 && n.y.abs() <= 2.0 && n.z.abs() <= 2.0)
 }
+
+/// Untraced, two small bodies with more edge pairs than this find their crossing pairs from
+/// side tables ([`table_edge_pairs`]) instead of the lane loop of [`small_edge_pairs`] (the
+/// same pairs, axes and bits either way). Measured on `versus_3d` (2026-11-22, load 4-6):
+/// 32-point hulls (90 x 90 edges) gain (1.22 -> 1.0-1.1 times Box3D, 197k -> 151k
+/// instructions a query) and 8-point hulls too (1.27 -> 1.1), but the 20-face hulls (30 x 30)
+/// lose on the clock (1.13 -> 1.24) though they run 5 % fewer instructions; so only pairs
+/// beyond 32 x 32 take the tables.
+const TABLE_MIN_PAIRS: usize = 1024;
 
 /// Bit masks over up to [`SMALL_EDGES`] edges (bit `j % 64` of word `j / 64`).
 type EdgeBits = [u64; 2];
