@@ -1006,6 +1006,7 @@ fn is_small(body: &Placed3) -> bool {
 ///   `d = -n1`, the plane `d x c`, their directions and squared lengths), so that the tests
 ///   of one edge of A against every edge of B are loops the compiler turns into vector
 ///   instructions, term for term the products and sums of [`arcs_cross`] and [`crosses`];
+///   untraced, only the pairs whose arcs cross take the parallel test and the axis; traced,
 ///   each pair is recorded in order with the reason the exhaustive loop gives (parallel
 ///   first). Property tests compare untraced with traced SAT on random and tied poses.
 fn small_edge_pairs<T: Tracer<Step>>(
@@ -1048,8 +1049,8 @@ fn small_edge_pairs<T: Tracer<Step>>(
         }
     }
     // Otherwise every pair in turn. B's edges by coordinate: c (x, y, z), d (x, y, z), the
-    // plane d x c (x, y, z), the direction (x, y, z) and its squared length, padded with zeros
-    // (which never cross, and count as parallel) to a whole number of LANES.
+    // plane d x c (x, y, z) (traced, also the direction (x, y, z) and its squared length),
+    // padded with zeros (which never cross, and count as parallel) to a whole number of LANES.
     let n = frames_b.len();
     let padded = n.div_ceil(LANES) * LANES;
     let mut columns: [Inline<f32, SMALL_EDGES>; 9] = std::array::from_fn(|_| Inline::new());
@@ -1062,15 +1063,21 @@ fn small_edge_pairs<T: Tracer<Step>>(
         {
             column.push(value);
         }
-        let e = f.dir;
-        for (column, value) in directions
-            .iter_mut()
-            .zip([e.x, e.y, e.z, e.length_squared()])
-        {
-            column.push(value);
+        if T::ENABLED {
+            let e = f.dir;
+            for (column, value) in directions
+                .iter_mut()
+                .zip([e.x, e.y, e.z, e.length_squared()])
+            {
+                column.push(value);
+            }
         }
     }
-    for column in columns.iter_mut().chain(&mut directions[..]) {
+    for column in columns.iter_mut().chain(if T::ENABLED {
+        &mut directions[..]
+    } else {
+        &mut []
+    }) {
         for _ in n..padded {
             column.push(0.0);
         }
@@ -1094,35 +1101,55 @@ fn small_edge_pairs<T: Tracer<Step>>(
             let apart_ends = !(cba * dba >= 0.0);
             crossing[j] = (apart_ends & (adc * bdc < 0.0) & (cba * bdc > 0.0)) as u8;
         }
-        let [ex, ey, ez, el] = directions.each_ref().map(|c| &c.as_slice()[..padded]);
-        // As `crosses(a, b, a.dir.cross(b.dir))`: not parallel.
-        let (u, limit) = (
-            a.dir,
-            (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE) * a.dir.length_squared(),
-        );
-        for j in 0..padded {
-            let x = (u.y * ez[j]) - (ey[j] * u.z);
-            let y = (u.z * ex[j]) - (ez[j] * u.x);
-            let z = (u.x * ey[j]) - (ex[j] * u.y);
-            apart[j] = ((x * x) + (y * y)) + (z * z) >= limit * el[j];
+        if T::ENABLED {
+            let [ex, ey, ez, el] = directions.each_ref().map(|c| &c.as_slice()[..padded]);
+            // As `crosses(a, b, a.dir.cross(b.dir))`: not parallel.
+            let (u, limit) = (
+                a.dir,
+                (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE) * a.dir.length_squared(),
+            );
+            for j in 0..padded {
+                let x = (u.y * ez[j]) - (ey[j] * u.z);
+                let y = (u.z * ex[j]) - (ez[j] * u.x);
+                let z = (u.x * ey[j]) - (ex[j] * u.y);
+                apart[j] = ((x * x) + (y * y)) + (z * z) >= limit * el[j];
+            }
+            for (j, b) in frames_b.iter().enumerate() {
+                let reason = if !apart[j] {
+                    SkipReason::Parallel
+                } else if crossing[j] == 0 {
+                    SkipReason::GaussMap
+                } else {
+                    let (axis, separation) = oriented_axis(a, b, a.dir.cross(b.dir), centroid_a);
+                    let id = AxisId::Edges(i as u32, j as u32);
+                    edge.offer(separation, axis, id);
+                    record(tracer, id, axis, separation, tested);
+                    continue;
+                };
+                tracer.record(|| Step::Skipped {
+                    edge_a: i as u32,
+                    edge_b: j as u32,
+                    reason,
+                });
+            }
+            continue;
         }
-        for (j, b) in frames_b.iter().enumerate() {
-            let reason = if !apart[j] {
-                SkipReason::Parallel
-            } else if crossing[j] == 0 {
-                SkipReason::GaussMap
-            } else {
-                let (axis, separation) = oriented_axis(a, b, a.dir.cross(b.dir), centroid_a);
-                let id = AxisId::Edges(i as u32, j as u32);
-                edge.offer(separation, axis, id);
-                record(tracer, id, axis, separation, tested);
-                continue;
-            };
-            tracer.record(|| Step::Skipped {
-                edge_a: i as u32,
-                edge_b: j as u32,
-                reason,
-            });
+        // Untraced: one byte per edge of B, LANES at a time: visit the ones that cross, in
+        // order.
+        for (k, block) in crossing.chunks_exact(LANES).enumerate() {
+            let mut lanes = u64::from_le_bytes(block.try_into().expect("LANES bytes"));
+            while lanes != 0 {
+                let l = (lanes.trailing_zeros() / 8) as usize;
+                lanes &= !(0xff << (8 * l));
+                let j = k * LANES + l;
+                let b = &frames_b[j];
+                let cross = a.dir.cross(b.dir);
+                if crosses(a, b, cross) {
+                    let (axis, separation) = oriented_axis(a, b, cross, centroid_a);
+                    edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
+                    *tested += 1;
+                }
+            }
         }
     }
     // Every other pair was pruned (Gauss map or parallel).
