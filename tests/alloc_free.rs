@@ -4,7 +4,9 @@
 
 use collision_lab::geom::{Pose, Shape};
 use collision_lab::query::bounds::may_touch;
-use collision_lab::query::clip::{clip, contact_manifold};
+use collision_lab::query::clip::{
+    clip, clip_after_sat, contact_manifold, contact_manifold_after_sat,
+};
 use collision_lab::query::epa::{epa, EpaConfig};
 use collision_lab::query::gjk::{gjk, gjk_intersects, GjkConfig};
 use collision_lab::query::pair::{query_pair, BodyRef, PairSettings};
@@ -147,6 +149,8 @@ fn untraced_queries_do_not_allocate() {
                     let s = black_box(sat(&pair, &mut ()));
                     black_box(clip(&pair, s.normal, &mut ()));
                     black_box(contact_manifold(&pair, s.normal));
+                    black_box(clip_after_sat(&pair, &s, &mut ()));
+                    black_box(contact_manifold_after_sat(&pair, &s));
                     black_box(sweep(&pair, &motion, &mut ()));
                     black_box(query_pair(&body_a, &body_b, &settings));
                     black_box(query_pair(&body_a, &still_b, &settings));

@@ -3,7 +3,7 @@
 
 use crate::box2d::{self, BoxPlacement, LINEAR_SLOP};
 use crate::inputs::{vector, Case, Inputs, PolygonSet};
-use collision_lab::query::clip::clip;
+use collision_lab::query::clip::clip_after_sat;
 use collision_lab::query::epa::{epa, EpaConfig};
 use collision_lab::query::gjk::{gjk, gjk_intersects, GjkConfig};
 use collision_lab::query::sat::sat;
@@ -128,7 +128,7 @@ fn check_box2d(inputs: &Inputs) {
     for case in &inputs.penetrating {
         let pair = case.pair(set);
         let s = sat(&pair, &mut ());
-        let ours = clip(&pair, s.normal, &mut ());
+        let ours = clip_after_sat(&pair, &s, &mut ());
         let theirs = box2d::collide(
             set.box2d(case.a),
             set.box2d(case.b),

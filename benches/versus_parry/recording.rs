@@ -3,11 +3,11 @@
 
 use crate::inputs::Inputs;
 use crate::runners::pairs;
-use collision_lab::query::clip::clip;
+use collision_lab::query::clip::clip_after_sat;
 use collision_lab::query::epa::{epa, EpaConfig};
 use collision_lab::query::gjk::{gjk, GjkConfig, GjkOutput};
 use collision_lab::query::pair::{query_pair, trace_pair, BodyRef, PairSettings};
-use collision_lab::query::sat::sat;
+use collision_lab::query::sat::{sat, SatOutput};
 use collision_lab::query::sweep::{sweep, Motion};
 use collision_lab::query::ShapePair;
 use criterion::{BenchmarkId, Criterion};
@@ -21,7 +21,7 @@ pub struct RecordingInputs<'a> {
     mixed: Vec<ShapePair<'a>>,
     penetrating: Vec<ShapePair<'a>>,
     gjk_outputs: Vec<GjkOutput>,
-    sat_normals: Vec<Vec2>,
+    sat_outputs: Vec<SatOutput>,
     approaching: Vec<ShapePair<'a>>,
     motions: Vec<Motion>,
     bodies: Vec<(BodyRef<'a>, BodyRef<'a>)>,
@@ -37,7 +37,7 @@ impl<'a> RecordingInputs<'a> {
                 .iter()
                 .map(|p| gjk(p, &GjkConfig::default(), &mut ()))
                 .collect(),
-            sat_normals: penetrating.iter().map(|p| sat(p, &mut ()).normal).collect(),
+            sat_outputs: penetrating.iter().map(|p| sat(p, &mut ())).collect(),
             penetrating,
             approaching: pairs(&inputs.approaching, set),
             motions: inputs
@@ -103,8 +103,8 @@ impl<'a> RecordingInputs<'a> {
                 }
             }
             "clip" => {
-                for (pair, normal) in self.penetrating.iter().zip(&self.sat_normals) {
-                    run!(|t| clip(black_box(pair), *normal, t));
+                for (pair, s) in self.penetrating.iter().zip(&self.sat_outputs) {
+                    run!(|t| clip_after_sat(black_box(pair), s, t));
                 }
             }
             "sweep" => {

@@ -4,7 +4,7 @@ use crate::agreement::cast_options;
 use crate::box2d::{self, BoxPlacement};
 use crate::inputs::{Case, Inputs, PolygonSet};
 use crate::{BOX2D, HEADLINE_N, OURS, PARRY, PARRY_PUBLIC};
-use collision_lab::query::clip::clip;
+use collision_lab::query::clip::clip_after_sat;
 use collision_lab::query::epa::{epa, EpaConfig};
 use collision_lab::query::gjk::{gjk, gjk_intersects, GjkConfig};
 use collision_lab::query::sat::sat;
@@ -115,7 +115,7 @@ fn run_ours(query: Query, pairs: &[ShapePair], cases: &[Case]) {
         Query::Manifold => {
             for pair in pairs {
                 let s = sat(black_box(pair), &mut ());
-                black_box(clip(pair, s.normal, &mut ()));
+                black_box(clip_after_sat(pair, &s, &mut ()));
             }
         }
         Query::Intersection => {

@@ -1,7 +1,9 @@
 //! A small core laid out for vector lanes, built once with the shape: its vertices, edge
 //! normals and back extents in fixed arrays of 4 (up to 4 vertices: boxes, quads) or 8
 //! (up to 8), so that SAT's small-polygon pass loads them whole instead of copying a
-//! variable number of entries into padded arrays at every query.
+//! variable number of entries into padded arrays at every query. The lanes also say which
+//! edges a search along their own normal surely returns whole (`clear_faces`), so that the
+//! clip can take SAT's winning edge without searching for it again.
 
 use glam::Vec2;
 
@@ -28,6 +30,63 @@ pub struct CoreLanes<const N: usize> {
     /// How far each edge turns into the next: the cosine between the stored normals of
     /// edge `k` and edge `k + 1` (round the outline), zero past the edge count.
     pub turn_cosines: [f32; N],
+    /// Bit `k` set when edge `k` is clearly the side the core shows along its own normal:
+    /// both its ends lie above every other vertex by more than [`SUPPORT_CLEARANCE`] times
+    /// the core's reach, so a support search along that normal (in any frame the rounding of
+    /// a turn allows) returns one of its ends, and it turns from both neighbours with a
+    /// cosine below `1 - FACE_TURN_CLEARANCE`. No bit is set when an edge has no length.
+    /// See [`clear_faces`].
+    pub clear_faces: u32,
+}
+
+/// How far (relative to the core's reach, the largest distance of a vertex from the local
+/// origin) both ends of an edge must lie above every other vertex along the edge's normal
+/// for [`CoreLanes::support_faces`]. A support search turns its direction into the local
+/// frame and back (two rotations, each off by a few `f32` roundings: under 1e-6 in all)
+/// and projects each vertex (a few roundings of the reach): two projections it compares
+/// differ from the exact ones by under 3e-6 of the reach, well inside this margin.
+pub const SUPPORT_CLEARANCE: f32 = 1.0e-5;
+
+/// How clearly (as 1 - cos) an edge of [`CoreLanes::clear_faces`] turns from both its
+/// neighbours, about 0.36 degrees: above the clip's collinear tolerance plus its margin
+/// (1.01e-5), so the clip neither widens such an edge nor prefers a neighbour to it when
+/// asked along its own normal.
+pub const FACE_TURN_CLEARANCE: f32 = 2.0e-5;
+
+/// The edges of `core` whose ends lie above every other vertex along their own stored
+/// normal by more than [`SUPPORT_CLEARANCE`] times the reach, and whose `turn_cosines`
+/// into both neighbours lie below `1 - FACE_TURN_CLEARANCE`, as bits; none when an edge
+/// has no length. Heights are computed in `f64` (each product of two `f32` is exact
+/// there), so the flag is the geometry's, not its rounding's.
+fn clear_faces(core: &[Vec2], normals: &[Vec2], turn_cosines: &[f32]) -> u32 {
+    let n = core.len();
+    if normals.is_empty() || normals.contains(&Vec2::ZERO) {
+        return 0;
+    }
+    let turns_clear = |k: usize| {
+        let before = turn_cosines[(k + normals.len() - 1) % normals.len()];
+        before < 1.0 - FACE_TURN_CLEARANCE && turn_cosines[k] < 1.0 - FACE_TURN_CLEARANCE
+    };
+    let reach = core
+        .iter()
+        .map(|p| f64::from(p.length()))
+        .fold(0.0, f64::max);
+    let margin = f64::from(SUPPORT_CLEARANCE) * reach;
+    let height = |normal: Vec2, p: Vec2| {
+        f64::from(normal.x) * f64::from(p.x) + f64::from(normal.y) * f64::from(p.y)
+    };
+    let mut faces = 0;
+    for (k, &normal) in normals.iter().enumerate().take(32) {
+        let (start, end) = (k, (k + 1) % n);
+        let top = height(normal, core[start]).min(height(normal, core[end]));
+        let clear = (0..n)
+            .filter(|&j| j != start && j != end)
+            .all(|j| height(normal, core[j]) < top - margin);
+        if clear && turns_clear(k) {
+            faces |= 1 << k;
+        }
+    }
+    faces
 }
 
 impl<const N: usize> CoreLanes<N> {
@@ -51,6 +110,7 @@ impl<const N: usize> CoreLanes<N> {
             }
         }
         CoreLanes {
+            clear_faces: clear_faces(core, normals, &turn_cosines),
             x,
             y,
             normal_x,
@@ -92,6 +152,15 @@ impl SmallLanes {
         };
         (axis_count as usize == edges).then(|| &cosines[..edges])
     }
+
+    /// See [`CoreLanes::clear_faces`].
+    #[inline]
+    pub fn clear_faces(&self) -> u32 {
+        match self {
+            SmallLanes::Four(lanes) => lanes.clear_faces,
+            SmallLanes::Eight(lanes) => lanes.clear_faces,
+        }
+    }
 }
 
 /// The lanes of width `N`, when the core has them at that width.
@@ -116,5 +185,70 @@ impl LanesOfWidth<LANE_LIMIT> for Option<SmallLanes> {
             Some(SmallLanes::Eight(lanes)) => Some(lanes),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::Shape;
+    use glam::Vec2;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn clear_faces_leave_out_flat_tiny_and_bent_sides() {
+        // Every side of a box and of a triangle is clear; a segment (a capsule's core)
+        // shows each of its two sides.
+        let rect = Shape::rect(v(1.3, 0.4)).unwrap();
+        assert_eq!(rect.clear_faces(), 0b1111);
+        let triangle = Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap();
+        assert_eq!(triangle.clear_faces(), 0b111);
+        assert_eq!(Shape::capsule(0.7, 0.25).unwrap().clear_faces(), 0b11);
+        // A point in the middle of the top side: the two halves turn by nothing (and each
+        // has the other's far end at its own height); the other three sides are clear.
+        let split = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0),
+            v(0.0, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        assert_eq!(split.clear_faces(), 0b10011);
+        // A top side bent by 1e-3 rad: its halves turn by less than the clearance.
+        let bent = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0),
+            v(0.0, 1.001),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        assert_eq!(bent.clear_faces() & 0b01100, 0);
+        // A corner cut by an edge 1e-6 long: along the sides next to it, the far end of
+        // the cut lies within the support clearance of the side's line.
+        let cut = Shape::polygon(vec![
+            v(-1.0, -1.0),
+            v(1.0, -1.0),
+            v(1.0, 1.0 - 1.0e-6),
+            v(1.0 - 1.0e-6, 1.0),
+            v(-1.0, 1.0),
+        ])
+        .unwrap();
+        assert_eq!(cut.clear_faces() & 0b01010, 0, "{:05b}", cut.clear_faces());
+        // A repeated point (a zero-length edge): nothing is vouched for.
+        let repeated = Shape::polygon(vec![
+            v(-1.0, -0.5),
+            v(1.0, -0.5),
+            v(1.0, 0.5),
+            v(1.0, 0.5),
+            v(-1.0, 0.5),
+        ])
+        .unwrap();
+        assert_eq!(repeated.clear_faces(), 0);
+        // A circle (a point core) has no edges.
+        assert_eq!(Shape::circle(0.5).unwrap().clear_faces(), 0);
     }
 }

@@ -7,13 +7,16 @@
 //! - Every shape is a convex *core* (a polygon, a segment or a point) inflated by a *radius*:
 //!   a circle is a point core, a capsule a segment core, a polygon has radius 0.
 
+mod farthest;
 mod hull;
 mod lanes;
 mod pose;
 mod shape;
 
 pub use hull::{convex_hull, signed_area};
-pub use lanes::{CoreLanes, LanesOfWidth, SmallLanes, LANE_LIMIT};
+pub use lanes::{
+    CoreLanes, LanesOfWidth, SmallLanes, FACE_TURN_CLEARANCE, LANE_LIMIT, SUPPORT_CLEARANCE,
+};
 pub use pose::{Placed, Pose};
 pub(crate) use shape::{pseudo_angle, MovedSmallCore};
 pub use shape::{

@@ -189,6 +189,24 @@ impl SmallSupport {
             SmallSupport::Eight(core) => core.support_index(d),
         }
     }
+
+    /// The same vertex as [`Self::support_index`], and its coordinates. For 8 lanes the
+    /// index comes from lane masks (`super::farthest`): the knock-out tournament has to
+    /// pair neighbouring lanes, which takes shuffles on every level; for 4 it is the
+    /// tournament, whose last compare selects the index directly.
+    #[inline(always)]
+    fn support_vertex(&self, d: Vec2) -> (usize, Vec2) {
+        match self {
+            SmallSupport::Four(core) => {
+                let k = core.support_index(d);
+                (k, Vec2::new(core.x[k], core.y[k]))
+            }
+            SmallSupport::Eight(core) => {
+                let k = super::farthest::first_farthest(&core.x, &core.y, d);
+                (k, Vec2::new(core.x[k], core.y[k]))
+            }
+        }
+    }
 }
 
 /// `N` vertices (`N` a power of two) as two coordinate arrays, padded with copies of vertex
@@ -242,19 +260,10 @@ pub(crate) struct MovedSmallCore(SmallSupport);
 
 impl MovedSmallCore {
     /// The index of the moved vertex farthest along `d`, ties to the lowest index (as
-    /// [`Shape::support_index`]).
+    /// [`Shape::support_index`]), and that moved vertex.
     #[inline(always)]
-    pub(crate) fn support_index(&self, d: Vec2) -> usize {
-        self.0.support_index(d)
-    }
-
-    /// Moved vertex `i`.
-    #[inline(always)]
-    pub(crate) fn vertex(&self, i: usize) -> Vec2 {
-        match &self.0 {
-            SmallSupport::Four(core) => Vec2::new(core.x[i], core.y[i]),
-            SmallSupport::Eight(core) => Vec2::new(core.x[i], core.y[i]),
-        }
+    pub(crate) fn support_vertex(&self, d: Vec2) -> (usize, Vec2) {
+        self.0.support_vertex(d)
     }
 }
 
@@ -513,6 +522,14 @@ impl Shape {
             Some(small) => small.support_index(d),
             None => self.support_index_large(d),
         }
+    }
+
+    /// For a core of at most 8 vertices: the index of the core vertex farthest along the
+    /// local direction `d` (the same as [`Self::support_index`]) and the vertex, read from
+    /// the fixed arrays; `None` for larger cores.
+    #[inline(always)]
+    pub(crate) fn small_support_vertex(&self, d: Vec2) -> Option<(usize, Vec2)> {
+        self.small.as_ref().map(|small| small.support_vertex(d))
     }
 
     #[inline(never)]
@@ -797,6 +814,16 @@ fn core_centroid(core: &[Vec2]) -> Vec2 {
             }
             o + weighted / (3.0 * twice_area)
         }
+    }
+}
+
+impl Shape {
+    /// For a small core (at most 8 vertices): the edges that are clearly the side the core
+    /// shows along their own normal, as bits (see [`crate::geom::CoreLanes::clear_faces`]);
+    /// 0 otherwise.
+    #[inline]
+    pub fn clear_faces(&self) -> u32 {
+        self.lanes.as_ref().map_or(0, SmallLanes::clear_faces)
     }
 }
 

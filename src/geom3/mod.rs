@@ -22,7 +22,7 @@ mod round;
 pub use arc_tree::{ArcTree, Cap, ARC_TREE_MARGIN, SHORT_ARC};
 pub use hull::{HULL_TOLERANCE, MAX_HULL_POINTS};
 pub use polyhedron::{
-    CuboidEdges, Edge, FaceView, FeatureLanes, Polyhedron, FACE_MERGE_ANGLE_DEGREES,
+    CuboidEdges, CuboidFaces, Edge, FaceView, FeatureLanes, Polyhedron, FACE_MERGE_ANGLE_DEGREES,
     HILL_CLIMB_MIN_VERTICES, MAX_PRISM_SIDES,
 };
 pub use pose::Pose3;

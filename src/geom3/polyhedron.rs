@@ -83,6 +83,9 @@ pub struct Polyhedron {
     /// A cuboid's edges by direction and side ([`Polyhedron::cuboid_edges`]); `None` for
     /// every other body.
     cuboid_edges: Option<CuboidEdges>,
+    /// A cuboid's faces by normal ([`Polyhedron::cuboid_faces`]); `None` for every other
+    /// body.
+    cuboid_faces: Option<CuboidFaces>,
 }
 
 /// A polyhedron's faces and edges four at a time, coordinates side by side, for the swept
@@ -107,6 +110,11 @@ pub struct FeatureLanes {
 /// `q = (k + 2) % 3`, bit 0 of `s` set when the `e_p` normal is positive and bit 1 when the
 /// `e_q` normal is. SAT's closed-form Gauss-map test for two cuboids looks edges up here.
 pub type CuboidEdges = [[u8; 4]; 3];
+
+/// A cuboid's six faces by normal: face `i`'s normal is exactly `+e_k` when `faces[i]` is
+/// `k`, exactly `-e_k` when it is `3 + k` (the other two coordinates exactly zero). SAT's
+/// face axes of two cuboids read a face's separation off the box's reach along its axis.
+pub type CuboidFaces = [u8; 6];
 
 pub(super) fn positive(what: &'static str, value: f32) -> Result<(), Shape3Error> {
     if !value.is_finite() {
@@ -196,6 +204,11 @@ impl Polyhedron {
     /// A cuboid's edges by direction and side (see [`CuboidEdges`]); `None` for other bodies.
     pub fn cuboid_edges(&self) -> Option<&CuboidEdges> {
         self.cuboid_edges.as_ref()
+    }
+
+    /// A cuboid's faces by normal (see [`CuboidFaces`]); `None` for other bodies.
+    pub fn cuboid_faces(&self) -> Option<&CuboidFaces> {
+        self.cuboid_faces.as_ref()
     }
 
     /// The description this polyhedron was built from.
@@ -688,10 +701,12 @@ fn assemble(
         arc_tree,
         feature_lanes,
         cuboid_edges: None,
+        cuboid_faces: None,
     })
     .map(|mut poly| {
         if matches!(kind, Shape3Kind::Cuboid { .. }) {
             poly.cuboid_edges = cuboid_edges(&poly);
+            poly.cuboid_faces = cuboid_faces(&poly);
         }
         poly
     })
@@ -724,6 +739,29 @@ fn cuboid_edges(poly: &Polyhedron) -> Option<CuboidEdges> {
             return None;
         }
         table[k][side] = j as u8;
+    }
+    Some(table)
+}
+
+/// The [`CuboidFaces`] table of a cuboid: `None` unless it has six faces whose normals are
+/// exactly the six signed axes.
+fn cuboid_faces(poly: &Polyhedron) -> Option<CuboidFaces> {
+    if poly.faces.len() != 6 {
+        return None;
+    }
+    let mut table = [u8::MAX; 6];
+    let mut seen = [false; 6];
+    for (i, face) in poly.faces.iter().enumerate() {
+        let n = face.normal;
+        let k = (0..3).find(|&k| n[k].abs() == 1.0)?;
+        if (0..3).any(|j| j != k && n[j] != 0.0) {
+            return None;
+        }
+        let lane = k + if n[k] < 0.0 { 3 } else { 0 };
+        if std::mem::replace(&mut seen[lane], true) {
+            return None;
+        }
+        table[i] = lane as u8;
     }
     Some(table)
 }

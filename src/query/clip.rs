@@ -7,7 +7,8 @@
 //! n = collision normal, from A toward B
 //! edge_A = best edge of A along n:  the vertex farthest along n, then of its two edges
 //!          the one whose outward normal is closest to n (most perpendicular to n)
-//! edge_B = best edge of B along -n
+//!          (after SAT: its winning edge itself, when it is A's and the shape vouches, below)
+//! edge_B = best edge of B along -n  (likewise)
 //! reference = the one whose normal is closer to the collision normal; incident = the other
 //! clip the incident edge to the slab between the reference edge's two side planes
 //!      (planes through each end of the reference edge, facing along it)
@@ -25,9 +26,18 @@
 //! no walk (the shape stores how far each edge turns into the next). The side planes of a
 //! single reference edge face along its stored normal turned a quarter turn: the stored
 //! normals are the normalized edges, so the clip takes no square root.
+//!
+//! Started from SAT's answer (`clip_after_sat`, which `query_pair` runs, traced or not),
+//! when SAT's best axis is edge `i` of one body facing the contact, the normal is that
+//! edge's own normal, and the search along it would find edge `i` alone whenever the shape
+//! says edge `i` stands clearly above its other vertices and turns clearly from both
+//! neighbours (`Shape::clear_faces`, stored with the shape): then edge `i` is that body's
+//! best edge and only the other body is searched. The manifold and the recorded steps are
+//! the same, bit for bit.
 
+use super::sat::{AxisSource, SatOutput};
 use super::{Body, ShapePair};
-use crate::geom::Placed;
+use crate::geom::{CoreLanes, Placed, LANE_LIMIT};
 use crate::trace::Tracer;
 use glam::Vec2;
 
@@ -224,6 +234,50 @@ pub fn clip<T: Tracer<ClipStep>>(pair: &ShapePair, normal: Vec2, tracer: &mut T)
     clip_with::<T, false>(pair, normal, tracer)
 }
 
+/// Builds the manifold along SAT's normal, without recording: [`contact_manifold`] along
+/// `sat.normal`, the same output, with one search fewer when SAT's winner is an edge facing
+/// the contact (see [`clip_after_sat`]).
+pub fn contact_manifold_after_sat(pair: &ShapePair, sat: &SatOutput) -> Manifold {
+    clip_after_sat(pair, sat, &mut ())
+}
+
+/// [`clip`] along SAT's normal, recording each stage: the same manifold and the same steps,
+/// bit for bit, with one search fewer in the usual case. When SAT's best axis is edge `i` of
+/// body X facing the contact, the normal is that edge's placed normal, and X's best side
+/// along it is edge `i` alone whenever the shape vouches for it (see [`handed_side`]): then
+/// only the other body's best side is searched. The choice of the reference between the
+/// two sides stays as in [`clip`].
+pub fn clip_after_sat<T: Tracer<ClipStep>>(
+    pair: &ShapePair,
+    sat: &SatOutput,
+    tracer: &mut T,
+) -> Manifold {
+    let normal = sat.normal;
+    // SAT's winner X and the other body Y, picked by selects (which body wins is data, not
+    // something a branch predictor learns); X's best side faces along `toward_y`.
+    let (winner, index) = match sat.axis {
+        AxisSource::Edge { body, index } => (body, index as usize),
+        _ => (Body::A, usize::MAX),
+    };
+    let x_is_b = winner == Body::B;
+    let (x, y) = if x_is_b {
+        (&pair.b, &pair.a)
+    } else {
+        (&pair.a, &pair.b)
+    };
+    let toward_y = if x_is_b { -normal } else { normal };
+    if let Some(side_x) = handed_side(x, toward_y, winner, index) {
+        let side_y = best_side(y, -toward_y, winner.other());
+        let (side_a, side_b) = if x_is_b {
+            (side_y, Some(side_x))
+        } else {
+            (Some(side_x), side_y)
+        };
+        return clip_sides::<T, false>(pair, normal, side_a, side_b, tracer);
+    }
+    clip_with::<T, false>(pair, normal, tracer)
+}
+
 /// [`clip`], with the side planes along [`BestSide::tangent`] or, when `CHORD`, always
 /// along the normalized chord from the reference side's start to its end (the clip before
 /// it used the stored normal; kept for the test that compares the two).
@@ -234,6 +288,18 @@ fn clip_with<T: Tracer<ClipStep>, const CHORD: bool>(
 ) -> Manifold {
     let side_a = best_side(&pair.a, normal, Body::A);
     let side_b = best_side(&pair.b, -normal, Body::B);
+    clip_sides::<T, CHORD>(pair, normal, side_a, side_b, tracer)
+}
+
+/// [`clip_with`] from both bodies' best sides.
+#[inline(always)]
+fn clip_sides<T: Tracer<ClipStep>, const CHORD: bool>(
+    pair: &ShapePair,
+    normal: Vec2,
+    side_a: Option<BestSide>,
+    side_b: Option<BestSide>,
+    tracer: &mut T,
+) -> Manifold {
     let (reference, reference_side, incident) = match (side_a, side_b) {
         (Some(a), Some(b)) => {
             if b.edge.normal.dot(-normal) > a.edge.normal.dot(normal) + REFERENCE_PREFERENCE {
@@ -541,14 +607,80 @@ fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
     if shape.edge_count() == 0 {
         return None;
     }
-    let k = shape.support_index(direction);
     if let Some(turn_cosines) = shape.shape.turn_cosines() {
-        let lone = lone_best_edge(shape, direction, body, previous(k, n), k, turn_cosines);
+        // How squarely every edge faces `direction`, worked out beside the support search
+        // rather than after it (the same arithmetic as `shape.normal(e).dot(direction)`).
+        let lone = if let Some(lanes) = shape.shape.lanes::<4>() {
+            let facing = Facing::new(shape, lanes, direction);
+            let k = shape.support_index(direction);
+            facing.lone_best_edge(shape, body, previous(k, n), k, turn_cosines)
+        } else if let Some(lanes) = shape.shape.lanes::<LANE_LIMIT>() {
+            let facing = Facing::new(shape, lanes, direction);
+            let k = shape.support_index(direction);
+            facing.lone_best_edge(shape, body, previous(k, n), k, turn_cosines)
+        } else {
+            let k = shape.support_index(direction);
+            lone_best_edge(shape, direction, body, previous(k, n), k, turn_cosines)
+        };
         if let Some(edge) = lone {
             return Some(BestSide { edge, lone: true });
         }
     }
-    walk_to_best_side(shape, direction, body, k)
+    walk_to_best_side(shape, direction, body, shape.support_index(direction))
+}
+
+/// Every edge of a small core placed in the work frame, one lane per edge, and how squarely
+/// it faces a direction: lane `e` holds `shape.normal(e)` and `shape.normal(e).dot(direction)`,
+/// the same arithmetic, so [`Facing::lone_best_edge`] is [`lone_best_edge`] to the bit. Its
+/// lanes do not wait for the support search, so the compare after it is two loads.
+struct Facing<const N: usize> {
+    x: [f32; N],
+    y: [f32; N],
+    facing: [f32; N],
+}
+
+impl<const N: usize> Facing<N> {
+    #[inline(always)]
+    fn new(shape: &Placed, lanes: &CoreLanes<N>, direction: Vec2) -> Self {
+        let (cos, sin) = (shape.rotation.x, shape.rotation.y);
+        let x: [f32; N] =
+            std::array::from_fn(|e| cos * lanes.normal_x[e] - sin * lanes.normal_y[e]);
+        let y: [f32; N] =
+            std::array::from_fn(|e| sin * lanes.normal_x[e] + cos * lanes.normal_y[e]);
+        let facing = std::array::from_fn(|e| x[e] * direction.x + y[e] * direction.y);
+        Facing { x, y, facing }
+    }
+
+    /// [`lone_best_edge`] from these lanes (`N` a power of two above every edge index, so
+    /// `% N` changes no index).
+    #[inline(always)]
+    fn lone_best_edge(
+        &self,
+        shape: &Placed,
+        body: Body,
+        before: usize,
+        after: usize,
+        turn_cosines: &[f32],
+    ) -> Option<EdgeFeature> {
+        let n = shape.vertex_count();
+        let (before, after) = (before % N, after % N);
+        let chosen = if self.facing[after] >= self.facing[before] {
+            after
+        } else {
+            before
+        };
+        let clear = 1.0 - COLLINEAR_TOLERANCE - COLLINEAR_MARGIN;
+        if turn_cosines[previous(chosen, n)] >= clear || turn_cosines[chosen] >= clear {
+            return None;
+        }
+        Some(EdgeFeature {
+            body,
+            index: chosen as u32,
+            start: shape.vertex(chosen),
+            end: shape.vertex(next(chosen, n)),
+            normal: Vec2::new(self.x[chosen], self.y[chosen]),
+        })
+    }
 }
 
 /// [`best_side`] from the support vertex `k`, stepping over zero-length edges and widening
@@ -607,6 +739,47 @@ fn walk_to_best_side(shape: &Placed, direction: Vec2, body: Body, k: usize) -> O
         lone: first == chosen && last == chosen,
     })
 }
+
+/// The best side of `shape` along `direction` when that is SAT's winning axis, edge `i`'s
+/// own placed normal: edge `i` alone, as [`best_side`] finds it, or `None` when the shape
+/// cannot vouch for that (the caller then searches). It vouches with its
+/// [`clear_faces`](crate::geom::Shape::clear_faces) bit for edge `i`, and [`best_side`]
+/// would then find edge `i` alone because:
+/// - edge `i` is clearly the top of the core along its normal, so the support search
+///   returns vertex `i` or `i + 1`;
+/// - from vertex `i` it compares edges `i - 1` and `i`, from `i + 1` edges `i` and `i + 1`:
+///   `direction` is edge `i`'s normal, whose square is 1 within a few roundings, while a
+///   neighbour's normal dotted with it is their stored turn cosine within a few roundings,
+///   below `1 - FACE_TURN_CLEARANCE`: edge `i` wins either compare;
+/// - every edge has a length and edge `i` turns from both neighbours by more than
+///   [`lone_best_edge`] asks (`FACE_TURN_CLEARANCE` exceeds [`COLLINEAR_TOLERANCE`] plus
+///   [`COLLINEAR_MARGIN`]), so it takes edge `i` unwidened.
+///
+/// `direction` must be edge `i`'s placed normal to the bit (SAT makes its axis by the same
+/// rotation): anything else, e.g. the back of a winning axis that does not face the
+/// contact, is searched.
+#[inline(always)]
+fn handed_side(shape: &Placed, direction: Vec2, body: Body, i: usize) -> Option<BestSide> {
+    if i >= 32 || shape.shape.clear_faces() & (1 << i) == 0 {
+        return None;
+    }
+    let normal = shape.normal(i);
+    (normal == direction).then(|| BestSide {
+        edge: EdgeFeature {
+            body,
+            index: i as u32,
+            start: shape.vertex(i),
+            end: shape.vertex(next(i, shape.vertex_count())),
+            normal,
+        },
+        lone: true,
+    })
+}
+
+// The faces a shape vouches for turn from their neighbours by more than the best edge's
+// own guard asks (see `handed_side`).
+const _: () =
+    assert!(1.0 - crate::geom::FACE_TURN_CLEARANCE < 1.0 - COLLINEAR_TOLERANCE - COLLINEAR_MARGIN);
 
 /// [`best_edge`] in the usual case, without its loops: every edge of the (small) core has a
 /// length, and the chosen edge turns from both neighbours by clearly more than the collinear
@@ -882,6 +1055,124 @@ mod tests {
         assert!(
             compared > 10_000 && lone > compared / 2,
             "{lone} of {compared}"
+        );
+    }
+
+    #[test]
+    fn the_manifold_after_sat_equals_the_searched_manifold_bit_for_bit() {
+        // `clip_after_sat` takes SAT's winning edge, when it faces the contact and the shape
+        // vouches for it, as that body's best side instead of searching: wherever it does,
+        // the handed side must be the one `best_side` finds, and the manifold and every
+        // recorded step must be those of `clip` along SAT's normal, bit for bit. Random
+        // poses, and poses that force ties: unturned or quarter-turned bodies on a grid of
+        // quarters (equal boxes face to face, touching, corners on side planes, parallel
+        // edges); outlines with collinear points, a repeated point, a tiny edge, a bend
+        // just past the collinear tolerance, a triangle and a segment.
+        use crate::query::sat::{sat, AxisSource};
+        let mut random = crate::query::sat::tests::Random(71);
+        let mut shapes = random.shapes();
+        shapes.extend([
+            square(0.5),
+            square(1.0),
+            Shape::polygon(vec![
+                v(-1.0, -1.0),
+                v(1.0, -1.0),
+                v(1.0, 1.0),
+                v(0.0, 1.0),
+                v(-1.0, 1.0),
+            ])
+            .unwrap(),
+            Shape::polygon(vec![
+                v(-1.0, -0.5),
+                v(1.0, -0.5),
+                v(1.0, 0.5),
+                v(1.0, 0.5),
+                v(-1.0, 0.5),
+            ])
+            .unwrap(),
+            // A corner cut off by an edge 1e-6 long: the support along a neighbouring
+            // face's normal is a near tie between far-apart indices.
+            Shape::polygon(vec![
+                v(-1.0, -1.0),
+                v(1.0, -1.0),
+                v(1.0, 1.0 - 1.0e-6),
+                v(1.0 - 1.0e-6, 1.0),
+                v(-1.0, 1.0),
+            ])
+            .unwrap(),
+            Shape::polygon(vec![
+                v(-1.0, -1.0),
+                v(1.0, -1.0),
+                v(1.0, 1.0),
+                v(0.0, 1.001),
+                v(-1.0, 1.0),
+            ])
+            .unwrap(),
+            Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+            Shape::capsule(0.7, 0.0).unwrap(),
+            Shape::capsule(0.5, 0.25).unwrap(),
+        ]);
+        let bits = |m: &Manifold| {
+            let mut out = vec![m.normal.x.to_bits(), m.normal.y.to_bits()];
+            for c in &m.points {
+                out.extend([c.point.x, c.point.y, c.depth].map(f32::to_bits));
+            }
+            out
+        };
+        let (mut handed, mut searched, mut cases) = (0, 0, 0);
+        for k in 0..20_000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 7 + 3) % shapes.len()];
+            let (mut pa, mut pb) = random.pose_near(k);
+            if k % 3 == 0 {
+                // On a grid: unturned or quarter-turned, offsets in quarters.
+                let quarter = |j: usize| [0.0, std::f32::consts::FRAC_PI_2][j % 2];
+                pa = Pose::new(pa.position.round(), quarter(k / 3));
+                pb = Pose::new(
+                    pa.position + (4.0 * (pb.position - pa.position)).round() / 4.0,
+                    quarter(k / 6),
+                );
+            }
+            let pair = ShapePair::new(a, pa, b, pb);
+            let mut sat_steps = Vec::new();
+            let s = sat(&pair, &mut sat_steps);
+            // The handed side, wherever the handoff is used, is the searched one.
+            if let AxisSource::Edge { body, index } = s.axis {
+                let (shape, direction) = match body {
+                    Body::A => (&pair.a, s.normal),
+                    Body::B => (&pair.b, -s.normal),
+                };
+                match handed_side(shape, direction, body, index as usize) {
+                    Some(side) => {
+                        assert_eq!(
+                            Some(side),
+                            best_side(shape, direction, body),
+                            "case {k}: {:?}",
+                            s.axis
+                        );
+                        handed += 1;
+                    }
+                    None => searched += 1,
+                }
+            }
+            // The whole manifold and every recorded step, traced and untraced.
+            let mut steps = Vec::new();
+            let mut handed_steps = Vec::new();
+            let expected = clip(&pair, s.normal, &mut steps);
+            let traced = clip_after_sat(&pair, &s, &mut handed_steps);
+            let untraced = contact_manifold_after_sat(&pair, &s);
+            let what = format!("case {k}: {:?}", s.axis);
+            assert_eq!(traced, expected, "{what}");
+            assert_eq!(untraced, expected, "{what}");
+            assert_eq!(bits(&traced), bits(&expected), "{what}");
+            assert_eq!(bits(&untraced), bits(&expected), "{what}");
+            assert_eq!(handed_steps, steps, "{what}");
+            cases += 1;
+        }
+        eprintln!("{handed} handed, {searched} searched of {cases}");
+        assert!(
+            handed > cases / 2 && searched > 100,
+            "{handed} handed, {searched} searched"
         );
     }
 

@@ -496,13 +496,15 @@ impl<'p, 'a> FrameOfA<'p, 'a> {
     #[inline(always)]
     fn support(&self, d: Vec2) -> SupportPoint {
         let a = self.pair.a.shape;
-        let index_a = a.support_index(d);
-        let on_a = a.core()[index_a];
-        let (index_b, on_b) = match &self.b_moved {
-            Some(b) => {
-                let i = b.support_index(-d);
-                (i, b.vertex(i))
+        let (index_a, on_a) = match a.small_support_vertex(d) {
+            Some(found) => found,
+            None => {
+                let i = a.support_index(d);
+                (i, a.core()[i])
             }
+        };
+        let (index_b, on_b) = match &self.b_moved {
+            Some(b) => b.support_vertex(-d),
             None => {
                 let b = self.pair.b.shape;
                 // -d turned into B's frame: rotated by the conjugate of B's rotation.

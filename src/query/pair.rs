@@ -1,7 +1,7 @@
 //! Every algorithm on one pair of bodies: what `query`, `check`, `trace` and the window show.
 
 use super::algorithm::Algorithm;
-use super::clip::{clip, ClipStep, Manifold};
+use super::clip::{clip_after_sat, ClipStep, Manifold};
 use super::epa::{epa, EpaConfig, EpaOutput, EpaStep};
 use super::explain::Explain;
 use super::gjk::{gjk, GjkConfig, GjkOutput, GjkStep};
@@ -165,7 +165,11 @@ fn run_pair(
     let g = gjk(&pair, &settings.gjk, gjk_tracer);
     let e = epa(&pair, &g, &settings.epa, epa_tracer);
     let s = sat(&pair, sat_tracer);
-    let manifold = g.intersecting.then(|| clip(&pair, s.normal, clip_tracer));
+    // Along SAT's normal, starting from SAT's winning edge where the shape vouches that the
+    // clip's search would find it (the same manifold and steps; see `clip_after_sat`).
+    let manifold = g
+        .intersecting
+        .then(|| clip_after_sat(&pair, &s, clip_tracer));
     let sweep_result = (a.velocity.is_some() || b.velocity.is_some()).then(|| {
         let motion = Motion {
             velocity_a: a.velocity.unwrap_or(Vec2::ZERO),

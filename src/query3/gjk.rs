@@ -31,6 +31,13 @@
 //! loop with the separating-axis exit switched on (a const parameter), and it skips the
 //! closest points.
 //!
+//! The loop is bound by the latency of its chain of dependent steps (support point,
+//! reduction, direction, next support point), so it keeps the points on that chain in
+//! locals as well as in the simplex: the newest support point and the points the last
+//! reduction kept go to the next reduction, and the kept points to the search direction,
+//! without being read back from the simplex just written (such reads were wider than the
+//! stores that wrote them, which the processor cannot forward). The arithmetic is the same.
+//!
 //! GJK runs on convex cores through [`SupportPair3`]; a sphere or capsule adds its radius
 //! to the core distance afterwards, as in 2D.
 
@@ -206,13 +213,18 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     } else {
         Vec3::X
     };
-    let mut simplex = Simplex::single(pair.support(-start));
+    let mut newest = pair.support(-start);
+    let mut simplex = Simplex::single(newest);
+    // The points of the simplex's older vertices, from the last reduction, held outside
+    // the simplex as the newest one is.
+    let mut older = [Vec3::ZERO; 3];
     let mut iteration = 0;
     let mut previous_distance = f32::INFINITY;
     loop {
         iteration += 1;
         let candidate = simplex;
-        let (region, closest) = simplex.reduce_to_closest_feature();
+        // The points come from the locals, not back from the simplex just written.
+        let (region, closest, kept) = simplex.reduce_with_newest(&older, &newest);
         let distance = closest.length();
         let ended = if !distance.is_finite() {
             Some(Status::NonFinite)
@@ -253,14 +265,14 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
             return end(status, simplex);
         }
         previous_distance = distance;
-        let (toward, direction) = search_direction(&simplex, closest);
+        let (toward, direction) = search_direction(simplex.len, &kept, closest);
         // The support search takes the direction before normalization: only its sign
         // pattern and proportions matter there, and the square root and division stay off
         // the path from one support point to the next. The tests below take the unit one.
         let w = pair.support(toward);
         // How far the support plane through w lies beyond the simplex toward the origin;
         // the simplex's vertices all sit at the same height along `direction`.
-        let gain = (w.point - simplex.vertices[0].point).dot(direction);
+        let gain = (w.point - kept[0]).dot(direction);
         let repeated = simplex
             .points()
             .iter()
@@ -279,6 +291,8 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
             return end(status, simplex);
         }
         simplex.push(w);
+        newest = w;
+        older = kept;
     }
 }
 
@@ -287,19 +301,19 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
 /// perpendicular through the origin, the face normal on the origin's side) rather than from
 /// `-v`: when the origin is a hair from the feature, `v` is a tiny difference of large
 /// numbers whose direction is noise, while the feature's own normal is not. When the
-/// feature's direction has no length, both are `-v` normalized.
-#[inline]
-fn search_direction(simplex: &Simplex, closest: Vec3) -> (Vec3, Vec3) {
-    let p = &simplex.vertices;
-    let d = match simplex.len {
+/// feature's direction has no length, both are `-v` normalized. `p` holds the feature's
+/// `len` points (the reduction hands them over in registers).
+#[inline(always)]
+fn search_direction(len: usize, p: &[Vec3; 3], closest: Vec3) -> (Vec3, Vec3) {
+    let d = match len {
         2 => {
-            let e = p[1].point - p[0].point;
+            let e = p[1] - p[0];
             // e x (e x w0) = e (e . w0) - w0 |e|^2: minus w0's part square to e.
-            e.cross(e.cross(p[0].point))
+            e.cross(e.cross(p[0]))
         }
         3 => {
-            let n = (p[1].point - p[0].point).cross(p[2].point - p[0].point);
-            if n.dot(p[0].point) > 0.0 {
+            let n = (p[1] - p[0]).cross(p[2] - p[0]);
+            if n.dot(p[0]) > 0.0 {
                 -n
             } else {
                 n
@@ -853,7 +867,8 @@ mod tests {
         let mut reduced = tri;
         let (region, closest) = reduced.reduce_to_closest_feature();
         assert!(matches!(region, Region::Face(..)));
-        let (_, direction) = search_direction(&reduced, closest);
+        let points = [0, 1, 2].map(|i| reduced.vertices[i].point);
+        let (_, direction) = search_direction(reduced.len, &points, closest);
         assert!(
             close_v(direction, Vec3::new(0., 0.6, 0.8), 1e-6),
             "{direction}"

@@ -9,6 +9,8 @@
 //! feature of A along n, of B along -n: the support vertex s and its neighbours within
 //!     FEATURE_TOLERANCE of s's height: none -> vertex s, one -> their edge, more -> the face at
 //!     s most aligned with the direction
+//!     (a cuboid reads a vertex or an edge off its height drops 2 |h_i n_i| when every drop
+//!     is clear of the tolerance by more than rounding: the same answer without the search)
 //! dispatch on the unordered pair of kinds:
 //!     vertex-face:   the vertex, depth = how far it is below the face plane
 //!     edge-edge:     closest points of the segments; nearly parallel: both ends of the overlap
@@ -32,7 +34,7 @@
 use super::sat::{AxisId, Output as SatOutput, PARALLEL_TOLERANCE};
 pub use super::Side;
 use super::{Placed3, PolyPair};
-use crate::geom3::FaceView;
+use crate::geom3::{FaceView, Polyhedron, Shape3Kind};
 use crate::trace::Tracer;
 use glam::Vec3;
 use std::mem::MaybeUninit;
@@ -463,9 +465,17 @@ fn bodies<'p, 'a>(
 /// work frame: the two differ by rounding, 1e-7 of the size, far inside the tolerance.
 pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
     let local = body.rotation.inverse() * dir;
+    let tol = FEATURE_TOLERANCE * body.shape.centroid_radius();
+    if let Some(feature) = cuboid_vertex_or_edge(body.shape, local, tol) {
+        return feature;
+    }
+    searched_feature(body, dir, local, tol)
+}
+
+/// [`supporting_feature`] by the search: the support vertex, its neighbours' heights.
+fn searched_feature(body: &Placed3, dir: Vec3, local: Vec3, tol: f32) -> Feature {
     let s = body.shape.support(local);
     let top = body.shape.vertex(s).dot(local);
-    let tol = FEATURE_TOLERANCE * body.shape.centroid_radius();
     let mut near = 0;
     let mut edge = 0;
     for &(v, e) in body.shape.neighbours(s) {
@@ -490,6 +500,59 @@ pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
             }
             Feature::Face(best.1)
         }
+    }
+}
+
+/// [`supporting_feature`] of a cuboid along `local` (its own frame) when that is a vertex or
+/// an edge clear of the tolerance band, without the search; `None` otherwise (a face, or a
+/// neighbour's height within rounding of `top - tol`), and for other bodies.
+///
+/// A cuboid's vertices are `(+-x, +-y, +-z)`, so two vertices that differ in the sign of
+/// coordinate i differ in height by exactly `d_i = 2 |h_i local_i|`. If `d_k < tol` and
+/// the other two `d` are above `tol`, the two ends of the edge along axis k on the side of
+/// `local`'s signs are the highest vertices, the others lower by more than `tol`: the
+/// search's support vertex is one of those ends, its only neighbour within `tol` the other,
+/// and it answers that edge. If every `d` is above `tol`, the corner with `local`'s signs
+/// is the only vertex in the band: a vertex. The search compares rounded dot products, off
+/// by at most about `3 e (|h_x l_x| + |h_y l_y| + |h_z l_z|)` each; each comparison here
+/// keeps twice that and more ([`f32::EPSILON`] `e`) from `tol`, so the answer is the
+/// search's (a unit test compares the two near the band's edges).
+#[inline]
+fn cuboid_vertex_or_edge(shape: &Polyhedron, local: Vec3, tol: f32) -> Option<Feature> {
+    let (Shape3Kind::Cuboid { half_extents: h }, Some(edges)) =
+        (shape.kind(), shape.cuboid_edges())
+    else {
+        return None;
+    };
+    let heights = (*h * local).abs();
+    let drops = heights * 2.0;
+    let slack = 6.0 * f32::EPSILON * (heights.x + heights.y + heights.z + tol);
+    let near = drops.cmplt(Vec3::splat(tol - slack)).bitmask();
+    let far = drops.cmpgt(Vec3::splat(tol + slack)).bitmask();
+    if near | far != 0b111 {
+        return None;
+    }
+    // The edge along k on the side of local's p and q signs (the layout of `CuboidEdges`).
+    let edge_along = |k: usize| {
+        let (p, q) = ((k + 1) % 3, (k + 2) % 3);
+        edges[k][(local[p] > 0.0) as usize | ((local[q] > 0.0) as usize) << 1]
+    };
+    match near {
+        0b000 => {
+            // The end of the x edge on local's side of x.
+            let e = shape.edges()[edge_along(0) as usize];
+            let tail_side = shape.vertex(e.tail as usize).x > 0.0;
+            let v = if tail_side == (local.x > 0.0) {
+                e.tail
+            } else {
+                e.head
+            };
+            Some(Feature::Vertex(v))
+        }
+        0b001 => Some(Feature::Edge(edge_along(0) as u32)),
+        0b010 => Some(Feature::Edge(edge_along(1) as u32)),
+        0b100 => Some(Feature::Edge(edge_along(2) as u32)),
+        _ => None,
     }
 }
 
@@ -1122,6 +1185,59 @@ mod tests {
         out.points
             .iter()
             .any(|c| close_v(c.point, p, 1e-5) && close(c.depth, depth, 1e-5))
+    }
+
+    #[test]
+    fn a_cuboids_vertex_or_edge_in_closed_form_is_the_searched_feature() {
+        // Directions near each face normal, edge and corner, tilted by amounts around the
+        // tolerance band's edge (where a neighbour's height is within rounding of it), and
+        // random ones: wherever the closed form answers, the search answers the same.
+        let mut f = uniform(0x5eed_c0b0);
+        let (mut answered, mut edges, mut vertices) = (0, 0, 0);
+        for round in 0..200 {
+            let shape = cuboid(f(0.05, 2.0), f(0.05, 2.0), f(0.05, 2.0));
+            let pose = Pose3::new(
+                Vec3::new(f(-9.0, 9.0), f(-9.0, 9.0), f(-9.0, 9.0)),
+                glam::Quat::from_euler(
+                    glam::EulerRot::XYZ,
+                    f(-3.0, 3.0),
+                    f(-1.5, 1.5),
+                    f(-3.0, 3.0),
+                ),
+            );
+            let body = Placed3::new(&shape, &pose, Vec3::new(1.0, 2.0, 3.0));
+            let tol = FEATURE_TOLERANCE * shape.centroid_radius();
+            for k in 0..300 {
+                let base = match k % 3 {
+                    0 => Vec3::from(std::array::from_fn(
+                        |i| if i == k % 9 / 3 { 1.0 } else { 0.0 },
+                    )),
+                    1 => Vec3::new(f(-1.0, 1.0).signum(), f(-1.0, 1.0).signum(), 0.0),
+                    _ => Vec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-1.0, 1.0)),
+                };
+                // Tilts from 1e-7 to 1e-1 of a radian, most of them near the band's edge.
+                let tilt = 10f32.powf(f(-7.0, -1.0)) * f(-1.0, 1.0);
+                let local = (base + Vec3::new(f(-1.0, 1.0), f(-1.0, 1.0), f(-1.0, 1.0)) * tilt)
+                    .normalize_or(Vec3::Y);
+                let dir = body.rotation * local;
+                let local = body.rotation.inverse() * dir;
+                let Some(fast) = cuboid_vertex_or_edge(&shape, local, tol) else {
+                    continue;
+                };
+                let searched = searched_feature(&body, dir, local, tol);
+                assert_eq!(fast, searched, "round {round} direction {k}: {local:?}");
+                answered += 1;
+                match fast {
+                    Feature::Edge(_) => edges += 1,
+                    Feature::Vertex(_) => vertices += 1,
+                    Feature::Face(_) => unreachable!(),
+                }
+            }
+        }
+        assert!(
+            answered > 20_000 && edges > 5_000 && vertices > 5_000,
+            "{answered} {edges} {vertices}"
+        );
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl<'a> Placed3<'a> {
     /// The vertex farthest along `dir` (work frame), with its index: the support search of
     /// GJK and EPA, turning vectors with the cached matrices (equal to [`Self::support`] up
     /// to `f32` rounding; ties within rounding may pick another vertex of the same height).
-    #[inline]
+    #[inline(always)]
     pub fn support_fast(&self, dir: Vec3) -> (usize, Vec3) {
         let local = self.frame_inverse * Vec3A::from(dir);
         let i = self.shape.support(local.into());

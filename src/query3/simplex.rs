@@ -63,8 +63,9 @@ pub trait SupportPair3 {
     fn scale(&self) -> f32;
 
     /// The support point of A - B in `direction`: A's farthest point along it minus B's
-    /// farthest point along `-direction`.
-    #[inline]
+    /// farthest point along `-direction`. Always inlined: a call would hand the point back
+    /// through memory, on GJK's chain of dependent steps.
+    #[inline(always)]
     fn support(&self, direction: Vec3) -> SupportPoint3 {
         let (index_a, on_a) = self.a().support_vertex(direction);
         let (index_b, on_b) = self.b().support_vertex(-direction);
@@ -222,43 +223,81 @@ impl Simplex {
     /// feature holding it (with their weights), and returns the region and the point. For
     /// [`Region::Inside`] the simplex stays a tetrahedron and the point is the origin.
     pub fn reduce_to_closest_feature(&mut self) -> (Region, Vec3) {
-        let p = [
-            self.vertices[0].point,
-            self.vertices[1].point,
-            self.vertices[2].point,
-            self.vertices[3].point,
-        ];
+        let newest = self.vertices[self.len - 1];
+        let older = [0, 1, 2].map(|i| self.vertices[i].point);
+        let (region, closest, _) = self.reduce_with_newest(&older, &newest);
+        (region, closest)
+    }
+
+    /// [`Self::reduce_to_closest_feature`], with the simplex's last vertex (the support
+    /// point GJK just pushed) handed in by the caller. The arithmetic is the same; only
+    /// where that vertex is read from differs. GJK's loop keeps it in registers, so the
+    /// loop's chain of dependent steps does not wait for it to go through memory: reading
+    /// it back from the simplex straight after the push takes loads wider than the stores
+    /// that wrote it, which the processor cannot forward (a stall of a dozen cycles or
+    /// more, every iteration). For the same reason it also returns the points of the kept
+    /// vertices (in their new order; unused ones zero), for the caller to take the search
+    /// direction from them rather than read back what this has just written; the caller
+    /// hands them back as `older` (the points of the vertices before the newest, equal to
+    /// the simplex's), so no point on the loop's chain is read from memory.
+    #[inline(always)]
+    pub(crate) fn reduce_with_newest(
+        &mut self,
+        older: &[Vec3; 3],
+        newest: &SupportPoint3,
+    ) -> (Region, Vec3, [Vec3; 3]) {
+        let last = self.len - 1;
+        let point = |i: usize| {
+            if i == last {
+                newest.point
+            } else {
+                match i {
+                    0 => older[0],
+                    1 => older[1],
+                    _ => older[2],
+                }
+            }
+        };
+        let vertex = |i: usize| {
+            if i == last {
+                *newest
+            } else {
+                self.vertices[i]
+            }
+        };
         let Closest { region, weights } = match self.len {
             1 => Closest {
                 region: Region::Vertex(0),
                 weights: [1.0, 0.0, 0.0, 0.0],
             },
-            2 => closest_on_segment(p[0], p[1], [0, 1]),
-            3 => closest_on_triangle(p[0], p[1], p[2], [0, 1, 2]),
-            _ => closest_on_tetrahedron(p),
+            2 => closest_on_segment(older[0], newest.point, [0, 1]),
+            3 => closest_on_triangle(older[0], older[1], newest.point, [0, 1, 2]),
+            _ => closest_on_tetrahedron([older[0], older[1], older[2], newest.point]),
         };
         let (ids, count) = region.vertices();
         if region == Region::Inside {
             // All four stay, in their order.
             self.weights = weights;
-            return (region, Vec3::ZERO);
+            return (region, Vec3::ZERO, [Vec3::ZERO; 3]);
         }
         // A feature has at most three vertices: read them before writing any (a face of a
         // tetrahedron can name them out of order), three points rather than a copy of the
         // whole array.
         let kept = [
-            self.vertices[ids[0] as usize],
-            self.vertices[ids[1] as usize],
-            self.vertices[ids[2] as usize],
+            vertex(ids[0] as usize),
+            vertex(ids[1] as usize),
+            vertex(ids[2] as usize),
         ];
         let mut closest = Vec3::ZERO;
+        let mut points = [Vec3::ZERO; 3];
         for k in 0..count {
             self.vertices[k] = kept[k];
             self.weights[k] = weights[k];
-            closest += weights[k] * kept[k].point;
+            points[k] = point(ids[k] as usize);
+            closest += weights[k] * points[k];
         }
         self.len = count;
-        (region, closest)
+        (region, closest, points)
     }
 }
 
@@ -287,6 +326,7 @@ impl Closest {
 }
 
 /// The point of segment `a b` closest to the origin. `ids` names `a` and `b` in the simplex.
+#[inline(always)]
 pub fn closest_on_segment(a: Vec3, b: Vec3, ids: [u8; 2]) -> Closest {
     let ab = b - a;
     // t scaled by |ab|^2: the projection of the origin along the segment.
@@ -307,6 +347,7 @@ pub fn closest_on_segment(a: Vec3, b: Vec3, ids: [u8; 2]) -> Closest {
 
 /// The point of triangle `a b c` closest to the origin (Ericson 5.1.5 with p = 0). A
 /// triangle with (nearly) no area answers with the closest of its edges.
+#[inline(always)]
 pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
     let [ia, ib, ic] = ids;
     let ab = b - a;
@@ -335,7 +376,7 @@ pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
     // 1e-10, an angle of 1e-5) the triangle is a sliver whose normal is rounding noise:
     // answer with its edges.
     if sum.is_nan() || sum <= 1.0e-10 * ab.length_squared() * ac.length_squared() {
-        return closest_of_edges(a, b, c, ids);
+        return closest_of_edges([a, b, c], ids);
     }
     if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
         let v = d1 / (d1 - d3);
@@ -367,7 +408,14 @@ pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
 }
 
 /// The closest of the three edges of a sliver triangle.
-fn closest_of_edges(a: Vec3, b: Vec3, c: Vec3, [ia, ib, ic]: [u8; 3]) -> Closest {
+///
+/// Rare, and kept out of line with its points as one array: when it was inlined, or took
+/// them one by one, the compiler kept copies of the triangle's corners on the stack for
+/// it, written in two parts and read back by the common path in one wider load, which
+/// cannot be forwarded from the stores.
+#[cold]
+#[inline(never)]
+fn closest_of_edges([a, b, c]: [Vec3; 3], [ia, ib, ic]: [u8; 3]) -> Closest {
     let p = |id: u8| {
         if id == ia {
             a
