@@ -1065,18 +1065,8 @@ fn small_edge_pairs<T: Tracer<Step>>(
         let many = frames_a.as_slice().len() * frames_b.len() > TABLE_MIN_PAIRS;
         if many && bounded(normals_a) && bounded(normals_b) {
             let frames_a = frames_a.as_slice();
-            let mut sides_a = SideTable::new();
-            let mut sides_b = SideTable::new();
-            sides_a.fill(normals_a, frames_b);
-            sides_b.fill(normals_b, frames_a);
-            let axes = table_edge_pairs(
-                pair,
-                frames_a,
-                frames_b,
-                [&sides_a, &sides_b],
-                centroid_a,
-                edge,
-            );
+            let normals = [normals_a, normals_b];
+            let axes = table_edge_pairs(pair, frames_a, frames_b, normals, centroid_a, edge);
             *tested += axes;
             // Every other pair was pruned (Gauss map or parallel).
             *pruned += (frames_a.len() * frames_b.len()) as u32 - axes;
@@ -1298,7 +1288,7 @@ impl SideTable {
 /// plane `b x a`) and edge `j` of B (faces `f0`, `f1`; `c = -n_B[f0]`, `d = -n_B[f1]`, plane
 /// `d x c`) is one face normal of a body against one arc plane of the other:
 /// `adc, bdc = n_A[g0], n_A[g1] . (d x c)_j` and `cba, dba = -(n_B[f0], n_B[f1] . (b x a)_i)`
-/// (negating is exact). So `sides[0]` holds A's faces against B's edges and `sides[1]` B's
+/// (negating is exact). So `sides[0]` holds A's faces (`normals_a`, placed) against B's edges and `sides[1]` B's
 /// faces against A's edges, `2 x faces x edges` dot products a query instead of
 /// `4 x edges x edges`. The test needs `cba * dba < 0` and `adc * bdc < 0`, and with finite
 /// values ([`bounded`]) a product is negative only if its factors are non-zero with opposite
@@ -1308,14 +1298,22 @@ impl SideTable {
 /// test on the stored numbers, products included (a product of two tiny factors that rounds
 /// to zero fails here as it does there), then the parallel test and the axis. Returns the
 /// number of axes tested.
+/// Its own function (not inlined) so that only the pairs that take it carry the tables'
+/// 66 KB of stack.
+#[inline(never)]
 fn table_edge_pairs(
     pair: &PolyPair,
     frames_a: &[EdgeFrame],
     frames_b: &[EdgeFrame],
-    sides: [&SideTable; 2],
+    [normals_a, normals_b]: [&[Vec3]; 2],
     centroid_a: Vec3,
     edge: &mut Best,
 ) -> u32 {
+    let mut sides_a = SideTable::new();
+    let mut sides_b = SideTable::new();
+    sides_a.fill(normals_a, frames_b);
+    sides_b.fill(normals_b, frames_a);
+    let sides = [&sides_a, &sides_b];
     let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
     // Per edge j of B, the edges of A whose plane separates c and d.
     let mut apart_ends: Inline<EdgeBits, SMALL_EDGES> = Inline::new();
