@@ -778,7 +778,8 @@ fn main() {
     // noise): `VERSUS_3D_PROFILE=toi|box|hull|hull32|large cargo bench --bench versus_3d`
     // runs only our side of one row a fixed number of times, then stops (`hull32`: the
     // 32-point growth row). The GJK rows: `distance`, `intersection` and `penetration` on the
-    // 20-face hulls, `distance_box` and `intersection_box` on the boxes.
+    // 20-face hulls, `distance_box` and `intersection_box` on the boxes; `box_traced` and
+    // `hull_traced`: SAT and the manifold recording every step.
     if let Ok(row) = std::env::var("VERSUS_3D_PROFILE") {
         let mut sum = 0.0f64;
         // The GJK rows are short: more repetitions lift them above the setup's count.
@@ -807,8 +808,10 @@ fn main() {
                 "penetration" => run_ours_penetration(&hulls) as f64,
                 "query" => run_query_pair(&moving) as f64,
                 "trace" => run_trace_pair(&moving) as f64,
+                "box_traced" => run_sat_manifold::<true>(&boxes) as f64,
+                "hull_traced" => run_sat_manifold::<true>(&hulls) as f64,
                 other => panic!(
-                    "VERSUS_3D_PROFILE: toi, box, hull, hull32, large, distance, distance_box, intersection, intersection_box, penetration, query or trace, not {other}"
+                    "VERSUS_3D_PROFILE: toi, box, hull, hull32, large, distance, distance_box, intersection, intersection_box, penetration, query, trace, box_traced or hull_traced, not {other}"
                 ),
             };
         }
