@@ -365,6 +365,51 @@ impl Polyhedron {
         best[winner] as usize
     }
 
+    /// Both support vertices along an axis, `(self.support(-dir), self.support(dir))`, in
+    /// one pass over the vertices: for bodies below [`HILL_CLIMB_MIN_VERTICES`] the two lane
+    /// scans run side by side, each with exactly the products, the order and the tie rule of
+    /// [`Self::support_scan_lanes`] (the low end's products are taken with `-dir` itself, not
+    /// by negating the high end's), so both indices are the ones the two calls give; larger
+    /// bodies take the two climbs. A projection interval needs both ends (a recorded SAT axis,
+    /// a swept axis), and one pass reads each vertex once.
+    #[inline]
+    pub fn support_pair(&self, dir: Vec3) -> (usize, usize) {
+        if self.vertices.len() >= HILL_CLIMB_MIN_VERTICES {
+            return (self.support_climb(-dir), self.support_climb(dir));
+        }
+        let low_dir = -dir;
+        let mut high_dot = [f32::NEG_INFINITY; 4];
+        let mut high = [0u32; 4];
+        let mut low_dot = [f32::NEG_INFINITY; 4];
+        let mut low = [0u32; 4];
+        for (group, [xs, ys, zs]) in self.vertex_lanes.iter().enumerate() {
+            let first = 4 * group as u32;
+            for k in 0..4 {
+                let index = first + k as u32;
+                let d = xs[k] * dir.x + ys[k] * dir.y + zs[k] * dir.z;
+                let better = 0u32.wrapping_sub((d > high_dot[k]) as u32);
+                high_dot[k] =
+                    f32::from_bits(d.to_bits() & better | high_dot[k].to_bits() & !better);
+                high[k] = index & better | high[k] & !better;
+                let e = xs[k] * low_dir.x + ys[k] * low_dir.y + zs[k] * low_dir.z;
+                let better = 0u32.wrapping_sub((e > low_dot[k]) as u32);
+                low_dot[k] = f32::from_bits(e.to_bits() & better | low_dot[k].to_bits() & !better);
+                low[k] = index & better | low[k] & !better;
+            }
+        }
+        let merge = |dots: [f32; 4], indices: [u32; 4]| {
+            let mut winner = 0;
+            for k in 1..4 {
+                let (d, w) = (dots[k], dots[winner]);
+                if d > w || (d == w && indices[k] < indices[winner]) {
+                    winner = k;
+                }
+            }
+            indices[winner] as usize
+        };
+        (merge(low_dot, low), merge(high_dot, high))
+    }
+
     /// The support value `max over vertices of v . dir` for bodies below
     /// [`HILL_CLIMB_MIN_VERTICES`], four vertices at a time without keeping indices, when it
     /// is surely the bits of `self.vertex(self.support(dir)).dot(dir)`: the dot products are
@@ -854,6 +899,54 @@ pub(crate) mod tests {
                 if l > 0.1 && l <= 1.0 {
                     return v / l;
                 }
+            }
+        }
+    }
+
+    /// `support_pair` names the two vertices two `support` calls name, ties included: a
+    /// cube along its axes and diagonals (four and two vertices tie), a prism and random
+    /// hulls below the climbing size, one above it, and zero, NaN and infinite directions.
+    #[test]
+    fn support_pair_names_the_vertices_of_two_support_calls() {
+        let mut rng = Lcg(0x5eed_0007);
+        let mut bodies = vec![
+            cuboid(1.0, 1.0, 1.0),
+            cuboid(0.5, 2.0, 1e-3),
+            Polyhedron::new(&Shape3Kind::Prism {
+                sides: 6,
+                radius: 1.0,
+                half_height: 0.5,
+            })
+            .unwrap(),
+        ];
+        for count in [12usize, 31, HILL_CLIMB_MIN_VERTICES + 40] {
+            let points = (0..count).map(|_| rng.unit() * 1.5).collect();
+            bodies.push(hull(points).unwrap());
+        }
+        let mut directions = vec![
+            Vec3::ZERO,
+            Vec3::NAN,
+            Vec3::new(f32::INFINITY, 0.0, 0.0),
+            Vec3::new(-0.0, 0.0, 0.0),
+        ];
+        for x in -1..=1 {
+            for y in -1..=1 {
+                for z in -1..=1 {
+                    directions.push(Vec3::new(x as f32, y as f32, z as f32));
+                }
+            }
+        }
+        for _ in 0..500 {
+            directions.push(rng.unit());
+        }
+        for body in &bodies {
+            for &d in &directions {
+                assert_eq!(
+                    body.support_pair(d),
+                    (body.support(-d), body.support(d)),
+                    "{} vertices along {d}",
+                    body.vertices().len()
+                );
             }
         }
     }

@@ -120,10 +120,11 @@ impl<'a> Placed3<'a> {
     pub fn project(&self, axis: Vec3) -> Interval {
         // One rotation of the axis into the body's frame serves both ends (rotating the
         // negated axis gives the negated result: the rotation is linear).
+        // Both support vertices come from one pass over the vertices (`support_pair`: the
+        // same indices as two `support` calls).
         let local = self.rotation.inverse() * axis;
-        let low = self.vertex(self.shape.support(-local)).dot(axis);
-        let high = self.vertex(self.shape.support(local)).dot(axis);
-        Interval::new(low, high)
+        let (low, high) = self.shape.support_pair(local);
+        Interval::new(self.vertex(low).dot(axis), self.vertex(high).dot(axis))
     }
 
     /// A point strictly inside.
