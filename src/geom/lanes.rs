@@ -190,6 +190,7 @@ impl LanesOfWidth<LANE_LIMIT> for Option<SmallLanes> {
 
 #[cfg(test)]
 mod tests {
+    use crate::geom::test_outlines as outlines;
     use crate::geom::Shape;
     use glam::Vec2;
 
@@ -208,45 +209,17 @@ mod tests {
         assert_eq!(Shape::capsule(0.7, 0.25).unwrap().clear_faces(), 0b11);
         // A point in the middle of the top side: the two halves turn by nothing (and each
         // has the other's far end at its own height); the other three sides are clear.
-        let split = Shape::polygon(vec![
-            v(-1.0, -1.0),
-            v(1.0, -1.0),
-            v(1.0, 1.0),
-            v(0.0, 1.0),
-            v(-1.0, 1.0),
-        ])
-        .unwrap();
+        let split = outlines::split_top();
         assert_eq!(split.clear_faces(), 0b10011);
         // A top side bent by 1e-3 rad: its halves turn by less than the clearance.
-        let bent = Shape::polygon(vec![
-            v(-1.0, -1.0),
-            v(1.0, -1.0),
-            v(1.0, 1.0),
-            v(0.0, 1.001),
-            v(-1.0, 1.0),
-        ])
-        .unwrap();
+        let bent = outlines::bent_top();
         assert_eq!(bent.clear_faces() & 0b01100, 0);
         // A corner cut by an edge 1e-6 long: along the sides next to it, the far end of
         // the cut lies within the support clearance of the side's line.
-        let cut = Shape::polygon(vec![
-            v(-1.0, -1.0),
-            v(1.0, -1.0),
-            v(1.0, 1.0 - 1.0e-6),
-            v(1.0 - 1.0e-6, 1.0),
-            v(-1.0, 1.0),
-        ])
-        .unwrap();
+        let cut = outlines::cut_corner();
         assert_eq!(cut.clear_faces() & 0b01010, 0, "{:05b}", cut.clear_faces());
         // A repeated point (a zero-length edge): nothing is vouched for.
-        let repeated = Shape::polygon(vec![
-            v(-1.0, -0.5),
-            v(1.0, -0.5),
-            v(1.0, 0.5),
-            v(1.0, 0.5),
-            v(-1.0, 0.5),
-        ])
-        .unwrap();
+        let repeated = outlines::repeated_point();
         assert_eq!(repeated.clear_faces(), 0);
         // A circle (a point core) has no edges.
         assert_eq!(Shape::circle(0.5).unwrap().clear_faces(), 0);

@@ -12,6 +12,8 @@ mod hull;
 mod lanes;
 mod pose;
 mod shape;
+#[cfg(test)]
+pub(crate) mod test_outlines;
 
 pub use hull::{convex_hull, signed_area};
 pub use lanes::{

@@ -78,6 +78,18 @@ pub struct EdgeFeature {
 }
 
 impl EdgeFeature {
+    /// Core edge `i` of `shape` alone, from vertex `i` to the next, with its `normal`.
+    #[inline(always)]
+    fn single(shape: &Placed, body: Body, i: usize, normal: Vec2) -> Self {
+        EdgeFeature {
+            body,
+            index: i as u32,
+            start: shape.vertex(i),
+            end: shape.vertex(next(i, shape.vertex_count())),
+            normal,
+        }
+    }
+
     fn to_world(self, pair: &ShapePair) -> Self {
         EdgeFeature {
             start: pair.to_world(self.start),
@@ -662,24 +674,14 @@ impl<const N: usize> Facing<N> {
         after: usize,
         turn_cosines: &[f32],
     ) -> Option<EdgeFeature> {
-        let n = shape.vertex_count();
         let (before, after) = (before % N, after % N);
         let chosen = if self.facing[after] >= self.facing[before] {
             after
         } else {
             before
         };
-        let clear = 1.0 - COLLINEAR_TOLERANCE - COLLINEAR_MARGIN;
-        if turn_cosines[previous(chosen, n)] >= clear || turn_cosines[chosen] >= clear {
-            return None;
-        }
-        Some(EdgeFeature {
-            body,
-            index: chosen as u32,
-            start: shape.vertex(chosen),
-            end: shape.vertex(next(chosen, n)),
-            normal: Vec2::new(self.x[chosen], self.y[chosen]),
-        })
+        let normal = Vec2::new(self.x[chosen], self.y[chosen]);
+        unwidened_edge(shape, body, chosen, normal, turn_cosines)
     }
 }
 
@@ -765,13 +767,7 @@ fn handed_side(shape: &Placed, direction: Vec2, body: Body, i: usize) -> Option<
     }
     let normal = shape.normal(i);
     (normal == direction).then(|| BestSide {
-        edge: EdgeFeature {
-            body,
-            index: i as u32,
-            start: shape.vertex(i),
-            end: shape.vertex(next(i, shape.vertex_count())),
-            normal,
-        },
+        edge: EdgeFeature::single(shape, body, i, normal),
         lone: true,
     })
 }
@@ -795,24 +791,32 @@ fn lone_best_edge(
     after: usize,
     turn_cosines: &[f32],
 ) -> Option<EdgeFeature> {
-    let n = shape.vertex_count();
     let (normal_before, normal_after) = (shape.normal(before), shape.normal(after));
     let (chosen, normal) = if normal_after.dot(direction) >= normal_before.dot(direction) {
         (after, normal_after)
     } else {
         (before, normal_before)
     };
+    unwidened_edge(shape, body, chosen, normal, turn_cosines)
+}
+
+/// The chosen edge alone, or `None` when a neighbour is within [`COLLINEAR_MARGIN`] of
+/// collinear with it (the walk then decides whether to widen): the guard both forms of
+/// [`lone_best_edge`] share.
+#[inline(always)]
+fn unwidened_edge(
+    shape: &Placed,
+    body: Body,
+    chosen: usize,
+    normal: Vec2,
+    turn_cosines: &[f32],
+) -> Option<EdgeFeature> {
     let clear = 1.0 - COLLINEAR_TOLERANCE - COLLINEAR_MARGIN;
+    let n = shape.vertex_count();
     if turn_cosines[previous(chosen, n)] >= clear || turn_cosines[chosen] >= clear {
         return None;
     }
-    Some(EdgeFeature {
-        body,
-        index: chosen as u32,
-        start: shape.vertex(chosen),
-        end: shape.vertex(next(chosen, n)),
-        normal,
-    })
+    Some(EdgeFeature::single(shape, body, chosen, normal))
 }
 
 /// Which way [`step_over_zero_edges`] walks round the outline.
@@ -919,6 +923,7 @@ fn single_point<T: Tracer<ClipStep>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::test_outlines as outlines;
     use crate::geom::{Pose, Shape};
     use crate::query::sat::sat_test;
 
@@ -977,33 +982,9 @@ mod tests {
     /// segment (a capsule of radius 0).
     fn awkward_outlines() -> Vec<Shape> {
         vec![
-            // A box with a point in the middle of its top side (collinear neighbours).
-            Shape::polygon(vec![
-                v(-1.0, -1.0),
-                v(1.0, -1.0),
-                v(1.0, 1.0),
-                v(0.0, 1.0),
-                v(-1.0, 1.0),
-            ])
-            .unwrap(),
-            // A repeated point (a zero-length edge).
-            Shape::polygon(vec![
-                v(-1.0, -0.5),
-                v(1.0, -0.5),
-                v(1.0, 0.5),
-                v(1.0, 0.5),
-                v(-1.0, 0.5),
-            ])
-            .unwrap(),
-            // A top side bent by 1e-3 rad at x = 0: just past the collinear tolerance.
-            Shape::polygon(vec![
-                v(-1.0, -1.0),
-                v(1.0, -1.0),
-                v(1.0, 1.0),
-                v(0.0, 1.001),
-                v(-1.0, 1.0),
-            ])
-            .unwrap(),
+            outlines::split_top(),
+            outlines::repeated_point(),
+            outlines::bent_top(),
             Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
             Shape::capsule(0.7, 0.0).unwrap(),
         ]
@@ -1082,16 +1063,7 @@ mod tests {
         shapes.extend([
             square(0.5),
             square(1.0),
-            // A corner cut off by an edge 1e-6 long: the support along a neighbouring
-            // face's normal is a near tie between far-apart indices.
-            Shape::polygon(vec![
-                v(-1.0, -1.0),
-                v(1.0, -1.0),
-                v(1.0, 1.0 - 1.0e-6),
-                v(1.0 - 1.0e-6, 1.0),
-                v(-1.0, 1.0),
-            ])
-            .unwrap(),
+            outlines::cut_corner(),
             Shape::capsule(0.5, 0.25).unwrap(),
         ]);
         let bits = |m: &Manifold| {
@@ -1296,14 +1268,7 @@ mod tests {
     #[test]
     fn collinear_points_along_the_face_do_not_shorten_it() {
         // A's top face listed as three collinear points: the manifold must span the face.
-        let a = Shape::polygon(vec![
-            v(-1.0, -1.0),
-            v(1.0, -1.0),
-            v(1.0, 1.0),
-            v(0.0, 1.0),
-            v(-1.0, 1.0),
-        ])
-        .unwrap();
+        let a = outlines::split_top();
         let b = Shape::rect(v(0.8, 0.5)).unwrap();
         let (m, _) = run(&a, at(0.0, 0.0), &b, at(0.0, 1.4));
         assert_eq!(m.count, 2);

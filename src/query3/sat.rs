@@ -864,6 +864,15 @@ fn crosses(a: &EdgeFrame, b: &EdgeFrame, cross: Vec3) -> bool {
             * b.dir.length_squared()
 }
 
+/// The axis of an edge pair whose Gauss-map arcs cross, with the separation along it:
+/// `None` when the edges are parallel ([`crosses`]), else [`oriented_axis`] along
+/// `a.dir x b.dir`.
+#[inline]
+fn crossing_axis(a: &EdgeFrame, b: &EdgeFrame, centroid_a: Vec3) -> Option<(Vec3, f32)> {
+    let cross = a.dir.cross(b.dir);
+    crosses(a, b, cross).then(|| oriented_axis(a, b, cross, centroid_a))
+}
+
 /// The unit axis along `cross`, turned away from A's centroid, and the separation along it.
 #[inline]
 fn oriented_axis(a: &EdgeFrame, b: &EdgeFrame, cross: Vec3, centroid_a: Vec3) -> (Vec3, f32) {
@@ -1168,9 +1177,7 @@ fn small_edge_pairs<T: Tracer<Step>>(
                 lanes &= !(0xff << (8 * l));
                 let j = k * LANES + l;
                 let b = &frames_b[j];
-                let cross = a.dir.cross(b.dir);
-                if crosses(a, b, cross) {
-                    let (axis, separation) = oriented_axis(a, b, cross, centroid_a);
+                if let Some((axis, separation)) = crossing_axis(a, b, centroid_a) {
                     edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
                     *tested += 1;
                 }
@@ -1343,9 +1350,7 @@ fn table_edge_pairs(
                     continue;
                 }
                 let b = &frames_b[j];
-                let cross = a.dir.cross(b.dir);
-                if crosses(a, b, cross) {
-                    let (axis, separation) = oriented_axis(a, b, cross, centroid_a);
+                if let Some((axis, separation)) = crossing_axis(a, b, centroid_a) {
                     edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
                     axes += 1;
                 }
@@ -1589,9 +1594,7 @@ fn exact_cuboid_groups(
                 if !arcs_cross(a.n0, a.n1, a.arc, -b.n0, -b.n1, b.arc) {
                     continue;
                 }
-                let cross = a.dir.cross(b.dir);
-                if crosses(a, b, cross) {
-                    let (axis, separation) = oriented_axis(a, b, cross, centroid_a);
+                if let Some((axis, separation)) = crossing_axis(a, b, centroid_a) {
                     edge.offer_in_order(separation, axis, AxisId::Edges(i as u32, j as u32));
                     axes += 1;
                 }
