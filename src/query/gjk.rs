@@ -376,14 +376,25 @@ fn origin_place(local: &FrameOfA, simplex: &Simplex, touch: f32) -> OriginPlace 
 fn start(local: &FrameOfA) -> (f32, Simplex) {
     let (scale, start) = local.pair.scale_and_centroid_offset();
     let start = local.direction_from_work(start);
+    // A zero offset (concentric shapes) is rare: as a branch, which the processor predicts,
+    // the test stays off the first look-up's dependency chain, where a select would wait on
+    // the squared length (about 15 cycles).
     let start = if start.length_squared() > 0.0 {
         start
     } else {
-        Vec2::X
+        concentric_start()
     };
     let mut simplex = Simplex::default();
     simplex.push(local.support(-start));
     (scale, simplex)
+}
+
+/// The start direction when the centroids coincide: any will do. Out of line and cold, so
+/// that the compiler branches to it rather than selecting (see [`start`]).
+#[cold]
+#[inline(never)]
+fn concentric_start() -> Vec2 {
+    Vec2::X
 }
 
 /// The direction to search for the next support point: toward the origin from the simplex.
@@ -407,7 +418,9 @@ fn search_direction(simplex: &Simplex, closest: Vec2) -> Vec2 {
 
 /// The output from the loop's last simplex and closest point (in A's frame, turned to the
 /// world here): `closest.weights` are the weights of the reduced simplex, except inside a
-/// triangle, where they are computed here.
+/// triangle, where they are computed here. Inlined into the loop's caller: out of line, the
+/// simplex was copied twice to pass it in and the output written through memory.
+#[inline(always)]
 fn finish(
     local: &FrameOfA,
     simplex: Simplex,
