@@ -849,6 +849,42 @@ mod tests {
     }
 
     #[test]
+    fn concentric_shapes_start_along_x() {
+        // Equal centroids: no offset to start from, so the start direction is +x in A's
+        // frame (the cold branch of `start`); the first support point is the farthest of
+        // A - B along -x there. (A polygon's centroid is computed and rarely exactly 0:
+        // only pairs whose offset is exactly zero are checked.)
+        let shapes = [
+            Shape::circle(0.6).unwrap(),
+            Shape::capsule(0.9, 0.25).unwrap(),
+            Shape::capsule(0.7, 0.0).unwrap(),
+            square(1.0),
+            Shape::regular(7, 0.8).unwrap(),
+        ];
+        let mut checked = 0;
+        for a in &shapes {
+            for b in &shapes {
+                let (pa, pb) = (at_deg(2.0, -1.0, 30.0), at_deg(2.0, -1.0, -50.0));
+                let pair = ShapePair::new(a, pa, b, pb);
+                if pair.scale_and_centroid_offset().1 != Vec2::ZERO {
+                    continue;
+                }
+                let (out, steps) = run(a, pa, b, pb);
+                assert!(out.intersecting);
+                assert_eq!(gjk(&pair, &GjkConfig::default(), &mut ()), out);
+                let first = steps[0].candidate.vertices[0];
+                let expected = FrameOfA::new(&pair).support(-Vec2::X);
+                assert_eq!(
+                    (first.index_a, first.index_b),
+                    (expected.index_a, expected.index_b)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 9, "{checked}");
+    }
+
+    #[test]
     fn separated_boxes_face_to_face() {
         // Unit squares 3 apart centre to centre: faces at x = 1 and x = 2.
         let s = square(1.0);
