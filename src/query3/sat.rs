@@ -1201,12 +1201,14 @@ fn bounded(normals: &[Vec3]) -> bool {
 
 /// Untraced, two small bodies with more edge pairs than this find their crossing pairs from
 /// side tables ([`table_edge_pairs`]) instead of the lane loop of [`small_edge_pairs`] (the
-/// same pairs, axes and bits either way). Measured on `versus_3d` (2026-11-22, load 4-6):
-/// 32-point hulls (90 x 90 edges) gain (1.22 -> 1.0-1.1 times Box3D, 197k -> 151k
-/// instructions a query) and 8-point hulls too (1.27 -> 1.1), but the 20-face hulls (30 x 30)
-/// lose on the clock (1.13 -> 1.24) though they run 5 % fewer instructions; so only pairs
-/// beyond 32 x 32 take the tables.
-const TABLE_MIN_PAIRS: usize = 0;
+/// same pairs, axes and bits either way). Measured on `versus_3d` (2026-11-22): with the
+/// candidates read as words and tested without a branch each, the tables win on the clock
+/// from the 8-point hulls (18 x 18 edges: 1.29 -> 1.18-1.22 times Box3D) through the 20-face
+/// hulls (30 x 30: 1.13 -> 1.04) to the 32-point hulls (90 x 90: 1.11 -> 0.97). Smaller
+/// pairs (a tetrahedron, a triangular prism) were not measured and keep the lane loop, whose
+/// cost grows with the pairs while the tables' transpose costs a fixed few hundred
+/// instructions.
+const TABLE_MIN_PAIRS: usize = 256;
 
 /// Bit masks over up to [`SMALL_EDGES`] edges (bit `j % 64` of word `j / 64`).
 type EdgeBits = [u64; 2];
@@ -1289,23 +1291,20 @@ impl SideTable {
 }
 
 /// The transpose of a bit matrix over edges: `rows[j]` holds bit `i` (word `i / 64`) for
-/// `i < columns`, `j < count`; the answer holds bit `j` of row `i`. By 64 x 64 blocks, each
-/// transposed in place by swapping halves (Warren, *Hacker's Delight*, 7-3): no branch on the
-/// bits. Blocks within 32 x 32 skip the first (32-bit) swap, which only moves zeros.
-fn transpose_edge_bits(
-    rows: &[EdgeBits; SMALL_EDGES],
-    columns: usize,
-    count: usize,
-) -> [EdgeBits; SMALL_EDGES] {
-    let mut out = [[0u64; 2]; SMALL_EDGES];
-    for wj in 0..count.div_ceil(64) {
-        for wi in 0..columns.div_ceil(64) {
-            let mut block = [0u64; 64];
-            for (slot, row) in block.iter_mut().zip(&rows[64 * wj..count]) {
+/// `i < columns`; pushes onto `out` (empty), for each `i < columns`, the row of bits `j`
+/// (`j < rows.len()`) whose `rows[j]` holds `i`. By 64 x 64 blocks, each transposed in place
+/// by swapping halves (Warren, *Hacker's Delight*, 7-3): no branch on the bits. Blocks within
+/// 32 x 32 skip the first (32-bit) swap, which would only move zeros.
+fn transpose_edge_bits(rows: &[EdgeBits], columns: usize, out: &mut Inline<EdgeBits, SMALL_EDGES>) {
+    let count = rows.len();
+    for wi in 0..columns.div_ceil(64) {
+        let mut blocks = [[0u64; 64]; 2];
+        for (wj, block) in blocks.iter_mut().enumerate().take(count.div_ceil(64)) {
+            for (slot, row) in block.iter_mut().zip(&rows[64 * wj..]) {
                 *slot = row[wi];
             }
             let small = count - 64 * wj <= 32 && columns - 64 * wi <= 32;
-            let (mut half, rows_used) = if small { (16, 32) } else { (32, 64) };
+            let (mut half, used) = if small { (16, 32) } else { (32, 64) };
             let mut mask = if small {
                 0x0000_ffff_0000_ffffu64
             } else {
@@ -1315,7 +1314,7 @@ fn transpose_edge_bits(
                 // Rows k and k + half (k with bit `half` clear): the upper half of each
                 // 2 half-bit group of row k changes places with the lower half of row k + half.
                 let mut k = 0;
-                while k < rows_used {
+                while k < used {
                     let t = ((block[k] >> half) ^ block[k + half]) & mask;
                     block[k] ^= t << half;
                     block[k + half] ^= t;
@@ -1324,12 +1323,11 @@ fn transpose_edge_bits(
                 half >>= 1;
                 mask ^= mask << half;
             }
-            for (row, bits) in out[64 * wi..columns].iter_mut().zip(block) {
-                row[wj] = bits;
-            }
+        }
+        for ii in 0..(columns - 64 * wi).min(64) {
+            out.push([blocks[0][ii], blocks[1][ii]]);
         }
     }
-    out
 }
 
 /// The untraced edge-pair loop of two small bodies: the pairs the lane loop of
@@ -1349,6 +1347,13 @@ fn transpose_edge_bits(
 /// test on the stored numbers, products included (a product of two tiny factors that rounds
 /// to zero fails here as it does there), then the parallel test and the axis. Returns the
 /// number of axes tested.
+/// The walk is branch-light: the second mask is transposed once per query
+/// ([`transpose_edge_bits`]) so that both masks of an edge of A are words and their AND is
+/// its candidates; every candidate takes the whole test with its answer kept as a bit (no
+/// branch on it), and only then are the crossing ones visited, in order. (Branching on each
+/// candidate's masks and test, about 200 and 50 unpredictable branches a 20-face query,
+/// made the tables slower on the clock than the lane loop though they ran fewer
+/// instructions.)
 /// Its own function (not inlined) so that only the pairs that take it carry the tables'
 /// 66 KB of stack.
 #[inline(never)]
@@ -1369,11 +1374,13 @@ fn table_edge_pairs(
     // Per edge j of B, the edges of A whose plane separates c and d; then per edge i of A,
     // the edges of B whose ends its plane separates (the same bits, transposed), so that the
     // walk below reads both masks of one edge of A as words.
-    let mut apart_ends = [[0u64; 2]; SMALL_EDGES];
-    for (row, e) in apart_ends.iter_mut().zip(edges_b) {
-        *row = sides[1].separating(e.faces[0] as usize, e.faces[1] as usize);
+    let mut apart_ends: Inline<EdgeBits, SMALL_EDGES> = Inline::new();
+    for e in edges_b {
+        apart_ends.push(sides[1].separating(e.faces[0] as usize, e.faces[1] as usize));
     }
-    let across = transpose_edge_bits(&apart_ends, frames_a.len(), frames_b.len());
+    let mut across = Inline::new();
+    transpose_edge_bits(apart_ends.as_slice(), frames_a.len(), &mut across);
+    let across = across.as_slice();
     let mut axes = 0u32;
     for (i, (a, e)) in frames_a.iter().zip(edges_a).enumerate() {
         let (g0, g1) = (e.faces[0] as usize, e.faces[1] as usize);
@@ -2068,8 +2075,10 @@ mod tests {
                     }
                 }
             }
-            let out = transpose_edge_bits(&rows, columns, count);
-            for (i, row) in out.iter().enumerate() {
+            let mut out = Inline::new();
+            transpose_edge_bits(&rows[..count], columns, &mut out);
+            assert_eq!(out.as_slice().len(), columns);
+            for (i, row) in out.as_slice().iter().enumerate() {
                 for j in 0..SMALL_EDGES {
                     let expected = i < columns && j < count && rows[j][i / 64] >> (i % 64) & 1 == 1;
                     assert_eq!(
