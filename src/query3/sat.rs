@@ -631,8 +631,12 @@ impl CuboidPair {
 fn face_support_value(body: &Placed3, dir: Vec3, local: Vec3, start: &mut usize) -> f32 {
     let top = if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
         Some((h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs())
+    } else if body.shape.vertices().len() <= SMALL_BODY {
+        // `support_value_lanes` below HILL_CLIMB_MIN_VERTICES, and the scan
+        // `searched_support_value` takes up to SMALL_BODY (with `local`, the same bits).
+        body.shape.support_value_scan(local)
     } else {
-        body.shape.support_value_lanes(local)
+        None
     };
     match top {
         // `body.support_value(dir)`'s own sum, with the same largest dot product.
