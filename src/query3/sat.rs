@@ -1328,8 +1328,9 @@ fn transpose_edge_bits(rows: &[EdgeBits], columns: usize, out: &mut Inline<EdgeB
                 mask ^= mask << half;
             }
         }
-        for ii in 0..(columns - 64 * wi).min(64) {
-            out.push([blocks[0][ii], blocks[1][ii]]);
+        let [low, high] = &blocks;
+        for (&l, &h) in low.iter().zip(high).take(columns - 64 * wi) {
+            out.push([l, h]);
         }
     }
 }
