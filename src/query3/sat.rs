@@ -631,8 +631,12 @@ impl CuboidPair {
 fn face_support_value(body: &Placed3, dir: Vec3, local: Vec3, start: &mut usize) -> f32 {
     let top = if let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() {
         Some((h.x * local.x).abs() + (h.y * local.y).abs() + (h.z * local.z).abs())
+    } else if body.shape.vertices().len() <= SMALL_BODY {
+        // `support_value_lanes` below HILL_CLIMB_MIN_VERTICES, and the scan
+        // `searched_support_value` takes up to SMALL_BODY (with `local`, the same bits).
+        body.shape.support_value_scan(local)
     } else {
-        body.shape.support_value_lanes(local)
+        None
     };
     match top {
         // `body.support_value(dir)`'s own sum, with the same largest dot product.
@@ -1201,12 +1205,14 @@ fn bounded(normals: &[Vec3]) -> bool {
 
 /// Untraced, two small bodies with more edge pairs than this find their crossing pairs from
 /// side tables ([`table_edge_pairs`]) instead of the lane loop of [`small_edge_pairs`] (the
-/// same pairs, axes and bits either way). Measured on `versus_3d` (2026-11-22, load 4-6):
-/// 32-point hulls (90 x 90 edges) gain (1.22 -> 1.0-1.1 times Box3D, 197k -> 151k
-/// instructions a query) and 8-point hulls too (1.27 -> 1.1), but the 20-face hulls (30 x 30)
-/// lose on the clock (1.13 -> 1.24) though they run 5 % fewer instructions; so only pairs
-/// beyond 32 x 32 take the tables.
-const TABLE_MIN_PAIRS: usize = 1024;
+/// same pairs, axes and bits either way). Measured on `versus_3d` (2026-11-22): with the
+/// candidates read as words and tested without a branch each, the tables win on the clock
+/// from the 8-point hulls (18 x 18 edges: 1.29 -> 1.18-1.22 times Box3D) through the 20-face
+/// hulls (30 x 30: 1.13 -> 1.04) to the 32-point hulls (90 x 90: 1.11 -> 0.97). Smaller
+/// pairs (a tetrahedron, a triangular prism) were not measured and keep the lane loop, whose
+/// cost grows with the pairs while the tables' transpose costs a fixed few hundred
+/// instructions.
+const TABLE_MIN_PAIRS: usize = 256;
 
 /// Bit masks over up to [`SMALL_EDGES`] edges (bit `j % 64` of word `j / 64`).
 type EdgeBits = [u64; 2];
@@ -1288,6 +1294,47 @@ impl SideTable {
     }
 }
 
+/// The transpose of a bit matrix over edges: `rows[j]` holds bit `i` (word `i / 64`) for
+/// `i < columns`; pushes onto `out` (empty), for each `i < columns`, the row of bits `j`
+/// (`j < rows.len()`) whose `rows[j]` holds `i`. By 64 x 64 blocks, each transposed in place
+/// by swapping halves (Warren, *Hacker's Delight*, 7-3): no branch on the bits. Blocks within
+/// 32 x 32 skip the first (32-bit) swap, which would only move zeros.
+fn transpose_edge_bits(rows: &[EdgeBits], columns: usize, out: &mut Inline<EdgeBits, SMALL_EDGES>) {
+    let count = rows.len();
+    for wi in 0..columns.div_ceil(64) {
+        let mut blocks = [[0u64; 64]; 2];
+        for (wj, block) in blocks.iter_mut().enumerate().take(count.div_ceil(64)) {
+            for (slot, row) in block.iter_mut().zip(&rows[64 * wj..]) {
+                *slot = row[wi];
+            }
+            let small = count - 64 * wj <= 32 && columns - 64 * wi <= 32;
+            let (mut half, used) = if small { (16, 32) } else { (32, 64) };
+            let mut mask = if small {
+                0x0000_ffff_0000_ffffu64
+            } else {
+                0x0000_0000_ffff_ffffu64
+            };
+            while half != 0 {
+                // Rows k and k + half (k with bit `half` clear): the upper half of each
+                // 2 half-bit group of row k changes places with the lower half of row k + half.
+                let mut k = 0;
+                while k < used {
+                    let t = ((block[k] >> half) ^ block[k + half]) & mask;
+                    block[k] ^= t << half;
+                    block[k + half] ^= t;
+                    k = (k + half + 1) & !half;
+                }
+                half >>= 1;
+                mask ^= mask << half;
+            }
+        }
+        let [low, high] = &blocks;
+        for (&l, &h) in low.iter().zip(high).take(columns - 64 * wi) {
+            out.push([l, h]);
+        }
+    }
+}
+
 /// The untraced edge-pair loop of two small bodies: the pairs the lane loop of
 /// [`small_edge_pairs`] finds crossing, in its order, with its numbers, from two tables.
 ///
@@ -1305,6 +1352,13 @@ impl SideTable {
 /// test on the stored numbers, products included (a product of two tiny factors that rounds
 /// to zero fails here as it does there), then the parallel test and the axis. Returns the
 /// number of axes tested.
+/// The walk is branch-light: the second mask is transposed once per query
+/// ([`transpose_edge_bits`]) so that both masks of an edge of A are words and their AND is
+/// its candidates; every candidate takes the whole test with its answer kept as a bit (no
+/// branch on it), and only then are the crossing ones visited, in order. (Branching on each
+/// candidate's masks and test, about 200 and 50 unpredictable branches a 20-face query,
+/// made the tables slower on the clock than the lane loop though they ran fewer
+/// instructions.)
 /// Its own function (not inlined) so that only the pairs that take it carry the tables'
 /// 66 KB of stack.
 #[inline(never)]
@@ -1322,23 +1376,29 @@ fn table_edge_pairs(
     sides_b.fill(normals_b, frames_a);
     let sides = [&sides_a, &sides_b];
     let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
-    // Per edge j of B, the edges of A whose plane separates c and d.
+    // Per edge j of B, the edges of A whose plane separates c and d; then per edge i of A,
+    // the edges of B whose ends its plane separates (the same bits, transposed), so that the
+    // walk below reads both masks of one edge of A as words.
     let mut apart_ends: Inline<EdgeBits, SMALL_EDGES> = Inline::new();
     for e in edges_b {
         apart_ends.push(sides[1].separating(e.faces[0] as usize, e.faces[1] as usize));
     }
-    let apart_ends = apart_ends.as_slice();
+    let mut across = Inline::new();
+    transpose_edge_bits(apart_ends.as_slice(), frames_a.len(), &mut across);
+    let across = across.as_slice();
     let mut axes = 0u32;
     for (i, (a, e)) in frames_a.iter().zip(edges_a).enumerate() {
         let (g0, g1) = (e.faces[0] as usize, e.faces[1] as usize);
-        let (word, bit) = (i / 64, 1u64 << (i % 64));
-        for (w, mut candidates) in sides[0].separating(g0, g1).into_iter().enumerate() {
+        let separating = sides[0].separating(g0, g1);
+        for w in 0..2 {
+            let mut candidates = separating[w] & across[i][w];
+            // The whole test on every candidate, its answers as bits (no branch per
+            // candidate), then the axes of the ones that cross, in order.
+            let mut crossing = 0u64;
             while candidates != 0 {
-                let j = 64 * w + candidates.trailing_zeros() as usize;
+                let l = candidates.trailing_zeros();
                 candidates &= candidates - 1;
-                if apart_ends[j][word] & bit == 0 {
-                    continue;
-                }
+                let j = 64 * w + l as usize;
                 let eb = &edges_b[j];
                 let (f0, f1) = (eb.faces[0] as usize, eb.faces[1] as usize);
                 // As `arcs_cross(a.n0, a.n1, a.arc, c, d, d x c)` in the lane loop.
@@ -1346,9 +1406,12 @@ fn table_edge_pairs(
                 let (adc, bdc) = (sides[0].value(g0, j), sides[0].value(g1, j));
                 #[allow(clippy::neg_cmp_op_on_partial_ord)]
                 let ends_apart = !(cba * dba >= 0.0);
-                if !(ends_apart & (adc * bdc < 0.0) & (cba * bdc > 0.0)) {
-                    continue;
-                }
+                let crosses = ends_apart & (adc * bdc < 0.0) & (cba * bdc > 0.0);
+                crossing |= u64::from(crosses) << l;
+            }
+            while crossing != 0 {
+                let j = 64 * w + crossing.trailing_zeros() as usize;
+                crossing &= crossing - 1;
                 let b = &frames_b[j];
                 if let Some((axis, separation)) = crossing_axis(a, b, centroid_a) {
                     edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
@@ -1993,6 +2056,44 @@ mod tests {
             pose_a,
             Pose3::new(pose_a.position + offset, pose_a.rotation * turn),
         )
+    }
+
+    #[test]
+    fn transposing_edge_bits_equals_the_bit_by_bit_transpose() {
+        let mut rng = Rng(0x7a11_5eed);
+        for (columns, count) in [
+            (30, 30),
+            (18, 18),
+            (32, 32),
+            (33, 30),
+            (90, 90),
+            (128, 128),
+            (5, 100),
+            (100, 7),
+            (64, 65),
+        ] {
+            let mut rows = [[0u64; 2]; SMALL_EDGES];
+            for row in &mut rows[..count] {
+                for i in 0..columns {
+                    if rng.f(0.0, 1.0) < 0.3 {
+                        row[i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+            let mut out = Inline::new();
+            transpose_edge_bits(&rows[..count], columns, &mut out);
+            assert_eq!(out.as_slice().len(), columns);
+            for (i, row) in out.as_slice().iter().enumerate() {
+                for j in 0..SMALL_EDGES {
+                    let expected = i < columns && j < count && rows[j][i / 64] >> (i % 64) & 1 == 1;
+                    assert_eq!(
+                        row[j / 64] >> (j % 64) & 1 == 1,
+                        expected,
+                        "{columns} x {count}: {i}, {j}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
