@@ -744,8 +744,8 @@ impl<const N: usize> SmallCore<N> {
     /// `core` has 1 to `N` vertices. The local vertices are copied into fixed arrays first
     /// (padded), then turned and moved as [`Placed::vertex`] does, lane by lane: fixed-length
     /// loops (the padding transformed again) become vector operations; a loop to the vertex
-    /// count would not.
-    #[inline]
+    /// count would not. Inlined into the pass, so the placed lanes stay in registers.
+    #[inline(always)]
     fn new(core: &Placed) -> Self
     where
         Option<SmallLanes>: LanesOfWidth<N>,
