@@ -241,8 +241,12 @@ where
             faces_contact: true,
         };
         let mut tested = 0;
-        lanes_a.choose(pair, &mut leader, &mut tested, tracer);
-        lanes_b.choose(pair, &mut leader, &mut tested, tracer);
+        // Display-only, recorded with each axis: the pair's touch tolerance (a square root)
+        // once, not per axis, and room for every axis at once.
+        let touch = pair.touch_tolerance();
+        tracer.reserve((lanes_a.axis_count + lanes_b.axis_count) as usize);
+        lanes_a.choose(pair, touch, &mut leader, &mut tested, tracer);
+        lanes_b.choose(pair, touch, &mut leader, &mut tested, tracer);
         (leader, tested)
     } else {
         least_overlap(&lanes_a.choice(), &lanes_b.choice())
@@ -403,6 +407,7 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
     fn choose<T: Tracer<SatAxis>>(
         &self,
         pair: &ShapePair,
+        touch: f32,
         leader: &mut Leader,
         tested: &mut u32,
         tracer: &mut T,
@@ -439,7 +444,7 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
                     body: l.body,
                     index: l.index as u32,
                 };
-                let tie = (before.overlap - overlap).abs() <= pair.touch_tolerance();
+                let tie = (before.overlap - overlap).abs() <= touch;
                 SatAxis {
                     best_so_far: source(leader),
                     ties_with: tie.then(|| source(&before)),
@@ -744,8 +749,8 @@ impl<const N: usize> SmallCore<N> {
     /// `core` has 1 to `N` vertices. The local vertices are copied into fixed arrays first
     /// (padded), then turned and moved as [`Placed::vertex`] does, lane by lane: fixed-length
     /// loops (the padding transformed again) become vector operations; a loop to the vertex
-    /// count would not.
-    #[inline]
+    /// count would not. Inlined into the pass, so the placed lanes stay in registers.
+    #[inline(always)]
     fn new(core: &Placed) -> Self
     where
         Option<SmallLanes>: LanesOfWidth<N>,
