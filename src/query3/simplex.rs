@@ -88,6 +88,14 @@ pub trait SupportPair3 {
     fn centre_offset(&self) -> Vec3 {
         self.b().centroid() - self.a().centroid()
     }
+
+    /// GJK's intersection verdict without the loop, where the pair has a closed form and it
+    /// is sure (two cuboids clear of the touching band: [`super::cuboid_verdict`]); `None`
+    /// (the default, every other pair) runs the loop.
+    #[inline(always)]
+    fn closed_form_verdict(&self) -> Option<bool> {
+        None
+    }
 }
 
 impl<'a> SupportPair3 for PolyPair<'a> {
@@ -112,6 +120,11 @@ impl<'a> SupportPair3 for PolyPair<'a> {
     #[inline]
     fn scale(&self) -> f32 {
         PolyPair::scale(self)
+    }
+
+    #[inline(always)]
+    fn closed_form_verdict(&self) -> Option<bool> {
+        super::cuboid_verdict::cuboid_verdict(self)
     }
 }
 
