@@ -84,7 +84,9 @@ pub trait SupportPair3 {
         p + self.origin()
     }
 
-    /// From A's inner point to B's: a good first search direction.
+    /// From A's inner point to B's: a good first search direction. Always inlined: it
+    /// starts GJK's chain of dependent steps, and a call returns it through memory.
+    #[inline(always)]
     fn centre_offset(&self) -> Vec3 {
         self.b().centroid() - self.a().centroid()
     }
