@@ -170,7 +170,12 @@ mod tests {
             ),
             2 => Quat::from_axis_angle(rng.unit(), 1e-6 * rng.f(-1., 1.)),
             3 => Quat::from_rotation_y(rng.f(-3.2, 3.2)),
-            4 => Quat::from_euler(EulerRot::XYZ, quarter(rng.f(-2., 2.)), 0.0, 0.785398),
+            4 => Quat::from_euler(
+                EulerRot::XYZ,
+                quarter(rng.f(-2., 2.)),
+                0.0,
+                std::f32::consts::FRAC_PI_4,
+            ),
             _ => rng.rotation(),
         }
     }
