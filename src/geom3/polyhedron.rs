@@ -340,7 +340,7 @@ impl Polyhedron {
     /// first best vertex among those it sees, and the lanes are merged by value, then by the
     /// lower index. The dot products are the same sums in the same order as `Vec3::dot`, so
     /// ties break exactly as in the one-at-a-time scan.
-    #[inline]
+    #[inline(always)]
     pub fn support_scan_lanes(&self, dir: Vec3) -> usize {
         let mut best_dot = [f32::NEG_INFINITY; 4];
         let mut best = [0u32; 4];

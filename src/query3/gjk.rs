@@ -7,6 +7,8 @@
 //! 3D Environments*, 4.3):
 //!
 //! ```text
+//! [intersection test only] two cuboids clear of the touching band: the closed-form OBB
+//!     verdict, no loop (see below)
 //! simplex = { support(A - B, cA - cB) }
 //! loop:
 //!     v = the point of the simplex closest to the origin, found by Voronoi region (point,
@@ -29,7 +31,12 @@
 //!
 //! The distance query and the boolean intersection test are one loop: the test is the same
 //! loop with the separating-axis exit switched on (a const parameter), and it skips the
-//! closest points.
+//! closest points. Before the loop, the boolean test asks the pair for a closed-form verdict:
+//! two cuboids whose largest OBB separation is clearly outside the band where GJK's touch
+//! tolerance could go either way are answered by Gottschalk's 15 axes
+//! (`query3/cuboid_verdict.rs`, with the proof that the answer is the loop's); any other
+//! pair, and boxes inside the band, run the loop. The full run ([`gjk`]: the window, the
+//! command line, EPA's start) always runs the loop.
 //!
 //! The loop is bound by the latency of its chain of dependent steps (support point,
 //! reduction, direction, next support point), so it keeps the points on that chain in
@@ -171,7 +178,25 @@ pub fn gjk<T: Tracer<Step>>(pair: &impl SupportPair3, config: &Config, tracer: &
 
 /// Whether the bodies overlap or touch: the verdict of [`gjk`], found sooner when they are
 /// apart (the separating-axis exit), without closest points.
+///
+/// Two cuboids clear of the touching band are answered without the loop, by the closed-form
+/// OBB test ([`SupportPair3::closed_form_verdict`], proof of the band in
+/// `query3/cuboid_verdict.rs`), as engines answer box-box overlap; inside the band, and for
+/// every other pair or a looser `config` than the default, the loop decides. The verdict is
+/// the loop's either way.
 pub fn gjk_intersects(pair: &impl SupportPair3, config: &Config) -> bool {
+    // The band's proof leans on the default cap and progress tolerance (or stricter ones).
+    let default = Config::default();
+    if config.max_iterations >= default.max_iterations && config.tolerance <= default.tolerance {
+        if let Some(verdict) = pair.closed_form_verdict() {
+            return verdict;
+        }
+    }
+    intersects_by_loop(pair, config)
+}
+
+/// The boolean test by the GJK loop alone (the loop with the separating-axis exit).
+pub(crate) fn intersects_by_loop(pair: &impl SupportPair3, config: &Config) -> bool {
     let end = run::<true, _, ()>(pair, config, &mut ());
     end.intersecting()
 }

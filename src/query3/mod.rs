@@ -16,6 +16,7 @@
 //! untraced shorthand), and [`pair::query_pair3`] / [`pair::trace_pair3`] for everything at
 //! once; [`explain`] turns each recorded step into a sentence.
 
+mod cuboid_verdict;
 pub mod epa;
 pub mod explain;
 pub mod gjk;

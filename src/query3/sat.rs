@@ -1667,6 +1667,37 @@ fn exact_cuboid_groups(
     axes
 }
 
+/// Gottschalk's setup of two cuboids as [`CuboidPair::new`] computes it (B's rotation and
+/// centre in A's frame, the centre offset in B's frame, both reaches, the half extents), for
+/// the closed-form verdict of GJK's intersection test ([`super::cuboid_verdict`]); `None`
+/// unless both bodies are cuboids placed with finite numbers.
+pub(crate) fn cuboid_setup(pair: &PolyPair) -> Option<CuboidSetup> {
+    let c = CuboidPair::new(pair)?;
+    Some(CuboidSetup {
+        r: c.r,
+        t_in_a: c.t_in_a,
+        t_in_b: c.t_in_b,
+        reach_a: c.reach_a,
+        reach_b: c.reach_b,
+        h_a: c.h_a,
+        h_b: c.h_b,
+    })
+}
+
+/// The fields of [`CuboidPair`], read by [`cuboid_setup`]'s callers.
+pub(crate) struct CuboidSetup {
+    /// `r.col(l)` is B's axis l in A's frame: `R[k][l] = A_k . B_l`.
+    pub(crate) r: Mat3A,
+    /// From A's centre to B's in A's frame, and the same vector in B's frame.
+    pub(crate) t_in_a: Vec3A,
+    pub(crate) t_in_b: Vec3A,
+    /// `h_a[k] + sum_l h_b[l] |R[k][l]|` and `h_b[l] + sum_k h_a[k] |R[k][l]|`.
+    pub(crate) reach_a: Vec3A,
+    pub(crate) reach_b: Vec3A,
+    pub(crate) h_a: Vec3A,
+    pub(crate) h_b: Vec3A,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

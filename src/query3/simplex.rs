@@ -84,9 +84,19 @@ pub trait SupportPair3 {
         p + self.origin()
     }
 
-    /// From A's inner point to B's: a good first search direction.
+    /// From A's inner point to B's: a good first search direction. Always inlined: it
+    /// starts GJK's chain of dependent steps, and a call returns it through memory.
+    #[inline(always)]
     fn centre_offset(&self) -> Vec3 {
         self.b().centroid() - self.a().centroid()
+    }
+
+    /// GJK's intersection verdict without the loop, where the pair has a closed form and it
+    /// is sure (two cuboids clear of the touching band: [`super::cuboid_verdict`]); `None`
+    /// (the default, every other pair) runs the loop.
+    #[inline(always)]
+    fn closed_form_verdict(&self) -> Option<bool> {
+        None
     }
 }
 
@@ -112,6 +122,11 @@ impl<'a> SupportPair3 for PolyPair<'a> {
     #[inline]
     fn scale(&self) -> f32 {
         PolyPair::scale(self)
+    }
+
+    #[inline(always)]
+    fn closed_form_verdict(&self) -> Option<bool> {
+        super::cuboid_verdict::cuboid_verdict(self)
     }
 }
 
