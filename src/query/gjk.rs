@@ -376,14 +376,25 @@ fn origin_place(local: &FrameOfA, simplex: &Simplex, touch: f32) -> OriginPlace 
 fn start(local: &FrameOfA) -> (f32, Simplex) {
     let (scale, start) = local.pair.scale_and_centroid_offset();
     let start = local.direction_from_work(start);
+    // A zero offset (concentric shapes) is rare: as a branch, which the processor predicts,
+    // the test stays off the first look-up's dependency chain, where a select would wait on
+    // the squared length (about 15 cycles).
     let start = if start.length_squared() > 0.0 {
         start
     } else {
-        Vec2::X
+        concentric_start()
     };
     let mut simplex = Simplex::default();
     simplex.push(local.support(-start));
     (scale, simplex)
+}
+
+/// The start direction when the centroids coincide: any will do. Out of line and cold, so
+/// that the compiler branches to it rather than selecting (see [`start`]).
+#[cold]
+#[inline(never)]
+fn concentric_start() -> Vec2 {
+    Vec2::X
 }
 
 /// The direction to search for the next support point: toward the origin from the simplex.
@@ -407,7 +418,9 @@ fn search_direction(simplex: &Simplex, closest: Vec2) -> Vec2 {
 
 /// The output from the loop's last simplex and closest point (in A's frame, turned to the
 /// world here): `closest.weights` are the weights of the reduced simplex, except inside a
-/// triangle, where they are computed here.
+/// triangle, where they are computed here. Inlined into the loop's caller: out of line, the
+/// simplex was copied twice to pass it in and the output written through memory.
+#[inline(always)]
 fn finish(
     local: &FrameOfA,
     simplex: Simplex,
@@ -833,6 +846,42 @@ mod tests {
                 "case {k}"
             );
         }
+    }
+
+    #[test]
+    fn concentric_shapes_start_along_x() {
+        // Equal centroids: no offset to start from, so the start direction is +x in A's
+        // frame (the cold branch of `start`); the first support point is the farthest of
+        // A - B along -x there. (A polygon's centroid is computed and rarely exactly 0:
+        // only pairs whose offset is exactly zero are checked.)
+        let shapes = [
+            Shape::circle(0.6).unwrap(),
+            Shape::capsule(0.9, 0.25).unwrap(),
+            Shape::capsule(0.7, 0.0).unwrap(),
+            square(1.0),
+            Shape::regular(7, 0.8).unwrap(),
+        ];
+        let mut checked = 0;
+        for a in &shapes {
+            for b in &shapes {
+                let (pa, pb) = (at_deg(2.0, -1.0, 30.0), at_deg(2.0, -1.0, -50.0));
+                let pair = ShapePair::new(a, pa, b, pb);
+                if pair.scale_and_centroid_offset().1 != Vec2::ZERO {
+                    continue;
+                }
+                let (out, steps) = run(a, pa, b, pb);
+                assert!(out.intersecting);
+                assert_eq!(gjk(&pair, &GjkConfig::default(), &mut ()), out);
+                let first = steps[0].candidate.vertices[0];
+                let expected = FrameOfA::new(&pair).support(-Vec2::X);
+                assert_eq!(
+                    (first.index_a, first.index_b),
+                    (expected.index_a, expected.index_b)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 9, "{checked}");
     }
 
     #[test]
