@@ -1681,6 +1681,12 @@ fn placed_corners(body: &Placed3) -> [Vec3; 8] {
     vertices.map(|v| v + body.translation)
 }
 
+/// Both cuboids' [`CuboidEdges`] tables and their vertices placed ([`placed_corners`]).
+type CuboidFrames<'e> = (
+    (&'e CuboidEdges, &'e CuboidEdges),
+    (&'e [Vec3; 8], &'e [Vec3; 8]),
+);
+
 impl CuboidPair {
     /// The traced edge-pair loop of two cuboids: every pair recorded in the exhaustive order
     /// (A's edge, then B's) with the step [`small_edge_pairs`] records, the same reasons,
@@ -1694,10 +1700,7 @@ impl CuboidPair {
     fn traced_edge_pairs<T: Tracer<Step>>(
         &self,
         pair: &PolyPair,
-        ((edges_a, edges_b), (vertices_a, vertices_b)): (
-            (&CuboidEdges, &CuboidEdges),
-            (&[Vec3; 8], &[Vec3; 8]),
-        ),
+        ((edges_a, edges_b), (vertices_a, vertices_b)): CuboidFrames,
         centroid_a: Vec3,
         edge: &mut Best,
         (tested, pruned): (&mut u32, &mut u32),
@@ -1740,8 +1743,8 @@ impl CuboidPair {
         let (shape_a, shape_b) = (pair.a.shape, pair.b.shape);
         for i in 0..12 {
             let k = axis_a[i] as usize;
-            for j in 0..12 {
-                let group = 4 * k + axis_b[j] as usize;
+            for (j, &l) in axis_b.iter().enumerate() {
+                let group = 4 * k + l as usize;
                 let found = if groups.sure & (1 << group) != 0 {
                     if crossing[i] & (1 << j) != 0 {
                         let a = frame(vertices_a, &shape_a.edges()[i]);
