@@ -524,13 +524,19 @@ impl CuboidPair {
     /// intervals come from [`cuboid_interval`] (the bits of [`Placed3::project`]).
     fn sat<T: Tracer<Step>>(&self, pair: &PolyPair, tracer: &mut T) -> Output {
         let (a, b) = (&pair.a, &pair.b);
-        // Each body's inverse rotation ([`Turn`], glam's bits) and its vertices placed once
-        // (as `Placed3::vertex` places them: the same bits).
-        let (into_a, into_b) = (
-            Turn::new(a.rotation.inverse()),
-            Turn::new(b.rotation.inverse()),
-        );
-        let (vertices_a, vertices_b) = (placed_corners(a), placed_corners(b));
+        // Traced only: each body's inverse rotation ([`Turn`], glam's bits) and its vertices
+        // placed once (as `Placed3::vertex` places them: the same bits).
+        let (into_a, into_b, vertices_a, vertices_b) = if T::ENABLED {
+            (
+                Turn::new(a.rotation.inverse()),
+                Turn::new(b.rotation.inverse()),
+                placed_corners(a),
+                placed_corners(b),
+            )
+        } else {
+            let none = Turn::new(glam::Quat::IDENTITY);
+            (none, none, [Vec3::ZERO; 8], [Vec3::ZERO; 8])
+        };
         let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
             let ordinal = *n;
             *n += 1;
