@@ -41,6 +41,11 @@
 //!     axis takes the test above; the pairs that may beat the best face (and every other
 //!     pair) by more than the closed form's rounding bound take the loop's arithmetic above
 //!     (placed vertices), so the winner, its bits and the counts are the loop's
+//! edge pairs (traced): every pair recorded in the loop's order; in a sure direction pair
+//!     the fourteen pairs that do not cross are recorded as Gauss-map pruned untested and
+//!     the two that cross take the loop's axis; other direction pairs take the test above
+//! intervals (traced): each box's extreme corners along the axis, read off the signs of
+//!     the axis in its frame (the scan's dot products decide among corners that may tie)
 //! ```
 //!
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
