@@ -41,6 +41,11 @@
 //!     axis takes the test above; the pairs that may beat the best face (and every other
 //!     pair) by more than the closed form's rounding bound take the loop's arithmetic above
 //!     (placed vertices), so the winner, its bits and the counts are the loop's
+//! edge pairs (traced): every pair recorded in the loop's order; in a sure direction pair
+//!     the fourteen pairs that do not cross are recorded as Gauss-map pruned untested and
+//!     the two that cross take the loop's axis; other direction pairs take the test above
+//! intervals (traced): each box's extreme corners along the axis, read off the signs of
+//!     the axis in its frame (the scan's dot products decide among corners that may tie)
 //! ```
 //!
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
@@ -289,7 +294,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let faces = a.shape.face_count() + b.shape.face_count();
     tracer.reserve(faces + a.shape.edges().len() * b.shape.edges().len());
     if let Some(boxes) = CuboidPair::new(pair) {
-        return boxes.sat(pair, tracer, &record);
+        return boxes.sat(pair, tracer);
     }
     // Large bodies climb to each support vertex from the previous face's (see
     // `face_support_value`): neighbouring faces have nearby support vertices.
@@ -519,13 +524,43 @@ impl CuboidPair {
 
     /// [`sat`] for two cuboids: the face axes in closed form ([`Self::face_axes`]); the edge
     /// pairs untraced in closed form where that is sure ([`Self::edge_axes`]), traced by
-    /// [`small_edge_pairs`], which records every pair with its reason.
-    fn sat<T: Tracer<Step>>(
-        &self,
-        pair: &PolyPair,
-        tracer: &mut T,
-        record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
-    ) -> Output {
+    /// [`Self::traced_edge_pairs`], which records every pair with its reason (the closed
+    /// form's where it is sure, the exhaustive loop's elsewhere). A trace's projection
+    /// intervals come from [`cuboid_interval`] (the bits of [`Placed3::project`]).
+    fn sat<T: Tracer<Step>>(&self, pair: &PolyPair, tracer: &mut T) -> Output {
+        let (a, b) = (&pair.a, &pair.b);
+        // Traced only: each body's inverse rotation ([`Turn`], glam's bits) and its vertices
+        // placed once (as `Placed3::vertex` places them: the same bits).
+        let (into_a, into_b, vertices_a, vertices_b) = if T::ENABLED {
+            (
+                Turn::new(a.rotation.inverse()),
+                Turn::new(b.rotation.inverse()),
+                placed_corners(a),
+                placed_corners(b),
+            )
+        } else {
+            let none = Turn::new(glam::Quat::IDENTITY);
+            (none, none, [Vec3::ZERO; 8], [Vec3::ZERO; 8])
+        };
+        let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
+            let ordinal = *n;
+            *n += 1;
+            if T::ENABLED {
+                let shift = axis.dot(pair.origin);
+                let step = AxisTest {
+                    ordinal,
+                    id,
+                    axis,
+                    interval_a: cuboid_interval(a, &into_a, &vertices_a, self.h_a, axis)
+                        .shifted(shift),
+                    interval_b: cuboid_interval(b, &into_b, &vertices_b, self.h_b, axis)
+                        .shifted(shift),
+                    separation,
+                };
+                tracer.record(|| Step::Axis(step));
+            }
+        };
+        let record = &record;
         let (mut tested, mut pruned) = (0, 0);
         let (face_a, face_b) = self.face_axes(pair, tracer, record, &mut tested);
         let mut edge = Best::none(AxisId::Edges(0, 0));
@@ -539,6 +574,12 @@ impl CuboidPair {
                 let threshold = face.separation + tol;
                 let edges = (edges_a, edges_b);
                 self.edge_axes(pair, edges, threshold, centroid_a, &mut edge, counts);
+            }
+            (Some(edges_a), Some(edges_b)) => {
+                let edges = (edges_a, edges_b);
+                let vertices = (&vertices_a, &vertices_b);
+                let frames = (edges, vertices);
+                self.traced_edge_pairs(pair, frames, centroid_a, &mut edge, counts, tracer, record);
             }
             _ => small_edge_pairs(pair, None, centroid_a, &mut edge, counts, tracer, record),
         }
@@ -1631,6 +1672,185 @@ fn placed_edge(body: &Placed3, turn: &Turn, e: u8) -> EdgeFrame {
     EdgeFrame::from_placed(place(edge.tail), place(edge.head), Vec3::ZERO, Vec3::ZERO)
 }
 
+/// `body.project(axis)` for a cuboid with half extents `h`, bit for bit, without scanning
+/// every vertex. A cuboid's vertex `i` is `(+-h.x, +-h.y, +-h.z)`, the sign of coordinate `k`
+/// positive when bit `k` of `i` is set (the polyhedron keeps the order in which
+/// `Polyhedron::new` lists the corners). The scan's dot products with the local axis `l`
+/// differ only in the signs of their three (exactly negated) terms `h_k l_k`. A term larger
+/// than `4 e` times the terms' sum (`e` = `f32::EPSILON`) is "clear": flipping it lowers the
+/// exact sum by twice the term, more than the rounding of two sums (each at most `e` times
+/// the sum of the sizes), so the highest corner has that coordinate's sign of `l` and the
+/// lowest the opposite. Only the corners that agree on the clear coordinates can tie (two
+/// on an edge axis, four on a face axis); among them the scan's own dot products decide,
+/// the lowest index winning a tie as in `support_pair`. Then the two corners are placed and
+/// dotted as `project` does. An axis with no clear term (not a number, or zero) takes
+/// `project`.
+/// [`cuboid_interval`]'s rare axes (not a number, or zero in the body's frame).
+#[cold]
+#[inline(never)]
+fn projected(body: &Placed3, axis: Vec3) -> Interval {
+    body.project(axis)
+}
+
+/// `into`: the body's inverse rotation ([`Turn`], glam's bits); `vertices`: its corners
+/// placed ([`placed_corners`]).
+#[inline]
+fn cuboid_interval(
+    body: &Placed3,
+    into: &Turn,
+    vertices: &[Vec3; 8],
+    h: Vec3A,
+    axis: Vec3,
+) -> Interval {
+    let local = into.apply(axis);
+    let terms = (Vec3A::from(local) * h).abs();
+    let bar = 4.0 * ROUNDING * (terms.x + terms.y + terms.z);
+    let clear = (terms.x > bar) as usize | ((terms.y > bar) as usize) << 1;
+    let clear = clear | ((terms.z > bar) as usize) << 2;
+    if clear == 0 {
+        return projected(body, axis);
+    }
+    let positive = (local.x > 0.0) as usize | ((local.y > 0.0) as usize) << 1;
+    let positive = positive | ((local.z > 0.0) as usize) << 2;
+    let (mut high, mut low) = (positive & clear, !positive & clear);
+    let free = !clear & 0b111;
+    if free != 0 {
+        // The scan's dot products over the corners that may tie (those that agree on the
+        // clear coordinates), in increasing index order, the first of equal ones kept (the
+        // lowest index, as `support_pair`). Corner i's product with `local` is
+        // `(+-q.x + +-q.y) + +-q.z`, q = h * local (a sign flips a product exactly), and
+        // its product with `-local` is the negation of that sum.
+        let q = Vec3A::from(local) * h;
+        let dot = |i: usize| {
+            let term = |bit: usize, v: f32| if i & bit == 0 { -v } else { v };
+            (term(1, q.x) + term(2, q.y)) + term(4, q.z)
+        };
+        let (high_bits, low_bits) = (high, low);
+        let (mut high_dot, mut low_dot) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
+        let mut sub = 0;
+        loop {
+            let d = dot(high_bits | sub);
+            if d > high_dot {
+                (high_dot, high) = (d, high_bits | sub);
+            }
+            let e = -dot(low_bits | sub);
+            if e > low_dot {
+                (low_dot, low) = (e, low_bits | sub);
+            }
+            sub = sub.wrapping_sub(free) & free;
+            if sub == 0 {
+                break;
+            }
+        }
+    }
+    Interval::new(vertices[low].dot(axis), vertices[high].dot(axis))
+}
+
+/// A cuboid's eight vertices placed in the work frame, `Placed3::vertex`'s bits (the
+/// rotation by [`Turn`], then the translation).
+#[inline]
+fn placed_corners(body: &Placed3) -> [Vec3; 8] {
+    let mut vertices = [Vec3::ZERO; 8];
+    turn_all(body.rotation, &mut vertices, |v| body.shape.vertex(v));
+    vertices.map(|v| v + body.translation)
+}
+
+/// Both cuboids' [`CuboidEdges`] tables and their vertices placed ([`placed_corners`]).
+type CuboidFrames<'e> = (
+    (&'e CuboidEdges, &'e CuboidEdges),
+    (&'e [Vec3; 8], &'e [Vec3; 8]),
+);
+
+impl CuboidPair {
+    /// The traced edge-pair loop of two cuboids: every pair recorded in the exhaustive order
+    /// (A's edge, then B's) with the step [`small_edge_pairs`] records, the same reasons,
+    /// axes and bits. In a direction pair (A's axis k, B's axis l) that [`EdgeGroups`] is
+    /// sure of, the sixteen edge pairs are not parallel and exactly the two of
+    /// [`Self::crossing_pairs`] cross on the Gauss map: the other fourteen are recorded as
+    /// Gauss-map pruned without a test, and the two take the loop's axis on the edges placed
+    /// as [`place_small_frames`] places them. Pairs of the other direction pairs take the
+    /// exhaustive test ([`edge_pair_axis`], parallel first) on the loop's frames.
+    #[allow(clippy::too_many_arguments)]
+    fn traced_edge_pairs<T: Tracer<Step>>(
+        &self,
+        pair: &PolyPair,
+        ((edges_a, edges_b), (vertices_a, vertices_b)): CuboidFrames,
+        centroid_a: Vec3,
+        edge: &mut Best,
+        (tested, pruned): (&mut u32, &mut u32),
+        tracer: &mut T,
+        record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
+    ) {
+        let groups = self.edge_groups(pair);
+        // Each edge's direction (its axis k), and for a sure direction pair the bit of each
+        // of its two crossing pairs.
+        let (mut axis_a, mut axis_b) = ([0u8; 12], [0u8; 12]);
+        for k in 0..3 {
+            for side in 0..4 {
+                axis_a[edges_a[k][side] as usize] = k as u8;
+                axis_b[edges_b[k][side] as usize] = k as u8;
+            }
+        }
+        let mut crossing = [0u16; 12];
+        for k in 0..3 {
+            for l in 0..3 {
+                if groups.sure & (1 << (4 * k + l)) != 0 {
+                    for (i, j) in self.crossing_pairs(k, l, edges_a, edges_b) {
+                        crossing[i as usize] |= 1 << j;
+                    }
+                }
+            }
+        }
+        // The vertices are placed once (as `place_small_frames` places them); the loop's
+        // whole frames only when some direction pair is open.
+        let frame = |vertices: &[Vec3; 8], e: &Edge| {
+            let tail = vertices[e.tail as usize];
+            EdgeFrame::from_placed(tail, vertices[e.head as usize], Vec3::ZERO, Vec3::ZERO)
+        };
+        let open = !groups.sure & 0b0111_0111_0111;
+        let mut frames_a = Inline::new();
+        let mut frames_b = Inline::new();
+        if open != 0 {
+            place_small_frames(&pair.a, None, &mut frames_a);
+            place_small_frames(&pair.b, None, &mut frames_b);
+        }
+        let (shape_a, shape_b) = (pair.a.shape, pair.b.shape);
+        for i in 0..12 {
+            let k = axis_a[i] as usize;
+            for (j, &l) in axis_b.iter().enumerate() {
+                let group = 4 * k + l as usize;
+                let found = if groups.sure & (1 << group) != 0 {
+                    if crossing[i] & (1 << j) != 0 {
+                        let a = frame(vertices_a, &shape_a.edges()[i]);
+                        let b = frame(vertices_b, &shape_b.edges()[j]);
+                        Ok(oriented_axis(&a, &b, a.dir.cross(b.dir), centroid_a))
+                    } else {
+                        Err(SkipReason::GaussMap)
+                    }
+                } else {
+                    let (a, b) = (&frames_a.as_slice()[i], &frames_b.as_slice()[j]);
+                    edge_pair_axis(a, b, centroid_a, true)
+                };
+                match found {
+                    Ok((axis, separation)) => {
+                        let id = AxisId::Edges(i as u32, j as u32);
+                        edge.offer(separation, axis, id);
+                        record(tracer, id, axis, separation, tested);
+                    }
+                    Err(reason) => {
+                        *pruned += 1;
+                        tracer.record(|| Step::Skipped {
+                            edge_a: i as u32,
+                            edge_b: j as u32,
+                            reason,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The direction pairs [`EdgeGroups`] is not sure of (bit `4k + l` of `open`), by the
 /// exhaustive loop's tests pair by pair: [`arcs_cross`], the parallel test and the axis on
 /// the edges placed as [`place_small_frames`] places them. Returns how many pairs gave an axis.
@@ -2369,6 +2589,129 @@ mod tests {
             }
         }
         assert!(edge_wins > 500, "{edge_wins} edge wins");
+    }
+
+    /// The traced cuboid SAT as it was before the closed forms reached it: the face axes
+    /// and the exhaustive pair loop ([`small_edge_pairs`]), every interval from
+    /// [`Placed3::project`]'s vertex scan.
+    fn exhaustive_traced_cuboid_sat(pair: &PolyPair) -> (Output, Vec<Step>) {
+        let boxes = CuboidPair::new(pair).expect("two finite cuboids");
+        let (a, b) = (&pair.a, &pair.b);
+        let record = |tracer: &mut Vec<Step>, id, axis: Vec3, separation, n: &mut u32| {
+            let ordinal = *n;
+            *n += 1;
+            let shift = axis.dot(pair.origin);
+            tracer.push(Step::Axis(AxisTest {
+                ordinal,
+                id,
+                axis,
+                interval_a: a.project(axis).shifted(shift),
+                interval_b: b.project(axis).shifted(shift),
+                separation,
+            }));
+        };
+        let mut steps = Vec::new();
+        let (mut tested, mut pruned) = (0, 0);
+        let (face_a, face_b) = boxes.face_axes(pair, &mut steps, &record, &mut tested);
+        let mut edge = Best::none(AxisId::Edges(0, 0));
+        let counts = (&mut tested, &mut pruned);
+        small_edge_pairs(
+            pair,
+            None,
+            a.centroid(),
+            &mut edge,
+            counts,
+            &mut steps,
+            &record,
+        );
+        let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
+        (finish(pair, best, tested, pruned), steps)
+    }
+
+    #[test]
+    fn the_traced_cuboid_closed_forms_record_the_exhaustive_loops_steps_bit_for_bit() {
+        // Traced SAT on two cuboids records the Gauss-map pruned pairs of the direction pairs
+        // `EdgeGroups` is sure of without testing them, takes the two crossing pairs' axes on
+        // the placed vertices, and reads the intervals off the extreme corners
+        // (`cuboid_interval`). Every step (kind, ids, reason, order, the bits of every axis,
+        // interval and separation) and the Output must be the exhaustive loop's, on 8,000
+        // poses: tied ones (see `box_pose`), deep overlaps, a 100:1 size ratio and bodies
+        // near 1e4. Untraced must agree with both.
+        let mut rng = Rng(0x7ace_0b0c);
+        let (mut sure_axes, mut open_pairs) = (0u32, 0u32);
+        for round in 0..80u32 {
+            let (a, b) = match round % 4 {
+                3 if round >= 40 => (cuboid(50.0, 0.5, 50.0), cuboid(0.3, 0.4, 0.5)),
+                _ => random_cuboids(&mut rng, round),
+            };
+            for k in 0..100 {
+                let (mut pose_a, mut pose_b) = box_pose(&mut rng, k, &a);
+                if k % 2 == 1 {
+                    let pull = rng.f(0.0, 0.9);
+                    pose_b.position = pose_a.position + (pose_b.position - pose_a.position) * pull;
+                }
+                if round >= 60 {
+                    let far = Vec3::new(1.0e4, -2.0e4, 3.0e4);
+                    (pose_a.position, pose_b.position) =
+                        (pose_a.position + far, pose_b.position + far);
+                }
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                if k == 0 {
+                    // `cuboid_interval` names the corners by their signs: vertex i has
+                    // coordinate k positive when bit k of i is set.
+                    for body in [&a, &b] {
+                        for (i, v) in body.vertices().iter().enumerate() {
+                            let bits = (v.x > 0.0) as usize
+                                | ((v.y > 0.0) as usize) << 1
+                                | ((v.z > 0.0) as usize) << 2;
+                            assert_eq!(bits, i);
+                        }
+                    }
+                }
+                let (expected, expected_steps) = exhaustive_traced_cuboid_sat(&pair);
+                let mut steps = Vec::new();
+                let traced = sat(&pair, &mut steps);
+                let bits = |steps: &[Step]| -> Vec<(String, Vec<u32>)> {
+                    steps
+                        .iter()
+                        .map(|s| match s {
+                            Step::Axis(t) => (
+                                format!("{} {:?}", t.ordinal, t.id),
+                                [
+                                    t.axis.to_array().as_slice(),
+                                    &[t.interval_a.min, t.interval_a.max],
+                                    &[t.interval_b.min, t.interval_b.max, t.separation],
+                                ]
+                                .concat()
+                                .iter()
+                                .map(|x| x.to_bits())
+                                .collect(),
+                            ),
+                            other => (format!("{other:?}"), Vec::new()),
+                        })
+                        .collect()
+                };
+                assert_eq!(
+                    bits(&steps),
+                    bits(&expected_steps),
+                    "round {round} pose {k}"
+                );
+                assert_eq!(traced, expected, "round {round} pose {k}");
+                assert_eq!(
+                    traced.normal.to_array().map(f32::to_bits),
+                    expected.normal.to_array().map(f32::to_bits)
+                );
+                assert_eq!(sat_test(&pair), traced, "round {round} pose {k}");
+                let groups = CuboidPair::new(&pair).unwrap().edge_groups(&pair);
+                sure_axes += 2 * groups.sure.count_ones();
+                open_pairs += 16 * (!groups.sure & 0b0111_0111_0111).count_ones();
+            }
+        }
+        // Both branches are exercised often.
+        assert!(
+            sure_axes > 30_000 && open_pairs > 500_000,
+            "{sure_axes} {open_pairs}"
+        );
     }
 
     #[test]
