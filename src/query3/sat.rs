@@ -272,23 +272,6 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let (a, b) = (&pair.a, &pair.b);
     let mut tested = 0u32;
     let mut pruned = 0u32;
-    let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
-        let ordinal = *n;
-        *n += 1;
-        if T::ENABLED {
-            let shift = axis.dot(pair.origin);
-            let step = AxisTest {
-                ordinal,
-                id,
-                axis,
-                interval_a: a.project(axis).shifted(shift),
-                interval_b: b.project(axis).shifted(shift),
-                separation,
-            };
-            tracer.record(|| Step::Axis(step));
-        }
-    };
-
     // A trace holds one step per face and one per edge pair (tested or skipped): room for
     // them all at once, not a copy of the steps each time the list doubles.
     let faces = a.shape.face_count() + b.shape.face_count();
@@ -296,6 +279,26 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     if let Some(boxes) = CuboidPair::new(pair) {
         return boxes.sat(pair, tracer);
     }
+    // Traced only: each body's vertices placed once, for the intervals of every recorded
+    // axis (`project_placed`: the bits of `project`).
+    let placed = T::ENABLED.then(|| (a.placed_vertices(), b.placed_vertices()));
+    let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
+        let ordinal = *n;
+        *n += 1;
+        if let (true, Some((placed_a, placed_b))) = (T::ENABLED, &placed) {
+            let shift = axis.dot(pair.origin);
+            let step = AxisTest {
+                ordinal,
+                id,
+                axis,
+                interval_a: a.project_placed(axis, placed_a).shifted(shift),
+                interval_b: b.project_placed(axis, placed_b).shifted(shift),
+                separation,
+            };
+            tracer.record(|| Step::Axis(step));
+        }
+    };
+
     // Large bodies climb to each support vertex from the previous face's (see
     // `face_support_value`): neighbouring faces have nearby support vertices.
     let (mut start_a, mut start_b) = (0usize, 0usize);
