@@ -128,11 +128,7 @@ mod tests {
 
     impl Rng {
         fn f(&mut self, lo: f32, hi: f32) -> f32 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            lo + (hi - lo) * ((self.0 >> 40) as f32 / (1u64 << 24) as f32)
+            crate::query3::testing::next_uniform(&mut self.0, lo, hi)
         }
 
         fn unit(&mut self) -> Vec3 {

@@ -263,12 +263,16 @@ pub(crate) mod testing {
     /// A repeatable stream of uniform numbers in [lo, hi) from `seed` (a linear
     /// congruential generator, its top 24 bits): random cases without a dependency.
     pub fn uniform(mut seed: u64) -> impl FnMut(f32, f32) -> f32 {
-        move |lo: f32, hi: f32| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
-        }
+        move |lo: f32, hi: f32| next_uniform(&mut seed, lo, hi)
+    }
+
+    /// One step of [`uniform`]'s generator on a caller-held state (for test generators
+    /// that keep their state in a struct).
+    pub fn next_uniform(state: &mut u64, lo: f32, hi: f32) -> f32 {
+        *state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        lo + (hi - lo) * ((*state >> 40) as f32 / (1u64 << 24) as f32)
     }
 
     pub fn close(a: f32, b: f32, tol: f32) -> bool {

@@ -2152,11 +2152,7 @@ mod tests {
 
     impl Rng {
         fn f(&mut self, lo: f32, hi: f32) -> f32 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            lo + (hi - lo) * ((self.0 >> 40) as f32 / (1u64 << 24) as f32)
+            crate::query3::testing::next_uniform(&mut self.0, lo, hi)
         }
 
         fn rotation(&mut self) -> glam::Quat {
@@ -2559,8 +2555,28 @@ mod tests {
         // may win by the rounding bound are computed on placed vertices); traced SAT the
         // exhaustive pair loop. Same axis, same bits, same counts, on 8,000 poses: tied ones
         // (see `box_pose`), deep overlaps, a 100:1 size ratio and bodies near 1e4.
-        let mut rng = Rng(0x0b0c_5a75);
         let mut edge_wins = 0;
+        for_each_tied_cuboid_pair(0x0b0c_5a75, |round, k, pair| {
+            let untraced = sat_test(pair);
+            let traced = sat(pair, &mut Vec::new());
+            assert_eq!(untraced, traced, "round {round} pose {k}");
+            assert_eq!(untraced.separation.to_bits(), traced.separation.to_bits());
+            assert_eq!(untraced.depth.to_bits(), traced.depth.to_bits());
+            assert_eq!(
+                untraced.normal.to_array().map(f32::to_bits),
+                traced.normal.to_array().map(f32::to_bits)
+            );
+            edge_wins += matches!(untraced.axis, AxisId::Edges(..)) as u32;
+        });
+        assert!(edge_wins > 500, "{edge_wins} edge wins");
+    }
+
+    /// The tied cuboid pairs of the bit-for-bit tests, 8,000 from `seed`: 80 rounds of two
+    /// random cuboids (from round 40, every fourth a 100:1 slab against a small box), 100
+    /// poses each from `box_pose`'s ties, odd poses with B pulled in toward A (deeper
+    /// overlaps, edge axes that win), and from round 60 both bodies near 1e4.
+    fn for_each_tied_cuboid_pair(seed: u64, mut visit: impl FnMut(u32, usize, &PolyPair)) {
+        let mut rng = Rng(seed);
         for round in 0..80u32 {
             let (a, b) = match round % 4 {
                 3 if round >= 40 => (cuboid(50.0, 0.5, 50.0), cuboid(0.3, 0.4, 0.5)),
@@ -2569,7 +2585,6 @@ mod tests {
             for k in 0..100 {
                 let (mut pose_a, mut pose_b) = box_pose(&mut rng, k, &a);
                 if k % 2 == 1 {
-                    // Pull B in toward A: deeper overlaps, edge axes that win.
                     let pull = rng.f(0.0, 0.9);
                     pose_b.position = pose_a.position + (pose_b.position - pose_a.position) * pull;
                 }
@@ -2578,20 +2593,9 @@ mod tests {
                     (pose_a.position, pose_b.position) =
                         (pose_a.position + far, pose_b.position + far);
                 }
-                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
-                let untraced = sat_test(&pair);
-                let traced = sat(&pair, &mut Vec::new());
-                assert_eq!(untraced, traced, "round {round} pose {k}");
-                assert_eq!(untraced.separation.to_bits(), traced.separation.to_bits());
-                assert_eq!(untraced.depth.to_bits(), traced.depth.to_bits());
-                assert_eq!(
-                    untraced.normal.to_array().map(f32::to_bits),
-                    traced.normal.to_array().map(f32::to_bits)
-                );
-                edge_wins += matches!(untraced.axis, AxisId::Edges(..)) as u32;
+                visit(round, k, &PolyPair::new(&a, &pose_a, &b, &pose_b));
             }
         }
-        assert!(edge_wins > 500, "{edge_wins} edge wins");
     }
 
     /// The traced cuboid SAT as it was before the closed forms reached it: the face axes
@@ -2640,76 +2644,59 @@ mod tests {
         // interval and separation) and the Output must be the exhaustive loop's, on 8,000
         // poses: tied ones (see `box_pose`), deep overlaps, a 100:1 size ratio and bodies
         // near 1e4. Untraced must agree with both.
-        let mut rng = Rng(0x7ace_0b0c);
         let (mut sure_axes, mut open_pairs) = (0u32, 0u32);
-        for round in 0..80u32 {
-            let (a, b) = match round % 4 {
-                3 if round >= 40 => (cuboid(50.0, 0.5, 50.0), cuboid(0.3, 0.4, 0.5)),
-                _ => random_cuboids(&mut rng, round),
-            };
-            for k in 0..100 {
-                let (mut pose_a, mut pose_b) = box_pose(&mut rng, k, &a);
-                if k % 2 == 1 {
-                    let pull = rng.f(0.0, 0.9);
-                    pose_b.position = pose_a.position + (pose_b.position - pose_a.position) * pull;
-                }
-                if round >= 60 {
-                    let far = Vec3::new(1.0e4, -2.0e4, 3.0e4);
-                    (pose_a.position, pose_b.position) =
-                        (pose_a.position + far, pose_b.position + far);
-                }
-                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
-                if k == 0 {
-                    // `cuboid_interval` names the corners by their signs: vertex i has
-                    // coordinate k positive when bit k of i is set.
-                    for body in [&a, &b] {
-                        for (i, v) in body.vertices().iter().enumerate() {
-                            let bits = (v.x > 0.0) as usize
-                                | ((v.y > 0.0) as usize) << 1
-                                | ((v.z > 0.0) as usize) << 2;
-                            assert_eq!(bits, i);
-                        }
+        for_each_tied_cuboid_pair(0x7ace_0b0c, |round, k, pair| {
+            let (a, b) = (pair.a.shape, pair.b.shape);
+            if k == 0 {
+                // `cuboid_interval` names the corners by their signs: vertex i has
+                // coordinate k positive when bit k of i is set.
+                for body in [&a, &b] {
+                    for (i, v) in body.vertices().iter().enumerate() {
+                        let bits = (v.x > 0.0) as usize
+                            | ((v.y > 0.0) as usize) << 1
+                            | ((v.z > 0.0) as usize) << 2;
+                        assert_eq!(bits, i);
                     }
                 }
-                let (expected, expected_steps) = exhaustive_traced_cuboid_sat(&pair);
-                let mut steps = Vec::new();
-                let traced = sat(&pair, &mut steps);
-                let bits = |steps: &[Step]| -> Vec<(String, Vec<u32>)> {
-                    steps
-                        .iter()
-                        .map(|s| match s {
-                            Step::Axis(t) => (
-                                format!("{} {:?}", t.ordinal, t.id),
-                                [
-                                    t.axis.to_array().as_slice(),
-                                    &[t.interval_a.min, t.interval_a.max],
-                                    &[t.interval_b.min, t.interval_b.max, t.separation],
-                                ]
-                                .concat()
-                                .iter()
-                                .map(|x| x.to_bits())
-                                .collect(),
-                            ),
-                            other => (format!("{other:?}"), Vec::new()),
-                        })
-                        .collect()
-                };
-                assert_eq!(
-                    bits(&steps),
-                    bits(&expected_steps),
-                    "round {round} pose {k}"
-                );
-                assert_eq!(traced, expected, "round {round} pose {k}");
-                assert_eq!(
-                    traced.normal.to_array().map(f32::to_bits),
-                    expected.normal.to_array().map(f32::to_bits)
-                );
-                assert_eq!(sat_test(&pair), traced, "round {round} pose {k}");
-                let groups = CuboidPair::new(&pair).unwrap().edge_groups(&pair);
-                sure_axes += 2 * groups.sure.count_ones();
-                open_pairs += 16 * (!groups.sure & 0b0111_0111_0111).count_ones();
             }
-        }
+            let (expected, expected_steps) = exhaustive_traced_cuboid_sat(pair);
+            let mut steps = Vec::new();
+            let traced = sat(pair, &mut steps);
+            let bits = |steps: &[Step]| -> Vec<(String, Vec<u32>)> {
+                steps
+                    .iter()
+                    .map(|s| match s {
+                        Step::Axis(t) => (
+                            format!("{} {:?}", t.ordinal, t.id),
+                            [
+                                t.axis.to_array().as_slice(),
+                                &[t.interval_a.min, t.interval_a.max],
+                                &[t.interval_b.min, t.interval_b.max, t.separation],
+                            ]
+                            .concat()
+                            .iter()
+                            .map(|x| x.to_bits())
+                            .collect(),
+                        ),
+                        other => (format!("{other:?}"), Vec::new()),
+                    })
+                    .collect()
+            };
+            assert_eq!(
+                bits(&steps),
+                bits(&expected_steps),
+                "round {round} pose {k}"
+            );
+            assert_eq!(traced, expected, "round {round} pose {k}");
+            assert_eq!(
+                traced.normal.to_array().map(f32::to_bits),
+                expected.normal.to_array().map(f32::to_bits)
+            );
+            assert_eq!(sat_test(pair), traced, "round {round} pose {k}");
+            let groups = CuboidPair::new(pair).unwrap().edge_groups(pair);
+            sure_axes += 2 * groups.sure.count_ones();
+            open_pairs += 16 * (!groups.sure & 0b0111_0111_0111).count_ones();
+        });
         // Both branches are exercised often.
         assert!(
             sure_axes > 30_000 && open_pairs > 500_000,
