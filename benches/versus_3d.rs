@@ -694,6 +694,23 @@ fn measure_paired(
     (samples.into_iter().map(median).collect(), ratios)
 }
 
+/// One recording row of the table: the traced and untraced runners taking turns, each
+/// one's cost per query and the median of the per-round ratios traced / untraced.
+fn recording_row(
+    label: &str,
+    traced: &mut dyn FnMut(),
+    untraced: &mut dyn FnMut(),
+    budget: Duration,
+) -> String {
+    let (m, r) = measure_paired(&mut [traced, untraced], budget, 15);
+    format!(
+        "| recording: {label} | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
+        per_query(m[0], CASES),
+        per_query(m[1], CASES),
+        r[0]
+    )
+}
+
 fn per_query(ns_per_batch: f64, cases: usize) -> String {
     let ns = ns_per_batch / cases as f64;
     if ns >= 1.0e3 {
@@ -958,52 +975,38 @@ fn main() {
         [&boxes, &hulls],
         budget,
     ));
-    {
-        let mut traced = || {
+    lines.push(recording_row(
+        "trace_pair3 / query_pair3 (GJK, EPA, SAT, clip, sweep)",
+        &mut || {
             black_box(run_trace_pair(&moving));
-        };
-        let mut untraced = || {
+        },
+        &mut || {
             black_box(run_query_pair(&moving));
-        };
-        let (m, r) = measure_paired(&mut [&mut traced, &mut untraced], budget, 15);
-        lines.push(format!(
-            "| recording: trace_pair3 / query_pair3 (GJK, EPA, SAT, clip, sweep) | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
-            per_query(m[0], CASES),
-            per_query(m[1], CASES),
-            r[0]
-        ));
-    }
+        },
+        budget,
+    ));
     for inputs in [&boxes, &hulls] {
-        let mut traced = || {
-            black_box(run_sat_manifold::<true>(inputs));
-        };
-        let mut untraced = || {
-            black_box(run_sat_manifold::<false>(inputs));
-        };
-        let (m, r) = measure_paired(&mut [&mut traced, &mut untraced], budget, 15);
-        lines.push(format!(
-            "| recording: SAT + manifold traced / untraced, {} | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
-            inputs.name,
-            per_query(m[0], CASES),
-            per_query(m[1], CASES),
-            r[0]
+        lines.push(recording_row(
+            &format!("SAT + manifold traced / untraced, {}", inputs.name),
+            &mut || {
+                black_box(run_sat_manifold::<true>(inputs));
+            },
+            &mut || {
+                black_box(run_sat_manifold::<false>(inputs));
+            },
+            budget,
         ));
     }
-    {
-        let mut traced = || {
+    lines.push(recording_row(
+        "GJK + EPA traced / untraced, hull-hull overlapping",
+        &mut || {
             black_box(run_gjk_epa::<true>(&hulls));
-        };
-        let mut untraced = || {
+        },
+        &mut || {
             black_box(run_gjk_epa::<false>(&hulls));
-        };
-        let (m, r) = measure_paired(&mut [&mut traced, &mut untraced], budget, 15);
-        lines.push(format!(
-            "| recording: GJK + EPA traced / untraced, hull-hull overlapping | {} traced, {} untraced | - | - | {:.2} (traced / untraced) | - |",
-            per_query(m[0], CASES),
-            per_query(m[1], CASES),
-            r[0]
-        ));
-    }
+        },
+        budget,
+    ));
     let table = lines.join("\n");
     println!("\n{table}");
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion");
