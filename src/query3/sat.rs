@@ -302,37 +302,35 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     // Large bodies climb to each support vertex from the previous face's (see
     // `face_support_value`): neighbouring faces have nearby support vertices.
     let (mut start_a, mut start_b) = (0usize, 0usize);
-    // Each face normal is placed, then turned into the other body's frame, by the
-    // quaternion products of `face_normal` and `rotation.inverse() *`, their terms computed
-    // once per body ([`Turn`]: the same bits).
-    let (place_a, place_b) = (Turn::new(a.rotation), Turn::new(b.rotation));
-    let (into_a, into_b) = (
-        Turn::new(a.rotation.inverse()),
-        Turn::new(b.rotation.inverse()),
-    );
+    // Each face normal is placed, then turned into the other body's frame, by the bodies'
+    // rotation matrices ([`turned`]: three vector multiply-adds where the quaternion product
+    // takes two cross products; equal to `face_normal` and `rotation.inverse() *` up to the
+    // last bits). Traced and untraced runs place them alike, so they decide alike.
+    let (place_a, place_b) = (&a.frame, &b.frame);
+    let (into_a, into_b) = (&a.frame_inverse, &b.frame_inverse);
     // Two small bodies keep their placed normals for the edge frames.
     let small = is_small(a) && is_small(b);
     let mut normals_a: Inline<Vec3, SMALL_BODY> = Inline::new();
     let mut normals_b: Inline<Vec3, SMALL_BODY> = Inline::new();
     let mut face_a = Best::none(AxisId::FaceA(0));
     for i in 0..a.shape.face_count() {
-        let n = place_a.apply(a.shape.face_normal(i));
+        let n = turned(place_a, a.shape.face_normal(i));
         if small {
             normals_a.push(n);
         }
         let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -face_support_value(b, -n, into_b.apply(-n), &mut start_b) - offset;
+        let separation = -face_support_value(b, -n, turned(into_b, -n), &mut start_b) - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
     let mut face_b = Best::none(AxisId::FaceB(0));
     for j in 0..b.shape.face_count() {
-        let n = place_b.apply(b.shape.face_normal(j));
+        let n = turned(place_b, b.shape.face_normal(j));
         if small {
             normals_b.push(n);
         }
         let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -face_support_value(a, -n, into_a.apply(-n), &mut start_a) - offset;
+        let separation = -face_support_value(a, -n, turned(into_a, -n), &mut start_a) - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
@@ -1027,6 +1025,42 @@ fn place_small_frames(
     }
 }
 
+/// Writes each edge's frame of a small body into `frames`, from its vertices placed once by
+/// the body's rotation matrix ([`turned`]) and its face normals as the face loops of [`sat`]
+/// placed them (by the same matrix): [`place_small_frames`]'s arithmetic with the matrix in
+/// place of the quaternion, so the same frames up to the last bits.
+fn place_small_frames_turned(
+    body: &Placed3,
+    normals: &[Vec3],
+    frames: &mut Inline<EdgeFrame, SMALL_EDGES>,
+) {
+    let shape = body.shape;
+    let mut vertices = [Vec3::ZERO; SMALL_BODY];
+    let vertices = &mut vertices[..shape.vertices().len()];
+    for (v, local) in vertices.iter_mut().zip(shape.vertices()) {
+        *v = turned(&body.frame, *local) + body.translation;
+    }
+    let vertices = &*vertices;
+    for e in shape.edges() {
+        let tail = vertices[e.tail as usize];
+        let (n0, n1) = (normals[e.faces[0] as usize], normals[e.faces[1] as usize]);
+        frames.push(EdgeFrame {
+            tail,
+            dir: vertices[e.head as usize] - tail,
+            n0,
+            n1,
+            arc: n1.cross(n0),
+        });
+    }
+}
+
+/// `frame * v`: a vector turned by a rotation matrix (a body's `frame` or `frame_inverse`),
+/// `(x_axis v.x + y_axis v.y) + z_axis v.z` in vector lanes.
+#[inline]
+fn turned(frame: &Mat3A, v: Vec3) -> Vec3 {
+    Vec3::from(*frame * Vec3A::from(v))
+}
+
 /// `out[i] = rotation * local(i)` for every `i`, bit for bit the product glam's `Quat * Vec3`
 /// gives (see [`Turn`]), with the quaternion's terms computed once for all the vectors.
 #[inline]
@@ -1089,7 +1123,8 @@ fn is_small(body: &Placed3) -> bool {
 /// the exhaustive loop's arithmetic, so the same axes, the same bits and (traced) the same
 /// steps as [`edge_pair_axis`] pair by pair, with less work:
 /// - each vertex and face normal is placed once, not once per edge that uses it (the
-///   normals by the face loops, when they pass them in `normals`, A's then B's);
+///   normals by the face loops, when they pass them in `normals`, A's then B's; the hull
+///   path places both by the bodies' rotation matrices, [`place_small_frames_turned`]);
 /// - untraced (finite normals, [`bounded`]; more than [`TABLE_MIN_PAIRS`] edge pairs), the
 ///   Gauss-map test's numbers come from two
 ///   tables of side values and only the pairs whose sign bits allow a crossing take it
@@ -1112,9 +1147,17 @@ fn small_edge_pairs<T: Tracer<Step>>(
 ) {
     let mut frames_a = Inline::new();
     let mut frames_b = Inline::new();
-    let [placed_a, placed_b] = normals.map_or([None; 2], |n| n.map(Some));
-    place_small_frames(&pair.a, placed_a, &mut frames_a);
-    place_small_frames(&pair.b, placed_b, &mut frames_b);
+    match normals {
+        // The hull path: normals and vertices placed by the bodies' matrices.
+        Some([normals_a, normals_b]) => {
+            place_small_frames_turned(&pair.a, normals_a, &mut frames_a);
+            place_small_frames_turned(&pair.b, normals_b, &mut frames_b);
+        }
+        None => {
+            place_small_frames(&pair.a, None, &mut frames_a);
+            place_small_frames(&pair.b, None, &mut frames_b);
+        }
+    }
     let frames_b = frames_b.as_slice();
     // Untraced, with finite normals and many pairs: the pairs that cross, from tables of side
     // values.
