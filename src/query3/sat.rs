@@ -280,7 +280,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
         return boxes.sat(pair, tracer);
     }
     // Traced only: each body's vertices placed once, for the intervals of every recorded
-    // axis (`project_placed`: the bits of `project`).
+    // axis ([`placed_interval`]).
     let placed = T::ENABLED.then(|| (a.placed_vertices(), b.placed_vertices()));
     let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
         let ordinal = *n;
@@ -291,8 +291,8 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
                 ordinal,
                 id,
                 axis,
-                interval_a: a.project_placed(axis, placed_a).shifted(shift),
-                interval_b: b.project_placed(axis, placed_b).shifted(shift),
+                interval_a: placed_interval(a, axis, placed_a).shifted(shift),
+                interval_b: placed_interval(b, axis, placed_b).shifted(shift),
                 separation,
             };
             tracer.record(|| Step::Axis(step));
@@ -390,6 +390,15 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 
     let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
     finish(pair, best, tested, pruned)
+}
+
+/// A recorded axis's projection interval (display only: no decision reads it):
+/// [`Placed3::project_placed`] with the axis turned into the body's frame by its rotation
+/// matrix, as the face loops turn theirs ([`turned`]), instead of a quaternion product. The
+/// ends are the placed vertices' dot products with the axis, as there.
+fn placed_interval(body: &Placed3, axis: Vec3, placed: &[Vec3]) -> Interval {
+    let (low, high) = body.shape.support_pair(turned(&body.frame_inverse, axis));
+    Interval::new(placed[low].dot(axis), placed[high].dot(axis))
 }
 
 /// Whether the untraced edge-pair search asks a body's [`crate::geom3::ArcTree`] for the edges that may
