@@ -308,29 +308,55 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     // last bits). Traced and untraced runs place them alike, so they decide alike.
     let (place_a, place_b) = (&a.frame, &b.frame);
     let (into_a, into_b) = (&a.frame_inverse, &b.frame_inverse);
-    // Two small bodies keep their placed normals for the edge frames.
+    // Two small bodies keep their placed normals for the edge frames, and take the other
+    // body's support values along all of them in one pass over its vertices
+    // ([`face_support_values`]: [`face_support_value`]'s bits).
     let small = is_small(a) && is_small(b);
     let mut normals_a: Inline<Vec3, SMALL_BODY> = Inline::new();
     let mut normals_b: Inline<Vec3, SMALL_BODY> = Inline::new();
-    let mut face_a = Best::none(AxisId::FaceA(0));
-    for i in 0..a.shape.face_count() {
-        let n = turned(place_a, a.shape.face_normal(i));
-        if small {
-            normals_a.push(n);
+    let (mut tops_a, mut tops_b) = ([0.0f32; SMALL_BODY], [0.0f32; SMALL_BODY]);
+    if small {
+        for i in 0..a.shape.face_count() {
+            normals_a.push(turned(place_a, a.shape.face_normal(i)));
         }
+        for j in 0..b.shape.face_count() {
+            normals_b.push(turned(place_b, b.shape.face_normal(j)));
+        }
+        face_support_values(b, into_b, normals_a.as_slice(), &mut tops_b);
+        face_support_values(a, into_a, normals_b.as_slice(), &mut tops_a);
+    }
+    let mut face_a = Best::none(AxisId::FaceA(0));
+    // Indexed: the tables hold only small bodies' faces, and large bodies skip them.
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..a.shape.face_count() {
+        let (n, support) = if small {
+            (normals_a.as_slice()[i], tops_b[i])
+        } else {
+            let n = turned(place_a, a.shape.face_normal(i));
+            (
+                n,
+                face_support_value(b, -n, turned(into_b, -n), &mut start_b),
+            )
+        };
         let offset = a.shape.face_offset(i) + n.dot(a.translation);
-        let separation = -face_support_value(b, -n, turned(into_b, -n), &mut start_b) - offset;
+        let separation = -support - offset;
         face_a.offer(separation, n, AxisId::FaceA(i as u32));
         record(tracer, AxisId::FaceA(i as u32), n, separation, &mut tested);
     }
     let mut face_b = Best::none(AxisId::FaceB(0));
+    #[allow(clippy::needless_range_loop)]
     for j in 0..b.shape.face_count() {
-        let n = turned(place_b, b.shape.face_normal(j));
-        if small {
-            normals_b.push(n);
-        }
+        let (n, support) = if small {
+            (normals_b.as_slice()[j], tops_a[j])
+        } else {
+            let n = turned(place_b, b.shape.face_normal(j));
+            (
+                n,
+                face_support_value(a, -n, turned(into_a, -n), &mut start_a),
+            )
+        };
         let offset = b.shape.face_offset(j) + n.dot(b.translation);
-        let separation = -face_support_value(a, -n, turned(into_a, -n), &mut start_a) - offset;
+        let separation = -support - offset;
         face_b.offer(separation, -n, AxisId::FaceB(j as u32));
         record(tracer, AxisId::FaceB(j as u32), -n, separation, &mut tested);
     }
@@ -693,6 +719,52 @@ fn face_support_value(body: &Placed3, dir: Vec3, local: Vec3, start: &mut usize)
         // `body.support_value(dir)`'s own sum, with the same largest dot product.
         Some(top) => top + dir.dot(body.translation),
         None => searched_support_value(body, dir, start),
+    }
+}
+
+/// `out[k] = face_support_value(body, -n, into * -n)` for each placed face normal `n =
+/// normals[k]` of the other body (`into`: `body`'s inverse rotation matrix), bit for bit,
+/// for a small body ([`is_small`]). A cuboid takes [`face_support_value`]'s closed form per
+/// face. Other bodies take four normals at a time against every vertex: per lane the largest
+/// dot product `(v.x l.x + v.y l.y) + v.z l.z` of the scan (`Polyhedron::support_value_scan`:
+/// the same products and sums, and the same maximum, a NaN never taken), with no reduction
+/// across lanes and no call per face; a lane whose top is zero or no number takes
+/// [`face_support_value`] itself, in face order, as the scan's `None` does.
+fn face_support_values(
+    body: &Placed3,
+    into: &Mat3A,
+    normals: &[Vec3],
+    out: &mut [f32; SMALL_BODY],
+) {
+    let mut start = 0usize;
+    if let Shape3Kind::Cuboid { .. } = body.shape.kind() {
+        for (slot, n) in out.iter_mut().zip(normals) {
+            *slot = face_support_value(body, -*n, turned(into, -*n), &mut start);
+        }
+        return;
+    }
+    for (group, slots) in normals.chunks(4).zip(out.chunks_mut(4)) {
+        let mut local = [[0.0f32; 4]; 3];
+        for (l, n) in group.iter().enumerate() {
+            let d = turned(into, -*n);
+            (local[0][l], local[1][l], local[2][l]) = (d.x, d.y, d.z);
+        }
+        let [x, y, z] = local.each_ref().map(Four::load);
+        let mut best = Four::splat(f32::NEG_INFINITY);
+        for v in body.shape.vertices() {
+            let (vx, vy, vz) = (Four::splat(v.x), Four::splat(v.y), Four::splat(v.z));
+            // Per lane `if d > best { d } else { best }`, as the scan.
+            best = Four::dot3(vx, vy, vz, x, y, z).max(best);
+        }
+        let tops = best.to_array();
+        for ((slot, n), top) in slots.iter_mut().zip(group).zip(tops) {
+            let dir = -*n;
+            *slot = if top != 0.0 && top != f32::NEG_INFINITY {
+                top + dir.dot(body.translation)
+            } else {
+                face_support_value(body, dir, turned(into, dir), &mut start)
+            };
+        }
     }
 }
 
@@ -2258,6 +2330,63 @@ mod tests {
                         placed.support_value(d).to_bits()
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_batched_face_support_values_equal_face_support_value_bit_for_bit() {
+        // The face loops of two small bodies take `face_support_values` (four normals at a
+        // time against every vertex); it must give `face_support_value`'s bits, on hulls,
+        // prisms and boxes, with random normals and tied ones (axis-aligned, a face's own
+        // normal, zero and NaN directions: the fallback lanes).
+        let mut rng = Rng(0xfa5e_7095);
+        for round in 0..120 {
+            let body = match round % 5 {
+                0 => cuboid(rng.f(0.1, 2.0), rng.f(0.1, 2.0), rng.f(0.1, 2.0)),
+                1 => crate::geom3::Polyhedron::new(&Shape3Kind::Prism {
+                    sides: 3 + round as u32 % 9,
+                    radius: rng.f(0.2, 2.0),
+                    half_height: rng.f(0.1, 2.0),
+                })
+                .unwrap(),
+                2 => rng.hull(4 + round % 9),
+                3 => rng.hull(20),
+                _ => rng.hull(32),
+            };
+            let pose = Pose3::new(
+                Vec3::new(rng.f(-50., 50.), rng.f(-50., 50.), rng.f(-50., 50.)),
+                if round % 4 == 0 {
+                    glam::Quat::IDENTITY
+                } else {
+                    rng.rotation()
+                },
+            );
+            let placed = Placed3::new(&body, &pose, Vec3::new(1.0, -2.0, 0.5));
+            assert!(is_small(&placed));
+            let mut normals: Vec<Vec3> = (0..body.face_count().min(40))
+                .map(|_| {
+                    Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)).normalize_or(Vec3::Y)
+                })
+                .collect();
+            normals.extend([Vec3::X, -Vec3::Y, Vec3::Z, Vec3::ZERO, Vec3::NAN]);
+            normals.extend((0..body.face_count().min(19)).map(|f| placed.face_normal(f)));
+            normals.truncate(SMALL_BODY);
+            let mut batched = [0.0f32; SMALL_BODY];
+            face_support_values(&placed, &placed.frame_inverse, &normals, &mut batched);
+            let mut start = 0;
+            for (k, n) in normals.iter().enumerate() {
+                let one = face_support_value(
+                    &placed,
+                    -*n,
+                    turned(&placed.frame_inverse, -*n),
+                    &mut start,
+                );
+                assert_eq!(
+                    batched[k].to_bits(),
+                    one.to_bits(),
+                    "round {round} normal {k}: {n}"
+                );
             }
         }
     }
