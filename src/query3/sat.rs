@@ -48,9 +48,14 @@
 //!     the axis in its frame (the scan's dot products decide among corners that may tie)
 //! ```
 //!
+//! Face normals, vertices and the directions turned into a body's frame are placed by the
+//! bodies' rotation matrices (traced and untraced alike). Two small bodies take the support
+//! values along one body's face normals four at a time, in one pass over the other's
+//! vertices (`face_support_values`).
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
 //! the Gauss-map test runs before the parallel test (it rejects most pairs soonest). A trace
-//! also records both full projection intervals per axis (two support queries each), and
+//! also records both full projection intervals per axis (each body's placed vertices
+//! against the axis, `placed_interval`), and
 //! tests parallel first so that parallel pairs are reported as such. Two small bodies (at
 //! most 64 vertices and faces and 128 edges each: up to about 32-point hulls) visit every
 //! edge pair, the Gauss-map test of one edge of A against all of B's in vector lanes; untraced,
@@ -418,13 +423,23 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     finish(pair, best, tested, pruned)
 }
 
-/// A recorded axis's projection interval (display only: no decision reads it):
-/// [`Placed3::project_placed`] with the axis turned into the body's frame by its rotation
-/// matrix, as the face loops turn theirs ([`turned`]), instead of a quaternion product. The
-/// ends are the placed vertices' dot products with the axis, as there.
+/// A recorded axis's projection interval (display only: no decision reads it): the smallest
+/// and largest dot products of the placed vertices with the axis, one pass with no support
+/// search and no turn (the same numbers as [`Placed3::project_placed`] up to the last bits,
+/// where the frame-side search may name another of two vertices tied along the axis). An
+/// axis or a vertex that is no number takes [`Placed3::project_placed`], which reports it.
 fn placed_interval(body: &Placed3, axis: Vec3, placed: &[Vec3]) -> Interval {
-    let (low, high) = body.shape.support_pair(turned(&body.frame_inverse, axis));
-    Interval::new(placed[low].dot(axis), placed[high].dot(axis))
+    let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
+    for p in placed {
+        let d = p.dot(axis);
+        low = if d < low { d } else { low };
+        high = if d > high { d } else { high };
+    }
+    if low.is_finite() && high.is_finite() {
+        Interval::new(low, high)
+    } else {
+        body.project_placed(axis, placed)
+    }
 }
 
 /// Whether the untraced edge-pair search asks a body's [`crate::geom3::ArcTree`] for the edges that may
