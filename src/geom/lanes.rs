@@ -37,6 +37,12 @@ pub struct CoreLanes<const N: usize> {
     /// cosine below `1 - FACE_TURN_CLEARANCE`. No bit is set when an edge has no length.
     /// See [`clear_faces`].
     pub clear_faces: u32,
+    /// For each edge `k`, the edge of `clear_faces` whose stored normal is exactly the
+    /// negation of edge `k`'s (a box's or a parallelogram's opposite side), or
+    /// [`NO_FACE`]. SAT may win on edge `k` facing away from the contact (its overlap ties
+    /// the opposite side's but for rounding); the clip then takes that opposite side as
+    /// it takes a winning face. See [`opposite_faces`].
+    pub opposite_faces: [u8; N],
 }
 
 /// How far (relative to the core's reach, the largest distance of a vertex from the local
@@ -89,6 +95,24 @@ fn clear_faces(core: &[Vec2], normals: &[Vec2], turn_cosines: &[f32]) -> u32 {
     faces
 }
 
+/// No edge: an entry of [`CoreLanes::opposite_faces`] for an edge with no opposite face.
+pub const NO_FACE: u8 = u8::MAX;
+
+/// For each of the `normals`, the index of the edge among `faces` (bits, as
+/// [`clear_faces`] gives them) whose normal is exactly its negation, or [`NO_FACE`].
+fn opposite_faces<const N: usize>(normals: &[Vec2], faces: u32) -> [u8; N] {
+    let mut opposite = [NO_FACE; N];
+    for (k, &normal) in normals.iter().enumerate().take(N) {
+        if normal == Vec2::ZERO {
+            continue;
+        }
+        opposite[k] = (0..normals.len().min(32))
+            .find(|&j| faces & (1 << j) != 0 && normals[j] == -normal)
+            .map_or(NO_FACE, |j| j as u8);
+    }
+    opposite
+}
+
 impl<const N: usize> CoreLanes<N> {
     /// `core` has 1 to `N` vertices; `normals` and `back` have one entry per edge.
     fn new(core: &[Vec2], normals: &[Vec2], back: &[f32]) -> Self {
@@ -109,8 +133,10 @@ impl<const N: usize> CoreLanes<N> {
                 axes |= 1 << k;
             }
         }
+        let faces = clear_faces(core, normals, &turn_cosines);
         CoreLanes {
-            clear_faces: clear_faces(core, normals, &turn_cosines),
+            clear_faces: faces,
+            opposite_faces: opposite_faces(normals, faces),
             x,
             y,
             normal_x,
@@ -159,6 +185,19 @@ impl SmallLanes {
         match self {
             SmallLanes::Four(lanes) => lanes.clear_faces,
             SmallLanes::Eight(lanes) => lanes.clear_faces,
+        }
+    }
+
+    /// See [`CoreLanes::opposite_faces`]: edge `i`'s opposite face, or `usize::MAX`.
+    #[inline]
+    pub fn opposite_face(&self, i: usize) -> usize {
+        let face = match self {
+            SmallLanes::Four(lanes) => lanes.opposite_faces.get(i),
+            SmallLanes::Eight(lanes) => lanes.opposite_faces.get(i),
+        };
+        match face {
+            Some(&j) if j != NO_FACE => usize::from(j),
+            _ => usize::MAX,
         }
     }
 }
