@@ -263,4 +263,31 @@ mod tests {
         // A circle (a point core) has no edges.
         assert_eq!(Shape::circle(0.5).unwrap().clear_faces(), 0);
     }
+
+    #[test]
+    fn opposite_faces_pair_the_exactly_parallel_sides() {
+        // A box's and a parallelogram's sides face each other in pairs; a triangle's and a
+        // trapezoid's slanted sides have none; a side left out of `clear_faces` is nobody's
+        // opposite face.
+        let rect = Shape::rect(v(1.3, 0.4)).unwrap();
+        let opposite = |s: &Shape| {
+            (0..s.normals().len())
+                .map(|i| s.opposite_face(i))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(opposite(&rect), [2, 3, 0, 1]);
+        let parallelogram =
+            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(1.5, 0.5), v(-0.5, 0.5)]).unwrap();
+        assert_eq!(opposite(&parallelogram), [2, 3, 0, 1]);
+        let triangle = Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap();
+        assert_eq!(opposite(&triangle), [usize::MAX; 3]);
+        let trapezoid =
+            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(0.5, 0.5), v(-0.5, 0.5)]).unwrap();
+        assert_eq!(opposite(&trapezoid), [2, usize::MAX, 0, usize::MAX]);
+        let split = outlines::split_top();
+        assert!((0..split.normals().len()).all(|i| {
+            let j = split.opposite_face(i);
+            j == usize::MAX || split.clear_faces() & (1 << j) != 0
+        }));
+    }
 }
