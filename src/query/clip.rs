@@ -774,24 +774,22 @@ fn handed_side(shape: &Placed, direction: Vec2, body: Body, i: usize) -> Option<
     if i >= 32 {
         return None;
     }
-    let normal = shape.normal(i);
-    let (face, normal) = if normal == direction {
-        (i, normal)
-    } else {
-        // SAT's edge faces away: its opposite face, if the shape has one.
-        let face = shape.shape.opposite_face(i);
-        if face >= 32 {
-            return None;
-        }
-        (face, shape.normal(face))
+    let vouched = |face: usize, normal: Vec2| {
+        (shape.shape.clear_faces() & (1 << face) != 0 && normal == direction).then(|| BestSide {
+            edge: EdgeFeature::single(shape, body, face, normal),
+            lone: true,
+        })
     };
-    if shape.shape.clear_faces() & (1 << face) == 0 || normal != direction {
+    let normal = shape.normal(i);
+    if normal == direction {
+        return vouched(i, normal);
+    }
+    // SAT's edge faces away: its opposite face, if the shape has one.
+    let face = shape.shape.opposite_face(i);
+    if face >= 32 {
         return None;
     }
-    Some(BestSide {
-        edge: EdgeFeature::single(shape, body, face, normal),
-        lone: true,
-    })
+    vouched(face, shape.normal(face))
 }
 
 // The faces a shape vouches for turn from their neighbours by more than the best edge's
