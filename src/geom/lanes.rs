@@ -3,7 +3,9 @@
 //! (up to 8), so that SAT's small-polygon pass loads them whole instead of copying a
 //! variable number of entries into padded arrays at every query. The lanes also say which
 //! edges a search along their own normal surely returns whole (`clear_faces`), so that the
-//! clip can take SAT's winning edge without searching for it again.
+//! clip can take SAT's winning edge without searching for it again, and which of those
+//! faces lies exactly opposite each edge (`opposite_faces`), for a winning edge that faces
+//! away from the contact.
 
 use glam::Vec2;
 
