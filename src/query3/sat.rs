@@ -1675,20 +1675,18 @@ fn placed_edge(body: &Placed3, turn: &Turn, e: u8) -> EdgeFrame {
     EdgeFrame::from_placed(place(edge.tail), place(edge.head), Vec3::ZERO, Vec3::ZERO)
 }
 
-/// `body.project(axis)` for a cuboid with half extents `h`, bit for bit, without scanning
-/// every vertex. A cuboid's vertex `i` is `(+-h.x, +-h.y, +-h.z)`, the sign of coordinate `k`
-/// positive when bit `k` of `i` is set (the polyhedron keeps the order in which
-/// `Polyhedron::new` lists the corners). The scan's dot products with the local axis `l`
-/// differ only in the signs of their three (exactly negated) terms `h_k l_k`. A term larger
-/// than `4 e` times the terms' sum (`e` = `f32::EPSILON`) is "clear": flipping it lowers the
-/// exact sum by twice the term, more than the rounding of two sums (each at most `e` times
-/// the sum of the sizes), so the highest corner has that coordinate's sign of `l` and the
-/// lowest the opposite. Only the corners that agree on the clear coordinates can tie (two
-/// on an edge axis, four on a face axis); among them the scan's own dot products decide,
-/// the lowest index winning a tie as in `support_pair`. Then the two corners are placed and
-/// dotted as `project` does. An axis with no clear term (not a number, or zero) takes
-/// `project`.
-/// [`cuboid_interval`]'s rare axes (not a number, or zero in the body's frame).
+/// `body.project(axis)` for a cuboid with half extents `h`, bit for bit, in one pass over
+/// its eight corners in vector lanes. A cuboid's vertex `i` is `(+-h.x, +-h.y, +-h.z)`, the
+/// sign of coordinate `k` positive when bit `k` of `i` is set (the polyhedron keeps the order
+/// in which `Polyhedron::new` lists the corners). The scan of `support_pair` takes the dot
+/// products `(x l.x + y l.y) + z l.z` with the local axis `l`; for a corner each product is
+/// `+-q_k`, `q = h * l` (a sign flips a product exactly), so its dot product is
+/// `(+-q.x + +-q.y) + +-q.z`, the same sum on the same bits, and its product with `-l` (the
+/// low end's) is that sum negated. The high end is the lowest index of the largest sum, the
+/// low end the lowest index of the smallest (the scan keeps the first of equal values, `+0`
+/// and `-0` included). Then the two corners are placed and dotted as `project` does. An axis
+/// whose terms `q` are not all finite takes `project`.
+/// [`cuboid_interval`]'s rare axes (not finite in the body's frame).
 #[cold]
 #[inline(never)]
 fn projected(body: &Placed3, axis: Vec3) -> Interval {
@@ -1705,47 +1703,23 @@ fn cuboid_interval(
     h: Vec3A,
     axis: Vec3,
 ) -> Interval {
-    let local = into.apply(axis);
-    let terms = (Vec3A::from(local) * h).abs();
-    let bar = 4.0 * ROUNDING * (terms.x + terms.y + terms.z);
-    let clear = (terms.x > bar) as usize | ((terms.y > bar) as usize) << 1;
-    let clear = clear | ((terms.z > bar) as usize) << 2;
-    if clear == 0 {
+    let q = Vec3A::from(into.apply(axis)) * h;
+    if !q.is_finite() {
         return projected(body, axis);
     }
-    let positive = (local.x > 0.0) as usize | ((local.y > 0.0) as usize) << 1;
-    let positive = positive | ((local.z > 0.0) as usize) << 2;
-    let (mut high, mut low) = (positive & clear, !positive & clear);
-    let free = !clear & 0b111;
-    if free != 0 {
-        // The scan's dot products over the corners that may tie (those that agree on the
-        // clear coordinates), in increasing index order, the first of equal ones kept (the
-        // lowest index, as `support_pair`). Corner i's product with `local` is
-        // `(+-q.x + +-q.y) + +-q.z`, q = h * local (a sign flips a product exactly), and
-        // its product with `-local` is the negation of that sum.
-        let q = Vec3A::from(local) * h;
-        let dot = |i: usize| {
-            let term = |bit: usize, v: f32| if i & bit == 0 { -v } else { v };
-            (term(1, q.x) + term(2, q.y)) + term(4, q.z)
-        };
-        let (high_bits, low_bits) = (high, low);
-        let (mut high_dot, mut low_dot) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
-        let mut sub = 0;
-        loop {
-            let d = dot(high_bits | sub);
-            if d > high_dot {
-                (high_dot, high) = (d, high_bits | sub);
-            }
-            let e = -dot(low_bits | sub);
-            if e > low_dot {
-                (low_dot, low) = (e, low_bits | sub);
-            }
-            sub = sub.wrapping_sub(free) & free;
-            if sub == 0 {
-                break;
-            }
-        }
-    }
+    // Corners 0..4 (z negative) and 4..8 (z positive): `(+-q.x + +-q.y) +- q.z`.
+    let xy = Four::load(&[-q.x, q.x, -q.x, q.x]).add(Four::load(&[-q.y, -q.y, q.y, q.y]));
+    let (below, above) = (xy.add(Four::splat(-q.z)), xy.add(Four::splat(q.z)));
+    let (top, bottom) = (below.max(above).max_lane(), below.min(above).min_lane());
+    // The lowest index holding the extreme (every sum is a number: finite terms can add up
+    // to an infinity, but only of one sign per pair of lanes).
+    let (top, bottom) = (Four::splat(top), Four::splat(bottom));
+    let high = top.le(below).mask_bits() | top.le(above).mask_bits() << 4;
+    let low = below.le(bottom).mask_bits() | above.le(bottom).mask_bits() << 4;
+    let (high, low) = (
+        high.trailing_zeros() as usize,
+        low.trailing_zeros() as usize,
+    );
     Interval::new(vertices[low].dot(axis), vertices[high].dot(axis))
 }
 
