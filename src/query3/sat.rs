@@ -528,36 +528,48 @@ impl CuboidPair {
     /// [`sat`] for two cuboids: the face axes in closed form ([`Self::face_axes`]); the edge
     /// pairs untraced in closed form where that is sure ([`Self::edge_axes`]), traced by
     /// [`Self::traced_edge_pairs`], which records every pair with its reason (the closed
-    /// form's where it is sure, the exhaustive loop's elsewhere). A trace's projection
-    /// intervals come from [`cuboid_interval`] (the bits of [`Placed3::project`]).
+    /// form's where it is sure, the exhaustive loop's elsewhere). A trace's steps are
+    /// gathered first ([`CuboidSteps`]); then their projection intervals are computed four
+    /// axes at a time ([`cuboid_intervals`], the bits of [`Placed3::project`]) and the steps
+    /// handed to `tracer` in order.
     fn sat<T: Tracer<Step>>(&self, pair: &PolyPair, tracer: &mut T) -> Output {
-        let (a, b) = (&pair.a, &pair.b);
-        // Traced only: each body's inverse rotation ([`Turn`], glam's bits) and its vertices
-        // placed once (as `Placed3::vertex` places them: the same bits).
-        let (into_a, into_b, vertices_a, vertices_b) = if T::ENABLED {
-            (
-                Turn::new(a.rotation.inverse()),
-                Turn::new(b.rotation.inverse()),
-                placed_corners(a),
-                placed_corners(b),
-            )
-        } else {
-            let none = Turn::new(glam::Quat::IDENTITY);
-            (none, none, [Vec3::ZERO; 8], [Vec3::ZERO; 8])
+        if !T::ENABLED {
+            return self.sat_steps(pair, &([Vec3::ZERO; 8], [Vec3::ZERO; 8]), tracer);
+        }
+        // Each body's vertices placed once (as `Placed3::vertex` places them: the same bits),
+        // for the traced edge pairs and the intervals.
+        let corners = (placed_corners(&pair.a), placed_corners(&pair.b));
+        let mut steps = CuboidSteps {
+            steps: Inline::new(),
+            axes: Inline::new(),
         };
+        let output = self.sat_steps(pair, &corners, &mut steps);
+        steps.fill_intervals(self, pair, &corners);
+        for step in steps.steps.as_slice() {
+            tracer.record(|| *step);
+        }
+        output
+    }
+
+    /// [`Self::sat`]'s search; recorded axes carry empty intervals (filled in by
+    /// [`CuboidSteps::fill_intervals`]).
+    fn sat_steps<T: Tracer<Step>>(
+        &self,
+        pair: &PolyPair,
+        (vertices_a, vertices_b): &([Vec3; 8], [Vec3; 8]),
+        tracer: &mut T,
+    ) -> Output {
         let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
             let ordinal = *n;
             *n += 1;
             if T::ENABLED {
-                let shift = axis.dot(pair.origin);
+                let none = Interval::default();
                 let step = AxisTest {
                     ordinal,
                     id,
                     axis,
-                    interval_a: cuboid_interval(a, &into_a, &vertices_a, self.h_a, axis)
-                        .shifted(shift),
-                    interval_b: cuboid_interval(b, &into_b, &vertices_b, self.h_b, axis)
-                        .shifted(shift),
+                    interval_a: none,
+                    interval_b: none,
                     separation,
                 };
                 tracer.record(|| Step::Axis(step));
@@ -580,8 +592,7 @@ impl CuboidPair {
             }
             (Some(edges_a), Some(edges_b)) => {
                 let edges = (edges_a, edges_b);
-                let vertices = (&vertices_a, &vertices_b);
-                let frames = (edges, vertices);
+                let frames = (edges, (vertices_a, vertices_b));
                 self.traced_edge_pairs(pair, frames, centroid_a, &mut edge, counts, tracer, record);
             }
             _ => small_edge_pairs(pair, None, centroid_a, &mut edge, counts, tracer, record),
@@ -983,6 +994,12 @@ impl<T: Copy, const N: usize> Inline<T, N> {
     fn as_slice(&self) -> &[T] {
         // SAFETY: entries below `len` were written by `push`; T is Copy (nothing to drop).
         unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len) }
+    }
+
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        // SAFETY: as `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr().cast::<T>(), self.len) }
     }
 }
 
@@ -1675,52 +1692,142 @@ fn placed_edge(body: &Placed3, turn: &Turn, e: u8) -> EdgeFrame {
     EdgeFrame::from_placed(place(edge.tail), place(edge.head), Vec3::ZERO, Vec3::ZERO)
 }
 
-/// `body.project(axis)` for a cuboid with half extents `h`, bit for bit, in one pass over
-/// its eight corners in vector lanes. A cuboid's vertex `i` is `(+-h.x, +-h.y, +-h.z)`, the
-/// sign of coordinate `k` positive when bit `k` of `i` is set (the polyhedron keeps the order
-/// in which `Polyhedron::new` lists the corners). The scan of `support_pair` takes the dot
-/// products `(x l.x + y l.y) + z l.z` with the local axis `l`; for a corner each product is
-/// `+-q_k`, `q = h * l` (a sign flips a product exactly), so its dot product is
-/// `(+-q.x + +-q.y) + +-q.z`, the same sum on the same bits, and its product with `-l` (the
-/// low end's) is that sum negated. The high end is the lowest index of the largest sum, the
-/// low end the lowest index of the smallest (the scan keeps the first of equal values, `+0`
-/// and `-0` included). Then the two corners are placed and dotted as `project` does. An axis
-/// whose terms `q` are not all finite takes `project`.
-/// [`cuboid_interval`]'s rare axes (not finite in the body's frame).
+/// `body.project(axis)` for a cuboid with half extents `h`, bit for bit, for four axes at
+/// once (lane `k` for `axes[k]`), each in one pass over the eight corners. A cuboid's vertex
+/// `i` is `(+-h.x, +-h.y, +-h.z)`, the sign of coordinate `k` positive when bit `k` of `i` is
+/// set (the polyhedron keeps the order in which `Polyhedron::new` lists the corners). The
+/// axis is turned into the body's frame as `project` turns it ([`Turn`], glam's bits, here
+/// in lanes). The scan of `support_pair` takes the dot products `(x l.x + y l.y) + z l.z`
+/// with the local axis `l`; for a corner each product is `+-q_k`, `q = h * l` (a sign flips a
+/// product exactly), so its dot product is `(+-q.x + +-q.y) + +-q.z`, the same sum on the
+/// same bits, and its product with `-l` (the low end's) is that sum negated. The high end is
+/// the lowest index of the largest sum, the low end the lowest index of the smallest (the
+/// scan keeps the first of equal values, `+0` and `-0` included). Then the two corners are
+/// placed and dotted as `project` does. An axis whose terms `q` are not all finite takes
+/// `project`.
+/// `into`: the body's inverse rotation; `corners`: its corners placed ([`placed_corners`]).
+fn cuboid_intervals(
+    body: &Placed3,
+    into: &Turn,
+    corners: &[Vec3; 8],
+    h: Vec3A,
+    axes: &[Vec3; 4],
+) -> [Interval; 4] {
+    let lane =
+        |c: fn(&Vec3) -> f32| Four::load(&[c(&axes[0]), c(&axes[1]), c(&axes[2]), c(&axes[3])]);
+    let (vx, vy, vz) = (lane(|v| v.x), lane(|v| v.y), lane(|v| v.z));
+    // `Turn::apply` lane by lane: `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`.
+    let [bx, by, bz] = into.b.map(Four::splat);
+    let (k, w2) = (Four::splat(into.k), Four::splat(into.w2));
+    let d2 = Four::dot3(vx, vy, vz, bx, by, bz).mul(Four::splat(2.0));
+    let cross_x = by.mul(vz).minus(vy.mul(bz));
+    let cross_y = bz.mul(vx).minus(vz.mul(bx));
+    let cross_z = bx.mul(vy).minus(vx.mul(by));
+    let turn = |v: Four, b: Four, cross: Four| v.mul(k).add(b.mul(d2)).add(cross.mul(w2));
+    let qx = turn(vx, bx, cross_x).mul(Four::splat(h.x));
+    let qy = turn(vy, by, cross_y).mul(Four::splat(h.y));
+    let qz = turn(vz, bz, cross_z).mul(Four::splat(h.z));
+    // A lane is finite when `q * 0` is zero in every coordinate (an infinity or NaN gives
+    // NaN).
+    let zero = Four::splat(0.0);
+    let finite = qx
+        .mul(zero)
+        .add(qy.mul(zero))
+        .add(qz.mul(zero))
+        .le(zero)
+        .mask_bits();
+    // Corner c's sum `(+-q.x + +-q.y) + +-q.z` (finite terms can add up to an infinity, but
+    // never to a NaN: the opposite sums are in other corners).
+    let (nx, ny, nz) = (qx.neg(), qy.neg(), qz.neg());
+    let sums: [Four; 8] = std::array::from_fn(|c| {
+        let pick = |bit: usize, p: Four, n: Four| if c & bit == 0 { n } else { p };
+        pick(1, qx, nx).add(pick(2, qy, ny)).add(pick(4, qz, nz))
+    });
+    let (mut top, mut bottom) = (sums[0], sums[0]);
+    for sum in &sums[1..] {
+        (top, bottom) = (top.max(*sum), bottom.min(*sum));
+    }
+    // The lowest corner holding each extreme: later corners are overwritten by earlier ones.
+    // The lanes carry the corner's index as bits (`select` only moves bits).
+    let corner = |c: usize| Four::splat(f32::from_bits(c as u32));
+    let (mut high, mut low) = (corner(7), corner(7));
+    for c in (0..7).rev() {
+        high = top.le(sums[c]).select(corner(c), high);
+        low = sums[c].le(bottom).select(corner(c), low);
+    }
+    let (high, low) = (high.to_array(), low.to_array());
+    std::array::from_fn(|i| {
+        if finite & (1 << i) == 0 {
+            return projected(body, axes[i]);
+        }
+        let (low, high) = (
+            low[i].to_bits() as usize & 7,
+            high[i].to_bits() as usize & 7,
+        );
+        Interval::new(corners[low].dot(axes[i]), corners[high].dot(axes[i]))
+    })
+}
+
+/// [`cuboid_intervals`]' rare axes (not finite in the body's frame).
 #[cold]
 #[inline(never)]
 fn projected(body: &Placed3, axis: Vec3) -> Interval {
     body.project(axis)
 }
 
-/// `into`: the body's inverse rotation ([`Turn`], glam's bits); `vertices`: its corners
-/// placed ([`placed_corners`]).
-#[inline]
-fn cuboid_interval(
-    body: &Placed3,
-    into: &Turn,
-    vertices: &[Vec3; 8],
-    h: Vec3A,
-    axis: Vec3,
-) -> Interval {
-    let q = Vec3A::from(into.apply(axis)) * h;
-    if !q.is_finite() {
-        return projected(body, axis);
+/// A traced cuboid SAT's steps (six faces each and twelve by twelve edge pairs), gathered
+/// before their intervals are known, with the positions of the axis steps.
+struct CuboidSteps {
+    steps: Inline<Step, { 12 + 12 * 12 }>,
+    axes: Inline<u8, { 12 + 12 * 12 }>,
+}
+
+impl Tracer<Step> for CuboidSteps {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        let step = make();
+        if let Step::Axis(_) = step {
+            self.axes.push(self.steps.len as u8);
+        }
+        self.steps.push(step);
     }
-    // Corners 0..4 (z negative) and 4..8 (z positive): `(+-q.x + +-q.y) +- q.z`.
-    let xy = Four::load(&[-q.x, q.x, -q.x, q.x]).add(Four::load(&[-q.y, -q.y, q.y, q.y]));
-    let (below, above) = (xy.add(Four::splat(-q.z)), xy.add(Four::splat(q.z)));
-    let (top, bottom) = (below.max(above).max_lane(), below.min(above).min_lane());
-    // The lowest index holding the extreme (every sum is a number: finite terms can add up
-    // to an infinity, but only of one sign per pair of lanes).
-    let (top, bottom) = (Four::splat(top), Four::splat(bottom));
-    let high = top.le(below).mask_bits() | top.le(above).mask_bits() << 4;
-    let low = below.le(bottom).mask_bits() | above.le(bottom).mask_bits() << 4;
-    let (high, low) = (
-        high.trailing_zeros() as usize,
-        low.trailing_zeros() as usize,
-    );
-    Interval::new(vertices[low].dot(axis), vertices[high].dot(axis))
+}
+
+impl CuboidSteps {
+    /// Every recorded axis's two intervals ([`cuboid_intervals`], four axes at a time),
+    /// shifted to the world frame as the general path records them.
+    fn fill_intervals(
+        &mut self,
+        boxes: &CuboidPair,
+        pair: &PolyPair,
+        (corners_a, corners_b): &([Vec3; 8], [Vec3; 8]),
+    ) {
+        let (a, b) = (&pair.a, &pair.b);
+        let into_a = Turn::new(a.rotation.inverse());
+        let into_b = Turn::new(b.rotation.inverse());
+        let steps = self.steps.as_mut_slice();
+        let axis_of = |step: &Step| match step {
+            Step::Axis(t) => t.axis,
+            Step::Skipped { .. } => unreachable!("the axis steps' positions"),
+        };
+        // Four axes at a time; a last chunk repeats its last axis in the lanes left over.
+        for chunk in self.axes.as_slice().chunks(4) {
+            let last = chunk.len() - 1;
+            let axes: [Vec3; 4] =
+                std::array::from_fn(|k| axis_of(&steps[chunk[k.min(last)] as usize]));
+            let of_a = cuboid_intervals(a, &into_a, corners_a, boxes.h_a, &axes);
+            let of_b = cuboid_intervals(b, &into_b, corners_b, boxes.h_b, &axes);
+            for (lane, &index) in chunk.iter().enumerate() {
+                if let Step::Axis(t) = &mut steps[index as usize] {
+                    let shift = t.axis.dot(pair.origin);
+                    t.interval_a = of_a[lane].shifted(shift);
+                    t.interval_b = of_b[lane].shifted(shift);
+                }
+            }
+        }
+    }
 }
 
 /// A cuboid's eight vertices placed in the work frame, `Placed3::vertex`'s bits (the
