@@ -545,9 +545,7 @@ impl CuboidPair {
         };
         let output = self.sat_steps(pair, &corners, &mut steps);
         steps.fill_intervals(self, pair, &corners);
-        for step in steps.steps.as_slice() {
-            tracer.record(|| *step);
-        }
+        tracer.record_slice(steps.steps.as_slice());
         output
     }
 
@@ -1898,19 +1896,34 @@ impl CuboidPair {
             place_small_frames(&pair.a, None, &mut frames_a);
             place_small_frames(&pair.b, None, &mut frames_b);
         }
+        // For each axis k of A, B's edges (bit j) whose direction pair with k is sure.
+        let mut sure_b = [0u16; 3];
+        for (j, &l) in axis_b.iter().enumerate() {
+            for (k, row) in sure_b.iter_mut().enumerate() {
+                if groups.sure & (1 << (4 * k + l as usize)) != 0 {
+                    *row |= 1 << j;
+                }
+            }
+        }
         let (shape_a, shape_b) = (pair.a.shape, pair.b.shape);
         for i in 0..12 {
-            let k = axis_a[i] as usize;
-            for (j, &l) in axis_b.iter().enumerate() {
-                let group = 4 * k + l as usize;
-                let found = if groups.sure & (1 << group) != 0 {
-                    if crossing[i] & (1 << j) != 0 {
-                        let a = frame(vertices_a, &shape_a.edges()[i]);
-                        let b = frame(vertices_b, &shape_b.edges()[j]);
-                        Ok(oriented_axis(&a, &b, a.dir.cross(b.dir), centroid_a))
-                    } else {
-                        Err(SkipReason::GaussMap)
-                    }
+            // The pairs of sure direction pairs that do not cross: recorded without a test.
+            let gauss_pruned = sure_b[axis_a[i] as usize] & !crossing[i];
+            *pruned += gauss_pruned.count_ones();
+            for j in 0..12 {
+                if gauss_pruned & (1 << j) != 0 {
+                    tracer.record(|| Step::Skipped {
+                        edge_a: i as u32,
+                        edge_b: j as u32,
+                        reason: SkipReason::GaussMap,
+                    });
+                    continue;
+                }
+                // A crossing pair of a sure direction pair, or a pair of an open one.
+                let found = if crossing[i] & (1 << j) != 0 {
+                    let a = frame(vertices_a, &shape_a.edges()[i]);
+                    let b = frame(vertices_b, &shape_b.edges()[j]);
+                    Ok(oriented_axis(&a, &b, a.dir.cross(b.dir), centroid_a))
                 } else {
                     let (a, b) = (&frames_a.as_slice()[i], &frames_b.as_slice()[j]);
                     edge_pair_axis(a, b, centroid_a, true)
