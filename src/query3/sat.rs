@@ -1703,11 +1703,12 @@ fn placed_edge(body: &Placed3, turn: &Turn, e: u8) -> EdgeFrame {
 /// scan keeps the first of equal values, `+0` and `-0` included). Then the two corners are
 /// placed and dotted as `project` does. An axis whose terms `q` are not all finite takes
 /// `project`.
-/// `into`: the body's inverse rotation; `corners`: its corners placed ([`placed_corners`]).
+/// `into`: the body's inverse rotation; `corners`: its corners placed ([`placed_corners`]),
+/// each coordinate in all four lanes ([`corner_lanes`]).
 fn cuboid_intervals(
     body: &Placed3,
     into: &Turn,
-    corners: &[Vec3; 8],
+    corners: &[[Four; 3]; 8],
     h: Vec3A,
     axes: &[Vec3; 4],
 ) -> [Interval; 4] {
@@ -1745,25 +1746,31 @@ fn cuboid_intervals(
     for sum in &sums[1..] {
         (top, bottom) = (top.max(*sum), bottom.min(*sum));
     }
-    // The lowest corner holding each extreme: later corners are overwritten by earlier ones.
-    // The lanes carry the corner's index as bits (`select` only moves bits).
-    let corner = |c: usize| Four::splat(f32::from_bits(c as u32));
-    let (mut high, mut low) = (corner(7), corner(7));
+    // The placed corner of the lowest index holding each extreme, dotted with the axis as
+    // `project` dots it (`Vec3::dot`'s sum in lanes): later corners are overwritten by
+    // earlier ones.
+    let world = |c: usize| {
+        let [x, y, z] = corners[c];
+        Four::dot3(x, y, z, vx, vy, vz)
+    };
+    let (mut high, mut low) = (world(7), world(7));
     for c in (0..7).rev() {
-        high = top.le(sums[c]).select(corner(c), high);
-        low = sums[c].le(bottom).select(corner(c), low);
+        let dot = world(c);
+        high = top.le(sums[c]).select(dot, high);
+        low = sums[c].le(bottom).select(dot, low);
     }
     let (high, low) = (high.to_array(), low.to_array());
     std::array::from_fn(|i| {
         if finite & (1 << i) == 0 {
             return projected(body, axes[i]);
         }
-        let (low, high) = (
-            low[i].to_bits() as usize & 7,
-            high[i].to_bits() as usize & 7,
-        );
-        Interval::new(corners[low].dot(axes[i]), corners[high].dot(axes[i]))
+        Interval::new(low[i], high[i])
     })
+}
+
+/// Each placed corner's coordinates, each in all four lanes, for [`cuboid_intervals`].
+fn corner_lanes(corners: &[Vec3; 8]) -> [[Four; 3]; 8] {
+    corners.map(|v| [v.x, v.y, v.z].map(Four::splat))
 }
 
 /// [`cuboid_intervals`]' rare axes (not finite in the body's frame).
@@ -1805,6 +1812,7 @@ impl CuboidSteps {
         let (a, b) = (&pair.a, &pair.b);
         let into_a = Turn::new(a.rotation.inverse());
         let into_b = Turn::new(b.rotation.inverse());
+        let (corners_a, corners_b) = (corner_lanes(corners_a), corner_lanes(corners_b));
         let steps = self.steps.as_mut_slice();
         let axis_of = |step: &Step| match step {
             Step::Axis(t) => t.axis,
@@ -1815,8 +1823,8 @@ impl CuboidSteps {
             let last = chunk.len() - 1;
             let axes: [Vec3; 4] =
                 std::array::from_fn(|k| axis_of(&steps[chunk[k.min(last)] as usize]));
-            let of_a = cuboid_intervals(a, &into_a, corners_a, boxes.h_a, &axes);
-            let of_b = cuboid_intervals(b, &into_b, corners_b, boxes.h_b, &axes);
+            let of_a = cuboid_intervals(a, &into_a, &corners_a, boxes.h_a, &axes);
+            let of_b = cuboid_intervals(b, &into_b, &corners_b, boxes.h_b, &axes);
             for (lane, &index) in chunk.iter().enumerate() {
                 if let Step::Axis(t) = &mut steps[index as usize] {
                     let shift = t.axis.dot(pair.origin);
