@@ -44,8 +44,10 @@
 //! edge pairs (traced): every pair recorded in the loop's order; in a sure direction pair
 //!     the fourteen pairs that do not cross are recorded as Gauss-map pruned untested and
 //!     the two that cross take the loop's axis; other direction pairs take the test above
-//! intervals (traced): each box's extreme corners along the axis, read off the signs of
-//!     the axis in its frame (the scan's dot products decide among corners that may tie)
+//! intervals (traced): the steps are gathered first, then for four recorded axes at a
+//!     time each box's eight corner sums (+-q.x +- q.y) +- q.z, q = h * (axis in the
+//!     box's frame), are the scan's dot products; the placed corner of the lowest index
+//!     with the largest (smallest) sum gives the interval's end, as the scan picks it
 //! ```
 //!
 //! Untraced, each axis costs one support query (faces) or one dot product (edge pairs), and
@@ -2408,6 +2410,54 @@ mod tests {
             pose_a,
             Pose3::new(pose_a.position + offset, pose_a.rotation * turn),
         )
+    }
+
+    #[test]
+    fn cuboid_intervals_are_project_bit_for_bit_ties_included() {
+        // Four axes at a time in lanes, against the vertex scan of `Placed3::project`: axes
+        // along and between the body's own axes (corners tie exactly), the same tilted by
+        // 1e-6 and 1e-3, random ones, zero and not-a-number lanes (the fallback).
+        let mut rng = Rng(0x1a_4e5);
+        let mut checked = 0u32;
+        for round in 0..60u32 {
+            let (a, b) = random_cuboids(&mut rng, round);
+            for k in 0..20 {
+                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                for body in [&pair.a, &pair.b] {
+                    let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() else {
+                        unreachable!("two cuboids")
+                    };
+                    let into = Turn::new(body.rotation.inverse());
+                    let corners = corner_lanes(&placed_corners(body));
+                    let mut axes = Vec::new();
+                    for n in 0..27 {
+                        let grid = Vec3::new((n % 3) as f32, (n / 3 % 3) as f32, (n / 9) as f32);
+                        let local = grid - Vec3::ONE;
+                        let tilt = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.));
+                        for scale in [0.0, 1e-6, 1e-3] {
+                            axes.push(body.rotation * (local + scale * tilt).normalize_or_zero());
+                        }
+                    }
+                    axes.push(Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)));
+                    axes.push(Vec3::NAN);
+                    for chunk in axes.chunks(4) {
+                        let lanes: [Vec3; 4] = std::array::from_fn(|i| chunk[i % chunk.len()]);
+                        let got = cuboid_intervals(body, &into, &corners, Vec3A::from(*h), &lanes);
+                        for (axis, interval) in lanes.iter().zip(got) {
+                            let expected = body.project(*axis);
+                            assert_eq!(
+                                [interval.min, interval.max].map(f32::to_bits),
+                                [expected.min, expected.max].map(f32::to_bits),
+                                "round {round} pose {k} axis {axis}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 200_000, "{checked}");
     }
 
     #[test]
