@@ -18,6 +18,18 @@ pub trait Tracer<Step> {
     /// the steps recorded do not depend on it.
     #[inline(always)]
     fn reserve(&mut self, _additional: usize) {}
+
+    /// Records `steps` in order, as one [`Tracer::record`] each; a recording tracer may copy
+    /// them at once (an algorithm that gathers its steps before handing them over).
+    #[inline]
+    fn record_slice(&mut self, steps: &[Step])
+    where
+        Step: Copy,
+    {
+        for &step in steps {
+            self.record(|| step);
+        }
+    }
 }
 
 impl<Step> Tracer<Step> for () {
@@ -38,5 +50,13 @@ impl<Step> Tracer<Step> for Vec<Step> {
     #[inline]
     fn reserve(&mut self, additional: usize) {
         Vec::reserve(self, additional);
+    }
+
+    #[inline]
+    fn record_slice(&mut self, steps: &[Step])
+    where
+        Step: Copy,
+    {
+        self.extend_from_slice(steps);
     }
 }

@@ -44,8 +44,10 @@
 //! edge pairs (traced): every pair recorded in the loop's order; in a sure direction pair
 //!     the fourteen pairs that do not cross are recorded as Gauss-map pruned untested and
 //!     the two that cross take the loop's axis; other direction pairs take the test above
-//! intervals (traced): each box's extreme corners along the axis, read off the signs of
-//!     the axis in its frame (the scan's dot products decide among corners that may tie)
+//! intervals (traced): the steps are gathered first, then for four recorded axes at a
+//!     time each box's eight corner sums (+-q.x +- q.y) +- q.z, q = h * (axis in the
+//!     box's frame), are the scan's dot products; the placed corner of the lowest index
+//!     with the largest (smallest) sum gives the interval's end, as the scan picks it
 //! ```
 //!
 //! Face normals, vertices and the directions turned into a body's frame are placed by the
@@ -576,36 +578,46 @@ impl CuboidPair {
     /// [`sat`] for two cuboids: the face axes in closed form ([`Self::face_axes`]); the edge
     /// pairs untraced in closed form where that is sure ([`Self::edge_axes`]), traced by
     /// [`Self::traced_edge_pairs`], which records every pair with its reason (the closed
-    /// form's where it is sure, the exhaustive loop's elsewhere). A trace's projection
-    /// intervals come from [`cuboid_interval`] (the bits of [`Placed3::project`]).
+    /// form's where it is sure, the exhaustive loop's elsewhere). A trace's steps are
+    /// gathered first ([`CuboidSteps`]); then their projection intervals are computed four
+    /// axes at a time ([`cuboid_intervals`], the bits of [`Placed3::project`]) and the steps
+    /// handed to `tracer` in order.
     fn sat<T: Tracer<Step>>(&self, pair: &PolyPair, tracer: &mut T) -> Output {
-        let (a, b) = (&pair.a, &pair.b);
-        // Traced only: each body's inverse rotation ([`Turn`], glam's bits) and its vertices
-        // placed once (as `Placed3::vertex` places them: the same bits).
-        let (into_a, into_b, vertices_a, vertices_b) = if T::ENABLED {
-            (
-                Turn::new(a.rotation.inverse()),
-                Turn::new(b.rotation.inverse()),
-                placed_corners(a),
-                placed_corners(b),
-            )
-        } else {
-            let none = Turn::new(glam::Quat::IDENTITY);
-            (none, none, [Vec3::ZERO; 8], [Vec3::ZERO; 8])
+        if !T::ENABLED {
+            return self.sat_steps(pair, &([Vec3::ZERO; 8], [Vec3::ZERO; 8]), tracer);
+        }
+        // Each body's vertices placed once (as `Placed3::vertex` places them: the same bits),
+        // for the traced edge pairs and the intervals.
+        let corners = (placed_corners(&pair.a), placed_corners(&pair.b));
+        let mut steps = CuboidSteps {
+            steps: Inline::new(),
+            axes: Inline::new(),
         };
+        let output = self.sat_steps(pair, &corners, &mut steps);
+        steps.fill_intervals(self, pair, &corners);
+        tracer.record_slice(steps.steps.as_slice());
+        output
+    }
+
+    /// [`Self::sat`]'s search; recorded axes carry empty intervals (filled in by
+    /// [`CuboidSteps::fill_intervals`]).
+    fn sat_steps<T: Tracer<Step>>(
+        &self,
+        pair: &PolyPair,
+        (vertices_a, vertices_b): &([Vec3; 8], [Vec3; 8]),
+        tracer: &mut T,
+    ) -> Output {
         let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
             let ordinal = *n;
             *n += 1;
             if T::ENABLED {
-                let shift = axis.dot(pair.origin);
+                let none = Interval::default();
                 let step = AxisTest {
                     ordinal,
                     id,
                     axis,
-                    interval_a: cuboid_interval(a, &into_a, &vertices_a, self.h_a, axis)
-                        .shifted(shift),
-                    interval_b: cuboid_interval(b, &into_b, &vertices_b, self.h_b, axis)
-                        .shifted(shift),
+                    interval_a: none,
+                    interval_b: none,
                     separation,
                 };
                 tracer.record(|| Step::Axis(step));
@@ -628,8 +640,7 @@ impl CuboidPair {
             }
             (Some(edges_a), Some(edges_b)) => {
                 let edges = (edges_a, edges_b);
-                let vertices = (&vertices_a, &vertices_b);
-                let frames = (edges, vertices);
+                let frames = (edges, (vertices_a, vertices_b));
                 self.traced_edge_pairs(pair, frames, centroid_a, &mut edge, counts, tracer, record);
             }
             _ => small_edge_pairs(pair, None, centroid_a, &mut edge, counts, tracer, record),
@@ -1077,6 +1088,12 @@ impl<T: Copy, const N: usize> Inline<T, N> {
     fn as_slice(&self) -> &[T] {
         // SAFETY: entries below `len` were written by `push`; T is Copy (nothing to drop).
         unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len) }
+    }
+
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        // SAFETY: as `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr().cast::<T>(), self.len) }
     }
 }
 
@@ -1814,78 +1831,150 @@ fn placed_edge(body: &Placed3, turn: &Turn, e: u8) -> EdgeFrame {
     EdgeFrame::from_placed(place(edge.tail), place(edge.head), Vec3::ZERO, Vec3::ZERO)
 }
 
-/// `body.project(axis)` for a cuboid with half extents `h`, bit for bit, without scanning
-/// every vertex. A cuboid's vertex `i` is `(+-h.x, +-h.y, +-h.z)`, the sign of coordinate `k`
-/// positive when bit `k` of `i` is set (the polyhedron keeps the order in which
-/// `Polyhedron::new` lists the corners). The scan's dot products with the local axis `l`
-/// differ only in the signs of their three (exactly negated) terms `h_k l_k`. A term larger
-/// than `4 e` times the terms' sum (`e` = `f32::EPSILON`) is "clear": flipping it lowers the
-/// exact sum by twice the term, more than the rounding of two sums (each at most `e` times
-/// the sum of the sizes), so the highest corner has that coordinate's sign of `l` and the
-/// lowest the opposite. Only the corners that agree on the clear coordinates can tie (two
-/// on an edge axis, four on a face axis); among them the scan's own dot products decide,
-/// the lowest index winning a tie as in `support_pair`. Then the two corners are placed and
-/// dotted as `project` does. An axis with no clear term (not a number, or zero) takes
+/// `body.project(axis)` for a cuboid with half extents `h`, bit for bit, for four axes at
+/// once (lane `k` for `axes[k]`), each in one pass over the eight corners. A cuboid's vertex
+/// `i` is `(+-h.x, +-h.y, +-h.z)`, the sign of coordinate `k` positive when bit `k` of `i` is
+/// set (the polyhedron keeps the order in which `Polyhedron::new` lists the corners). The
+/// axis is turned into the body's frame as `project` turns it ([`Turn`], glam's bits, here
+/// in lanes). The scan of `support_pair` takes the dot products `(x l.x + y l.y) + z l.z`
+/// with the local axis `l`; for a corner each product is `+-q_k`, `q = h * l` (a sign flips a
+/// product exactly), so its dot product is `(+-q.x + +-q.y) + +-q.z`, the same sum on the
+/// same bits, and its product with `-l` (the low end's) is that sum negated. The high end is
+/// the lowest index of the largest sum, the low end the lowest index of the smallest (the
+/// scan keeps the first of equal values, `+0` and `-0` included). Then the two corners are
+/// placed and dotted as `project` does. An axis whose terms `q` are not all finite takes
 /// `project`.
-/// [`cuboid_interval`]'s rare axes (not a number, or zero in the body's frame).
+/// `into`: the body's inverse rotation; `corners`: its corners placed ([`placed_corners`]),
+/// each coordinate in all four lanes ([`corner_lanes`]).
+fn cuboid_intervals(
+    body: &Placed3,
+    into: &Turn,
+    corners: &[[Four; 3]; 8],
+    h: Vec3A,
+    axes: &[Vec3; 4],
+) -> [Interval; 4] {
+    let lane =
+        |c: fn(&Vec3) -> f32| Four::load(&[c(&axes[0]), c(&axes[1]), c(&axes[2]), c(&axes[3])]);
+    let (vx, vy, vz) = (lane(|v| v.x), lane(|v| v.y), lane(|v| v.z));
+    // `Turn::apply` lane by lane: `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`.
+    let [bx, by, bz] = into.b.map(Four::splat);
+    let (k, w2) = (Four::splat(into.k), Four::splat(into.w2));
+    let d2 = Four::dot3(vx, vy, vz, bx, by, bz).mul(Four::splat(2.0));
+    let cross_x = by.mul(vz).minus(vy.mul(bz));
+    let cross_y = bz.mul(vx).minus(vz.mul(bx));
+    let cross_z = bx.mul(vy).minus(vx.mul(by));
+    let turn = |v: Four, b: Four, cross: Four| v.mul(k).add(b.mul(d2)).add(cross.mul(w2));
+    let qx = turn(vx, bx, cross_x).mul(Four::splat(h.x));
+    let qy = turn(vy, by, cross_y).mul(Four::splat(h.y));
+    let qz = turn(vz, bz, cross_z).mul(Four::splat(h.z));
+    // A lane is finite when `q * 0` is zero in every coordinate (an infinity or NaN gives
+    // NaN).
+    let zero = Four::splat(0.0);
+    let finite = qx
+        .mul(zero)
+        .add(qy.mul(zero))
+        .add(qz.mul(zero))
+        .le(zero)
+        .mask_bits();
+    // Corner c's sum `(+-q.x + +-q.y) + +-q.z` (finite terms can add up to an infinity, but
+    // never to a NaN: the opposite sums are in other corners).
+    let (nx, ny, nz) = (qx.neg(), qy.neg(), qz.neg());
+    let sums: [Four; 8] = std::array::from_fn(|c| {
+        let pick = |bit: usize, p: Four, n: Four| if c & bit == 0 { n } else { p };
+        pick(1, qx, nx).add(pick(2, qy, ny)).add(pick(4, qz, nz))
+    });
+    let (mut top, mut bottom) = (sums[0], sums[0]);
+    for sum in &sums[1..] {
+        (top, bottom) = (top.max(*sum), bottom.min(*sum));
+    }
+    // The placed corner of the lowest index holding each extreme, dotted with the axis as
+    // `project` dots it (`Vec3::dot`'s sum in lanes): later corners are overwritten by
+    // earlier ones.
+    let world = |c: usize| {
+        let [x, y, z] = corners[c];
+        Four::dot3(x, y, z, vx, vy, vz)
+    };
+    let (mut high, mut low) = (world(7), world(7));
+    for c in (0..7).rev() {
+        let dot = world(c);
+        high = top.le(sums[c]).select(dot, high);
+        low = sums[c].le(bottom).select(dot, low);
+    }
+    let (high, low) = (high.to_array(), low.to_array());
+    std::array::from_fn(|i| {
+        if finite & (1 << i) == 0 {
+            return projected(body, axes[i]);
+        }
+        Interval::new(low[i], high[i])
+    })
+}
+
+/// Each placed corner's coordinates, each in all four lanes, for [`cuboid_intervals`].
+fn corner_lanes(corners: &[Vec3; 8]) -> [[Four; 3]; 8] {
+    corners.map(|v| [v.x, v.y, v.z].map(Four::splat))
+}
+
+/// [`cuboid_intervals`]' rare axes (not finite in the body's frame).
 #[cold]
 #[inline(never)]
 fn projected(body: &Placed3, axis: Vec3) -> Interval {
     body.project(axis)
 }
 
-/// `into`: the body's inverse rotation ([`Turn`], glam's bits); `vertices`: its corners
-/// placed ([`placed_corners`]).
-#[inline]
-fn cuboid_interval(
-    body: &Placed3,
-    into: &Turn,
-    vertices: &[Vec3; 8],
-    h: Vec3A,
-    axis: Vec3,
-) -> Interval {
-    let local = into.apply(axis);
-    let terms = (Vec3A::from(local) * h).abs();
-    let bar = 4.0 * ROUNDING * (terms.x + terms.y + terms.z);
-    let clear = (terms.x > bar) as usize | ((terms.y > bar) as usize) << 1;
-    let clear = clear | ((terms.z > bar) as usize) << 2;
-    if clear == 0 {
-        return projected(body, axis);
+/// A traced cuboid SAT's steps (six faces each and twelve by twelve edge pairs), gathered
+/// before their intervals are known, with the positions of the axis steps.
+struct CuboidSteps {
+    steps: Inline<Step, { 12 + 12 * 12 }>,
+    axes: Inline<u8, { 12 + 12 * 12 }>,
+}
+
+impl Tracer<Step> for CuboidSteps {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        let step = make();
+        if let Step::Axis(_) = step {
+            self.axes.push(self.steps.len as u8);
+        }
+        self.steps.push(step);
     }
-    let positive = (local.x > 0.0) as usize | ((local.y > 0.0) as usize) << 1;
-    let positive = positive | ((local.z > 0.0) as usize) << 2;
-    let (mut high, mut low) = (positive & clear, !positive & clear);
-    let free = !clear & 0b111;
-    if free != 0 {
-        // The scan's dot products over the corners that may tie (those that agree on the
-        // clear coordinates), in increasing index order, the first of equal ones kept (the
-        // lowest index, as `support_pair`). Corner i's product with `local` is
-        // `(+-q.x + +-q.y) + +-q.z`, q = h * local (a sign flips a product exactly), and
-        // its product with `-local` is the negation of that sum.
-        let q = Vec3A::from(local) * h;
-        let dot = |i: usize| {
-            let term = |bit: usize, v: f32| if i & bit == 0 { -v } else { v };
-            (term(1, q.x) + term(2, q.y)) + term(4, q.z)
+}
+
+impl CuboidSteps {
+    /// Every recorded axis's two intervals ([`cuboid_intervals`], four axes at a time),
+    /// shifted to the world frame as the general path records them.
+    fn fill_intervals(
+        &mut self,
+        boxes: &CuboidPair,
+        pair: &PolyPair,
+        (corners_a, corners_b): &([Vec3; 8], [Vec3; 8]),
+    ) {
+        let (a, b) = (&pair.a, &pair.b);
+        let into_a = Turn::new(a.rotation.inverse());
+        let into_b = Turn::new(b.rotation.inverse());
+        let (corners_a, corners_b) = (corner_lanes(corners_a), corner_lanes(corners_b));
+        let steps = self.steps.as_mut_slice();
+        let axis_of = |step: &Step| match step {
+            Step::Axis(t) => t.axis,
+            Step::Skipped { .. } => unreachable!("the axis steps' positions"),
         };
-        let (high_bits, low_bits) = (high, low);
-        let (mut high_dot, mut low_dot) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
-        let mut sub = 0;
-        loop {
-            let d = dot(high_bits | sub);
-            if d > high_dot {
-                (high_dot, high) = (d, high_bits | sub);
-            }
-            let e = -dot(low_bits | sub);
-            if e > low_dot {
-                (low_dot, low) = (e, low_bits | sub);
-            }
-            sub = sub.wrapping_sub(free) & free;
-            if sub == 0 {
-                break;
+        // Four axes at a time; a last chunk repeats its last axis in the lanes left over.
+        for chunk in self.axes.as_slice().chunks(4) {
+            let last = chunk.len() - 1;
+            let axes: [Vec3; 4] =
+                std::array::from_fn(|k| axis_of(&steps[chunk[k.min(last)] as usize]));
+            let of_a = cuboid_intervals(a, &into_a, &corners_a, boxes.h_a, &axes);
+            let of_b = cuboid_intervals(b, &into_b, &corners_b, boxes.h_b, &axes);
+            for (lane, &index) in chunk.iter().enumerate() {
+                if let Step::Axis(t) = &mut steps[index as usize] {
+                    let shift = t.axis.dot(pair.origin);
+                    t.interval_a = of_a[lane].shifted(shift);
+                    t.interval_b = of_b[lane].shifted(shift);
+                }
             }
         }
     }
-    Interval::new(vertices[low].dot(axis), vertices[high].dot(axis))
 }
 
 /// A cuboid's eight vertices placed in the work frame, `Placed3::vertex`'s bits (the
@@ -1956,19 +2045,34 @@ impl CuboidPair {
             place_small_frames(&pair.a, None, &mut frames_a);
             place_small_frames(&pair.b, None, &mut frames_b);
         }
+        // For each axis k of A, B's edges (bit j) whose direction pair with k is sure.
+        let mut sure_b = [0u16; 3];
+        for (j, &l) in axis_b.iter().enumerate() {
+            for (k, row) in sure_b.iter_mut().enumerate() {
+                if groups.sure & (1 << (4 * k + l as usize)) != 0 {
+                    *row |= 1 << j;
+                }
+            }
+        }
         let (shape_a, shape_b) = (pair.a.shape, pair.b.shape);
         for i in 0..12 {
-            let k = axis_a[i] as usize;
-            for (j, &l) in axis_b.iter().enumerate() {
-                let group = 4 * k + l as usize;
-                let found = if groups.sure & (1 << group) != 0 {
-                    if crossing[i] & (1 << j) != 0 {
-                        let a = frame(vertices_a, &shape_a.edges()[i]);
-                        let b = frame(vertices_b, &shape_b.edges()[j]);
-                        Ok(oriented_axis(&a, &b, a.dir.cross(b.dir), centroid_a))
-                    } else {
-                        Err(SkipReason::GaussMap)
-                    }
+            // The pairs of sure direction pairs that do not cross: recorded without a test.
+            let gauss_pruned = sure_b[axis_a[i] as usize] & !crossing[i];
+            *pruned += gauss_pruned.count_ones();
+            for j in 0..12 {
+                if gauss_pruned & (1 << j) != 0 {
+                    tracer.record(|| Step::Skipped {
+                        edge_a: i as u32,
+                        edge_b: j as u32,
+                        reason: SkipReason::GaussMap,
+                    });
+                    continue;
+                }
+                // A crossing pair of a sure direction pair, or a pair of an open one.
+                let found = if crossing[i] & (1 << j) != 0 {
+                    let a = frame(vertices_a, &shape_a.edges()[i]);
+                    let b = frame(vertices_b, &shape_b.edges()[j]);
+                    Ok(oriented_axis(&a, &b, a.dir.cross(b.dir), centroid_a))
                 } else {
                     let (a, b) = (&frames_a.as_slice()[i], &frames_b.as_slice()[j]);
                     edge_pair_axis(a, b, centroid_a, true)
@@ -2502,6 +2606,54 @@ mod tests {
             pose_a,
             Pose3::new(pose_a.position + offset, pose_a.rotation * turn),
         )
+    }
+
+    #[test]
+    fn cuboid_intervals_are_project_bit_for_bit_ties_included() {
+        // Four axes at a time in lanes, against the vertex scan of `Placed3::project`: axes
+        // along and between the body's own axes (corners tie exactly), the same tilted by
+        // 1e-6 and 1e-3, random ones, zero and not-a-number lanes (the fallback).
+        let mut rng = Rng(0x1a_4e5);
+        let mut checked = 0u32;
+        for round in 0..60u32 {
+            let (a, b) = random_cuboids(&mut rng, round);
+            for k in 0..20 {
+                let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                for body in [&pair.a, &pair.b] {
+                    let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() else {
+                        unreachable!("two cuboids")
+                    };
+                    let into = Turn::new(body.rotation.inverse());
+                    let corners = corner_lanes(&placed_corners(body));
+                    let mut axes = Vec::new();
+                    for n in 0..27 {
+                        let grid = Vec3::new((n % 3) as f32, (n / 3 % 3) as f32, (n / 9) as f32);
+                        let local = grid - Vec3::ONE;
+                        let tilt = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.));
+                        for scale in [0.0, 1e-6, 1e-3] {
+                            axes.push(body.rotation * (local + scale * tilt).normalize_or_zero());
+                        }
+                    }
+                    axes.push(Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)));
+                    axes.push(Vec3::NAN);
+                    for chunk in axes.chunks(4) {
+                        let lanes: [Vec3; 4] = std::array::from_fn(|i| chunk[i % chunk.len()]);
+                        let got = cuboid_intervals(body, &into, &corners, Vec3A::from(*h), &lanes);
+                        for (axis, interval) in lanes.iter().zip(got) {
+                            let expected = body.project(*axis);
+                            assert_eq!(
+                                [interval.min, interval.max].map(f32::to_bits),
+                                [expected.min, expected.max].map(f32::to_bits),
+                                "round {round} pose {k} axis {axis}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 200_000, "{checked}");
     }
 
     #[test]
