@@ -24,7 +24,7 @@
 //! a sphere or a capsule later) plugs in.
 
 use super::{Placed3, PolyPair};
-use glam::Vec3;
+use glam::{Vec3, Vec3A};
 
 /// A convex core as GJK and EPA see it, placed in a work frame.
 pub trait Support3 {
@@ -38,10 +38,25 @@ pub trait Support3 {
 impl Support3 for Placed3<'_> {
     // Always inlined: GJK takes two of these one after another on its critical path, and
     // a call passes the direction in and the vertex out through memory.
+    //
+    // [`Placed3::support_fast`]'s arithmetic, with a cuboid's vertex found in closed form
+    // (the corner with the direction's signs, [`crate::geom3::Polyhedron::cuboid_support`])
+    // wherever that is provably the scan's vertex, and by the scan elsewhere: the same
+    // vertex and the same bits either way, traced or not, so the steps GJK and EPA record
+    // do not change. The closed form takes the scan and its lane merge off the chain from
+    // one support point to the next.
     #[inline(always)]
     fn support_vertex(&self, direction: Vec3) -> (u32, Vec3) {
-        let (i, v) = self.support_fast(direction);
-        (i as u32, v)
+        let local = Vec3::from(self.frame_inverse * Vec3A::from(direction));
+        let (i, corner) = match self.shape.cuboid_support(local) {
+            Some(found) => found,
+            None => {
+                let i = self.shape.support(local);
+                (i, self.shape.vertex(i))
+            }
+        };
+        let v = self.frame * Vec3A::from(corner);
+        (i as u32, Vec3::from(v) + self.translation)
     }
 
     #[inline]
