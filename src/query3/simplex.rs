@@ -725,4 +725,80 @@ mod tests {
         assert!((s.weighted().0 - closest).length() < 1e-6);
         assert!(close(s.weights[..3].iter().sum::<f32>(), 1.0));
     }
+
+    /// GJK's and EPA's support of a placed cuboid (closed form where provably the scan's
+    /// vertex) names the same vertex, with the same bits, as [`Placed3::support_fast`] (the
+    /// scan), over poses and directions that force ties: axis-aligned and quarter-turned
+    /// boxes, 1e-6 turns, equal boxes, directions along the axes, edges and face diagonals
+    /// of either box, and random ones.
+    #[test]
+    fn a_placed_cuboids_support_is_the_scans_vertex_ties_included() {
+        use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
+        use glam::Quat;
+        use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
+        let boxes: Vec<Polyhedron> = [v(1., 1., 1.), v(0.5, 2.0, 0.25), v(1e-2, 1., 100.)]
+            .iter()
+            .map(|&h| Polyhedron::new(&Shape3Kind::Cuboid { half_extents: h }).unwrap())
+            .collect();
+        let mut seed = 0x2545_f491_u32;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 8) as f32 / (1u32 << 24) as f32 * 2.0 - 1.0
+        };
+        let mut rotations = vec![
+            Quat::IDENTITY,
+            Quat::from_rotation_x(FRAC_PI_2),
+            Quat::from_rotation_y(FRAC_PI_2) * Quat::from_rotation_z(FRAC_PI_2),
+            Quat::from_rotation_z(1e-6),
+            Quat::from_axis_angle(v(1., 1., 0.).normalize(), 1e-6),
+            Quat::from_rotation_y(FRAC_PI_4),
+        ];
+        for _ in 0..40 {
+            let axis = v(next(), next(), next()).normalize_or_zero();
+            if axis != Vec3::ZERO {
+                rotations.push(Quat::from_axis_angle(axis, 3.0 * next()));
+            }
+        }
+        let mut directions = Vec::new();
+        for x in [-1.0f32, 0.0, 1.0] {
+            for y in [-1.0f32, 0.0, 1.0] {
+                for z in [-1.0f32, 0.0, 1.0] {
+                    directions.push(v(x, y, z));
+                }
+            }
+        }
+        for _ in 0..200 {
+            directions.push(v(next(), next(), next()));
+        }
+        let (mut cases, mut fast) = (0, 0);
+        for body in &boxes {
+            for &rotation in &rotations {
+                for position in [Vec3::ZERO, v(3., -2., 1e4)] {
+                    let pose = Pose3::new(position, rotation);
+                    let placed = Placed3::new(body, &pose, v(1., 2., 3.));
+                    // The directions in the body's own frame too (its axes, edges and face
+                    // diagonals turned into the work frame), where its ties are.
+                    let own: Vec<Vec3> = directions.iter().map(|&d| rotation * d).collect();
+                    for &d in directions.iter().chain(&own) {
+                        let (i, p) = placed.support_vertex(d);
+                        let (j, q) = placed.support_fast(d);
+                        assert_eq!(i as usize, j, "{rotation:?} {d:?}");
+                        assert_eq!(
+                            p.to_array().map(f32::to_bits),
+                            q.to_array().map(f32::to_bits)
+                        );
+                        cases += 1;
+                        let local = placed.frame_inverse * glam::Vec3A::from(d);
+                        fast += body.cuboid_support(local.into()).is_some() as usize;
+                    }
+                }
+            }
+        }
+        assert!(
+            fast > cases / 2 && fast < cases,
+            "{fast} of {cases} in closed form"
+        );
+    }
 }
