@@ -276,6 +276,46 @@ impl Simplex {
         older: &[Vec3; 3],
         newest: &SupportPoint3,
     ) -> (Region, Vec3, [Vec3; 3]) {
+        // Each case hands its answer to `keep` itself rather than through one value after
+        // the match: merged there, the answer went through the stack in pieces and was read
+        // back with wider loads, which the processor cannot forward.
+        match self.len {
+            1 => self.keep(
+                Closest {
+                    region: Region::Vertex(0),
+                    weights: [1.0, 0.0, 0.0, 0.0],
+                },
+                older,
+                newest,
+            ),
+            2 => self.keep(
+                closest_on_segment(older[0], newest.point, [0, 1]),
+                older,
+                newest,
+            ),
+            3 => self.keep(
+                closest_on_triangle(older[0], older[1], newest.point, [0, 1, 2]),
+                older,
+                newest,
+            ),
+            _ => self.keep(
+                closest_on_tetrahedron([older[0], older[1], older[2], newest.point]),
+                older,
+                newest,
+            ),
+        }
+    }
+
+    /// The second half of [`Self::reduce_with_newest`]: keeps the vertices of the feature
+    /// `found` names, with their weights, and returns the region, the closest point and the
+    /// kept points.
+    #[inline(always)]
+    fn keep(
+        &mut self,
+        found: Closest,
+        older: &[Vec3; 3],
+        newest: &SupportPoint3,
+    ) -> (Region, Vec3, [Vec3; 3]) {
         let last = self.len - 1;
         let point = |i: usize| {
             if i == last {
@@ -295,15 +335,7 @@ impl Simplex {
                 self.vertices[i]
             }
         };
-        let Closest { region, weights } = match self.len {
-            1 => Closest {
-                region: Region::Vertex(0),
-                weights: [1.0, 0.0, 0.0, 0.0],
-            },
-            2 => closest_on_segment(older[0], newest.point, [0, 1]),
-            3 => closest_on_triangle(older[0], older[1], newest.point, [0, 1, 2]),
-            _ => closest_on_tetrahedron([older[0], older[1], older[2], newest.point]),
-        };
+        let Closest { region, weights } = found;
         let (ids, count) = region.vertices();
         if region == Region::Inside {
             // All four stay, in their order.
