@@ -506,6 +506,9 @@ fn closest_of_edges([a, b, c]: [Vec3; 3], [ia, ib, ic]: [u8; 3]) -> Closest {
 
 /// The point of tetrahedron `p[0..4]` closest to the origin (Ericson 5.1.6), or
 /// [`Region::Inside`] when it holds the origin.
+// Always inlined into GJK's reduction: a call passed the four points in through the stack
+// and the answer back out, and was 0.05 of parry3d's box-box distance on the clock.
+#[inline(always)]
 pub fn closest_on_tetrahedron(p: [Vec3; 4]) -> Closest {
     // Each face with the vertex opposite it.
     const FACES: [([u8; 3], u8); 4] = [
