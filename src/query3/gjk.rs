@@ -44,6 +44,10 @@
 //! reduction kept go to the next reduction, and the kept points to the search direction,
 //! without being read back from the simplex just written (such reads were wider than the
 //! stores that wrote them, which the processor cannot forward). The arithmetic is the same.
+//! For the same reason the reduction's cases hand their answers on directly (the
+//! tetrahedron case inlined), the loop works on the output's own simplex, and a cuboid's
+//! support vertex is found in closed form where that is provably the scan's vertex
+//! (`query3/simplex.rs`).
 //!
 //! GJK runs on convex cores through [`SupportPair3`]; a sphere or capsule adds its radius
 //! to the core distance afterwards, as in 2D.

@@ -22,6 +22,18 @@
 //! The traits [`Support3`] and [`SupportPair3`] are all GJK and EPA ask of the bodies: any
 //! convex core with a support function (a polyhedron today; a point or a segment core under
 //! a sphere or a capsule later) plugs in.
+//!
+//! ```text
+//! support of a placed polyhedron along d:
+//!     l = d turned into the body's frame
+//!     a cuboid with every |h_k l_k| clear of a tie: the corner with l's signs (closed form)
+//!     otherwise: the vertex scan (lowest index on exact ties)
+//!     the vertex turned back into the work frame
+//! ```
+//!
+//! The closed form is used only where it is provably the scan's vertex (the proof is on
+//! `Polyhedron::cuboid_support`), so the vertex and its bits are the scan's either way, in
+//! traced and untraced runs alike.
 
 use super::{Placed3, PolyPair};
 use glam::{Vec3, Vec3A};
