@@ -1380,3 +1380,149 @@ pub(crate) mod tests {
         }
     }
 }
+
+/// How far clear of a tie the cuboid closed form ([`Polyhedron::cuboid_support`]) needs
+/// every component of the direction to be, relative to the direction's reach over the box:
+/// `4 f32::EPSILON`, more than twice the rounding of the scan's three-term dot products
+/// (the proof is on that function).
+pub const CUBOID_SUPPORT_CLEARANCE: f32 = 4.0 * f32::EPSILON;
+
+/// The smallest product `h_k |d_k|` the cuboid closed form accepts, `2^-100`: products this
+/// large are normal numbers, so their rounding is relative, as the proof needs.
+const CUBOID_SUPPORT_FLOOR: f32 = 7.888_609e-31;
+
+impl Polyhedron {
+    /// A cuboid's support vertex along `dir` (local frame) in closed form, when it is surely
+    /// [`Self::support`]'s answer: the corner whose coordinate signs are `dir`'s (vertex
+    /// `k` of a cuboid has its x, y, z positive where bits 0, 1, 2 of `k` are set, as the
+    /// constructor lays them out and the hull keeps them), with that index. `None` for other
+    /// bodies, and when some component of `dir` is too close to a tie to be sure (then the
+    /// caller scans). No branch on the direction's signs: the index comes from comparisons,
+    /// the corner from the half extents with `dir`'s signs, so the corner does not wait for
+    /// the index.
+    ///
+    /// Why the scan picks the same vertex. Let `a_k = h_k |d_k|` (exact reals), `S = a_x +
+    /// a_y + a_z` and `m = min a_k`. Vertex `j`'s exact dot product is `S` minus `2 a_k` for
+    /// each axis `k` where its sign differs from `d_k`'s, so every other vertex is at most
+    /// `S - 2m`. The scan rounds each dot product (three products, two sums, no fused
+    /// operations) to within `g S`, `g = 3u / (1 - 3u)`, `u = f32::EPSILON / 2` (the
+    /// standard bound for a rounded dot product, the `|x_k d_k|` summing to `S` for every
+    /// vertex; the floor keeps every product normal, where rounding is relative). If
+    /// `m > g S`, the matching corner's rounded value is above `S - m` and every other one
+    /// below it: the maximum is unique, so the lowest-index rule never comes into play and
+    /// the scan (and the lane scan, which merges lanes by value first) returns this corner.
+    /// The test is computed in `f32`: with `c` = [`CUBOID_SUPPORT_CLEARANCE`] `= 8u` (a
+    /// power of two, so `c S^` is exact), the computed `min^ > c S^` gives
+    /// `m >= min^ / (1 + u) > c S (1 - u)^3 / (1 + u) >= 8u (1 - 4u) S > g S`. A NaN or
+    /// infinite component fails the test (comparisons with NaN are false, an infinite `S^`
+    /// admits nothing).
+    #[inline(always)]
+    pub fn cuboid_support(&self, dir: Vec3) -> Option<(usize, Vec3)> {
+        let Shape3Kind::Cuboid { half_extents: h } = self.kind else {
+            return None;
+        };
+        let a = h * dir.abs();
+        let least = a.x.min(a.y).min(a.z);
+        let reach = a.x + a.y + a.z;
+        if !(least > CUBOID_SUPPORT_CLEARANCE * reach && least >= CUBOID_SUPPORT_FLOOR) {
+            return None;
+        }
+        let index =
+            (dir.x > 0.0) as usize | ((dir.y > 0.0) as usize) << 1 | ((dir.z > 0.0) as usize) << 2;
+        Some((index, h.copysign(dir)))
+    }
+}
+
+#[cfg(test)]
+mod cuboid_support_tests {
+    use super::*;
+    use glam::Quat;
+
+    fn cuboid(h: Vec3) -> Polyhedron {
+        Polyhedron::new(&Shape3Kind::Cuboid { half_extents: h }).expect("a cuboid")
+    }
+
+    /// The closed form, wherever it answers, names the scan's vertex with the scan's bits;
+    /// the directions force ties (zero components, equal components on a cube, directions
+    /// along edges and face diagonals, quarter turns and 1e-6 turns of them, tiny and huge
+    /// scales).
+    #[test]
+    fn the_cuboid_closed_form_is_the_scans_vertex_ties_included() {
+        let boxes = [
+            cuboid(Vec3::ONE),
+            cuboid(Vec3::splat(0.5)),
+            cuboid(Vec3::new(0.5, 2.0, 1e-3)),
+            cuboid(Vec3::new(100.0, 0.05, 3.0)),
+            cuboid(Vec3::new(1.0, 1.0, 3.0)),
+            cuboid(Vec3::new(0.3, 0.7, 0.3)),
+        ];
+        let mut directions = Vec::new();
+        let values = [-1.0f32, -0.5, -1e-7, 0.0, -0.0, 1e-7, 0.5, 1.0, 1.0 / 3.0];
+        for x in values {
+            for y in values {
+                for z in values {
+                    directions.push(Vec3::new(x, y, z));
+                }
+            }
+        }
+        let mut turned = Vec::new();
+        for d in &directions {
+            for (axis, angle) in [
+                (Vec3::X, std::f32::consts::FRAC_PI_2),
+                (Vec3::Y, std::f32::consts::FRAC_PI_2),
+                (Vec3::Z, std::f32::consts::PI),
+                (Vec3::X, 1e-6),
+                (Vec3::new(1.0, 2.0, 3.0).normalize(), 1e-6),
+                (Vec3::new(1.0, -1.0, 0.5).normalize(), 0.7),
+            ] {
+                turned.push(Quat::from_axis_angle(axis, angle) * *d);
+            }
+        }
+        directions.extend(turned);
+        let mut seed = 0x9e37_79b9_u32;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed >> 8) as f32 / (1u32 << 24) as f32 * 2.0 - 1.0
+        };
+        for _ in 0..20_000 {
+            let d = Vec3::new(next(), next(), next());
+            // Near-ties: one component a hair from zero.
+            let hair = Vec3::new(d.x, d.y * 1e-7, d.z);
+            directions.extend([d, hair, d * 1e-30, d * 1e30]);
+        }
+        directions.extend([
+            Vec3::splat(f32::NAN),
+            Vec3::new(f32::INFINITY, 1.0, 1.0),
+            Vec3::new(1.0, f32::MIN_POSITIVE, 1.0),
+        ]);
+        let mut answered = 0;
+        for body in &boxes {
+            for (k, v) in body.vertices().iter().enumerate() {
+                let bit = |b: usize, c: f32| (k & b != 0) == (c > 0.0);
+                assert!(
+                    bit(1, v.x) && bit(2, v.y) && bit(4, v.z),
+                    "corner {k} is {v}"
+                );
+            }
+            for &d in &directions {
+                if let Some((i, v)) = body.cuboid_support(d) {
+                    answered += 1;
+                    assert_eq!(i, body.support(d), "direction {d:?}");
+                    assert_eq!(i, body.support_scan(d), "direction {d:?}");
+                    assert_eq!(
+                        v.to_array().map(f32::to_bits),
+                        body.vertex(i).to_array().map(f32::to_bits)
+                    );
+                }
+            }
+        }
+        assert!(answered > 100_000, "answered {answered}");
+        let hull = Polyhedron::new(&Shape3Kind::Hull {
+            points: cuboid(Vec3::ONE).vertices().to_vec(),
+        })
+        .expect("a hull");
+        assert_eq!(hull.cuboid_support(Vec3::ONE), None);
+    }
+}

@@ -44,6 +44,10 @@
 //! reduction kept go to the next reduction, and the kept points to the search direction,
 //! without being read back from the simplex just written (such reads were wider than the
 //! stores that wrote them, which the processor cannot forward). The arithmetic is the same.
+//! For the same reason the reduction's cases hand their answers on directly (the
+//! tetrahedron case inlined), the loop works on the output's own simplex, and a cuboid's
+//! support vertex is found in closed form where that is provably the scan's vertex
+//! (`query3/simplex.rs`).
 //!
 //! GJK runs on convex cores through [`SupportPair3`]; a sphere or capsule adds its radius
 //! to the core distance afterwards, as in 2D.
@@ -172,8 +176,21 @@ pub fn gjk_distance(pair: &impl SupportPair3) -> Output {
 
 /// Runs GJK, recording every iteration into `tracer`.
 pub fn gjk<T: Tracer<Step>>(pair: &impl SupportPair3, config: &Config, tracer: &mut T) -> Output {
-    let end = run::<false, _, T>(pair, config, tracer);
-    finish(pair, &end)
+    // The loop works on the output's own simplex, so the 200-byte simplex is not copied
+    // out of the loop and again into the output.
+    let mut output = Output {
+        intersecting: false,
+        distance: f32::INFINITY,
+        closest_a: None,
+        closest_b: None,
+        iterations: 0,
+        status: Status::NonFinite,
+        simplex: Simplex::default(),
+        normal: Vec3::ZERO,
+    };
+    let end = run::<false, _, T>(pair, config, tracer, &mut output.simplex);
+    finish(pair, &end, &mut output);
+    output
 }
 
 /// Whether the bodies overlap or touch: the verdict of [`gjk`], found sooner when they are
@@ -197,13 +214,13 @@ pub fn gjk_intersects(pair: &impl SupportPair3, config: &Config) -> bool {
 
 /// The boolean test by the GJK loop alone (the loop with the separating-axis exit).
 pub(crate) fn intersects_by_loop(pair: &impl SupportPair3, config: &Config) -> bool {
-    let end = run::<true, _, ()>(pair, config, &mut ());
+    let mut simplex = Simplex::default();
+    let end = run::<true, _, ()>(pair, config, &mut (), &mut simplex);
     end.intersecting()
 }
 
-/// Where the loop stopped.
+/// Where the loop stopped (its final simplex is in the caller's slot).
 struct LoopEnd {
-    simplex: Simplex,
     closest: Vec3,
     distance: f32,
     iterations: u32,
@@ -221,11 +238,16 @@ impl LoopEnd {
     }
 }
 
-/// The one GJK loop. `INTERSECTION_ONLY` adds the separating-axis exit.
+/// The one GJK loop. `INTERSECTION_ONLY` adds the separating-axis exit. It works on the
+/// caller's `simplex` (whatever it held is replaced), which holds the final simplex, reduced
+/// to the feature closest to the origin, when it returns. Out of line: inlined into [`gjk`],
+/// it made the compiler build the whole output in a local and copy it out at the end.
+#[inline(never)]
 fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     pair: &P,
     config: &Config,
     tracer: &mut T,
+    simplex: &mut Simplex,
 ) -> LoopEnd {
     let scale = pair.scale();
     let touch = super::TOUCH_TOLERANCE * scale;
@@ -239,7 +261,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
         Vec3::X
     };
     let mut newest = pair.support(-start);
-    let mut simplex = Simplex::single(newest);
+    *simplex = Simplex::single(newest);
     // The points of the simplex's older vertices, from the last reduction, held outside
     // the simplex as the newest one is.
     let mut older = [Vec3::ZERO; 3];
@@ -247,7 +269,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     let mut previous_distance = f32::INFINITY;
     loop {
         iteration += 1;
-        let candidate = simplex;
+        let candidate = *simplex;
         // The points come from the locals, not back from the simplex just written.
         let (region, closest, kept) = simplex.reduce_with_newest(&older, &newest);
         let distance = closest.length();
@@ -277,8 +299,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
             support: support.map(|w| w.to_world(pair)),
             status,
         };
-        let end = |status, simplex| LoopEnd {
-            simplex,
+        let end = |status| LoopEnd {
             closest,
             distance,
             iterations: iteration,
@@ -287,7 +308,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
         };
         if let Some(status) = ended {
             tracer.record(|| step(None, None, Some(status)));
-            return end(status, simplex);
+            return end(status);
         }
         previous_distance = distance;
         let (toward, direction) = search_direction(simplex.len, &kept, closest);
@@ -313,7 +334,7 @@ fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
         };
         tracer.record(|| step(Some(direction), Some(w), status));
         if let Some(status) = status {
-            return end(status, simplex);
+            return end(status);
         }
         simplex.push(w);
         newest = w;
@@ -355,42 +376,34 @@ fn search_direction(len: usize, p: &[Vec3; 3], closest: Vec3) -> (Vec3, Vec3) {
     }
 }
 
-fn finish(pair: &impl SupportPair3, end: &LoopEnd) -> Output {
+/// Fills in `output` from where the loop ended; `output.simplex` already holds the loop's
+/// final simplex.
+fn finish(pair: &impl SupportPair3, end: &LoopEnd, output: &mut Output) {
     let intersecting = end.intersecting();
-    let (_, on_a, on_b) = end.simplex.weighted();
+    output.iterations = end.iterations;
+    output.status = end.status;
+    if end.status == Status::NonFinite {
+        output.intersecting = false;
+        output.distance = f32::INFINITY;
+        output.closest_a = None;
+        output.closest_b = None;
+        output.normal = Vec3::ZERO;
+        return;
+    }
+    let (_, on_a, on_b) = output.simplex.weighted();
     // v = a - b points from B toward A, so -v points from A toward B.
-    let normal = if intersecting || end.distance == 0.0 {
+    output.normal = if intersecting || end.distance == 0.0 {
         Vec3::ZERO
     } else {
         -end.closest / end.distance
     };
-    if end.status == Status::NonFinite {
-        return Output {
-            intersecting: false,
-            distance: f32::INFINITY,
-            closest_a: None,
-            closest_b: None,
-            iterations: end.iterations,
-            status: end.status,
-            simplex: end.simplex,
-            normal: Vec3::ZERO,
-        };
-    }
-    let (closest_a, closest_b) = if intersecting {
+    output.intersecting = intersecting;
+    output.distance = if intersecting { 0.0 } else { end.distance };
+    (output.closest_a, output.closest_b) = if intersecting {
         (None, None)
     } else {
         (Some(pair.to_world(on_a)), Some(pair.to_world(on_b)))
     };
-    Output {
-        intersecting,
-        distance: if intersecting { 0.0 } else { end.distance },
-        closest_a,
-        closest_b,
-        iterations: end.iterations,
-        status: end.status,
-        simplex: end.simplex,
-        normal,
-    }
 }
 
 fn number(x: f32) -> String {
@@ -742,7 +755,12 @@ mod tests {
         let c = unit_cube();
         let pair = PolyPair::new(&c, &at(0., 0., 0.), &c, &at(5., 0.2, 0.1));
         let mut steps = Vec::new();
-        let end = run::<true, _, _>(&pair, &Config::default(), &mut steps);
+        let end = run::<true, _, _>(
+            &pair,
+            &Config::default(),
+            &mut steps,
+            &mut Simplex::default(),
+        );
         assert_eq!(end.status, Status::SeparatingAxis);
         assert!(!end.intersecting());
         assert_eq!(steps.len(), 1);
