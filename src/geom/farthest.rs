@@ -82,7 +82,7 @@ mod sse {
     /// - The even lanes against the odd ones (`2j` against `2j + 1`): the winners of blocks
     ///   {0, 1}, {2, 3}, {4, 5}, {6, 7} in lanes 0 to 3.
     /// - Lane 0 against 1 and 2 against 3 (the lanes against their neighbours swapped).
-    /// - Lane 0 against 2 (the high half).
+    /// - Lane 0 against 2 (the high half), as scalars.
     ///
     /// A NaN projection never wins a compare, so the answer is still a lane in range.
     #[inline(always)]
@@ -97,9 +97,14 @@ mod sse {
         let p = _mm_max_ps(p, swap(p));
         let lanes = pick(right, lanes, swap(lanes));
         let high = |v: __m128| _mm_movehl_ps(v, v);
-        let right = _mm_cmplt_ps(p, high(p));
-        let lanes = pick(right, lanes, high(lanes));
-        _mm_cvtsi128_si32(_mm_castps_si128(lanes)) as usize
+        let lane = |v: __m128| _mm_cvtsi128_si32(_mm_castps_si128(v)) as usize;
+        // The last match as a scalar compare and a select (`ucomiss`, `cmov`): shorter than
+        // a mask and a pick followed by the move out of the vector register.
+        if _mm_cvtss_f32(p) < _mm_cvtss_f32(high(p)) {
+            lane(high(lanes))
+        } else {
+            lane(lanes)
+        }
     }
 
     /// `right` where the mask is set, `left` elsewhere.
