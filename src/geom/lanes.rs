@@ -3,7 +3,9 @@
 //! (up to 8), so that SAT's small-polygon pass loads them whole instead of copying a
 //! variable number of entries into padded arrays at every query. The lanes also say which
 //! edges a search along their own normal surely returns whole (`clear_faces`), so that the
-//! clip can take SAT's winning edge without searching for it again.
+//! clip can take SAT's winning edge without searching for it again, and which of those
+//! faces lies exactly opposite each edge (`opposite_faces`), for a winning edge that faces
+//! away from the contact.
 
 use glam::Vec2;
 
@@ -37,6 +39,12 @@ pub struct CoreLanes<const N: usize> {
     /// cosine below `1 - FACE_TURN_CLEARANCE`. No bit is set when an edge has no length.
     /// See [`clear_faces`].
     pub clear_faces: u32,
+    /// For each edge `k`, the edge of `clear_faces` whose stored normal is exactly the
+    /// negation of edge `k`'s (a box's or a parallelogram's opposite side), or
+    /// [`NO_FACE`]. SAT may win on edge `k` facing away from the contact (its overlap ties
+    /// the opposite side's but for rounding); the clip then takes that opposite side as
+    /// it takes a winning face. See [`opposite_faces`].
+    pub opposite_faces: [u8; N],
 }
 
 /// How far (relative to the core's reach, the largest distance of a vertex from the local
@@ -89,6 +97,24 @@ fn clear_faces(core: &[Vec2], normals: &[Vec2], turn_cosines: &[f32]) -> u32 {
     faces
 }
 
+/// No edge: an entry of [`CoreLanes::opposite_faces`] for an edge with no opposite face.
+pub const NO_FACE: u8 = u8::MAX;
+
+/// For each of the `normals`, the index of the edge among `faces` (bits, as
+/// [`clear_faces`] gives them) whose normal is exactly its negation, or [`NO_FACE`].
+fn opposite_faces<const N: usize>(normals: &[Vec2], faces: u32) -> [u8; N] {
+    let mut opposite = [NO_FACE; N];
+    for (k, &normal) in normals.iter().enumerate().take(N) {
+        if normal == Vec2::ZERO {
+            continue;
+        }
+        opposite[k] = (0..normals.len().min(32))
+            .find(|&j| faces & (1 << j) != 0 && normals[j] == -normal)
+            .map_or(NO_FACE, |j| j as u8);
+    }
+    opposite
+}
+
 impl<const N: usize> CoreLanes<N> {
     /// `core` has 1 to `N` vertices; `normals` and `back` have one entry per edge.
     fn new(core: &[Vec2], normals: &[Vec2], back: &[f32]) -> Self {
@@ -109,8 +135,10 @@ impl<const N: usize> CoreLanes<N> {
                 axes |= 1 << k;
             }
         }
+        let faces = clear_faces(core, normals, &turn_cosines);
         CoreLanes {
-            clear_faces: clear_faces(core, normals, &turn_cosines),
+            clear_faces: faces,
+            opposite_faces: opposite_faces(normals, faces),
             x,
             y,
             normal_x,
@@ -159,6 +187,19 @@ impl SmallLanes {
         match self {
             SmallLanes::Four(lanes) => lanes.clear_faces,
             SmallLanes::Eight(lanes) => lanes.clear_faces,
+        }
+    }
+
+    /// See [`CoreLanes::opposite_faces`]: edge `i`'s opposite face, or `usize::MAX`.
+    #[inline]
+    pub fn opposite_face(&self, i: usize) -> usize {
+        let face = match self {
+            SmallLanes::Four(lanes) => lanes.opposite_faces.get(i),
+            SmallLanes::Eight(lanes) => lanes.opposite_faces.get(i),
+        };
+        match face {
+            Some(&j) if j != NO_FACE => usize::from(j),
+            _ => usize::MAX,
         }
     }
 }
@@ -223,5 +264,32 @@ mod tests {
         assert_eq!(repeated.clear_faces(), 0);
         // A circle (a point core) has no edges.
         assert_eq!(Shape::circle(0.5).unwrap().clear_faces(), 0);
+    }
+
+    #[test]
+    fn opposite_faces_pair_the_exactly_parallel_sides() {
+        // A box's and a parallelogram's sides face each other in pairs; a triangle's and a
+        // trapezoid's slanted sides have none; a side left out of `clear_faces` is nobody's
+        // opposite face.
+        let rect = Shape::rect(v(1.3, 0.4)).unwrap();
+        let opposite = |s: &Shape| {
+            (0..s.normals().len())
+                .map(|i| s.opposite_face(i))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(opposite(&rect), [2, 3, 0, 1]);
+        let parallelogram =
+            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(1.5, 0.5), v(-0.5, 0.5)]).unwrap();
+        assert_eq!(opposite(&parallelogram), [2, 3, 0, 1]);
+        let triangle = Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap();
+        assert_eq!(opposite(&triangle), [usize::MAX; 3]);
+        let trapezoid =
+            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(0.5, 0.5), v(-0.5, 0.5)]).unwrap();
+        assert_eq!(opposite(&trapezoid), [2, usize::MAX, 0, usize::MAX]);
+        let split = outlines::split_top();
+        assert!((0..split.normals().len()).all(|i| {
+            let j = split.opposite_face(i);
+            j == usize::MAX || split.clear_faces() & (1 << j) != 0
+        }));
     }
 }

@@ -824,6 +824,16 @@ impl Shape {
     pub fn clear_faces(&self) -> u32 {
         self.lanes.as_ref().map_or(0, SmallLanes::clear_faces)
     }
+
+    /// For a small core: the face of [`Shape::clear_faces`] whose normal is exactly the
+    /// negation of edge `i`'s (see [`crate::geom::CoreLanes::opposite_faces`]);
+    /// `usize::MAX` when there is none.
+    #[inline]
+    pub fn opposite_face(&self, i: usize) -> usize {
+        self.lanes
+            .as_ref()
+            .map_or(usize::MAX, |lanes| lanes.opposite_face(i))
+    }
 }
 
 #[cfg(test)]

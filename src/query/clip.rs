@@ -7,7 +7,8 @@
 //! n = collision normal, from A toward B
 //! edge_A = best edge of A along n:  the vertex farthest along n, then of its two edges
 //!          the one whose outward normal is closest to n (most perpendicular to n)
-//!          (after SAT: its winning edge itself, when it is A's and the shape vouches, below)
+//!          (after SAT: its winning edge itself, or the face opposite it when SAT's edge
+//!          faces away, when the shape vouches, below)
 //! edge_B = best edge of B along -n  (likewise)
 //! reference = the one whose normal is closer to the collision normal; incident = the other
 //! clip the incident edge to the slab between the reference edge's two side planes
@@ -32,8 +33,10 @@
 //! edge's own normal, and the search along it would find edge `i` alone whenever the shape
 //! says edge `i` stands clearly above its other vertices and turns clearly from both
 //! neighbours (`Shape::clear_faces`, stored with the shape): then edge `i` is that body's
-//! best edge and only the other body is searched. The manifold and the recorded steps are
-//! the same, bit for bit.
+//! best edge and only the other body is searched. When edge `i` faces away (on a box, its
+//! opposite side ties it but for rounding), the normal is the back of edge `i`'s, and the
+//! face whose stored normal is exactly its negation (`Shape::opposite_face`) is handed
+//! over in the same way. The manifold and the recorded steps are the same, bit for bit.
 
 use super::sat::{AxisSource, SatOutput};
 use super::{Body, ShapePair};
@@ -256,7 +259,8 @@ pub fn contact_manifold_after_sat(pair: &ShapePair, sat: &SatOutput) -> Manifold
 /// [`clip`] along SAT's normal, recording each stage: the same manifold and the same steps,
 /// bit for bit, with one search fewer in the usual case. When SAT's best axis is edge `i` of
 /// body X facing the contact, the normal is that edge's placed normal, and X's best side
-/// along it is edge `i` alone whenever the shape vouches for it (see [`handed_side`]): then
+/// along it is edge `i` alone whenever the shape vouches for it (or, when edge `i` faces
+/// away, the face opposite it; see [`handed_side`]): then
 /// only the other body's best side is searched. The choice of the reference between the
 /// two sides stays as in [`clip`].
 pub fn clip_after_sat<T: Tracer<ClipStep>>(
@@ -743,33 +747,49 @@ fn walk_to_best_side(shape: &Placed, direction: Vec2, body: Body, k: usize) -> O
 }
 
 /// The best side of `shape` along `direction` when that is SAT's winning axis, edge `i`'s
-/// own placed normal: edge `i` alone, as [`best_side`] finds it, or `None` when the shape
-/// cannot vouch for that (the caller then searches). It vouches with its
-/// [`clear_faces`](crate::geom::Shape::clear_faces) bit for edge `i`, and [`best_side`]
-/// would then find edge `i` alone because:
-/// - edge `i` is clearly the top of the core along its normal, so the support search
-///   returns vertex `i` or `i + 1`;
-/// - from vertex `i` it compares edges `i - 1` and `i`, from `i + 1` edges `i` and `i + 1`:
-///   `direction` is edge `i`'s normal, whose square is 1 within a few roundings, while a
-///   neighbour's normal dotted with it is their stored turn cosine within a few roundings,
-///   below `1 - FACE_TURN_CLEARANCE`: edge `i` wins either compare;
-/// - every edge has a length and edge `i` turns from both neighbours by more than
-///   [`lone_best_edge`] asks (`FACE_TURN_CLEARANCE` exceeds [`COLLINEAR_TOLERANCE`] plus
-///   [`COLLINEAR_MARGIN`]), so it takes edge `i` unwidened.
+/// own placed normal or its back: edge `i` alone, or the opposite face, as [`best_side`]
+/// finds it, or `None` when the shape cannot vouch for that (the caller then searches).
 ///
-/// `direction` must be edge `i`'s placed normal to the bit (SAT makes its axis by the same
-/// rotation): anything else, e.g. the back of a winning axis that does not face the
-/// contact, is searched.
+/// SAT's winning edge `i` usually faces the contact, and `direction` is its normal. On a
+/// box or a parallelogram, the opposite side gives the same overlap but for rounding, and
+/// SAT may win on the side facing away: `direction` is then the back of edge `i`'s normal,
+/// and the side along it is the face whose stored normal is exactly the negation of edge
+/// `i`'s ([`opposite_face`](crate::geom::Shape::opposite_face)). Either way, call that
+/// edge `f`: the shape vouches with its [`clear_faces`](crate::geom::Shape::clear_faces)
+/// bit for `f`, `f`'s placed normal is checked to be `direction` to the bit, and
+/// [`best_side`] would then find edge `f` alone because:
+/// - edge `f` is clearly the top of the core along its normal, so the support search
+///   returns vertex `f` or `f + 1`;
+/// - from vertex `f` it compares edges `f - 1` and `f`, from `f + 1` edges `f` and `f + 1`:
+///   `direction` is edge `f`'s normal, whose square is 1 within a few roundings, while a
+///   neighbour's normal dotted with it is their stored turn cosine within a few roundings,
+///   below `1 - FACE_TURN_CLEARANCE`: edge `f` wins either compare;
+/// - every edge has a length and edge `f` turns from both neighbours by more than
+///   [`lone_best_edge`] asks (`FACE_TURN_CLEARANCE` exceeds [`COLLINEAR_TOLERANCE`] plus
+///   [`COLLINEAR_MARGIN`]), so it takes edge `f` unwidened.
+///
+/// Any other `direction` (one that is neither face's placed normal to the bit) is searched.
 #[inline(always)]
 fn handed_side(shape: &Placed, direction: Vec2, body: Body, i: usize) -> Option<BestSide> {
-    if i >= 32 || shape.shape.clear_faces() & (1 << i) == 0 {
+    if i >= 32 {
         return None;
     }
+    let vouched = |face: usize, normal: Vec2| {
+        (shape.shape.clear_faces() & (1 << face) != 0 && normal == direction).then(|| BestSide {
+            edge: EdgeFeature::single(shape, body, face, normal),
+            lone: true,
+        })
+    };
     let normal = shape.normal(i);
-    (normal == direction).then(|| BestSide {
-        edge: EdgeFeature::single(shape, body, i, normal),
-        lone: true,
-    })
+    if normal == direction {
+        return vouched(i, normal);
+    }
+    // SAT's edge faces away: its opposite face, if the shape has one.
+    let face = shape.shape.opposite_face(i);
+    if face >= 32 {
+        return None;
+    }
+    vouched(face, shape.normal(face))
 }
 
 // The faces a shape vouches for turn from their neighbours by more than the best edge's
@@ -1048,8 +1068,9 @@ mod tests {
 
     #[test]
     fn the_manifold_after_sat_equals_the_searched_manifold_bit_for_bit() {
-        // `clip_after_sat` takes SAT's winning edge, when it faces the contact and the shape
-        // vouches for it, as that body's best side instead of searching: wherever it does,
+        // `clip_after_sat` takes SAT's winning edge (or, when that edge faces away from the
+        // contact, the face exactly opposite it), when the shape vouches for it, as that
+        // body's best side instead of searching: wherever it does,
         // the handed side must be the one `best_side` finds, and the manifold and every
         // recorded step must be those of `clip` along SAT's normal, bit for bit. Random
         // poses, and poses that force ties: unturned or quarter-turned bodies on a grid of
@@ -1065,6 +1086,15 @@ mod tests {
             square(1.0),
             outlines::cut_corner(),
             Shape::capsule(0.5, 0.25).unwrap(),
+            // Opposite faces: a long box and a parallelogram.
+            Shape::rect(Vec2::new(1.3, 0.4)).unwrap(),
+            Shape::polygon(vec![
+                Vec2::new(-1.0, -0.5),
+                Vec2::new(1.0, -0.5),
+                Vec2::new(1.5, 0.5),
+                Vec2::new(-0.5, 0.5),
+            ])
+            .unwrap(),
         ]);
         let bits = |m: &Manifold| {
             let mut out = vec![m.normal.x.to_bits(), m.normal.y.to_bits()];
@@ -1073,7 +1103,7 @@ mod tests {
             }
             out
         };
-        let (mut handed, mut searched, mut cases) = (0, 0, 0);
+        let (mut handed, mut opposite, mut searched, mut cases) = (0, 0, 0, 0);
         for k in 0..20_000 {
             let a = &shapes[k % shapes.len()];
             let b = &shapes[(k * 7 + 3) % shapes.len()];
@@ -1105,6 +1135,7 @@ mod tests {
                             s.axis
                         );
                         handed += 1;
+                        opposite += usize::from(side.edge.index != index);
                     }
                     None => searched += 1,
                 }
@@ -1123,10 +1154,10 @@ mod tests {
             assert_eq!(handed_steps, steps, "{what}");
             cases += 1;
         }
-        eprintln!("{handed} handed, {searched} searched of {cases}");
+        eprintln!("{handed} handed ({opposite} opposite faces), {searched} searched of {cases}");
         assert!(
-            handed > cases / 2 && searched > 100,
-            "{handed} handed, {searched} searched"
+            handed > cases / 2 && opposite > 100 && searched > 100,
+            "{handed} handed ({opposite} opposite faces), {searched} searched"
         );
     }
 
