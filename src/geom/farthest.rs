@@ -3,13 +3,19 @@
 //! iteration (see `Shape::small_support_vertex`).
 //!
 //! Algorithm: project every lane at once (`x[k] * d.x + y[k] * d.y`, each lane the scalar
-//! expression: IEEE products and sum, no fused multiply-add), take the largest projection
-//! by halving (a maximum is exact: it is one of the projections), then the lowest lane whose
-//! projection equals it, from a bit mask of the lanes that compare equal. That is the answer
-//! of a scan that keeps the first strictly larger projection, ties included: a lane equal
-//! to the maximum that comes first is the one such a scan keeps. On x86_64 the projections,
-//! the maximum and the compares each take one or two SSE instructions (SSE is part of the
-//! x86_64 baseline) and the mask one `movmskps`; elsewhere the same steps run on arrays.
+//! expression: IEEE products and sum, no fused multiply-add), then find the first lane with
+//! the largest projection: the answer of a scan that keeps the first strictly larger
+//! projection, ties included.
+//! - 8 lanes: a knock-out tournament between blocks of neighbouring lanes, in vector
+//!   registers (even lanes against odd ones, then neighbours, then halves), each match one
+//!   compare that the winner's lane number follows by masks; in each match the right block
+//!   wins only when strictly larger, so ties go to the lower lane.
+//! - 4 lanes: the largest projection by halving (a maximum is exact: it is one of the
+//!   projections), then the lowest lane whose projection equals it, from a bit mask of the
+//!   lanes that compare equal.
+//!
+//! On x86_64 each step takes one or two SSE instructions (SSE is part of the x86_64
+//! baseline); elsewhere a scan over the arrays gives the same lane.
 
 use glam::Vec2;
 
@@ -57,18 +63,60 @@ mod sse {
                 _mm_add_ps(px, py)
             };
             let low = project(0);
-            let mask = if N == 8 {
-                let high = project(4);
-                let top = every_lane_max(_mm_max_ps(low, high));
-                (_mm_movemask_ps(_mm_cmpeq_ps(low, top))
-                    | _mm_movemask_ps(_mm_cmpeq_ps(high, top)) << 4) as u32
-            } else {
-                let top = every_lane_max(low);
-                _mm_movemask_ps(_mm_cmpeq_ps(low, top)) as u32
-            };
+            if N == 8 {
+                return by_matches(low, project(4));
+            }
+            let top = every_lane_max(low);
+            let mask = _mm_movemask_ps(_mm_cmpeq_ps(low, top)) as u32;
             // An empty mask (NaN projections) gives N, wrapped to lane 0.
             ((mask | 1 << N).trailing_zeros() as usize) & (N - 1)
         }
+    }
+
+    /// The first lane with the largest of 8 projections (`low` lanes 0 to 3, `high` 4 to
+    /// 7), by a knock-out tournament between blocks of neighbouring lanes kept in vector
+    /// registers: in each match the right block's winner wins only when strictly larger,
+    /// so each winner is the first farthest lane of its block, ties to the lowest lane as a
+    /// scan. Each match is one compare; the winner's projection (a maximum, exact) and lane
+    /// number follow it by masks (and, andnot, or).
+    /// - The even lanes against the odd ones (`2j` against `2j + 1`): the winners of blocks
+    ///   {0, 1}, {2, 3}, {4, 5}, {6, 7} in lanes 0 to 3.
+    /// - Lane 0 against 1 and 2 against 3 (the lanes against their neighbours swapped).
+    /// - Lane 0 against 2 (the high half), as scalars.
+    ///
+    /// A NaN projection never wins a compare, so the answer is still a lane in range.
+    #[inline(always)]
+    unsafe fn by_matches(low: __m128, high: __m128) -> usize {
+        let even = _mm_shuffle_ps(low, high, 0b10_00_10_00);
+        let odd = _mm_shuffle_ps(low, high, 0b11_01_11_01);
+        let right = _mm_cmplt_ps(even, odd);
+        let p = _mm_max_ps(even, odd);
+        let lanes = pick(right, lane_numbers(0, 2, 4, 6), lane_numbers(1, 3, 5, 7));
+        let swap = |v: __m128| _mm_shuffle_ps(v, v, 0b10_11_00_01);
+        let right = _mm_cmplt_ps(p, swap(p));
+        let p = _mm_max_ps(p, swap(p));
+        let lanes = pick(right, lanes, swap(lanes));
+        let high = |v: __m128| _mm_movehl_ps(v, v);
+        let lane = |v: __m128| _mm_cvtsi128_si32(_mm_castps_si128(v)) as usize;
+        // The last match as a scalar compare and a select (`ucomiss`, `cmov`): shorter than
+        // a mask and a pick followed by the move out of the vector register.
+        if _mm_cvtss_f32(p) < _mm_cvtss_f32(high(p)) {
+            lane(high(lanes))
+        } else {
+            lane(lanes)
+        }
+    }
+
+    /// `right` where the mask is set, `left` elsewhere.
+    #[inline(always)]
+    unsafe fn pick(mask: __m128, left: __m128, right: __m128) -> __m128 {
+        _mm_or_ps(_mm_and_ps(mask, right), _mm_andnot_ps(mask, left))
+    }
+
+    /// Lane numbers as the bits of four lanes.
+    #[inline(always)]
+    unsafe fn lane_numbers(a: i32, b: i32, c: i32, d: i32) -> __m128 {
+        _mm_castsi128_ps(_mm_setr_epi32(a, b, c, d))
     }
 
     /// The largest of the four lanes, in every lane: the lanes against their halves swapped,
@@ -126,6 +174,42 @@ mod tests {
             assert_eq!(first_farthest(&x8, &y8, -Vec2::ZERO), 0);
         }
         assert_eq!(checked, 3 * 256 * 3);
+    }
+
+    #[test]
+    fn ties_in_every_match_of_the_tournament_go_to_the_lower_lane() {
+        // Lanes on a 3 x 3 grid of small integers, so that along the axes and diagonals
+        // many lanes project exactly equal: every match of the 8-lane tournament (even
+        // against odd, neighbours, halves) meets ties, with the farthest lanes anywhere.
+        let mut state = 0x2545_f491_u32;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            (state % 3) as f32 - 1.0
+        };
+        let directions = [
+            Vec2::X,
+            Vec2::Y,
+            -Vec2::X,
+            -Vec2::Y,
+            Vec2::ONE,
+            -Vec2::ONE,
+            Vec2::new(1.0, -1.0),
+            Vec2::new(-1.0, 1.0),
+            Vec2::new(0.3, 0.7),
+        ];
+        for _ in 0..2000 {
+            let x: [f32; 8] = std::array::from_fn(|_| next());
+            let y: [f32; 8] = std::array::from_fn(|_| next());
+            for d in directions {
+                assert_eq!(
+                    first_farthest(&x, &y, d),
+                    scan(&x, &y, d),
+                    "{x:?} {y:?} {d}"
+                );
+            }
+        }
     }
 
     #[test]

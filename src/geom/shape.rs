@@ -191,9 +191,8 @@ impl SmallSupport {
     }
 
     /// The same vertex as [`Self::support_index`], and its coordinates. For 8 lanes the
-    /// index comes from lane masks (`super::farthest`): the knock-out tournament has to
-    /// pair neighbouring lanes, which takes shuffles on every level; for 4 it is the
-    /// tournament, whose last compare selects the index directly.
+    /// index comes from `super::farthest` (a tournament kept in vector registers); for 4
+    /// it is this tournament, whose last compare selects the index directly.
     #[inline(always)]
     fn support_vertex(&self, d: Vec2) -> (usize, Vec2) {
         match self {
