@@ -769,24 +769,44 @@ fn face_support_values(
         }
         return;
     }
+    // `into`'s columns and the translation, one coordinate a register.
+    let splat3 = |v: Vec3| [v.x, v.y, v.z].map(Four::splat);
+    let [ix, iy, iz] = [into.x_axis, into.y_axis, into.z_axis].map(|c| splat3(c.into()));
+    let [tx, ty, tz] = splat3(body.translation);
+    let (zero, none) = (Four::splat(0.0), Four::splat(f32::NEG_INFINITY));
     for (group, slots) in normals.chunks(4).zip(out.chunks_mut(4)) {
-        let mut local = [[0.0f32; 4]; 3];
+        // The directions `-n` by coordinate (negating is exact), padded with zeros.
+        let mut dirs = [[0.0f32; 4]; 3];
         for (l, n) in group.iter().enumerate() {
-            let d = turned(into, -*n);
-            (local[0][l], local[1][l], local[2][l]) = (d.x, d.y, d.z);
+            (dirs[0][l], dirs[1][l], dirs[2][l]) = (-n.x, -n.y, -n.z);
         }
-        let [x, y, z] = local.each_ref().map(Four::load);
-        let mut best = Four::splat(f32::NEG_INFINITY);
+        let [dx, dy, dz] = dirs.each_ref().map(Four::load);
+        // `turned(into, d)` per lane, `(x_axis d.x + y_axis d.y) + z_axis d.z` by coordinate.
+        let [x, y, z] = [0, 1, 2].map(|k| Four::dot3(ix[k], iy[k], iz[k], dx, dy, dz));
+        let mut best = none;
         for v in body.shape.vertices() {
             let (vx, vy, vz) = (Four::splat(v.x), Four::splat(v.y), Four::splat(v.z));
             // Per lane `if d > best { d } else { best }`, as the scan.
             best = Four::dot3(vx, vy, vz, x, y, z).max(best);
         }
-        let tops = best.to_array();
-        for ((slot, n), top) in slots.iter_mut().zip(group).zip(tops) {
+        // `top + dir.dot(body.translation)` per lane.
+        let values = best.add(Four::dot3(dx, dy, dz, tx, ty, tz)).to_array();
+        // Lanes whose top is zero or no number (never a NaN: `max` keeps `best`); one
+        // branch a group, the padding's lanes masked off.
+        let rare = best
+            .le(zero)
+            .and(zero.le(best))
+            .or(best.le(none))
+            .mask_bits()
+            & ((1u32 << group.len()) - 1);
+        if rare == 0 {
+            slots[..group.len()].copy_from_slice(&values[..group.len()]);
+            continue;
+        }
+        for (l, ((slot, n), value)) in slots.iter_mut().zip(group).zip(values).enumerate() {
             let dir = -*n;
-            *slot = if top != 0.0 && top != f32::NEG_INFINITY {
-                top + dir.dot(body.translation)
+            *slot = if rare & (1 << l) == 0 {
+                value
             } else {
                 face_support_value(body, dir, turned(into, dir), &mut start)
             };
@@ -1154,10 +1174,14 @@ fn place_small_frames_turned(
         *v = turned(&body.frame, *local) + body.translation;
     }
     let vertices = &*vertices;
-    for e in shape.edges() {
+    // Written by index with the length set once (`is_small` bounds the edges): `push` would
+    // keep the length in memory, so that each edge waited on the store of the one before.
+    let edges = shape.edges();
+    debug_assert!(frames.len == 0 && edges.len() <= SMALL_EDGES);
+    for (slot, e) in frames.items.iter_mut().zip(edges) {
         let tail = vertices[e.tail as usize];
         let (n0, n1) = (normals[e.faces[0] as usize], normals[e.faces[1] as usize]);
-        frames.push(EdgeFrame {
+        *slot = MaybeUninit::new(EdgeFrame {
             tail,
             dir: vertices[e.head as usize] - tail,
             n0,
@@ -1165,6 +1189,7 @@ fn place_small_frames_turned(
             arc: n1.cross(n0),
         });
     }
+    frames.len = edges.len().min(SMALL_EDGES);
 }
 
 /// `frame * v`: a vector turned by a rotation matrix (a body's `frame` or `frame_inverse`),
