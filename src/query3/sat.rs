@@ -1520,7 +1520,7 @@ impl SideTable {
 }
 
 /// The transpose of a bit matrix over edges: `rows[j]` holds bit `i` (word `i / 64`) for
-/// `i < columns`; pushes onto `out` (empty), for each `i < columns`, the row of bits `j`
+/// `i < columns`; writes into `out` (empty), for each `i < columns`, the row of bits `j`
 /// (`j < rows.len()`) whose `rows[j]` holds `i`. By 64 x 64 blocks, each transposed in place
 /// by swapping halves (Warren, *Hacker's Delight*, 7-3): no branch on the bits. Blocks within
 /// 32 x 32 skip the first (32-bit) swap, which would only move zeros.
@@ -1542,22 +1542,27 @@ fn transpose_edge_bits(rows: &[EdgeBits], columns: usize, out: &mut Inline<EdgeB
             while half != 0 {
                 // Rows k and k + half (k with bit `half` clear): the upper half of each
                 // 2 half-bit group of row k changes places with the lower half of row k + half.
-                let mut k = 0;
-                while k < used {
-                    let t = ((block[k] >> half) ^ block[k + half]) & mask;
-                    block[k] ^= t << half;
-                    block[k + half] ^= t;
-                    k = (k + half + 1) & !half;
+                // (By runs of `half` rows: no index to check, and the compiler's vector lanes.)
+                for run in block[..used].chunks_exact_mut(2 * half) {
+                    let (low, high) = run.split_at_mut(half);
+                    for (k, k_half) in low.iter_mut().zip(high) {
+                        let t = ((*k >> half) ^ *k_half) & mask;
+                        *k ^= t << half;
+                        *k_half ^= t;
+                    }
                 }
                 half >>= 1;
                 mask ^= mask << half;
             }
         }
+        // Written by index, the length set once (as in `place_small_frames_turned`).
         let [low, high] = &blocks;
-        for (&l, &h) in low.iter().zip(high).take(columns - 64 * wi) {
-            out.push([l, h]);
+        let rows = low.iter().zip(high).take(columns - 64 * wi);
+        for (slot, (&l, &h)) in out.items[64 * wi..].iter_mut().zip(rows) {
+            *slot = MaybeUninit::new([l, h]);
         }
     }
+    out.len = columns.min(SMALL_EDGES);
 }
 
 /// The untraced edge-pair loop of two small bodies: the pairs the lane loop of
@@ -1605,9 +1610,10 @@ fn table_edge_pairs(
     // the edges of B whose ends its plane separates (the same bits, transposed), so that the
     // walk below reads both masks of one edge of A as words.
     let mut apart_ends: Inline<EdgeBits, SMALL_EDGES> = Inline::new();
-    for e in edges_b {
-        apart_ends.push(sides[1].separating(e.faces[0] as usize, e.faces[1] as usize));
+    for (slot, e) in apart_ends.items.iter_mut().zip(edges_b) {
+        *slot = MaybeUninit::new(sides[1].separating(e.faces[0] as usize, e.faces[1] as usize));
     }
+    apart_ends.len = edges_b.len().min(SMALL_EDGES);
     let mut across = Inline::new();
     transpose_edge_bits(apart_ends.as_slice(), frames_a.len(), &mut across);
     let across = across.as_slice();
