@@ -288,7 +288,11 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     }
     // Traced only: each body's vertices placed once, for the intervals of every recorded
     // axis ([`placed_interval`]).
-    let placed = T::ENABLED.then(|| (a.placed_vertices(), b.placed_vertices()));
+    let placed = T::ENABLED.then(|| {
+        let (placed_a, placed_b) = (a.placed_vertices(), b.placed_vertices());
+        let (lanes_a, lanes_b) = (placed_lanes(&placed_a), placed_lanes(&placed_b));
+        ((placed_a, lanes_a), (placed_b, lanes_b))
+    });
     let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
         let ordinal = *n;
         *n += 1;
@@ -428,20 +432,48 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 /// A recorded axis's projection interval (display only: no decision reads it): the smallest
 /// and largest dot products of the placed vertices with the axis, one pass with no support
 /// search and no turn (the same numbers as [`Placed3::project_placed`] up to the last bits,
-/// where the frame-side search may name another of two vertices tied along the axis). An
-/// axis or a vertex that is no number takes [`Placed3::project_placed`], which reports it.
-fn placed_interval(body: &Placed3, axis: Vec3, placed: &[Vec3]) -> Interval {
-    let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
-    for p in placed {
-        let d = p.dot(axis);
-        low = if d < low { d } else { low };
-        high = if d > high { d } else { high };
+/// where the frame-side search may name another of two vertices tied along the axis), four
+/// vertices at a time from their coordinates ([`placed_lanes`]; per lane `p.dot(axis)`'s
+/// products and sums, and plain compares). An axis or a vertex that is no number takes
+/// [`Placed3::project_placed`], which reports it.
+fn placed_interval(
+    body: &Placed3,
+    axis: Vec3,
+    (placed, lanes): &(Vec<Vec3>, Vec<[Four; 3]>),
+) -> Interval {
+    let (x, y, z) = (
+        Four::splat(axis.x),
+        Four::splat(axis.y),
+        Four::splat(axis.z),
+    );
+    let (mut low, mut high) = (Four::splat(f32::INFINITY), Four::splat(f32::NEG_INFINITY));
+    for [px, py, pz] in lanes {
+        let d = Four::dot3(*px, *py, *pz, x, y, z);
+        low = d.min(low);
+        high = d.max(high);
     }
+    let (low, high) = (low.min_lane(), high.max_lane());
     if low.is_finite() && high.is_finite() {
         Interval::new(low, high)
     } else {
         body.project_placed(axis, placed)
     }
+}
+
+/// Placed vertices by coordinate, four a group, for [`placed_interval`] (traced only); the
+/// last group is padded with the first vertex, which changes no extreme.
+fn placed_lanes(placed: &[Vec3]) -> Vec<[Four; 3]> {
+    placed
+        .chunks(4)
+        .map(|group| {
+            let mut xyz = [[0.0f32; 4]; 3];
+            for l in 0..4 {
+                let p = group.get(l).unwrap_or(&placed[0]);
+                (xyz[0][l], xyz[1][l], xyz[2][l]) = (p.x, p.y, p.z);
+            }
+            xyz.each_ref().map(Four::load)
+        })
+        .collect()
 }
 
 /// Whether the untraced edge-pair search asks a body's [`crate::geom3::ArcTree`] for the edges that may
