@@ -466,12 +466,10 @@ fn placed_lanes(placed: &[Vec3]) -> Vec<[Four; 3]> {
     placed
         .chunks(4)
         .map(|group| {
-            let mut xyz = [[0.0f32; 4]; 3];
-            for l in 0..4 {
-                let p = group.get(l).unwrap_or(&placed[0]);
-                (xyz[0][l], xyz[1][l], xyz[2][l]) = (p.x, p.y, p.z);
-            }
-            xyz.each_ref().map(Four::load)
+            let p: [Vec3; 4] = std::array::from_fn(|l| *group.get(l).unwrap_or(&placed[0]));
+            [p.map(|p| p.x), p.map(|p| p.y), p.map(|p| p.z)]
+                .each_ref()
+                .map(Four::load)
         })
         .collect()
 }
