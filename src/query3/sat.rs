@@ -1881,16 +1881,31 @@ fn cuboid_intervals(
         .le(zero)
         .mask_bits();
     // Corner c's sum `(+-q.x + +-q.y) + +-q.z` (finite terms can add up to an infinity, but
-    // never to a NaN: the opposite sums are in other corners).
+    // never to a NaN: the opposite sums are in other corners). Rounding is symmetric, so the
+    // opposite corner `7 - c` (every sign flipped) has exactly the negated sum: only corners
+    // 0 to 3 are summed.
     let (nx, ny, nz) = (qx.neg(), qy.neg(), qz.neg());
-    let sums: [Four; 8] = std::array::from_fn(|c| {
+    let sums: [Four; 4] = std::array::from_fn(|c| {
         let pick = |bit: usize, p: Four, n: Four| if c & bit == 0 { n } else { p };
-        pick(1, qx, nx).add(pick(2, qy, ny)).add(pick(4, qz, nz))
+        pick(1, qx, nx).add(pick(2, qy, ny)).add(nz)
     });
-    let (mut top, mut bottom) = (sums[0], sums[0]);
-    for sum in &sums[1..] {
-        (top, bottom) = (top.max(*sum), bottom.min(*sum));
-    }
+    // The largest sum; the smallest is its negation (compared, so the sign of a zero does
+    // not matter).
+    let top = sums
+        .iter()
+        .map(|s| s.max(s.neg()))
+        .reduce(Four::max)
+        .expect("four sums");
+    let bottom = top.neg();
+    // Corner c holds the largest sum (`at_top[c]`) exactly when corner `7 - c` holds the
+    // smallest.
+    let at_top: [Four; 8] = std::array::from_fn(|c| {
+        if c < 4 {
+            top.le(sums[c])
+        } else {
+            sums[7 - c].le(bottom)
+        }
+    });
     // The placed corner of the lowest index holding each extreme, dotted with the axis as
     // `project` dots it (`Vec3::dot`'s sum in lanes): later corners are overwritten by
     // earlier ones.
@@ -1901,8 +1916,8 @@ fn cuboid_intervals(
     let (mut high, mut low) = (world(7), world(7));
     for c in (0..7).rev() {
         let dot = world(c);
-        high = top.le(sums[c]).select(dot, high);
-        low = sums[c].le(bottom).select(dot, low);
+        high = at_top[c].select(dot, high);
+        low = at_top[7 - c].select(dot, low);
     }
     let (high, low) = (high.to_array(), low.to_array());
     std::array::from_fn(|i| {
