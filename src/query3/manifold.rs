@@ -481,6 +481,11 @@ fn bodies<'p, 'a>(
 /// [`FEATURE_TOLERANCE`] of its height. The heights are measured in the body's own frame
 /// (`dir` turned into it once, as the support search does), not on vertices placed in the
 /// work frame: the two differ by rounding, 1e-7 of the size, far inside the tolerance.
+///
+/// Always inlined: out of line, `dir` went through memory, stored as three floats and read
+/// back as wider words, a store-forwarding stall on the way to both features; the search
+/// stays out of line.
+#[inline(always)]
 pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
     let local = body.rotation.inverse() * dir;
     let tol = FEATURE_TOLERANCE * body.shape.centroid_radius();
@@ -491,6 +496,7 @@ pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
 }
 
 /// [`supporting_feature`] by the search: the support vertex, its neighbours' heights.
+#[inline(never)]
 fn searched_feature(body: &Placed3, dir: Vec3, local: Vec3, tol: f32) -> Feature {
     let s = body.shape.support(local);
     let top = body.shape.vertex(s).dot(local);
