@@ -831,6 +831,7 @@ fn prefer(face_a: Best, face_b: Best, edge: Best, tol: f32) -> Best {
     }
 }
 
+#[inline]
 fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
     finish_with(pair.touch_tolerance(), best, tested, pruned)
 }
@@ -1824,8 +1825,9 @@ impl CuboidPair {
 }
 
 /// Edge `e` of a cuboid placed as [`place_small_frames`] places it (the same bits), without
-/// its Gauss-map arc (zeros).
-#[inline]
+/// its Gauss-map arc (zeros). Always inlined: out of line, the frame came back through
+/// memory.
+#[inline(always)]
 fn placed_edge(body: &Placed3, turn: &Turn, e: u8) -> EdgeFrame {
     let edge = &body.shape.edges()[e as usize];
     let place = |v: u32| turn.apply(body.shape.vertex(v as usize)) + body.translation;
