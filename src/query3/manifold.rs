@@ -329,6 +329,10 @@ fn face_known_from_sat(pair: &PolyPair, sat: &SatOutput) -> Option<(Side, u32)> 
 }
 
 /// Builds the manifold along SAT's `normal` (A toward B), recording every step.
+///
+/// Kept out of line: inlined into `trace_pair3` (once [`manifold_with`] became a small
+/// wrapper) it slowed the traced query by a tenth on the clock with no more instructions.
+#[inline(never)]
 pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) -> Output {
     manifold_with(pair, normal, None, tracer)
 }
