@@ -585,7 +585,8 @@ impl CuboidPair {
     /// handed to `tracer` in order.
     fn sat<T: Tracer<Step>>(&self, pair: &PolyPair, tracer: &mut T) -> Output {
         if !T::ENABLED {
-            return self.sat_steps(pair, &([Vec3::ZERO; 8], [Vec3::ZERO; 8]), tracer);
+            // Untraced, nothing is recorded: the no-op tracer stands in for `tracer`.
+            return self.sat_steps(pair, &([Vec3::ZERO; 8], [Vec3::ZERO; 8]), &mut ());
         }
         // Each body's vertices placed once (as `Placed3::vertex` places them: the same bits),
         // for the traced edge pairs and the intervals.
@@ -602,7 +603,7 @@ impl CuboidPair {
 
     /// [`Self::sat`]'s search; recorded axes carry empty intervals (filled in by
     /// [`CuboidSteps::fill_intervals`]).
-    fn sat_steps<T: Tracer<Step>>(
+    fn sat_steps<T: CuboidSink>(
         &self,
         pair: &PolyPair,
         (vertices_a, vertices_b): &([Vec3; 8], [Vec3; 8]),
@@ -642,7 +643,10 @@ impl CuboidPair {
             (Some(edges_a), Some(edges_b)) => {
                 let edges = (edges_a, edges_b);
                 let frames = (edges, (vertices_a, vertices_b));
-                self.traced_edge_pairs(pair, frames, centroid_a, &mut edge, counts, tracer, record);
+                let steps = tracer
+                    .steps()
+                    .expect("a traced cuboid SAT gathers its steps");
+                self.traced_edge_pairs(pair, frames, centroid_a, &mut edge, counts, steps);
             }
             _ => small_edge_pairs(pair, None, centroid_a, &mut edge, counts, tracer, record),
         }
@@ -1880,16 +1884,31 @@ fn cuboid_intervals(
         .le(zero)
         .mask_bits();
     // Corner c's sum `(+-q.x + +-q.y) + +-q.z` (finite terms can add up to an infinity, but
-    // never to a NaN: the opposite sums are in other corners).
+    // never to a NaN: the opposite sums are in other corners). Rounding is symmetric, so the
+    // opposite corner `7 - c` (every sign flipped) has exactly the negated sum: only corners
+    // 0 to 3 are summed.
     let (nx, ny, nz) = (qx.neg(), qy.neg(), qz.neg());
-    let sums: [Four; 8] = std::array::from_fn(|c| {
+    let sums: [Four; 4] = std::array::from_fn(|c| {
         let pick = |bit: usize, p: Four, n: Four| if c & bit == 0 { n } else { p };
-        pick(1, qx, nx).add(pick(2, qy, ny)).add(pick(4, qz, nz))
+        pick(1, qx, nx).add(pick(2, qy, ny)).add(nz)
     });
-    let (mut top, mut bottom) = (sums[0], sums[0]);
-    for sum in &sums[1..] {
-        (top, bottom) = (top.max(*sum), bottom.min(*sum));
-    }
+    // The largest sum; the smallest is its negation (compared, so the sign of a zero does
+    // not matter).
+    let top = sums
+        .iter()
+        .map(|s| s.max(s.neg()))
+        .reduce(Four::max)
+        .expect("four sums");
+    let bottom = top.neg();
+    // Corner c holds the largest sum (`at_top[c]`) exactly when corner `7 - c` holds the
+    // smallest.
+    let at_top: [Four; 8] = std::array::from_fn(|c| {
+        if c < 4 {
+            top.le(sums[c])
+        } else {
+            sums[7 - c].le(bottom)
+        }
+    });
     // The placed corner of the lowest index holding each extreme, dotted with the axis as
     // `project` dots it (`Vec3::dot`'s sum in lanes): later corners are overwritten by
     // earlier ones.
@@ -1900,8 +1919,8 @@ fn cuboid_intervals(
     let (mut high, mut low) = (world(7), world(7));
     for c in (0..7).rev() {
         let dot = world(c);
-        high = top.le(sums[c]).select(dot, high);
-        low = sums[c].le(bottom).select(dot, low);
+        high = at_top[c].select(dot, high);
+        low = at_top[7 - c].select(dot, low);
     }
     let (high, low) = (high.to_array(), low.to_array());
     std::array::from_fn(|i| {
@@ -1944,7 +1963,65 @@ impl Tracer<Step> for CuboidSteps {
     }
 }
 
+/// The tracers of [`CuboidPair::sat_steps`]: the no-op one (untraced) and [`CuboidSteps`],
+/// whose rows of edge pairs [`CuboidPair::traced_edge_pairs`] writes directly.
+trait CuboidSink: Tracer<Step> {
+    /// The gathered steps, when traced.
+    fn steps(&mut self) -> Option<&mut CuboidSteps>;
+}
+
+impl CuboidSink for () {
+    #[inline(always)]
+    fn steps(&mut self) -> Option<&mut CuboidSteps> {
+        None
+    }
+}
+
+impl CuboidSink for CuboidSteps {
+    #[inline(always)]
+    fn steps(&mut self) -> Option<&mut CuboidSteps> {
+        Some(self)
+    }
+}
+
 impl CuboidSteps {
+    /// Appends edge `i` of A's twelve pairs with B's edges `0..12`, each recorded as
+    /// Gauss-map pruned; returns the position of the first.
+    #[inline]
+    fn pruned_row(&mut self, i: u32) -> usize {
+        let row = self.steps.len;
+        let items = &mut self.steps.items[row..row + 12];
+        for (j, item) in items.iter_mut().enumerate() {
+            *item = MaybeUninit::new(Step::Skipped {
+                edge_a: i,
+                edge_b: j as u32,
+                reason: SkipReason::GaussMap,
+            });
+        }
+        self.steps.len = row + 12;
+        row
+    }
+
+    /// Writes the next tested axis (ordinal `*tested`, its intervals left empty) at position
+    /// `at` (over a step written there, or as the next step) and notes its position for
+    /// [`Self::fill_intervals`]. Axis steps are written in order.
+    #[inline]
+    fn axis_at(&mut self, at: usize, id: AxisId, axis: Vec3, separation: f32, tested: &mut u32) {
+        let none = Interval::default();
+        let step = AxisTest {
+            ordinal: *tested,
+            id,
+            axis,
+            interval_a: none,
+            interval_b: none,
+            separation,
+        };
+        *tested += 1;
+        self.steps.items[at] = MaybeUninit::new(Step::Axis(step));
+        self.steps.len = self.steps.len.max(at + 1);
+        self.axes.push(at as u8);
+    }
+
     /// Every recorded axis's two intervals ([`cuboid_intervals`], four axes at a time),
     /// shifted to the world frame as the general path records them.
     fn fill_intervals(
@@ -2004,16 +2081,14 @@ impl CuboidPair {
     /// Gauss-map pruned without a test, and the two take the loop's axis on the edges placed
     /// as [`place_small_frames`] places them. Pairs of the other direction pairs take the
     /// exhaustive test ([`edge_pair_axis`], parallel first) on the loop's frames.
-    #[allow(clippy::too_many_arguments)]
-    fn traced_edge_pairs<T: Tracer<Step>>(
+    fn traced_edge_pairs(
         &self,
         pair: &PolyPair,
         ((edges_a, edges_b), (vertices_a, vertices_b)): CuboidFrames,
         centroid_a: Vec3,
         edge: &mut Best,
         (tested, pruned): (&mut u32, &mut u32),
-        tracer: &mut T,
-        record: &impl Fn(&mut T, AxisId, Vec3, f32, &mut u32),
+        steps: &mut CuboidSteps,
     ) {
         let groups = self.edge_groups(pair);
         // Each edge's direction (its axis k), and for a sure direction pair the bit of each
@@ -2058,13 +2133,34 @@ impl CuboidPair {
             }
         }
         let (shape_a, shape_b) = (pair.a.shape, pair.b.shape);
+        let crossing_axis = |i: usize, j: usize| {
+            let a = frame(vertices_a, &shape_a.edges()[i]);
+            let b = frame(vertices_b, &shape_b.edges()[j]);
+            oriented_axis(&a, &b, a.dir.cross(b.dir), centroid_a)
+        };
         for i in 0..12 {
             // The pairs of sure direction pairs that do not cross: recorded without a test.
-            let gauss_pruned = sure_b[axis_a[i] as usize] & !crossing[i];
+            let sure = sure_b[axis_a[i] as usize];
+            let gauss_pruned = sure & !crossing[i];
             *pruned += gauss_pruned.count_ones();
+            if sure == 0xfff {
+                // A row of sure direction pairs only: twelve pruned steps written without a
+                // branch, then the crossing pairs' axis steps written over theirs, in order.
+                let row = steps.pruned_row(i as u32);
+                let mut bits = crossing[i];
+                while bits != 0 {
+                    let j = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let (axis, separation) = crossing_axis(i, j);
+                    let id = AxisId::Edges(i as u32, j as u32);
+                    edge.offer(separation, axis, id);
+                    steps.axis_at(row + j, id, axis, separation, tested);
+                }
+                continue;
+            }
             for j in 0..12 {
                 if gauss_pruned & (1 << j) != 0 {
-                    tracer.record(|| Step::Skipped {
+                    steps.record(|| Step::Skipped {
                         edge_a: i as u32,
                         edge_b: j as u32,
                         reason: SkipReason::GaussMap,
@@ -2073,9 +2169,7 @@ impl CuboidPair {
                 }
                 // A crossing pair of a sure direction pair, or a pair of an open one.
                 let found = if crossing[i] & (1 << j) != 0 {
-                    let a = frame(vertices_a, &shape_a.edges()[i]);
-                    let b = frame(vertices_b, &shape_b.edges()[j]);
-                    Ok(oriented_axis(&a, &b, a.dir.cross(b.dir), centroid_a))
+                    Ok(crossing_axis(i, j))
                 } else {
                     let (a, b) = (&frames_a.as_slice()[i], &frames_b.as_slice()[j]);
                     edge_pair_axis(a, b, centroid_a, true)
@@ -2084,11 +2178,11 @@ impl CuboidPair {
                     Ok((axis, separation)) => {
                         let id = AxisId::Edges(i as u32, j as u32);
                         edge.offer(separation, axis, id);
-                        record(tracer, id, axis, separation, tested);
+                        steps.axis_at(steps.steps.len, id, axis, separation, tested);
                     }
                     Err(reason) => {
                         *pruned += 1;
-                        tracer.record(|| Step::Skipped {
+                        steps.record(|| Step::Skipped {
                             edge_a: i as u32,
                             edge_b: j as u32,
                             reason,
@@ -2099,7 +2193,6 @@ impl CuboidPair {
         }
     }
 }
-
 /// The direction pairs [`EdgeGroups`] is not sure of (bit `4k + l` of `open`), by the
 /// exhaustive loop's tests pair by pair: [`arcs_cross`], the parallel test and the axis on
 /// the edges placed as [`place_small_frames`] places them. Returns how many pairs gave an axis.
