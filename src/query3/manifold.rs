@@ -303,6 +303,7 @@ pub fn contact_manifold(pair: &PolyPair, normal: Vec3) -> Output {
 /// `sat.normal`, the same output, with less searching. When two cuboids meet on a face axis,
 /// that face is the supporting feature of its body along the normal (see
 /// [`face_known_from_sat`]), so only the other body's feature is searched for.
+#[inline]
 pub fn contact_manifold_after_sat(pair: &PolyPair, sat: &SatOutput) -> Output {
     manifold_with(pair, sat.normal, face_known_from_sat(pair, sat), &mut ())
 }
@@ -328,19 +329,41 @@ fn face_known_from_sat(pair: &PolyPair, sat: &SatOutput) -> Option<(Side, u32)> 
 }
 
 /// Builds the manifold along SAT's `normal` (A toward B), recording every step.
+///
+/// Kept out of line: inlined into `trace_pair3` (once [`manifold_with`] became a small
+/// wrapper) it slowed the traced query by a tenth on the clock with no more instructions.
+#[inline(never)]
 pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) -> Output {
     manifold_with(pair, normal, None, tracer)
 }
 
 /// [`manifold`], with one body's supporting feature already known to be a face (`known`,
 /// from [`face_known_from_sat`]: the face the search would find).
-#[inline]
+///
+/// The output is built in the caller's place ([`manifold_into`] writes through a pointer):
+/// built in the callee's frame and returned, it was copied out with a 168-byte `memcpy`
+/// whose wide loads waited on the narrow stores that had just built it.
+#[inline(always)]
 fn manifold_with<T: Tracer<Step>>(
     pair: &PolyPair,
     normal: Vec3,
     known: Option<(Side, u32)>,
     tracer: &mut T,
 ) -> Output {
+    let mut out = MaybeUninit::uninit();
+    manifold_into(pair, normal, known, tracer, &mut out);
+    // SAFETY: `manifold_into` writes the whole output before it reads or returns.
+    unsafe { out.assume_init() }
+}
+
+/// [`manifold_with`]'s work, writing the output into `slot`.
+fn manifold_into<T: Tracer<Step>>(
+    pair: &PolyPair,
+    normal: Vec3,
+    known: Option<(Side, u32)>,
+    tracer: &mut T,
+    slot: &mut MaybeUninit<Output>,
+) {
     let n = if normal.is_finite() && normal.length_squared() > 0.0 {
         normal.normalize()
     } else {
@@ -364,7 +387,7 @@ fn manifold_with<T: Tracer<Step>>(
         reference_feature,
         incident_feature,
     };
-    let mut out = Output {
+    let out = slot.write(Output {
         normal: n,
         feature_a,
         feature_b,
@@ -372,7 +395,7 @@ fn manifold_with<T: Tracer<Step>>(
         reference: Side::A,
         clipped: 1,
         points: ContactPoints::new(),
-    };
+    });
     let touch = pair.touch_tolerance();
     match (feature_a, feature_b) {
         (Feature::Face(fa), Feature::Face(fb)) => {
@@ -387,7 +410,7 @@ fn manifold_with<T: Tracer<Step>>(
             let inc = most_antiparallel_face(incident, reference.face_normal(r as usize));
             out.reference = side;
             tracer.record(|| features_step(side, Feature::Face(r), Feature::Face(inc)));
-            face_face(pair, side, r, inc, touch, &mut out, tracer);
+            face_face(pair, side, r, inc, touch, out, tracer);
         }
         (Feature::Face(f), Feature::Edge(e)) | (Feature::Edge(e), Feature::Face(f)) => {
             let side = if matches!(feature_a, Feature::Face(_)) {
@@ -397,7 +420,7 @@ fn manifold_with<T: Tracer<Step>>(
             };
             out.reference = side;
             tracer.record(|| features_step(side, Feature::Face(f), Feature::Edge(e)));
-            edge_face(pair, side, f, e, touch, &mut out, tracer);
+            edge_face(pair, side, f, e, touch, out, tracer);
         }
         (Feature::Face(f), Feature::Vertex(v)) | (Feature::Vertex(v), Feature::Face(f)) => {
             let side = if matches!(feature_a, Feature::Face(_)) {
@@ -422,7 +445,7 @@ fn manifold_with<T: Tracer<Step>>(
         }
         (Feature::Edge(ea), Feature::Edge(eb)) => {
             tracer.record(|| features_step(Side::A, feature_a, feature_b));
-            edge_edge(pair, n, ea, eb, &mut out);
+            edge_edge(pair, n, ea, eb, out);
         }
         _ => {
             // Vertex-edge and vertex-vertex: the closest point of B's feature to A's.
@@ -443,7 +466,6 @@ fn manifold_with<T: Tracer<Step>>(
     tracer.record(|| Step::Points {
         points: out.points.as_slice().to_vec(),
     });
-    out
 }
 
 /// (reference body, incident body, reference face) for a face-face pair.
@@ -463,6 +485,11 @@ fn bodies<'p, 'a>(
 /// [`FEATURE_TOLERANCE`] of its height. The heights are measured in the body's own frame
 /// (`dir` turned into it once, as the support search does), not on vertices placed in the
 /// work frame: the two differ by rounding, 1e-7 of the size, far inside the tolerance.
+///
+/// Always inlined: out of line, `dir` went through memory, stored as three floats and read
+/// back as wider words, a store-forwarding stall on the way to both features; the search
+/// stays out of line.
+#[inline(always)]
 pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
     let local = body.rotation.inverse() * dir;
     let tol = FEATURE_TOLERANCE * body.shape.centroid_radius();
@@ -473,6 +500,7 @@ pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
 }
 
 /// [`supporting_feature`] by the search: the support vertex, its neighbours' heights.
+#[inline(never)]
 fn searched_feature(body: &Placed3, dir: Vec3, local: Vec3, tol: f32) -> Feature {
     let s = body.shape.support(local);
     let top = body.shape.vertex(s).dot(local);

@@ -283,7 +283,8 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     // them all at once, not a copy of the steps each time the list doubles.
     let faces = a.shape.face_count() + b.shape.face_count();
     tracer.reserve(faces + a.shape.edges().len() * b.shape.edges().len());
-    if let Some(boxes) = CuboidPair::new(pair) {
+    // Bound by reference: moving the pair out of the `Option` cost a 144-byte copy a query.
+    if let Some(boxes) = &CuboidPair::new(pair) {
         return boxes.sat(pair, tracer);
     }
     // Traced only: each body's vertices placed once, for the intervals of every recorded
@@ -884,6 +885,7 @@ fn prefer(face_a: Best, face_b: Best, edge: Best, tol: f32) -> Best {
     }
 }
 
+#[inline]
 fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> Output {
     finish_with(pair.touch_tolerance(), best, tested, pruned)
 }
@@ -1888,8 +1890,9 @@ impl CuboidPair {
 }
 
 /// Edge `e` of a cuboid placed as [`place_small_frames`] places it (the same bits), without
-/// its Gauss-map arc (zeros).
-#[inline]
+/// its Gauss-map arc (zeros). Always inlined: out of line, the frame came back through
+/// memory.
+#[inline(always)]
 fn placed_edge(body: &Placed3, turn: &Turn, e: u8) -> EdgeFrame {
     let edge = &body.shape.edges()[e as usize];
     let place = |v: u32| turn.apply(body.shape.vertex(v as usize)) + body.translation;
