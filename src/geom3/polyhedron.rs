@@ -1479,13 +1479,8 @@ mod cuboid_support_tests {
             }
         }
         directions.extend(turned);
-        let mut seed = 0x9e37_79b9_u32;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            (seed >> 8) as f32 / (1u32 << 24) as f32 * 2.0 - 1.0
-        };
+        let mut uniform = crate::query3::testing::uniform(0x9e37_79b9);
+        let mut next = || uniform(-1.0, 1.0);
         for _ in 0..20_000 {
             let d = Vec3::new(next(), next(), next());
             // Near-ties: one component a hair from zero.

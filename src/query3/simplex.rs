@@ -787,13 +787,8 @@ mod tests {
             .iter()
             .map(|&h| Polyhedron::new(&Shape3Kind::Cuboid { half_extents: h }).unwrap())
             .collect();
-        let mut seed = 0x2545_f491_u32;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            (seed >> 8) as f32 / (1u32 << 24) as f32 * 2.0 - 1.0
-        };
+        let mut uniform = crate::query3::testing::uniform(0x2545_f491);
+        let mut next = || uniform(-1.0, 1.0);
         let mut rotations = vec![
             Quat::IDENTITY,
             Quat::from_rotation_x(FRAC_PI_2),
