@@ -101,11 +101,22 @@ impl<'a> Placed3<'a> {
     /// The vertex farthest along `dir` (work frame), with its index: the support search of
     /// GJK and EPA, turning vectors with the cached matrices (equal to [`Self::support`] up
     /// to `f32` rounding; ties within rounding may pick another vertex of the same height).
+    ///
+    /// A cuboid's vertex is found in closed form (the corner with the direction's signs,
+    /// [`Polyhedron::cuboid_support`]) wherever that is provably the scan's vertex, and by
+    /// the scan elsewhere: the same vertex and the same bits either way. The closed form
+    /// takes the scan and its lane merge off the chain from one support point to the next.
     #[inline(always)]
     pub fn support_fast(&self, dir: Vec3) -> (usize, Vec3) {
-        let local = self.frame_inverse * Vec3A::from(dir);
-        let i = self.shape.support(local.into());
-        let v = self.frame * Vec3A::from(self.shape.vertex(i));
+        let local = Vec3::from(self.frame_inverse * Vec3A::from(dir));
+        let (i, corner) = match self.shape.cuboid_support(local) {
+            Some(found) => found,
+            None => {
+                let i = self.shape.support(local);
+                (i, self.shape.vertex(i))
+            }
+        };
+        let v = self.frame * Vec3A::from(corner);
         (i, Vec3::from(v) + self.translation)
     }
 

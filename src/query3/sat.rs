@@ -1156,13 +1156,7 @@ impl<T: Copy, const N: usize> Inline<T, N> {
 /// Writes each edge's frame of a small body into `frames`, from its vertices and face
 /// normals placed once (the same arithmetic as [`EdgeFrame::new`], so the same bits, with
 /// each vertex and normal turned once instead of once per edge that uses it).
-/// `placed`: the body's face normals already placed (by [`Turn`], the same bits), if the
-/// caller has them.
-fn place_small_frames(
-    body: &Placed3,
-    placed: Option<&[Vec3]>,
-    frames: &mut Inline<EdgeFrame, SMALL_EDGES>,
-) {
+fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES>) {
     let shape = body.shape;
     let mut vertices = [Vec3::ZERO; SMALL_BODY];
     let vertices = &mut vertices[..shape.vertices().len()];
@@ -1170,16 +1164,10 @@ fn place_small_frames(
     for v in vertices.iter_mut() {
         *v += body.translation;
     }
-    let mut turned;
-    let normals = match placed {
-        Some(normals) => normals,
-        None => {
-            turned = [Vec3::ZERO; SMALL_BODY];
-            let turned = &mut turned[..shape.face_count()];
-            turn_all(body.rotation, turned, |f| shape.face_normal(f));
-            &*turned
-        }
-    };
+    let mut normals = [Vec3::ZERO; SMALL_BODY];
+    let normals = &mut normals[..shape.face_count()];
+    turn_all(body.rotation, normals, |f| shape.face_normal(f));
+    let normals = &*normals;
     let vertices = &*vertices;
     for e in shape.edges() {
         let tail = vertices[e.tail as usize];
@@ -1328,8 +1316,8 @@ fn small_edge_pairs<T: Tracer<Step>>(
             place_small_frames_turned(&pair.b, normals_b, &mut frames_b);
         }
         None => {
-            place_small_frames(&pair.a, None, &mut frames_a);
-            place_small_frames(&pair.b, None, &mut frames_b);
+            place_small_frames(&pair.a, &mut frames_a);
+            place_small_frames(&pair.b, &mut frames_b);
         }
     }
     let frames_b = frames_b.as_slice();
@@ -2181,8 +2169,8 @@ impl CuboidPair {
         let mut frames_a = Inline::new();
         let mut frames_b = Inline::new();
         if open != 0 {
-            place_small_frames(&pair.a, None, &mut frames_a);
-            place_small_frames(&pair.b, None, &mut frames_b);
+            place_small_frames(&pair.a, &mut frames_a);
+            place_small_frames(&pair.b, &mut frames_b);
         }
         // For each axis k of A, B's edges (bit j) whose direction pair with k is sure.
         let mut sure_b = [0u16; 3];
@@ -2268,8 +2256,8 @@ fn exact_cuboid_groups(
 ) -> u32 {
     let mut frames_a = Inline::new();
     let mut frames_b = Inline::new();
-    place_small_frames(&pair.a, None, &mut frames_a);
-    place_small_frames(&pair.b, None, &mut frames_b);
+    place_small_frames(&pair.a, &mut frames_a);
+    place_small_frames(&pair.b, &mut frames_b);
     let (frames_a, frames_b) = (frames_a.as_slice(), frames_b.as_slice());
     let mut axes = 0;
     for group in (0..12).filter(|g| open & (1 << g) != 0) {
@@ -2966,8 +2954,8 @@ mod tests {
                 let boxes = CuboidPair::new(&pair).unwrap();
                 let groups = boxes.edge_groups(&pair);
                 let (mut fa, mut fb) = (Inline::new(), Inline::new());
-                place_small_frames(&pair.a, None, &mut fa);
-                place_small_frames(&pair.b, None, &mut fb);
+                place_small_frames(&pair.a, &mut fa);
+                place_small_frames(&pair.b, &mut fb);
                 let centroid_a = pair.a.centroid();
                 for g in (0..12).filter(|g| g % 4 != 3) {
                     let (dk, dl) = (g / 4, g % 4);

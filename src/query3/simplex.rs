@@ -36,7 +36,7 @@
 //! traced and untraced runs alike.
 
 use super::{Placed3, PolyPair};
-use glam::{Vec3, Vec3A};
+use glam::Vec3;
 
 /// A convex core as GJK and EPA see it, placed in a work frame.
 pub trait Support3 {
@@ -50,25 +50,12 @@ pub trait Support3 {
 impl Support3 for Placed3<'_> {
     // Always inlined: GJK takes two of these one after another on its critical path, and
     // a call passes the direction in and the vertex out through memory.
-    //
-    // [`Placed3::support_fast`]'s arithmetic, with a cuboid's vertex found in closed form
-    // (the corner with the direction's signs, [`crate::geom3::Polyhedron::cuboid_support`])
-    // wherever that is provably the scan's vertex, and by the scan elsewhere: the same
-    // vertex and the same bits either way, traced or not, so the steps GJK and EPA record
-    // do not change. The closed form takes the scan and its lane merge off the chain from
-    // one support point to the next.
+    // [`Placed3::support_fast`]: traced or not, the same vertex and bits, so the steps GJK
+    // and EPA record do not change.
     #[inline(always)]
     fn support_vertex(&self, direction: Vec3) -> (u32, Vec3) {
-        let local = Vec3::from(self.frame_inverse * Vec3A::from(direction));
-        let (i, corner) = match self.shape.cuboid_support(local) {
-            Some(found) => found,
-            None => {
-                let i = self.shape.support(local);
-                (i, self.shape.vertex(i))
-            }
-        };
-        let v = self.frame * Vec3A::from(corner);
-        (i as u32, Vec3::from(v) + self.translation)
+        let (i, v) = self.support_fast(direction);
+        (i as u32, v)
     }
 
     #[inline]
@@ -774,8 +761,7 @@ mod tests {
     }
 
     /// GJK's and EPA's support of a placed cuboid (closed form where provably the scan's
-    /// vertex) names the same vertex, with the same bits, as [`Placed3::support_fast`] (the
-    /// scan), over poses and directions that force ties: axis-aligned and quarter-turned
+    /// vertex) names the same vertex, with the same bits, as the vertex scan, over poses and directions that force ties: axis-aligned and quarter-turned
     /// boxes, 1e-6 turns, equal boxes, directions along the axes, edges and face diagonals
     /// of either box, and random ones.
     #[test]
@@ -825,14 +811,17 @@ mod tests {
                     let own: Vec<Vec3> = directions.iter().map(|&d| rotation * d).collect();
                     for &d in directions.iter().chain(&own) {
                         let (i, p) = placed.support_vertex(d);
-                        let (j, q) = placed.support_fast(d);
+                        // The scan's vertex, placed as the support search places it.
+                        let local = placed.frame_inverse * glam::Vec3A::from(d);
+                        let j = body.support(local.into());
+                        let q = Vec3::from(placed.frame * glam::Vec3A::from(body.vertex(j)))
+                            + placed.translation;
                         assert_eq!(i as usize, j, "{rotation:?} {d:?}");
                         assert_eq!(
                             p.to_array().map(f32::to_bits),
                             q.to_array().map(f32::to_bits)
                         );
                         cases += 1;
-                        let local = placed.frame_inverse * glam::Vec3A::from(d);
                         fast += body.cuboid_support(local.into()).is_some() as usize;
                     }
                 }
