@@ -30,6 +30,23 @@ pub trait Tracer<Step> {
             self.record(|| step);
         }
     }
+
+    /// Records `steps` as [`Tracer::record_slice`] does, then lets `edit` change the
+    /// recorded copies in place (before anything reads them) and returns what it returns: an
+    /// algorithm that lays its steps down from a template and fills in their numbers
+    /// afterwards writes each step once, in the tracer's own memory. For recording tracers
+    /// (`ENABLED`); this default edits a copy first (it allocates), a `Vec` edits its own
+    /// steps.
+    #[inline]
+    fn record_slice_edited<R>(&mut self, steps: &[Step], edit: impl FnOnce(&mut [Step]) -> R) -> R
+    where
+        Step: Copy,
+    {
+        let mut copy = steps.to_vec();
+        let out = edit(&mut copy);
+        self.record_slice(&copy);
+        out
+    }
 }
 
 impl<Step> Tracer<Step> for () {
@@ -58,5 +75,15 @@ impl<Step> Tracer<Step> for Vec<Step> {
         Step: Copy,
     {
         self.extend_from_slice(steps);
+    }
+
+    #[inline]
+    fn record_slice_edited<R>(&mut self, steps: &[Step], edit: impl FnOnce(&mut [Step]) -> R) -> R
+    where
+        Step: Copy,
+    {
+        let start = self.len();
+        self.extend_from_slice(steps);
+        edit(&mut self[start..])
     }
 }

@@ -609,10 +609,11 @@ impl CuboidPair {
     /// [`sat`] for two cuboids: the face axes in closed form ([`Self::face_axes`]); the edge
     /// pairs untraced in closed form where that is sure ([`Self::edge_axes`]), traced by
     /// [`Self::traced_edge_pairs`], which records every pair with its reason (the closed
-    /// form's where it is sure, the exhaustive loop's elsewhere). A trace's steps are
-    /// gathered first ([`CuboidSteps`]); then their projection intervals are computed four
-    /// axes at a time ([`cuboid_intervals`], the bits of [`Placed3::project`]) and the steps
-    /// handed to `tracer` in order.
+    /// form's where it is sure, the exhaustive loop's elsewhere). A trace lays its 156 steps
+    /// down in `tracer` from [`CUBOID_TEMPLATE`] (every edge pair Gauss-map pruned, in the
+    /// loop's order) and writes over them in place ([`CuboidSteps`]: the face axes, then the
+    /// edge pairs that are not pruned); then their projection intervals are computed four
+    /// axes at a time ([`cuboid_intervals`], the bits of [`Placed3::project`]).
     fn sat<T: Tracer<Step>>(&self, pair: &PolyPair, tracer: &mut T) -> Output {
         if !T::ENABLED {
             // Untraced, nothing is recorded: the no-op tracer stands in for `tracer`.
@@ -621,19 +622,22 @@ impl CuboidPair {
         // Each body's vertices placed once (as `Placed3::vertex` places them: the same bits),
         // for the traced edge pairs and the intervals.
         let corners = (placed_corners(&pair.a), placed_corners(&pair.b));
-        let mut steps = CuboidSteps {
-            steps: Inline::new(),
-            axes: Inline::new(),
-        };
-        let output = self.sat_steps(pair, &corners, &mut steps);
-        steps.fill_intervals(self, pair, &corners);
-        tracer.record_slice(steps.steps.as_slice());
-        output
+        tracer.record_slice_edited(&CUBOID_TEMPLATE, |recorded| {
+            let mut steps = CuboidSteps {
+                steps: recorded,
+                len: 0,
+                axes: Inline::new(),
+            };
+            let output = self.sat_steps(pair, &corners, &mut steps);
+            debug_assert_eq!(steps.len, CUBOID_STEPS, "every step written over");
+            steps.fill_intervals(self, pair, &corners);
+            output
+        })
     }
 
     /// [`Self::sat`]'s search; recorded axes carry empty intervals (filled in by
     /// [`CuboidSteps::fill_intervals`]).
-    fn sat_steps<T: CuboidSink>(
+    fn sat_steps<'s, T: CuboidSink<'s>>(
         &self,
         pair: &PolyPair,
         (vertices_a, vertices_b): &([Vec3; 8], [Vec3; 8]),
@@ -1144,12 +1148,6 @@ impl<T: Copy, const N: usize> Inline<T, N> {
     fn as_slice(&self) -> &[T] {
         // SAFETY: entries below `len` were written by `push`; T is Copy (nothing to drop).
         unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len) }
-    }
-
-    #[inline]
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        // SAFETY: as `as_slice`.
-        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr().cast::<T>(), self.len) }
     }
 }
 
@@ -1992,62 +1990,86 @@ fn projected(body: &Placed3, axis: Vec3) -> Interval {
     body.project(axis)
 }
 
-/// A traced cuboid SAT's steps (six faces each and twelve by twelve edge pairs), gathered
-/// before their intervals are known, with the positions of the axis steps.
-struct CuboidSteps {
-    steps: Inline<Step, { 12 + 12 * 12 }>,
-    axes: Inline<u8, { 12 + 12 * 12 }>,
+/// How many steps a traced cuboid SAT records: six faces each and twelve by twelve edge
+/// pairs.
+const CUBOID_STEPS: usize = 12 + 12 * 12;
+
+/// The steps of a traced cuboid SAT before it runs: twelve places for the face axes (written
+/// over by every run), then every edge pair in the loop's order (A's edge, then B's)
+/// recorded as Gauss-map pruned, as most of them are; [`CuboidSteps`] writes over the
+/// others.
+static CUBOID_TEMPLATE: [Step; CUBOID_STEPS] = cuboid_template();
+
+const fn cuboid_template() -> [Step; CUBOID_STEPS] {
+    const fn pruned(edge_a: usize, edge_b: usize) -> Step {
+        Step::Skipped {
+            edge_a: edge_a as u32,
+            edge_b: edge_b as u32,
+            reason: SkipReason::GaussMap,
+        }
+    }
+    let mut steps = [pruned(0, 0); CUBOID_STEPS];
+    let mut k = 0;
+    while k < 144 {
+        steps[12 + k] = pruned(k / 12, k % 12);
+        k += 1;
+    }
+    steps
 }
 
-impl Tracer<Step> for CuboidSteps {
+/// A traced cuboid SAT's steps, laid down from [`CUBOID_TEMPLATE`] in the tracer's memory
+/// and written over in order (`len` of them so far), with the positions of the axis steps
+/// for their intervals, which are known only at the end.
+struct CuboidSteps<'s> {
+    steps: &'s mut [Step],
+    len: usize,
+    axes: Inline<u8, CUBOID_STEPS>,
+}
+
+impl Tracer<Step> for CuboidSteps<'_> {
     const ENABLED: bool = true;
 
     #[inline]
     fn record(&mut self, make: impl FnOnce() -> Step) {
         let step = make();
         if let Step::Axis(_) = step {
-            self.axes.push(self.steps.len as u8);
+            self.axes.push(self.len as u8);
         }
-        self.steps.push(step);
+        self.steps[self.len] = step;
+        self.len += 1;
     }
 }
 
 /// The tracers of [`CuboidPair::sat_steps`]: the no-op one (untraced) and [`CuboidSteps`],
 /// whose rows of edge pairs [`CuboidPair::traced_edge_pairs`] writes directly.
-trait CuboidSink: Tracer<Step> {
-    /// The gathered steps, when traced.
-    fn steps(&mut self) -> Option<&mut CuboidSteps>;
+trait CuboidSink<'s>: Tracer<Step> {
+    /// The steps being written, when traced.
+    fn steps(&mut self) -> Option<&mut CuboidSteps<'s>>;
 }
 
-impl CuboidSink for () {
+impl<'s> CuboidSink<'s> for () {
     #[inline(always)]
-    fn steps(&mut self) -> Option<&mut CuboidSteps> {
+    fn steps(&mut self) -> Option<&mut CuboidSteps<'s>> {
         None
     }
 }
 
-impl CuboidSink for CuboidSteps {
+impl<'s> CuboidSink<'s> for CuboidSteps<'s> {
     #[inline(always)]
-    fn steps(&mut self) -> Option<&mut CuboidSteps> {
+    fn steps(&mut self) -> Option<&mut CuboidSteps<'s>> {
         Some(self)
     }
 }
 
-impl CuboidSteps {
-    /// Appends edge `i` of A's twelve pairs with B's edges `0..12`, each recorded as
-    /// Gauss-map pruned; returns the position of the first.
+impl CuboidSteps<'_> {
+    /// Passes over edge `i` of A's twelve pairs with B's edges `0..12`, each recorded as
+    /// Gauss-map pruned (the template's steps, left as they are); returns the position of
+    /// the first.
     #[inline]
     fn pruned_row(&mut self, i: u32) -> usize {
-        let row = self.steps.len;
-        let items = &mut self.steps.items[row..row + 12];
-        for (j, item) in items.iter_mut().enumerate() {
-            *item = MaybeUninit::new(Step::Skipped {
-                edge_a: i,
-                edge_b: j as u32,
-                reason: SkipReason::GaussMap,
-            });
-        }
-        self.steps.len = row + 12;
+        let row = self.len;
+        debug_assert_eq!(row, 12 + 12 * i as usize, "edge rows come in order");
+        self.len = row + 12;
         row
     }
 
@@ -2066,8 +2088,8 @@ impl CuboidSteps {
             separation,
         };
         *tested += 1;
-        self.steps.items[at] = MaybeUninit::new(Step::Axis(step));
-        self.steps.len = self.steps.len.max(at + 1);
+        self.steps[at] = Step::Axis(step);
+        self.len = self.len.max(at + 1);
         self.axes.push(at as u8);
     }
 
@@ -2083,7 +2105,7 @@ impl CuboidSteps {
         let into_a = Turn::new(a.rotation.inverse());
         let into_b = Turn::new(b.rotation.inverse());
         let (corners_a, corners_b) = (corner_lanes(corners_a), corner_lanes(corners_b));
-        let steps = self.steps.as_mut_slice();
+        let steps = &mut *self.steps;
         let axis_of = |step: &Step| match step {
             Step::Axis(t) => t.axis,
             Step::Skipped { .. } => unreachable!("the axis steps' positions"),
@@ -2137,7 +2159,7 @@ impl CuboidPair {
         centroid_a: Vec3,
         edge: &mut Best,
         (tested, pruned): (&mut u32, &mut u32),
-        steps: &mut CuboidSteps,
+        steps: &mut CuboidSteps<'_>,
     ) {
         let groups = self.edge_groups(pair);
         // Each edge's direction (its axis k), and for a sure direction pair the bit of each
@@ -2227,7 +2249,7 @@ impl CuboidPair {
                     Ok((axis, separation)) => {
                         let id = AxisId::Edges(i as u32, j as u32);
                         edge.offer(separation, axis, id);
-                        steps.axis_at(steps.steps.len, id, axis, separation, tested);
+                        steps.axis_at(steps.len, id, axis, separation, tested);
                     }
                     Err(reason) => {
                         *pruned += 1;
