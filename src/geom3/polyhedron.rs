@@ -99,6 +99,10 @@ pub struct FeatureLanes {
     /// `normal . v` (the max is the face's offset, to rounding). It does not depend on the
     /// pose, so a face axis needs only the other body's projection.
     pub face_extents: Vec<[f32; 2]>,
+    /// Face `i`'s antipode: the first vertex where `face_extents[i][0]` (the minimum along
+    /// the face's normal) is reached. The swept SAT projects it as a witness: the far end
+    /// of the body along an axis near that normal is at most the witness's projection.
+    pub face_antipodes: Vec<u32>,
     /// Edges' Gauss-map arcs ([`Polyhedron::edge_arc`]) in groups of four: rows `n0.x, n0.y,
     /// n0.z, n1.x, n1.y, n1.z, arc.x, arc.y, arc.z`, the last group padded with zeros (a
     /// zero arc fails every sign test of the Gauss-map test).
@@ -832,6 +836,18 @@ fn feature_lanes(vertices: &[Vec3], faces: &[Face], arcs: &[[Vec3; 3]]) -> Featu
             [low, high]
         })
         .collect();
+    let face_antipodes = faces
+        .iter()
+        .map(|f| {
+            let mut lowest = 0;
+            for (k, v) in vertices.iter().enumerate() {
+                if f.normal.dot(*v) < f.normal.dot(vertices[lowest]) {
+                    lowest = k;
+                }
+            }
+            lowest as u32
+        })
+        .collect();
     let arcs = arcs
         .chunks(4)
         .map(|group| {
@@ -849,6 +865,7 @@ fn feature_lanes(vertices: &[Vec3], faces: &[Face], arcs: &[[Vec3; 3]]) -> Featu
     FeatureLanes {
         normals,
         face_extents,
+        face_antipodes,
         arcs,
     }
 }

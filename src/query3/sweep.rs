@@ -23,8 +23,9 @@
 //! On a tie of t_enter (the two opposite faces of a box give the same line) the face that
 //! faces the contact is kept, and a face axis is kept over an edge axis.
 //!
-//! Every axis is tested, traced or not, and both take the same path with the same
-//! arithmetic (the trace only adds what it displays).
+//! Every axis is tested and counted, traced or not, with the same arithmetic; only the
+//! untraced small-body path may skip an edge axis's far-end scans when witnesses prove the
+//! axis cannot change the answer (below), so both return the same bits.
 //!
 //! Small bodies (up to 32 vertices, 64 faces and 64 edges each: `LocalPair`) are swept in
 //! A's local frame, as Box2D and Box3D do: B's vertices, face normals and Gauss-map arcs are
@@ -44,6 +45,22 @@
 //!   candidates: a pair they pass is decided by Gregorius's products of the very numbers
 //!   the lanes computed (`sat::arcs_cross`'s test), then gets SAT's parallel test and
 //!   orientation, without SAT's separation, which the sweep does not use;
+//! - untraced, an edge axis is skipped (counted, not offered) when it can change neither
+//!   the latest entry nor the earliest exit:
+//!   ```text
+//!   near ends (A's edge, B's edge) exact, as the full test computes them
+//!   far ends: witnesses w_A = u . (antipode of A's edge's first face) >= A's min,
+//!             w_B = u . (antipode of B's edge's first face) + shift <= B's max
+//!   |s| > still: the time that uses only near ends is exact, the other one bounded
+//!             (rounding is monotone): enter <= E, exit >= X
+//!   skip when E < best.t_enter - tie and X > earliest_exit
+//!   ```
+//!   `offer` would then keep its best (it enters earlier by more than the tie tolerance,
+//!   so neither a later entry nor the tie rule takes it, and it is never a NaN: every
+//!   number is finite below [`WITNESS_LIMIT`] and |s| > still > 0) and its earliest exit
+//!   (strictly later); every later offer then sees the same state, so the answer is the
+//!   same bits. A test compares it with the traced run (which skips nothing) on 24,000
+//!   random and tied pairs;
 //! - the winner's normal is placed in the world as the general loop places it, and the
 //!   recorded axes and intervals are turned back to the world.
 //!
@@ -380,7 +397,55 @@ impl Latest {
         }
         self.earliest_exit = self.earliest_exit.min(t_exit);
     }
+
+    /// Whether an axis whose entry time is at most `enter_at_most` and whose exit time is
+    /// at least `exit_at_least` (neither a NaN) would leave the best axis and the earliest
+    /// exit as they are, if offered now: it enters before the best one by more than the tie
+    /// tolerance, so neither `offer`'s later entry nor its tie rule can take it (`best -
+    /// tie <= best + tie`, as rounding is monotone), and it leaves after the earliest exit
+    /// (strictly: an equal exit could swap a zero's sign).
+    #[inline(always)]
+    fn unchanged_by(&self, enter_at_most: f32, exit_at_least: f32) -> bool {
+        match self.best {
+            Some(best) => {
+                enter_at_most < best.t_enter - self.tie && exit_at_least > self.earliest_exit
+            }
+            None => false,
+        }
+    }
+
+    /// [`Self::unchanged_by`] for an edge axis, from the facing extremes `near` (A's
+    /// maximum and B's minimum along the axis, exactly as the full test computes them) and
+    /// witnesses `far` (a vertex's projection, computed as the scan computes it: so at
+    /// least A's minimum, and, shifted as the scan's maximum is, at most B's maximum), at
+    /// the axis's `speed`: the entry (or exit) that needs only the facing extremes is
+    /// exact, and the other time is bounded by the witnesses (rounding is monotone: a
+    /// larger numerator gives a quotient at least as large for a positive speed and at
+    /// most as large for a negative one). Still axes (|speed| <= still, or a NaN) are not
+    /// skipped.
+    #[inline(always)]
+    fn unchanged_by_edge(
+        &self,
+        (near_a, near_b): (f32, f32),
+        (far_a, far_b): (f32, f32),
+        speed: f32,
+        still: f32,
+    ) -> bool {
+        // Chosen without a branch (the two cases come in about equal numbers): with
+        // |speed| > still, speed < 0 is speed < -still.
+        let (closing, opening) = (near_a - near_b, far_a - far_b);
+        let approaching = speed < 0.0;
+        let enter = if approaching { closing } else { opening } / speed;
+        let exit = if approaching { opening } else { closing } / speed;
+        speed.abs() > still && self.unchanged_by(enter, exit)
+    }
 }
+
+/// Bodies larger than this (bounding radius about their origin) are not pruned by
+/// witnesses: below it, with B's placement bounded as [`LocalPair::placement`] requires,
+/// every projection and difference of projections stays far from overflow, so no entry
+/// time can be a NaN.
+const WITNESS_LIMIT: f32 = 1.0e30;
 
 /// Tie-break order: a face facing the contact, then any face, then an edge pair.
 fn rank(id: AxisId, speed: f32) -> u8 {
@@ -764,30 +829,35 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         // Recorded steps are in the world: axes turned back, intervals shifted by the
         // projection of A's world position.
         let position_a = self.pair.origin + a.translation;
-        let mut offer =
-            |id: AxisId, axis: Vec3, ia: Interval, ib: Interval, speed: f32, t: (f32, f32)| {
-                let (t_enter, t_exit) = t;
-                tracer.record(|| {
-                    let world = Vec3::from(a.frame * Vec3A::from(axis));
-                    let shift = world.dot(position_a);
-                    SweepAxis {
-                        id,
-                        axis: world,
-                        interval_a: ia.shifted(shift),
-                        interval_b: ib.shifted(shift),
-                        speed,
-                        t_enter,
-                        t_exit,
-                    }
-                });
-                let candidate = Candidate {
+        let mut offer = |latest: &mut Latest,
+                         id: AxisId,
+                         axis: Vec3,
+                         ia: Interval,
+                         ib: Interval,
+                         speed: f32,
+                         t: (f32, f32)| {
+            let (t_enter, t_exit) = t;
+            tracer.record(|| {
+                let world = Vec3::from(a.frame * Vec3A::from(axis));
+                let shift = world.dot(position_a);
+                SweepAxis {
                     id,
-                    axis,
+                    axis: world,
+                    interval_a: ia.shifted(shift),
+                    interval_b: ib.shifted(shift),
                     speed,
                     t_enter,
-                };
-                latest.offer(candidate, t_exit);
+                    t_exit,
+                }
+            });
+            let candidate = Candidate {
+                id,
+                axis,
+                speed,
+                t_enter,
             };
+            latest.offer(candidate, t_exit);
+        };
         let splat = |v: Vec3| (Four::splat(v.x), Four::splat(v.y), Four::splat(v.z));
         let (tx, ty, tz) = splat(self.translation);
         let (vx, vy, vz) = splat(self.velocity);
@@ -815,6 +885,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             for k in 0..count {
                 let i = 4 * g + k;
                 offer(
+                    latest,
                     AxisId::FaceA(i as u32),
                     shape_a.face_normal(i),
                     Interval::new(a_low[k], a_high[k]),
@@ -844,6 +915,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             for k in 0..count {
                 let j = 4 * g + k;
                 offer(
+                    latest,
                     AxisId::FaceB(j as u32),
                     -self.normal_b(j),
                     Interval::new(a_low[k], a_high[k]),
@@ -855,6 +927,10 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         }
         let centroid_a = shape_a.centroid();
         let edges_b = shape_b.edges();
+        let (antipodes_a, antipodes_b) = (&lanes_a.face_antipodes, &lanes_b.face_antipodes);
+        // The witnesses' argument needs every projection finite (no NaN from an overflow).
+        let witnesses =
+            shape_a.bounding_radius() < WITNESS_LIMIT && shape_b.bounding_radius() < WITNESS_LIMIT;
         let faces_a = shape_a.face_count();
         let (mut above, mut below) = ([0u64; SMALL_FEATURES], [0u64; SMALL_FEATURES]);
         let (above, below) = (&mut above[..faces_a], &mut below[..faces_a]);
@@ -896,6 +972,20 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 let Some(axis) = edge_a.axis_with(head_b - tail_b) else {
                     continue;
                 };
+                if !T::ENABLED && witnesses {
+                    let shift = axis.dot(self.translation);
+                    let far_a = axis.dot(shape_a.vertex(antipodes_a[faces[0]] as usize));
+                    let far_b =
+                        axis.dot(self.vertex_b(antipodes_b[eb.faces[0] as usize] as usize)) + shift;
+                    let near = (axis.dot(tail_a), axis.dot(tail_b) + shift);
+                    let speed = self.velocity.dot(axis);
+                    if latest.unchanged_by_edge(near, (far_a, far_b), speed, still) {
+                        latest.tested += 1;
+                        #[cfg(test)]
+                        tests::SKIPPED.with(|n| n.set(n.get() + 1));
+                        continue;
+                    }
+                }
                 // The arcs cross at `axis`: A's edge is A's extreme along it and B's edge is
                 // B's extreme along -axis.
                 let ia = Interval::new(extent(vertices_a, axis).min, axis.dot(tail_a));
@@ -903,7 +993,15 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                     .shifted(axis.dot(self.translation));
                 let speed = self.velocity.dot(axis);
                 let t = entry_and_exit(ia, ib, speed, still, touch);
-                offer(AxisId::Edges(i as u32, j as u32), axis, ia, ib, speed, t);
+                offer(
+                    latest,
+                    AxisId::Edges(i as u32, j as u32),
+                    axis,
+                    ia,
+                    ib,
+                    speed,
+                    t,
+                );
             }
         }
     }
@@ -1481,5 +1579,153 @@ mod tests {
             edge_axes += got.len();
         }
         assert!(edge_axes > 3000, "{edge_axes}");
+    }
+
+    thread_local! {
+        /// Edge axes the untraced small-body path skipped on this thread (the guard test
+        /// checks that its cases exercise the skip).
+        pub(super) static SKIPPED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The answer's bits: every float by its bit pattern (a NaN, a zero's sign and all).
+    fn output_bits(out: &Output) -> impl PartialEq + std::fmt::Debug {
+        let time = |t: Option<f32>| t.map(f32::to_bits);
+        (
+            (out.hit, out.status, out.axis, out.axes_tested),
+            (time(out.t_first), time(out.t_last)),
+            out.normal.to_array().map(f32::to_bits),
+            out.manifold.is_some(),
+        )
+    }
+
+    #[test]
+    fn witness_pruning_leaves_the_answer_bit_for_bit() {
+        // The untraced small-body path skips the projections of an edge axis that its
+        // witnesses prove cannot change the latest entry or the earliest exit; the traced
+        // path tests every axis in full. Their answers must agree to the bit on random
+        // hulls, poses and velocities and on forced ties: equal boxes face to face moving
+        // along a face normal, quarter turns and turns of 1e-6 degrees, grid offsets,
+        // velocities along an axis or zero or tiny along some axes, t_max 0 and 1e-3,
+        // huge and small scales, a NaN velocity.
+        let mut f = uniform(0x0b5e_55ed_u64);
+        let hull = |n: usize, s: f32, f: &mut dyn FnMut(f32, f32) -> f32| {
+            let radii = Vec3::new(f(0.3, 1.5), f(0.3, 1.5), f(0.3, 1.5)) * s;
+            let points = (0..n)
+                .map(|_| {
+                    let d = Vec3::new(f(-1., 1.), f(-1., 1.), f(-1., 1.)).normalize_or(Vec3::Y);
+                    d * radii
+                })
+                .collect();
+            crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap()
+        };
+        let prism = |s: f32, f: &mut dyn FnMut(f32, f32) -> f32| {
+            let (h, r) = (f(0.2, 1.0) * s, f(0.3, 1.0) * s);
+            let points = (0..6)
+                .flat_map(|k| {
+                    let a = k as f32 * std::f32::consts::FRAC_PI_3;
+                    [-h, h].map(|y| Vec3::new(r * a.cos(), y, r * a.sin()))
+                })
+                .collect();
+            crate::geom3::Polyhedron::new(&crate::geom3::Shape3Kind::Hull { points }).unwrap()
+        };
+        // Eight bodies at each of three scales; a pair takes both from one scale.
+        let scales = [1.0, 1e-3, 1e3];
+        let bodies: Vec<_> = scales
+            .iter()
+            .flat_map(|&s| {
+                [
+                    cuboid(0.5 * s, 0.5 * s, 0.5 * s),
+                    cuboid(0.5 * s, 0.3 * s, 0.8 * s),
+                    prism(s, &mut f),
+                    hull(8, s, &mut f),
+                    hull(12, s, &mut f),
+                    hull(12, s, &mut f),
+                    hull(20, s, &mut f),
+                    hull(32, s, &mut f),
+                ]
+            })
+            .collect();
+        let mut checked = 0;
+        for k in 0..24000 {
+            let group = (k / 64) % 3;
+            let scale = scales[group];
+            let (a, b) = (&bodies[8 * group + k % 8], &bodies[8 * group + (k / 8) % 8]);
+            let tied = k % 3 == 0;
+            let turn = |f: &mut dyn FnMut(f32, f32) -> f32| {
+                if tied {
+                    let mut quarter = || {
+                        let hair = [0.0, 0.0, 1e-6, -1e-6, 1e-4][(f(0., 5.) as usize).min(4)];
+                        (f(0., 4.).floor() * 90.0) - 180.0 + hair
+                    };
+                    Vec3::new(quarter(), quarter(), quarter())
+                } else {
+                    Vec3::new(f(-180., 180.), f(-180., 180.), f(-180., 180.))
+                }
+            };
+            let origin = if k % 5 == 0 {
+                Vec3::new(f(-1e4, 1e4), f(-1e4, 1e4), 0.)
+            } else {
+                Vec3::ZERO
+            };
+            let pose_a = at_deg(origin, turn(&mut f));
+            let offset = if tied {
+                let mut grid = || (f(-3., 3.) * 2.0).round() * 0.5;
+                let o = Vec3::new(grid(), grid(), grid());
+                if o == Vec3::ZERO {
+                    Vec3::new(0., 1., 0.)
+                } else {
+                    o
+                }
+            } else {
+                Vec3::new(f(-1., 1.), f(-1., 1.), f(-1., 1.)).normalize_or(Vec3::X) * f(0.5, 6.)
+            };
+            let pose_b = at_deg(origin + offset * scale, turn(&mut f));
+            let mut velocity = if tied {
+                // Along the offset (face to face on a grid axis), or along one axis.
+                match k % 4 {
+                    0 => -offset * f(0.5, 4.),
+                    1 => Vec3::new(-offset.x.signum() * f(0., 6.), 0., 0.),
+                    2 => -offset * 2.0 + Vec3::new(0., 1e-7, 0.),
+                    _ => Vec3::ZERO.with_y(-offset.y * 3.0),
+                }
+            } else {
+                -offset * f(0., 3.) + Vec3::new(f(-1., 1.), f(-1., 1.), f(-1., 1.))
+            };
+            if k % 7 == 0 {
+                velocity.z = [0.0, 1e-9, -1e-12, 1e-30][(k / 7) % 4];
+            }
+            if k % 997 == 0 {
+                velocity.x = f32::NAN;
+            }
+            let t_max = match k % 11 {
+                0 => 0.0,
+                1 => 1e-3,
+                2 => 1e3,
+                _ => 1.0,
+            };
+            let m = Motion3 {
+                velocity_a: if k % 2 == 0 {
+                    Vec3::ZERO
+                } else {
+                    Vec3::new(f(-1., 1.), 0., f(-1., 1.)) * scale
+                },
+                velocity_b: velocity * scale,
+                t_max,
+            };
+            let pair = PolyPair::new(a, &pose_a, b, &pose_b);
+            let mut steps = Vec::new();
+            let full = time_of_impact(&pair, &m, &mut steps);
+            let pruned = time_of_impact(&pair, &m, &mut ());
+            assert_eq!(
+                output_bits(&pruned),
+                output_bits(&full),
+                "case {k}: {pruned:?} vs {full:?}"
+            );
+            assert_eq!(steps.len() as u32, full.axes_tested, "case {k}");
+            checked += LocalPair::placement(&pair, m.velocity_b - m.velocity_a).is_some() as u32;
+        }
+        assert!(checked > 15000, "{checked}");
+        let skipped = SKIPPED.with(|n| n.get());
+        assert!(skipped > 100_000, "{skipped}");
     }
 }
