@@ -293,7 +293,9 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         simplex.push(w);
         newest = w;
     };
-    finish(&local, simplex, closest, distance, iteration, status, touch)
+    finish(
+        &local, &simplex, closest, distance, iteration, status, touch,
+    )
 }
 
 /// Whether the shapes overlap or touch: the same verdict as `gjk(pair, config, &mut ())
@@ -419,11 +421,13 @@ fn search_direction(simplex: &Simplex, closest: Vec2) -> Vec2 {
 /// The output from the loop's last simplex and closest point (in A's frame, turned to the
 /// world here): `closest.weights` are the weights of the reduced simplex, except inside a
 /// triangle, where they are computed here. Inlined into the loop's caller: out of line, the
-/// simplex was copied twice to pass it in and the output written through memory.
+/// simplex was copied twice to pass it in and the output written through memory. The simplex
+/// comes by reference: by value, the compiler copied it (104 bytes) to a second stack slot
+/// for the weighted sums below, besides the copy into the output.
 #[inline(always)]
 fn finish(
     local: &FrameOfA,
-    simplex: Simplex,
+    simplex: &Simplex,
     closest: Closest,
     distance: f32,
     iterations: u32,
@@ -431,7 +435,7 @@ fn finish(
     touch: f32,
 ) -> GjkOutput {
     let weights = if simplex.len == 3 {
-        barycentric_weights(&simplex)
+        barycentric_weights(simplex)
     } else {
         closest.weights
     };
@@ -472,7 +476,7 @@ fn finish(
         core_distance,
         iterations,
         status,
-        simplex,
+        simplex: *simplex,
         core_normal: local.direction_to_work(local_normal),
     }
 }
