@@ -349,11 +349,12 @@ fn clip_handed<T: Tracer<ClipStep>>(
     };
     let x_dot = side_x.edge.normal.dot(toward_y);
     let y_dot = side_y.edge.normal.dot(-toward_y);
-    let reference_is_x = if x_is_b {
+    let b_is_reference = if x_is_b {
         x_dot > y_dot + REFERENCE_PREFERENCE
     } else {
-        !(y_dot > x_dot + REFERENCE_PREFERENCE)
+        y_dot > x_dot + REFERENCE_PREFERENCE
     };
+    let reference_is_x = b_is_reference == x_is_b;
     let (reference_side, incident) = if reference_is_x {
         (side_x, side_y.edge)
     } else {
