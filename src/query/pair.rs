@@ -186,3 +186,58 @@ fn run_pair(
         sweep: sweep_result,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the z2m speed round (2026-11-23): SAT's small-polygon choice indexed lane 32
+    /// when a pose with a non-number made every overlap NaN, and panicked. Scenes refuse
+    /// such poses, but the library takes any; every algorithm must answer, traced or not.
+    #[test]
+    fn non_number_poses_are_answered_not_panicked() {
+        let shapes = [
+            Shape::rect(Vec2::new(1.0, 0.5)).unwrap(),
+            Shape::regular(4, 1.0).unwrap(),
+            Shape::regular(6, 1.0).unwrap(),
+            Shape::regular(8, 1.0).unwrap(),
+            Shape::regular(12, 1.0).unwrap(),
+        ];
+        let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
+        let settings = PairSettings::default();
+        let mut answered = 0;
+        for a in &shapes {
+            for b in &shapes {
+                for &x in &bad {
+                    let poses = [
+                        (
+                            Pose::new(Vec2::ZERO, 0.0),
+                            Pose::new(Vec2::new(x, 0.5), 0.3),
+                        ),
+                        (Pose::new(Vec2::new(0.2, x), 0.0), Pose::new(Vec2::ONE, 0.3)),
+                        (
+                            Pose::new(Vec2::ZERO, x),
+                            Pose::new(Vec2::new(0.5, 0.5), 0.0),
+                        ),
+                        (Pose::new(Vec2::ZERO, 0.0), Pose::new(Vec2::new(x, x), x)),
+                    ];
+                    for (pa, pb) in poses {
+                        let body = |shape, pose| BodyRef {
+                            shape,
+                            pose,
+                            velocity: Some(Vec2::new(1.0, 0.0)),
+                        };
+                        let (a, b) = (body(a, pa), body(b, pb));
+                        let untraced = query_pair(&a, &b, &settings);
+                        let (traced, _) = trace_pair(&a, &b, &settings);
+                        // SAT names the same axis traced or not (its numbers are NaN).
+                        assert_eq!(untraced.sat.axis, traced.sat.axis);
+                        assert_eq!(untraced.sat.intersecting, traced.sat.intersecting);
+                        answered += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(answered, 5 * 5 * 3 * 4);
+    }
+}

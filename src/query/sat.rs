@@ -483,7 +483,17 @@ fn least_overlap<const NA: usize, const NB: usize>(
     // A's edges come first: bits 0..NA, then B's.
     let equal = (mask(&at_least_a) & a.axes) | ((mask(&at_least_b) & b.axes) << NA);
     let facing = equal & (a.facing | (b.facing << NA));
-    let first = if facing != 0 { facing } else { equal }.trailing_zeros() as usize;
+    // A pose with a non-number makes some overlap NaN, which equals nothing, not even the
+    // least: no lane is then equal, and A's first lane leads, as in the traced choice (its
+    // leader starts there and a NaN never beats it). Without this the index would be 32.
+    let pick = if facing != 0 {
+        facing
+    } else if equal != 0 {
+        equal
+    } else {
+        1
+    };
+    let first = pick.trailing_zeros() as usize;
     let (body, index) = if first < NA {
         (Body::A, first)
     } else {
