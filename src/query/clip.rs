@@ -1220,8 +1220,8 @@ mod tests {
         // and every recorded step must be `clip`'s along SAT's normal, bit for bit. Boxes
         // and quads from 1e-3 to 1e4 in size; equal boxes face to face (the two sides face
         // the normal equally: the preference for A decides), touching and on a grid of
-        // quarters; turns of 0, 1e-6 and quarter turns; random poses. (A NaN pose is not
-        // here: SAT's lane path indexes past its lanes on one, where no overlap is least.)
+        // quarters; turns of 0, 1e-6 and quarter turns; random poses. (Poses with a NaN
+        // are `query::pair`'s `non_number_poses_are_answered_not_panicked`.)
         use crate::query::sat::sat;
         let mut random = crate::query::sat::tests::Random(93);
         let quad = |s: f32| {
