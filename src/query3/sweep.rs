@@ -972,13 +972,16 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 let Some(axis) = edge_a.axis_with(head_b - tail_b) else {
                     continue;
                 };
+                // The facing extremes (A's edge along the axis, B's against it) and the
+                // speed: the skip test and the full test share them.
+                let shift = axis.dot(self.translation);
+                let (near_a, near_b) = (axis.dot(tail_a), axis.dot(tail_b));
+                let speed = self.velocity.dot(axis);
                 if !T::ENABLED && witnesses {
-                    let shift = axis.dot(self.translation);
                     let far_a = axis.dot(shape_a.vertex(antipodes_a[faces[0]] as usize));
                     let far_b =
                         axis.dot(self.vertex_b(antipodes_b[eb.faces[0] as usize] as usize)) + shift;
-                    let near = (axis.dot(tail_a), axis.dot(tail_b) + shift);
-                    let speed = self.velocity.dot(axis);
+                    let near = (near_a, near_b + shift);
                     if latest.unchanged_by_edge(near, (far_a, far_b), speed, still) {
                         latest.tested += 1;
                         #[cfg(test)]
@@ -988,10 +991,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 }
                 // The arcs cross at `axis`: A's edge is A's extreme along it and B's edge is
                 // B's extreme along -axis.
-                let ia = Interval::new(extent(vertices_a, axis).min, axis.dot(tail_a));
-                let ib = Interval::new(axis.dot(tail_b), extent(vertices_b, axis).max)
-                    .shifted(axis.dot(self.translation));
-                let speed = self.velocity.dot(axis);
+                let ia = Interval::new(extent(vertices_a, axis).min, near_a);
+                let ib = Interval::new(near_b, extent(vertices_b, axis).max).shifted(shift);
                 let t = entry_and_exit(ia, ib, speed, still, touch);
                 offer(
                     latest,
