@@ -103,6 +103,12 @@ pub struct FeatureLanes {
     /// the face's normal) is reached. The swept SAT projects it as a witness: the far end
     /// of the body along an axis near that normal is at most the witness's projection.
     pub face_antipodes: Vec<u32>,
+    /// Faces four at a time (the groups of `normals`) as masks of the edges on them, for the
+    /// swept SAT, which takes one sign bit per face of a group and needs one per edge:
+    /// `face_edges[g][s][m]` has bit `e` set when edge `e`'s face `faces[s]` is face `4 g +
+    /// k` for a bit `k` set in `m` (edges from the 64th on are left out; padding faces have
+    /// no edges).
+    pub face_edges: Vec<[[u64; 16]; 2]>,
     /// Edges' Gauss-map arcs ([`Polyhedron::edge_arc`]) in groups of four: rows `n0.x, n0.y,
     /// n0.z, n1.x, n1.y, n1.z, arc.x, arc.y, arc.z`, the last group padded with zeros (a
     /// zero arc fails every sign test of the Gauss-map test).
@@ -730,7 +736,7 @@ fn assemble(
         .map(|v| v.distance(centroid))
         .fold(0.0, f32::max);
     let vertex_lanes = vertex_lanes(&vertices);
-    let feature_lanes = feature_lanes(&vertices, &faces, &edge_arcs);
+    let feature_lanes = feature_lanes(&vertices, &faces, &edges, &edge_arcs);
     let arc_tree = ArcTree::new(edge_arcs.iter().map(|[n0, n1, _]| (*n0, *n1)));
     Some(Polyhedron {
         kind: kind.clone(),
@@ -815,7 +821,12 @@ fn cuboid_faces(poly: &Polyhedron) -> Option<CuboidFaces> {
     Some(table)
 }
 
-fn feature_lanes(vertices: &[Vec3], faces: &[Face], arcs: &[[Vec3; 3]]) -> FeatureLanes {
+fn feature_lanes(
+    vertices: &[Vec3],
+    faces: &[Face],
+    edges: &[Edge],
+    arcs: &[[Vec3; 3]],
+) -> FeatureLanes {
     let normals = faces
         .chunks(4)
         .map(|group| {
@@ -848,6 +859,17 @@ fn feature_lanes(vertices: &[Vec3], faces: &[Face], arcs: &[[Vec3; 3]]) -> Featu
             lowest as u32
         })
         .collect();
+    let mut face_edges = vec![[[0u64; 16]; 2]; faces.len().div_ceil(4)];
+    for (e, edge) in edges.iter().enumerate().take(64) {
+        for (s, &f) in edge.faces.iter().enumerate() {
+            let (g, k) = (f as usize / 4, f as usize % 4);
+            for (m, bits) in face_edges[g][s].iter_mut().enumerate() {
+                if m & (1 << k) != 0 {
+                    *bits |= 1 << e;
+                }
+            }
+        }
+    }
     let arcs = arcs
         .chunks(4)
         .map(|group| {
@@ -866,6 +888,7 @@ fn feature_lanes(vertices: &[Vec3], faces: &[Face], arcs: &[[Vec3; 3]]) -> Featu
         normals,
         face_extents,
         face_antipodes,
+        face_edges,
         arcs,
     }
 }

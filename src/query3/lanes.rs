@@ -50,16 +50,6 @@ mod imp {
             unsafe { _mm_storeu_ps(out.as_mut_ptr(), self.0) };
             out
         }
-        /// Bit `k` set when lane `k` has `!(p >= 0) && q < 0 && r > 0` (`p >= 0` is false
-        /// for a NaN, as in scalar code).
-        #[inline(always)]
-        pub(crate) fn not_nonnegative_negative_positive(p: Four, q: Four, r: Four) -> u32 {
-            unsafe {
-                let zero = _mm_setzero_ps();
-                let both = _mm_and_ps(_mm_cmplt_ps(q.0, zero), _mm_cmpgt_ps(r.0, zero));
-                _mm_movemask_ps(_mm_andnot_ps(_mm_cmpge_ps(p.0, zero), both)) as u32
-            }
-        }
     }
 }
 
@@ -109,12 +99,6 @@ mod imp {
         pub(crate) fn to_array(self) -> [f32; 4] {
             self.0
         }
-        #[inline(always)]
-        pub(crate) fn not_nonnegative_negative_positive(p: Four, q: Four, r: Four) -> u32 {
-            (0..4)
-                .map(|k| ((!(p.0[k] >= 0.0) && q.0[k] < 0.0 && r.0[k] > 0.0) as u32) << k)
-                .sum()
-        }
     }
 }
 
@@ -153,17 +137,11 @@ impl Four {
 }
 
 impl Four {
-    /// Bit `k` set when lane `k` is `> 0` (not for a NaN).
+    /// Bit `k` set when lane `k`'s sign bit is (a negative number, `-0.0`, a NaN with its
+    /// sign bit set).
     #[inline(always)]
-    pub(crate) fn positive_bits(self) -> u32 {
-        let minus_one = Four::splat(-1.0);
-        Four::not_nonnegative_negative_positive(minus_one, minus_one, self)
-    }
-
-    /// Bit `k` set when lane `k` is `< 0` (not for a NaN).
-    #[inline(always)]
-    pub(crate) fn negative_bits(self) -> u32 {
-        Four::not_nonnegative_negative_positive(Four::splat(-1.0), self, Four::splat(1.0))
+    pub(crate) fn sign_bits(self) -> u32 {
+        self.mask_bits()
     }
 }
 
@@ -366,17 +344,16 @@ mod tests {
             v.max_lane(),
             d.iter().copied().fold(f32::NEG_INFINITY, f32::max)
         );
-        let p = Four::load(&[-1.0, f32::NAN, 1.0, -1.0]);
-        let q = Four::load(&[-1.0, -1.0, -1.0, 1.0]);
-        let r = Four::load(&[1.0, 1.0, 1.0, 1.0]);
-        assert_eq!(Four::not_nonnegative_negative_positive(p, q, r), 0b0011);
     }
 
     #[test]
     fn signs_and_differences_by_lane() {
         let x = Four::load(&[1.5, -0.0, f32::NAN, -2.0]);
-        assert_eq!(x.positive_bits(), 0b0001);
-        assert_eq!(x.negative_bits(), 0b1000);
+        assert_eq!(x.sign_bits(), 0b1010);
+        assert_eq!(
+            Four::load(&[-f32::NAN, 0.0, -1.0e-45, 1.0e-45]).sign_bits(),
+            0b0101
+        );
         let (a, b) = ([0.3f32, -7.0, 1.0e-3, 5.0], [0.1f32, 2.0, 1.0e-3, -1.0e30]);
         let d = Four::load(&a).sub(Four::load(&b)).to_array();
         for k in 0..4 {

@@ -39,12 +39,13 @@
 //! - an edge axis comes from a crossing of the two Gauss-map arcs, where A's edge is A's
 //!   extreme along the axis and B's edge B's extreme against it: those two ends are read off
 //!   the edges, the other two are projected;
-//! - the Gauss-map test of one edge of A runs against four edges of B at once; the signs of
-//!   A's face normals against B's arc planes are taken once per query, and only groups of
-//!   B's edges whose arcs A's edge straddles are computed; those sign bits only sort out
-//!   candidates: a pair they pass is decided by Gregorius's products of the very numbers
-//!   the lanes computed (`sat::arcs_cross`'s test), then gets SAT's parallel test and
-//!   orientation, without SAT's separation, which the sweep does not use;
+//! - the Gauss-map test runs on sign bits, one bit per edge of B in a `u64`: A's face
+//!   normals against B's arc planes once per query (`adc`, `bdc`), and, per edge of A, B's
+//!   face normals against A's arc, four faces at a time, spread to B's edges by a table
+//!   (`cba`, `dba`: an edge's numbers are its two faces', negated); those sign bits only
+//!   sort out candidates: a pair they pass is decided by Gregorius's products of the very
+//!   numbers the lanes computed (`sat::arcs_cross`'s test), then gets SAT's parallel test
+//!   and orientation, without SAT's separation, which the sweep does not use;
 //! - untraced, an edge axis is skipped (counted, not offered) when it can change neither
 //!   the latest entry nor the earliest exit:
 //!   ```text
@@ -742,16 +743,16 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     }
 
     /// For each face `f` of A, the sides of B's arcs' planes its normal lies on: bit `j` of
-    /// `above[f]` set when `n_f . plane_j > 0`, of `below[f]` when `< 0`; the values
-    /// themselves go to `values[f][j / 4][j % 4]` (written for every face of A and every
-    /// group of four edges of B). An edge of A takes `sat::arcs_cross`'s `adc` and `bdc`
-    /// for every edge of B from the entries of its two faces.
-    fn face_sides(&self, above: &mut [u64], below: &mut [u64], values: &mut SideValues) {
+    /// `signs[f]` is the sign bit of `n_f . plane_j` (set when `< 0`, and for a `-0.0`);
+    /// the values themselves go to `values[f][j / 4][j % 4]` (written for every face of A
+    /// and every group of four edges of B). An edge of A takes `sat::arcs_cross`'s `adc`
+    /// and `bdc` for every edge of B from the entries of its two faces.
+    fn face_sides(&self, signs: &mut [u64], values: &mut SideValues) {
         let shape_a = self.pair.a.shape;
-        for (f, (above, below)) in above.iter_mut().zip(below.iter_mut()).enumerate() {
+        for (f, signs) in signs.iter_mut().enumerate() {
             let n = shape_a.face_normal(f);
             let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
-            let (mut up, mut down) = (0u64, 0u64);
+            let mut bits = 0u64;
             for (r, rows) in self.b.arcs.as_slice().iter().enumerate() {
                 let side = Four::dot3(
                     x,
@@ -761,50 +762,53 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                     Four::load(&rows[7]),
                     Four::load(&rows[8]),
                 );
-                up |= (side.positive_bits() as u64) << (4 * r);
-                down |= (side.negative_bits() as u64) << (4 * r);
+                bits |= (side.sign_bits() as u64) << (4 * r);
                 values[f][r] = MaybeUninit::new(side.to_array());
             }
-            (*above, *below) = (up, down);
+            *signs = bits;
         }
     }
 
     /// Candidates for a crossing of the Gauss-map arcs of edge `i` of A (`arc` its plane,
     /// between faces `f0` and `f1`) and B's edge `j` (bit `j`): Gregorius's test as
     /// `sat::arcs_cross(n0, n1, arc, -b.n0, -b.n1, b.arc)` states it (`cba dba < 0`,
-    /// `adc bdc < 0` and `cba bdc > 0`), by the signs of its numbers: those of `adc` and
-    /// `bdc` from [`Self::face_sides`], `cba` and `dba` computed for the groups of four
-    /// edges of B that pass the second test and kept in `cba_dba`. A product of two
-    /// numbers can round to zero where their signs say it is not: the caller decides a
-    /// candidate by the products ([`gauss_map_crossing`]).
+    /// `adc bdc < 0` and `cba bdc > 0`), by the sign bits of its numbers. Those of `adc`
+    /// and `bdc` come from [`Self::face_sides`]. `cba` and `dba` are B's (negated) face
+    /// normals against A's arc, and B has fewer faces than edges, so they are taken once per
+    /// face of B, four faces at a time: `sides[g]` gets `n . arc` for B's faces `4 g..4 g +
+    /// 4` (`cba` is exactly its negation: `c = -n` is turned by the negated matrix, whose
+    /// products and sums are the negated ones, so the two differ at most in a zero's sign),
+    /// and the faces' sign bits become edges' bits through the table
+    /// [`crate::geom3::FeatureLanes::face_edges`]. A number's sign bit is set when it is
+    /// negative (and for `-0.0`), clear when positive: each test on signs passes every pair
+    /// whose products pass, so the caller decides a candidate by the products
+    /// ([`gauss_map_crossing`]), where a zero fails whatever its sign.
     #[inline(always)]
     fn crossing_arcs(
         &self,
         arc: Vec3,
         [f0, f1]: [usize; 2],
-        (above, below): (&[u64], &[u64]),
-        cba_dba: &mut [[[f32; 4]; 2]; SMALL_FEATURES / 4],
+        signs: &[u64],
+        sides: &mut [[f32; 4]; SMALL_FEATURES / 4],
     ) -> u64 {
-        // Signs of adc (face f0) and bdc (face f1) opposite.
-        let opposite = (above[f0] & below[f1]) | (below[f0] & above[f1]);
         let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
-        let (mut straddle, mut cba_positive) = (0u64, 0u64);
-        let zero = Four::splat(0.0);
-        let mut groups = opposite;
-        while groups != 0 {
-            let r = (groups.trailing_zeros() / 4) as usize;
-            groups &= !(0xf << (4 * r));
-            let rows = &self.b.arcs.as_slice()[r];
+        let face_edges = &self.pair.b.shape.feature_lanes().face_edges;
+        // Edges of B whose first (second) face has `n . arc` with its sign bit set: `cba`
+        // (`dba`) has it clear.
+        let (mut first, mut second) = (0u64, 0u64);
+        let groups = self.b.normals.as_slice().iter().zip(face_edges);
+        for ((rows, edges), side) in groups.zip(sides.iter_mut()) {
             let row = |k: usize| Four::load(&rows[k]);
-            let cba = Four::dot3(row(0), row(1), row(2), arc_x, arc_y, arc_z);
-            let dba = Four::dot3(row(3), row(4), row(5), arc_x, arc_y, arc_z);
-            straddle |= (zero.gt(cba.mul(dba)).mask_bits() as u64) << (4 * r);
-            cba_positive |= (cba.gt(zero).mask_bits() as u64) << (4 * r);
-            cba_dba[r] = [cba.to_array(), dba.to_array()];
+            let n_arc = Four::dot3(row(0), row(1), row(2), arc_x, arc_y, arc_z);
+            let m = (n_arc.sign_bits() & 0xf) as usize;
+            first |= edges[0][m];
+            second |= edges[1][m];
+            *side = n_arc.to_array();
         }
-        // cba bdc > 0: where cba (non-zero, as cba dba < 0) is positive, bdc must be too.
-        let same_sign = (cba_positive & above[f1]) | (!cba_positive & below[f1]);
-        opposite & straddle & same_sign
+        // adc and bdc of opposite signs, cba and dba of opposite signs, cba and bdc of the
+        // same sign (cba's sign bit is `!first`).
+        let (adc, bdc) = (signs[f0], signs[f1]);
+        (adc ^ bdc) & (first ^ second) & (first ^ bdc)
     }
 
     /// Tests every axis in the general loop's order (A's faces, B's faces, then the edge
@@ -932,21 +936,22 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         let witnesses =
             shape_a.bounding_radius() < WITNESS_LIMIT && shape_b.bounding_radius() < WITNESS_LIMIT;
         let faces_a = shape_a.face_count();
-        let (mut above, mut below) = ([0u64; SMALL_FEATURES], [0u64; SMALL_FEATURES]);
-        let (above, below) = (&mut above[..faces_a], &mut below[..faces_a]);
+        let mut signs = [0u64; SMALL_FEATURES];
+        let signs = &mut signs[..faces_a];
         let mut side_values: SideValues =
             [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES / 4] }; SMALL_FEATURES];
-        self.face_sides(above, below, &mut side_values);
-        let sides = (&*above, &*below);
+        self.face_sides(signs, &mut side_values);
+        let signs = &*signs;
         // SAFETY: `face_sides` wrote `side_values[f][r]` for every face `f` of A and every
         // group `r` of four edges of B, and only those are read.
         let side = |f: usize, r: usize, k: usize| unsafe { side_values[f][r].assume_init()[k] };
-        // Written by `crossing_arcs` for the groups it computes, read only for those.
-        let mut cba_dba = [[[0.0f32; 4]; 2]; SMALL_FEATURES / 4];
+        // B's face normals against A's edge's arc, written by `crossing_arcs` for every face
+        // of B.
+        let mut normal_sides = [[0.0f32; 4]; SMALL_FEATURES / 4];
         for (i, ea) in shape_a.edges().iter().enumerate() {
             let arc = shape_a.edge_arc(i)[2];
             let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
-            let mut mask = self.crossing_arcs(arc, faces, sides, &mut cba_dba);
+            let mut mask = self.crossing_arcs(arc, faces, signs, &mut normal_sides);
             if mask == 0 {
                 continue;
             }
@@ -964,7 +969,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                     self.vertex_b(eb.head as usize),
                 );
                 let (r, k) = (j / 4, j % 4);
-                let [cba, dba] = cba_dba[r].map(|lanes| lanes[k]);
+                let normal_side = |f: u32| normal_sides[f as usize / 4][f as usize % 4];
+                let (cba, dba) = (-normal_side(eb.faces[0]), -normal_side(eb.faces[1]));
                 let (adc, bdc) = (side(faces[0], r, k), side(faces[1], r, k));
                 if !gauss_map_crossing(cba, dba, adc, bdc) {
                     continue;
@@ -1599,15 +1605,13 @@ mod tests {
         )
     }
 
-    #[test]
-    fn witness_pruning_leaves_the_answer_bit_for_bit() {
-        // The untraced small-body path skips the projections of an edge axis that its
-        // witnesses prove cannot change the latest entry or the earliest exit; the traced
-        // path tests every axis in full. Their answers must agree to the bit on random
-        // hulls, poses and velocities and on forced ties: equal boxes face to face moving
-        // along a face normal, quarter turns and turns of 1e-6 degrees, grid offsets,
-        // velocities along an axis or zero or tiny along some axes, t_max 0 and 1e-3,
-        // huge and small scales, a NaN velocity.
+    /// Moving pairs for the guard tests of the small-body path: random hulls of 8 to 32
+    /// points, boxes and a hexagonal prism (parallel edges, equal faces) at scales 1, 1e-3
+    /// and 1e3; a third of them tied (quarter turns plus 0, +-1e-6 or 1e-4 degrees, grid
+    /// offsets, velocities along the offset, face to face for boxes, or along one axis);
+    /// velocities sometimes zero or tiny along z, a NaN every 997th case; t_max 0, 1e-3,
+    /// 1e3 or 1; A still or moving; origins up to 1e4.
+    fn for_each_moving_pair(count: usize, mut visit: impl FnMut(usize, &PolyPair, &Motion3)) {
         let mut f = uniform(0x0b5e_55ed_u64);
         let hull = |n: usize, s: f32, f: &mut dyn FnMut(f32, f32) -> f32| {
             let radii = Vec3::new(f(0.3, 1.5), f(0.3, 1.5), f(0.3, 1.5)) * s;
@@ -1646,8 +1650,7 @@ mod tests {
                 ]
             })
             .collect();
-        let mut checked = 0;
-        for k in 0..24000 {
+        for k in 0..count {
             let group = (k / 64) % 3;
             let scale = scales[group];
             let (a, b) = (&bodies[8 * group + k % 8], &bodies[8 * group + (k / 8) % 8]);
@@ -1714,19 +1717,107 @@ mod tests {
                 t_max,
             };
             let pair = PolyPair::new(a, &pose_a, b, &pose_b);
+            visit(k, &pair, &m);
+        }
+    }
+
+    #[test]
+    fn witness_pruning_leaves_the_answer_bit_for_bit() {
+        // The untraced small-body path skips the projections of an edge axis that its
+        // witnesses prove cannot change the latest entry or the earliest exit; the traced
+        // path tests every axis in full. Their answers must agree to the bit on random
+        // hulls, poses and velocities and on forced ties: equal boxes face to face moving
+        // along a face normal, quarter turns and turns of 1e-6 degrees, grid offsets,
+        // velocities along an axis or zero or tiny along some axes, t_max 0 and 1e-3,
+        // huge and small scales, a NaN velocity.
+        let mut checked = 0;
+        for_each_moving_pair(24000, |k, pair, m| {
             let mut steps = Vec::new();
-            let full = time_of_impact(&pair, &m, &mut steps);
-            let pruned = time_of_impact(&pair, &m, &mut ());
+            let full = time_of_impact(pair, m, &mut steps);
+            let pruned = time_of_impact(pair, m, &mut ());
             assert_eq!(
                 output_bits(&pruned),
                 output_bits(&full),
                 "case {k}: {pruned:?} vs {full:?}"
             );
             assert_eq!(steps.len() as u32, full.axes_tested, "case {k}");
-            checked += LocalPair::placement(&pair, m.velocity_b - m.velocity_a).is_some() as u32;
-        }
+            checked += LocalPair::placement(pair, m.velocity_b - m.velocity_a).is_some() as u32;
+        });
         assert!(checked > 15000, "{checked}");
         let skipped = SKIPPED.with(|n| n.get());
         assert!(skipped > 100_000, "{skipped}");
+    }
+
+    #[test]
+    fn gauss_map_by_face_signs_takes_the_pairs_the_lane_numbers_take() {
+        // The small-body path finds the crossing arcs by sign bits (B's face normals
+        // against A's arc taken once per face and spread to B's edges by a table) and
+        // decides each candidate by Gregorius's products of `cba = -(n . arc)`. The
+        // reference here computes, for every edge pair, the numbers the lanes computed
+        // before (B's arcs turned by the negated rotation, `plane = d x c`, `cba = c .
+        // arc`), with the same products in the same order, and takes the pairs whose
+        // products pass and whose edges are not parallel: the recorded edge axes must be
+        // exactly those, in that order, on random and tied pairs (quarter turns give exact
+        // zeros, and zeros of both signs).
+        let mut cases = 0;
+        let mut pairs = 0usize;
+        for_each_moving_pair(12000, |k, pair, m| {
+            let Some((rotation, _, _)) = LocalPair::placement(pair, m.velocity_b - m.velocity_a)
+            else {
+                return;
+            };
+            cases += 1;
+            let (a, b) = (pair.a.shape, pair.b.shape);
+            let rows = [0, 1, 2].map(|r| Vec3::from(rotation.row(r)));
+            // `turned`: row r of the matrix against the vector, `x p + y q + z r`.
+            let turn = |v: Vec3, sign: f32| {
+                Vec3::new(
+                    v.dot(rows[0] * sign),
+                    v.dot(rows[1] * sign),
+                    v.dot(rows[2] * sign),
+                )
+            };
+            let mut expected = Vec::new();
+            for (i, ea) in a.edges().iter().enumerate() {
+                let [n0, n1, arc] = a.edge_arc(i);
+                let edge_a = EdgeA::new(
+                    a.vertex(ea.tail as usize),
+                    a.vertex(ea.head as usize),
+                    a.centroid(),
+                );
+                for (j, eb) in b.edges().iter().enumerate() {
+                    let [m0, m1, _] = b.edge_arc(j);
+                    let (c, d) = (turn(m0, -1.0), turn(m1, -1.0));
+                    let plane = Vec3::new(
+                        d.y * c.z - c.y * d.z,
+                        d.z * c.x - c.z * d.x,
+                        d.x * c.y - c.x * d.y,
+                    );
+                    let (cba, dba) = (c.dot(arc), d.dot(arc));
+                    let (adc, bdc) = (n0.dot(plane), n1.dot(plane));
+                    if !gauss_map_crossing(cba, dba, adc, bdc) {
+                        continue;
+                    }
+                    let dir_b = turn(b.vertex(eb.head as usize), 1.0)
+                        - turn(b.vertex(eb.tail as usize), 1.0);
+                    if edge_a.axis_with(dir_b).is_some() {
+                        expected.push(AxisId::Edges(i as u32, j as u32));
+                    }
+                }
+            }
+            let mut steps = Vec::new();
+            time_of_impact(pair, m, &mut steps);
+            let found: Vec<AxisId> = steps
+                .iter()
+                .map(|s| s.id)
+                .filter(|id| matches!(id, AxisId::Edges(..)))
+                .collect();
+            assert_eq!(found, expected, "case {k}");
+            pairs += found.len();
+        });
+        assert!(
+            cases > 7000 && pairs > 100_000,
+            "{cases} cases, {pairs} pairs"
+        );
     }
 }
