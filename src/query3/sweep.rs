@@ -753,7 +753,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             let n = shape_a.face_normal(f);
             let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
             let mut bits = 0u64;
-            for (r, rows) in self.b.arcs.as_slice().iter().enumerate() {
+            let groups = self.b.arcs.as_slice().iter().zip(values[f].iter_mut());
+            for (r, (rows, value)) in groups.enumerate() {
                 let side = Four::dot3(
                     x,
                     y,
@@ -763,7 +764,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                     Four::load(&rows[8]),
                 );
                 bits |= (side.sign_bits() as u64) << (4 * r);
-                values[f][r] = MaybeUninit::new(side.to_array());
+                *value = MaybeUninit::new(side.to_array());
             }
             *signs = bits;
         }
@@ -944,7 +945,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         let signs = &*signs;
         // SAFETY: `face_sides` wrote `side_values[f][r]` for every face `f` of A and every
         // group `r` of four edges of B, and only those are read.
-        let side = |f: usize, r: usize, k: usize| unsafe { side_values[f][r].assume_init()[k] };
+        let side = |f: usize, r: usize, k: usize| unsafe { side_values[f][r].assume_init_ref()[k] };
         // B's face normals against A's edge's arc, written by `crossing_arcs` for every face
         // of B.
         let mut normal_sides = [[0.0f32; 4]; SMALL_FEATURES / 4];
