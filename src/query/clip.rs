@@ -500,18 +500,39 @@ fn clip_edges<T: Tracer<ClipStep>>(
     } else {
         1
     };
-    let mut dropped = ClipPoints::default();
-    let (mut kept, mut count) = ([ContactPoint::default(); 2], 0);
-    for &(p, end) in &clipped[..distinct] {
-        // Signed separation of the incident surface point from the reference surface:
-        // negative is penetration.
+    // Each distinct point's signed separation of the incident surface point from the
+    // reference surface (negative is penetration), and whether it is kept: a penetrating
+    // point whatever the (positive) tolerance, else within the touch tolerance.
+    let separation = |p: Vec2| {
         let separation = (p - reference.start).dot(reference.normal) - r_ref - r_inc;
-        // A penetrating point is kept whatever the (positive) tolerance.
-        if separation <= 0.0 || separation <= pair.touch_tolerance() {
-            kept[count] = contact(pair, &reference, &incident, p, end, separation, r_inc);
-            count += 1;
-        } else if T::ENABLED {
-            dropped.push(pair.to_world(p));
+        let keep = separation <= 0.0 || separation <= pair.touch_tolerance();
+        (separation, keep)
+    };
+    let (first, keep_first) = separation(clipped[0].0);
+    let (second, keep_second) = if distinct == 2 {
+        separation(clipped[1].0)
+    } else {
+        (0.0, false)
+    };
+    // The kept points in order, the rest default: written out for the two points rather
+    // than stored by a running count (which kept the points in memory).
+    let point = |(p, end): (Vec2, u8), separation: f32| {
+        contact(pair, &reference, &incident, p, end, separation, r_inc)
+    };
+    let none = ContactPoint::default();
+    let (kept, count) = match (keep_first, keep_second) {
+        (true, true) => ([point(clipped[0], first), point(clipped[1], second)], 2),
+        (true, false) => ([point(clipped[0], first), none], 1),
+        (false, true) => ([point(clipped[1], second), none], 1),
+        (false, false) => ([none, none], 0),
+    };
+    let mut dropped = ClipPoints::default();
+    if T::ENABLED {
+        if !keep_first {
+            dropped.push(pair.to_world(clipped[0].0));
+        }
+        if distinct == 2 && !keep_second {
+            dropped.push(pair.to_world(clipped[1].0));
         }
     }
     tracer.record(|| ClipStep {
@@ -535,11 +556,17 @@ fn clip_edges<T: Tracer<ClipStep>>(
 
 /// Whether `gap` is longer than the pair's touch tolerance: `gap.length() > touch`, with
 /// the two square roots (the gap's length, and the distance between the centroids inside
-/// the tolerance) taken only when bounds on both, 0.1 % apart, cannot tell.
+/// the tolerance) taken only when bounds on both, 0.1 % apart, cannot tell. The usual
+/// gap (a clipped edge) is far longer than the tolerance: a looser bound that places no
+/// centroid ([`ShapePair::touch_tolerance_high`]) tells that first.
 #[inline]
 fn farther_than_touch(pair: &ShapePair, gap: Vec2) -> bool {
-    let (low, high) = pair.touch_tolerance_bounds();
     let length_squared = gap.length_squared();
+    let quick_high = pair.touch_tolerance_high();
+    if length_squared > (1.001 * quick_high) * (1.001 * quick_high) {
+        return true;
+    }
+    let (low, high) = pair.touch_tolerance_bounds();
     if length_squared > (1.001 * high) * (1.001 * high) {
         true
     } else if length_squared < (0.999 * low) * (0.999 * low) {
@@ -561,7 +588,9 @@ fn contact(
     ContactPoint {
         // The incident body's surface point: its core point moved toward the reference.
         point: pair.to_world(p - r_inc * reference.normal),
-        depth: (-separation).max(0.0),
+        // Written as the compare `maxss` makes (not `f32::max`, whose choice between -0
+        // and +0 is left to the compiler): a separation of +0 or -0 gives a depth of +0.
+        depth: if -separation > 0.0 { -separation } else { 0.0 },
         id: [reference.index, incident.index],
         end,
     }
@@ -1210,6 +1239,94 @@ mod tests {
         assert!(
             handed > cases / 2 && opposite > 100 && searched > 100,
             "{handed} handed ({opposite} opposite faces), {searched} searched"
+        );
+    }
+
+    #[test]
+    fn farther_than_touch_is_the_gap_length_against_the_tolerance() {
+        // `farther_than_touch` answers from bounds when it can (first the one that places
+        // no centroid, `touch_tolerance_high`): it must answer `gap.length() >
+        // touch_tolerance()` exactly. Shapes whose centroid lies far from their local
+        // origin (so the quick bound is loose) and near it, sizes 1e-3 to 1e4, positions
+        // near and far from the world origin, quarter turns and 1e-6 turns; gaps of zero,
+        // at the tolerance and 1e-3 / 1e-6 either side of it, random, huge, infinite and
+        // NaN; NaN positions and angles.
+        let mut random = crate::query::sat::tests::Random(57);
+        let mut shapes = Vec::new();
+        for size in [1.0e-3, 1.0, 1.0e4] {
+            shapes.push(square(size));
+            shapes.push(Shape::rect(Vec2::new(1.3 * size, 0.4 * size)).unwrap());
+            let off = [(0.0, 0.0), (5.0, 0.0), (3.0, -4.0), (-40.0, 25.0)];
+            for (dx, dy) in off {
+                let corner = |x: f32, y: f32| Vec2::new(x + dx, y + dy) * size;
+                let points = vec![
+                    corner(-1.0, -0.6),
+                    corner(1.1, -0.5),
+                    corner(0.8, 0.7),
+                    corner(-0.9, 0.5),
+                ];
+                shapes.push(Shape::polygon(points).unwrap());
+            }
+        }
+        let (mut quick, mut cases) = (0, 0);
+        for k in 0..20_000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 7 + 3) % shapes.len()];
+            let (mut pa, mut pb) = random.pose_near(k);
+            let scale = [1.0e-3, 1.0, 1.0e4][k % 3];
+            pb.position = pa.position + (pb.position - pa.position) * scale;
+            pb.angle = match k % 6 {
+                0 => 0.0,
+                1 => 1.0e-6,
+                2 => std::f32::consts::FRAC_PI_2,
+                3 => std::f32::consts::FRAC_PI_2 + 1.0e-6,
+                _ => pb.angle,
+            };
+            if k % 997 == 0 {
+                pb.position.x = f32::NAN;
+            } else if k % 991 == 0 {
+                pa.angle = f32::NAN;
+            }
+            let pair = ShapePair::new(a, pa, b, pb);
+            let touch = pair.touch_tolerance();
+            let direction = Vec2::from_angle(random.range(-3.2, 3.2));
+            let length = match k % 10 {
+                0 => 0.0,
+                1 => touch,
+                2 => touch * 1.001,
+                3 => touch * 0.999,
+                4 => touch * (1.0 + 1.0e-6),
+                5 => touch * (1.0 - 1.0e-6),
+                6 => random.range(0.0, 4.0) * scale,
+                7 => 1.0e30,
+                8 => f32::INFINITY,
+                _ => f32::NAN,
+            };
+            let gap = direction * length;
+            // The answer from the centroids' bounds alone, as before the quick bound: the
+            // same, and `gap.length() > touch` whenever the pose is a number (a NaN
+            // position can leave the bounds' low end above the tolerance).
+            let (low, high) = pair.touch_tolerance_bounds();
+            let length_squared = gap.length_squared();
+            let before = if length_squared > (1.001 * high) * (1.001 * high) {
+                true
+            } else if length_squared < (0.999 * low) * (0.999 * low) {
+                false
+            } else {
+                gap.length() > touch
+            };
+            let what = format!("case {k}: gap {gap:?}, touch {touch}");
+            assert_eq!(farther_than_touch(&pair, gap), before, "{what}");
+            if k % 997 != 0 && k % 991 != 0 {
+                assert_eq!(before, gap.length() > touch, "{what}");
+            }
+            let high = pair.touch_tolerance_high();
+            quick += usize::from(gap.length_squared() > (1.001 * high) * (1.001 * high));
+            cases += 1;
+        }
+        assert!(
+            quick > cases / 4,
+            "{quick} of {cases} told by the quick bound"
         );
     }
 

@@ -110,6 +110,20 @@ impl<'a> ShapePair<'a> {
         (low, high)
     }
 
+    /// An upper bound on [`ShapePair::touch_tolerance`] that places neither centroid: a
+    /// placed centroid lies `|c|` from the body's position (a turn keeps lengths), and
+    /// `|c| <= |c.x| + |c.y|`, so the centroids lie at most `|tB - tA|_1 + |cA|_1 + |cB|_1`
+    /// apart (`t` the positions, `c` the local centroids). Its roundings, and those of the
+    /// placed centroids the tolerance is computed from, are a few `f32` ulps of these
+    /// lengths: far inside a 0.1 % margin.
+    #[inline]
+    pub fn touch_tolerance_high(&self) -> f32 {
+        let reach = self.a.shape.bounding_radius() + self.b.shape.bounding_radius();
+        let d = (self.b.translation - self.a.translation).abs()
+            + (self.a.shape.centroid().abs() + self.b.shape.centroid().abs());
+        TOUCH_TOLERANCE * (reach + (d.x + d.y)).max(1.0)
+    }
+
     /// A work-frame point in world coordinates.
     #[inline]
     pub fn to_world(&self, p: Vec2) -> Vec2 {
