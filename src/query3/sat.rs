@@ -627,6 +627,7 @@ impl CuboidPair {
                 steps: recorded,
                 len: 0,
                 axes: Inline::new(),
+                axis_groups: [[[0.0; 4]; 3]; CUBOID_STEPS / 4],
             };
             let output = self.sat_steps(pair, &corners, &mut steps);
             debug_assert_eq!(steps.len, CUBOID_STEPS, "every step written over");
@@ -644,6 +645,11 @@ impl CuboidPair {
         tracer: &mut T,
     ) -> Output {
         let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
+            if let Some(steps) = tracer.steps() {
+                // The cuboid's own steps: written in place, the axis noted for its intervals.
+                steps.axis_at(steps.len, id, axis, separation, n);
+                return;
+            }
             let ordinal = *n;
             *n += 1;
             if T::ENABLED {
@@ -1899,7 +1905,10 @@ fn placed_edge(body: &Placed3, turn: &Turn, e: u8) -> EdgeFrame {
 /// placed and dotted as `project` does. An axis whose terms `q` are not all finite takes
 /// `project`.
 /// `into`: the body's inverse rotation; `corners`: its corners placed ([`placed_corners`]),
-/// each coordinate in all four lanes ([`corner_lanes`]).
+/// each coordinate in all four lanes ([`corner_lanes`]). The traced SAT runs the lanes
+/// themselves ([`cuboid_interval_lanes`], on axes already by coordinate); the tests check them
+/// through this.
+#[cfg(test)]
 fn cuboid_intervals(
     body: &Placed3,
     into: &Turn,
@@ -1909,7 +1918,27 @@ fn cuboid_intervals(
 ) -> [Interval; 4] {
     let lane =
         |c: fn(&Vec3) -> f32| Four::load(&[c(&axes[0]), c(&axes[1]), c(&axes[2]), c(&axes[3])]);
-    let (vx, vy, vz) = (lane(|v| v.x), lane(|v| v.y), lane(|v| v.z));
+    let lanes = [lane(|v| v.x), lane(|v| v.y), lane(|v| v.z)];
+    let (low, high, finite) = cuboid_interval_lanes(into, corners, h, lanes);
+    let (low, high) = (low.to_array(), high.to_array());
+    std::array::from_fn(|i| {
+        if finite & (1 << i) == 0 {
+            return projected(body, axes[i]);
+        }
+        Interval::new(low[i], high[i])
+    })
+}
+
+/// [`cuboid_intervals`]' arithmetic on the axes by coordinate (`vx`, `vy`, `vz`: lane `k`
+/// for axis `k`): the low and high ends by lane, and bit `k` set when lane `k`'s terms are
+/// finite (the other lanes' ends are meaningless: they take `project`).
+#[inline(always)]
+fn cuboid_interval_lanes(
+    into: &Turn,
+    corners: &[[Four; 3]; 8],
+    h: Vec3A,
+    [vx, vy, vz]: [Four; 3],
+) -> (Four, Four, u32) {
     // `Turn::apply` lane by lane: `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`.
     let [bx, by, bz] = into.b.map(Four::splat);
     let (k, w2) = (Four::splat(into.k), Four::splat(into.w2));
@@ -1969,13 +1998,7 @@ fn cuboid_intervals(
         high = at_top[c].select(dot, high);
         low = at_top[7 - c].select(dot, low);
     }
-    let (high, low) = (high.to_array(), low.to_array());
-    std::array::from_fn(|i| {
-        if finite & (1 << i) == 0 {
-            return projected(body, axes[i]);
-        }
-        Interval::new(low[i], high[i])
-    })
+    (low, high, finite)
 }
 
 /// Each placed corner's coordinates, each in all four lanes, for [`cuboid_intervals`].
@@ -2019,21 +2042,25 @@ const fn cuboid_template() -> [Step; CUBOID_STEPS] {
 
 /// A traced cuboid SAT's steps, laid down from [`CUBOID_TEMPLATE`] in the tracer's memory
 /// and written over in order (`len` of them so far), with the positions of the axis steps
-/// for their intervals, which are known only at the end.
+/// and their axes for their intervals, which are known only at the end. The axes are kept
+/// by coordinate, four to a group (lane `n % 4` of group `n / 4` for the `n`-th axis, the
+/// lanes after the last axis zeros), as [`cuboid_interval_lanes`] reads them: no gathering
+/// out of the steps.
 struct CuboidSteps<'s> {
     steps: &'s mut [Step],
     len: usize,
     axes: Inline<u8, CUBOID_STEPS>,
+    axis_groups: [[[f32; 4]; 3]; CUBOID_STEPS / 4],
 }
 
 impl Tracer<Step> for CuboidSteps<'_> {
     const ENABLED: bool = true;
 
-    #[inline]
+    #[inline(always)]
     fn record(&mut self, make: impl FnOnce() -> Step) {
         let step = make();
-        if let Step::Axis(_) = step {
-            self.axes.push(self.len as u8);
+        if let Step::Axis(t) = &step {
+            self.note_axis(self.len, t.axis);
         }
         self.steps[self.len] = step;
         self.len += 1;
@@ -2076,7 +2103,7 @@ impl CuboidSteps<'_> {
     /// Writes the next tested axis (ordinal `*tested`, its intervals left empty) at position
     /// `at` (over a step written there, or as the next step) and notes its position for
     /// [`Self::fill_intervals`]. Axis steps are written in order.
-    #[inline]
+    #[inline(always)]
     fn axis_at(&mut self, at: usize, id: AxisId, axis: Vec3, separation: f32, tested: &mut u32) {
         let none = Interval::default();
         let step = AxisTest {
@@ -2090,11 +2117,22 @@ impl CuboidSteps<'_> {
         *tested += 1;
         self.steps[at] = Step::Axis(step);
         self.len = self.len.max(at + 1);
+        self.note_axis(at, axis);
+    }
+
+    /// Notes an axis step's position and its axis (by coordinate) for
+    /// [`Self::fill_intervals`].
+    #[inline(always)]
+    fn note_axis(&mut self, at: usize, axis: Vec3) {
+        let (group, lane) = (self.axes.len / 4, self.axes.len % 4);
+        let group = &mut self.axis_groups[group];
+        (group[0][lane], group[1][lane], group[2][lane]) = (axis.x, axis.y, axis.z);
         self.axes.push(at as u8);
     }
 
-    /// Every recorded axis's two intervals ([`cuboid_intervals`], four axes at a time),
-    /// shifted to the world frame as the general path records them.
+    /// Every recorded axis's two intervals ([`cuboid_interval_lanes`], four axes at a time,
+    /// read from the axis groups), shifted to the world frame as the general path records
+    /// them (`interval.shifted(axis . origin)`, the shift's dot product and sums in lanes).
     fn fill_intervals(
         &mut self,
         boxes: &CuboidPair,
@@ -2105,24 +2143,41 @@ impl CuboidSteps<'_> {
         let into_a = Turn::new(a.rotation.inverse());
         let into_b = Turn::new(b.rotation.inverse());
         let (corners_a, corners_b) = (corner_lanes(corners_a), corner_lanes(corners_b));
+        let origin = [pair.origin.x, pair.origin.y, pair.origin.z].map(Four::splat);
         let steps = &mut *self.steps;
-        let axis_of = |step: &Step| match step {
-            Step::Axis(t) => t.axis,
-            Step::Skipped { .. } => unreachable!("the axis steps' positions"),
-        };
-        // Four axes at a time; a last chunk repeats its last axis in the lanes left over.
-        for chunk in self.axes.as_slice().chunks(4) {
-            let last = chunk.len() - 1;
-            let axes: [Vec3; 4] =
-                std::array::from_fn(|k| axis_of(&steps[chunk[k.min(last)] as usize]));
-            let of_a = cuboid_intervals(a, &into_a, &corners_a, boxes.h_a, &axes);
-            let of_b = cuboid_intervals(b, &into_b, &corners_b, boxes.h_b, &axes);
-            for (lane, &index) in chunk.iter().enumerate() {
-                if let Step::Axis(t) = &mut steps[index as usize] {
-                    let shift = t.axis.dot(pair.origin);
-                    t.interval_a = of_a[lane].shifted(shift);
-                    t.interval_b = of_b[lane].shifted(shift);
+        let groups = &self.axis_groups;
+        for (group, positions) in groups.iter().zip(self.axes.as_slice().chunks(4)) {
+            let lanes = group.each_ref().map(Four::load);
+            let (low_a, high_a, finite_a) =
+                cuboid_interval_lanes(&into_a, &corners_a, boxes.h_a, lanes);
+            let (low_b, high_b, finite_b) =
+                cuboid_interval_lanes(&into_b, &corners_b, boxes.h_b, lanes);
+            let [vx, vy, vz] = lanes;
+            let shift = Four::dot3(vx, vy, vz, origin[0], origin[1], origin[2]);
+            let [low_a, high_a, low_b, high_b] =
+                [low_a, high_a, low_b, high_b].map(|end| end.add(shift).to_array());
+            let finite = finite_a & finite_b;
+            for (lane, &at) in positions.iter().enumerate() {
+                let Step::Axis(t) = &mut steps[at as usize] else {
+                    unreachable!("the axis steps' positions")
+                };
+                if finite & (1 << lane) == 0 {
+                    let shift = shift.to_array()[lane];
+                    let (of_a, of_b) = ((finite_a >> lane) & 1, (finite_b >> lane) & 1);
+                    t.interval_a = if of_a == 0 {
+                        projected(a, t.axis).shifted(shift)
+                    } else {
+                        Interval::new(low_a[lane], high_a[lane])
+                    };
+                    t.interval_b = if of_b == 0 {
+                        projected(b, t.axis).shifted(shift)
+                    } else {
+                        Interval::new(low_b[lane], high_b[lane])
+                    };
+                    continue;
                 }
+                t.interval_a = Interval::new(low_a[lane], high_a[lane]);
+                t.interval_b = Interval::new(low_b[lane], high_b[lane]);
             }
         }
     }
