@@ -133,6 +133,29 @@ impl Simplex {
         self.len += 1;
     }
 
+    /// The GJK loop's push: one more vertex, which the loop keeps in registers (as `newest`)
+    /// and passes to the next reduction in place of the new slot's contents, so the slot is
+    /// left unwritten (saving a dynamically indexed store of 32 bytes and its bounds test each
+    /// iteration). Only [`Self::with_newest`] and `reduce_to_closest_feature`, which both take
+    /// `newest`, read the simplex before that reduction, and the reduction stores every
+    /// vertex it keeps.
+    #[inline(always)]
+    fn push_kept_in_registers(&mut self) {
+        self.len += 1;
+    }
+
+    /// The simplex with its newest vertex (last slot) set to `newest`: the loop's simplex as
+    /// the steps record it before reduction.
+    #[inline(always)]
+    fn with_newest(mut self, newest: SupportPoint) -> Simplex {
+        match self.len {
+            1 => self.vertices[0] = newest,
+            2 => self.vertices[1] = newest,
+            _ => self.vertices[2] = newest,
+        }
+        self
+    }
+
     /// The same support points (found in A's frame) in the work frame, each rebuilt from its
     /// vertex indices with [`ShapePair::support`]'s arithmetic.
     fn in_work_frame(self, pair: &ShapePair) -> Simplex {
@@ -236,7 +259,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let mut world = WorldPoints::new();
     let (status, closest, distance) = loop {
         iteration += 1;
-        let candidate = simplex;
+        let candidate = simplex.with_newest(newest);
         let closest = reduce_to_closest_feature(&mut simplex, touch, newest);
         let distance = closest.point.length();
         let ended = if simplex.len == 3 {
@@ -290,7 +313,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         if let Some(status) = status {
             break (status, closest, distance);
         }
-        simplex.push(w);
+        simplex.push_kept_in_registers();
         newest = w;
     };
     finish(
@@ -335,20 +358,71 @@ pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
         if -w.point.dot(unit) > radii + touch {
             return false; // a separating plane with room for the radii
         }
-        let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
-        if repeated || no_progress(&simplex, direction, w, config.tolerance * distance + noise) {
+        let repeated = repeats_a_vertex(&simplex, &w);
+        if repeated || no_progress_along(&simplex, unit, w, config.tolerance * distance + noise) {
             return distance - radii <= touch;
         }
-        simplex.push(w);
+        simplex.push_kept_in_registers();
         newest = w;
     }
 }
 
+/// Whether `w` has the sources (vertex indices) of one of the simplex's vertices: the
+/// repeated-support test, `simplex.points().iter().any(|p| p.same_sources(w))` written out.
+/// The simplex is never empty (it starts with one vertex and every reduction keeps at least
+/// one), so vertex 0 is compared unconditionally, and each comparison tests both indices
+/// without a short circuit (one branch a vertex, no slice bounds test). Used by
+/// [`gjk_intersects`] only: in [`gjk`]'s loop the same change cost about 150 instructions
+/// a query (the compiler laid the whole loop out differently), in the boolean loop it saves
+/// about 50.
+#[inline(always)]
+fn repeats_a_vertex(simplex: &Simplex, w: &SupportPoint) -> bool {
+    let same = |p: &SupportPoint| (p.index_a == w.index_a) & (p.index_b == w.index_b);
+    let v = &simplex.vertices;
+    same(&v[0]) || (simplex.len >= 2 && same(&v[1])) || (simplex.len >= 3 && same(&v[2]))
+}
+
 /// Whether the support point `w` found in `direction` brings the support plane no more than
-/// `threshold` nearer the origin than the simplex: the progress test of the loop.
+/// `threshold` nearer the origin than the simplex: the progress test of the loop, along
+/// `direction.normalize_or_zero()`.
+///
+/// When the squared length lies well inside the normal range (see [`PLAIN_SQUARED_LENGTH`]),
+/// glam's test (is the reciprocal length finite and positive?) holds for certain, and the unit
+/// vector is computed here with glam's arithmetic, the test skipped: it cost a mask built
+/// from the reciprocal's bits (about 15 instructions) on every iteration. Any other length
+/// takes the cold path through `normalize_or_zero` itself. Same unit vector, same verdict.
 #[inline(always)]
 fn no_progress(simplex: &Simplex, direction: Vec2, w: SupportPoint, threshold: f32) -> bool {
-    let unit = direction.normalize_or_zero();
+    let towards = w.point - simplex.vertices[0].point;
+    let length_squared = direction.dot(direction);
+    let (low, high) = PLAIN_SQUARED_LENGTH;
+    if length_squared >= low && length_squared <= high {
+        // `Vec2::length_recip`: the square root of the same dot product, then `recip`.
+        let rcp = length_squared.sqrt().recip();
+        towards.dot(direction * rcp) <= threshold
+    } else {
+        no_progress_normalized(towards, direction, threshold)
+    }
+}
+
+/// Squared lengths between these (`2^-100`, `2^100`) have a square root between `2^-50` and
+/// `2^50` and so a finite, positive reciprocal: `normalize_or_zero` divides by the length.
+/// The loop's search directions are differences of coordinates of at most about `1e6` (up
+/// to about `2^42` squared); only a direction shorter than `2^-50` (the origin a hair from the
+/// simplex) leaves the range.
+const PLAIN_SQUARED_LENGTH: (f32, f32) = (1.0 / (1u128 << 100) as f32, (1u128 << 100) as f32);
+
+/// [`no_progress`] for any direction, through `normalize_or_zero` (a zero, subnormal,
+/// infinite or non-number direction gives zero, and the gain is measured along it).
+#[cold]
+#[inline(never)]
+fn no_progress_normalized(towards: Vec2, direction: Vec2, threshold: f32) -> bool {
+    towards.dot(direction.normalize_or_zero()) <= threshold
+}
+
+/// The progress test along a unit direction (or zero) already found.
+#[inline(always)]
+fn no_progress_along(simplex: &Simplex, unit: Vec2, w: SupportPoint, threshold: f32) -> bool {
     let gain = (w.point - simplex.vertices[0].point).dot(unit);
     gain <= threshold
 }
@@ -636,13 +710,9 @@ struct Closest {
 /// computing them again.
 #[inline(always)]
 fn reduce_to_closest_feature(simplex: &mut Simplex, touch: f32, newest: SupportPoint) -> Closest {
-    let mut v = simplex.vertices;
-    match simplex.len {
-        1 => v[0] = newest,
-        2 => v[1] = newest,
-        _ => v[2] = newest,
-    }
-    let v = v;
+    // The newest vertex comes from the caller's registers; its slot is not stored (see
+    // `Simplex::push_unstored`).
+    let v = simplex.with_newest(newest).vertices;
     let vertex = |simplex: &mut Simplex, i: usize| {
         simplex.vertices[0] = v[i];
         simplex.len = 1;
@@ -729,7 +799,8 @@ fn reduce_to_closest_feature(simplex: &mut Simplex, touch: f32, newest: SupportP
                 }
                 // Inside the triangle the closest point is the origin itself: no weights
                 // needed (their three divisions are the costliest part of an enclosing
-                // iteration).
+                // iteration). The triangle is kept whole: its newest vertex is stored here.
+                simplex.vertices[2] = v[2];
                 Closest {
                     region: VoronoiRegion::Inside,
                     point: Vec2::ZERO,
@@ -850,6 +921,95 @@ mod tests {
                 "case {k}"
             );
         }
+    }
+
+    #[test]
+    fn the_progress_test_agrees_with_normalize_or_zero_at_every_scale() {
+        // `no_progress` skips glam's finiteness test for squared lengths inside
+        // `PLAIN_SQUARED_LENGTH` and goes through `normalize_or_zero` outside it. Its verdict
+        // must be the reference's on both sides of each end of the range, at zero, subnormal,
+        // huge, infinite and non-number directions, along the axes and diagonals, with the
+        // gain exactly zero (w beside v0 across the direction) or exactly at the threshold,
+        // and at random.
+        let reference = |towards: Vec2, direction: Vec2, threshold: f32| {
+            towards.dot(direction.normalize_or_zero()) <= threshold
+        };
+        let (low, high) = PLAIN_SQUARED_LENGTH;
+        let mut lengths = vec![
+            0.0,
+            -0.0,
+            1e-45,
+            1e-40,
+            f32::MIN_POSITIVE,
+            1e-30,
+            1e-20,
+            1e-6,
+            1.0,
+            3.0,
+            1e6,
+            1e20,
+            1e30,
+            f32::MAX,
+            f32::INFINITY,
+            f32::NAN,
+        ];
+        for end in [low, high] {
+            // Lengths whose squares land just below, on and just above the end.
+            let root = end.sqrt();
+            for step in 0..6u32 {
+                lengths.push(f32::from_bits(root.to_bits() - 3 + step));
+            }
+        }
+        let mut random = crate::query::sat::tests::Random(11);
+        let point = |p: Vec2| SupportPoint {
+            point: p,
+            ..SupportPoint::default()
+        };
+        let (mut checked, mut plain, mut other) = (0, 0, 0);
+        for &length in &lengths {
+            for k in 0..48 {
+                let turn = if k < 8 {
+                    k as f32 * std::f32::consts::FRAC_PI_4
+                } else {
+                    random.range(0.0, std::f32::consts::TAU)
+                };
+                let unit = Vec2::from_angle(turn);
+                for direction in [
+                    unit * length,
+                    Vec2::new(length, 0.0),
+                    Vec2::new(0.0, -length),
+                ] {
+                    let v0 = Vec2::new(random.range(-5.0, 5.0), random.range(-5.0, 5.0));
+                    let across = Vec2::new(-direction.y, direction.x) * 1e-3;
+                    let along = Vec2::new(random.range(-2.0, 2.0), random.range(-2.0, 2.0));
+                    for towards in [along, across, Vec2::ZERO, -along] {
+                        let mut simplex = Simplex::default();
+                        simplex.push(point(v0));
+                        let w = point(v0 + towards);
+                        let towards = w.point - v0;
+                        let exact = towards.dot(direction.normalize_or_zero());
+                        for threshold in [0.0, -0.0, 1e-3, -1e-3, exact, f32::NAN] {
+                            assert_eq!(
+                                no_progress(&simplex, direction, w, threshold),
+                                reference(towards, direction, threshold),
+                                "{direction} {towards} {threshold}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                    let squared = direction.dot(direction);
+                    if squared >= low && squared <= high {
+                        plain += 1;
+                    } else {
+                        other += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 50_000 && plain > 1_000 && other > 1_000,
+            "{checked} {plain} {other}"
+        );
     }
 
     #[test]
