@@ -645,24 +645,11 @@ impl CuboidPair {
         tracer: &mut T,
     ) -> Output {
         let record = |tracer: &mut T, id: AxisId, axis: Vec3, separation: f32, n: &mut u32| {
-            if let Some(steps) = tracer.steps() {
+            match tracer.steps() {
                 // The cuboid's own steps: written in place, the axis noted for its intervals.
-                steps.axis_at(steps.len, id, axis, separation, n);
-                return;
-            }
-            let ordinal = *n;
-            *n += 1;
-            if T::ENABLED {
-                let none = Interval::default();
-                let step = AxisTest {
-                    ordinal,
-                    id,
-                    axis,
-                    interval_a: none,
-                    interval_b: none,
-                    separation,
-                };
-                tracer.record(|| Step::Axis(step));
+                Some(steps) => steps.axis_at(steps.len, id, axis, separation, n),
+                // Untraced: only the count.
+                None => *n += 1,
             }
         };
         let record = &record;
@@ -2156,28 +2143,24 @@ impl CuboidSteps<'_> {
             let shift = Four::dot3(vx, vy, vz, origin[0], origin[1], origin[2]);
             let [low_a, high_a, low_b, high_b] =
                 [low_a, high_a, low_b, high_b].map(|end| end.add(shift).to_array());
-            let finite = finite_a & finite_b;
             for (lane, &at) in positions.iter().enumerate() {
                 let Step::Axis(t) = &mut steps[at as usize] else {
                     unreachable!("the axis steps' positions")
                 };
-                if finite & (1 << lane) == 0 {
-                    let shift = shift.to_array()[lane];
-                    let (of_a, of_b) = ((finite_a >> lane) & 1, (finite_b >> lane) & 1);
-                    t.interval_a = if of_a == 0 {
-                        projected(a, t.axis).shifted(shift)
+                // A lane whose terms are not all finite takes `project` (shifted as the
+                // lanes are).
+                let end = |finite: u32, body: &Placed3, low: &[f32; 4], high: &[f32; 4]| {
+                    if (finite >> lane) & 1 == 0 {
+                        projected(body, t.axis).shifted(shift.to_array()[lane])
                     } else {
-                        Interval::new(low_a[lane], high_a[lane])
-                    };
-                    t.interval_b = if of_b == 0 {
-                        projected(b, t.axis).shifted(shift)
-                    } else {
-                        Interval::new(low_b[lane], high_b[lane])
-                    };
-                    continue;
-                }
-                t.interval_a = Interval::new(low_a[lane], high_a[lane]);
-                t.interval_b = Interval::new(low_b[lane], high_b[lane]);
+                        Interval::new(low[lane], high[lane])
+                    }
+                };
+                let (interval_a, interval_b) = (
+                    end(finite_a, a, &low_a, &high_a),
+                    end(finite_b, b, &low_b, &high_b),
+                );
+                (t.interval_a, t.interval_b) = (interval_a, interval_b);
             }
         }
     }
