@@ -16,6 +16,12 @@ use std::collections::HashMap;
 /// them) has no meaningful normal: it joins a neighbouring face by the distance test alone.
 pub const FACE_MERGE_ANGLE_DEGREES: f64 = 0.05;
 
+/// The most vertices, and the most faces and edges, of a small polyhedron: the swept SAT
+/// turns a pair of small bodies into one frame and keeps one bit per edge of B in a `u64`
+/// ([`FeatureLanes`] are built for these only; Box2D and Box3D hold up to 8 and 64 vertices).
+pub const SMALL_VERTICES: usize = 32;
+pub const SMALL_FEATURES: usize = 64;
+
 /// Below this many vertices the support function scans every vertex; from here on it climbs
 /// the vertex adjacency, which visits about the square root of the vertex count.
 pub const HILL_CLIMB_MIN_VERTICES: usize = 32;
@@ -78,8 +84,9 @@ pub struct Polyhedron {
     vertex_lanes: Vec<[[f32; 4]; 3]>,
     /// Bounding caps over the edges' arcs, for the edge-pair searches of large bodies.
     arc_tree: ArcTree,
-    /// Face normals, face extents and edge arcs laid out four at a time ([`FeatureLanes`]).
-    feature_lanes: FeatureLanes,
+    /// Face normals, face extents and edge arcs laid out four at a time ([`FeatureLanes`]),
+    /// for small polyhedra only ([`SMALL_VERTICES`], [`SMALL_FEATURES`]).
+    feature_lanes: Option<FeatureLanes>,
     /// A cuboid's edges by direction and side ([`Polyhedron::cuboid_edges`]); `None` for
     /// every other body.
     cuboid_edges: Option<CuboidEdges>,
@@ -279,10 +286,12 @@ impl Polyhedron {
         &self.vertex_lanes
     }
 
-    /// Face normals, face extents and edge arcs four at a time ([`FeatureLanes`]).
+    /// Face normals, face extents and edge arcs four at a time ([`FeatureLanes`]); `None`
+    /// for a polyhedron above [`SMALL_VERTICES`] vertices or [`SMALL_FEATURES`] faces or
+    /// edges, which no path reads them for.
     #[inline]
-    pub fn feature_lanes(&self) -> &FeatureLanes {
-        &self.feature_lanes
+    pub fn feature_lanes(&self) -> Option<&FeatureLanes> {
+        self.feature_lanes.as_ref()
     }
 
     /// The edges' arcs in a tree of bounding caps (local frame): see [`ArcTree`].
@@ -736,7 +745,10 @@ fn assemble(
         .map(|v| v.distance(centroid))
         .fold(0.0, f32::max);
     let vertex_lanes = vertex_lanes(&vertices);
-    let feature_lanes = feature_lanes(&vertices, &faces, &edges, &edge_arcs);
+    let small = vertices.len() <= SMALL_VERTICES
+        && faces.len() <= SMALL_FEATURES
+        && edges.len() <= SMALL_FEATURES;
+    let feature_lanes = small.then(|| feature_lanes(&vertices, &faces, &edges, &edge_arcs));
     let arc_tree = ArcTree::new(edge_arcs.iter().map(|[n0, n1, _]| (*n0, *n1)));
     Some(Polyhedron {
         kind: kind.clone(),
@@ -1076,6 +1088,43 @@ pub(crate) mod tests {
         assert_well_formed(&prism);
     }
 
+    #[test]
+    fn feature_lanes_only_for_small_bodies() {
+        let prism = |sides: u32| {
+            Polyhedron::new(&Shape3Kind::Prism {
+                sides,
+                radius: 1.0,
+                half_height: 0.5,
+            })
+            .unwrap()
+        };
+        // 16 sides: 32 vertices, 18 faces, 48 edges, the most vertices a small body has.
+        let small = prism(16);
+        assert_eq!(small.vertices().len(), SMALL_VERTICES);
+        let lanes = small.feature_lanes().expect("a small body's lanes");
+        assert_eq!(lanes.normals.len(), 18usize.div_ceil(4));
+        assert_eq!(lanes.face_extents.len(), 18);
+        assert_eq!(lanes.face_antipodes.len(), 18);
+        assert_eq!(lanes.face_edges.len(), 18usize.div_ceil(4));
+        assert_eq!(lanes.arcs.len(), 48usize.div_ceil(4));
+        // Each extent is the face's own range: its offset on top, the far side below.
+        for (i, [low, high]) in lanes.face_extents.iter().enumerate() {
+            let n = small.face_normal(i);
+            assert_eq!(
+                *high,
+                small
+                    .vertices()
+                    .iter()
+                    .map(|v| n.dot(*v))
+                    .fold(f32::MIN, f32::max)
+            );
+            assert_eq!(*low, n.dot(small.vertex(lanes.face_antipodes[i] as usize)));
+        }
+        // 17 sides (34 vertices) are past it: no lanes, and no sweep reads them.
+        assert!(prism(17).feature_lanes().is_none());
+        let cube = cuboid(0.5, 0.5, 0.5);
+        assert!(cube.feature_lanes().is_some());
+    }
     #[test]
     fn coplanar_points_merge_and_interior_points_are_dropped() {
         // Cube corners, then the centre, face centres, edge midpoints and a repeated corner:

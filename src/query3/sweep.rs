@@ -72,7 +72,7 @@ use super::lanes::Four;
 use super::manifold::{contact_manifold, Output as Manifold};
 use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE};
 use super::{Interval, PolyPair};
-use crate::geom3::Polyhedron;
+use crate::geom3::{FeatureLanes, SMALL_FEATURES, SMALL_VERTICES};
 use crate::trace::Tracer;
 use glam::{Mat3A, Vec3, Vec3A};
 use std::mem::MaybeUninit;
@@ -563,11 +563,6 @@ impl PlacedVertices {
     }
 }
 
-/// The most vertices, and the most faces and edges, of a body on the small-body path
-/// ([`LocalPair`]; B's edges are one bit each of a `u64` per edge of A).
-const SMALL_VERTICES: usize = 32;
-const SMALL_FEATURES: usize = 64;
-
 /// B turned into A's local frame once per query, for pairs of small bodies (up to
 /// [`SMALL_VERTICES`] vertices and [`SMALL_FEATURES`] faces and edges each; Box2D and Box3D
 /// work this way). A's vertices, normals, arcs and face extents are used as the polyhedron
@@ -584,6 +579,19 @@ struct LocalPair<'p, 'a> {
     velocity: Vec3,
     /// B's vertices, normals and arcs in A's frame.
     b: &'p TurnedB,
+    /// Both bodies' stored lanes (A's used as they are, B's turned into `b`).
+    lanes_a: &'a FeatureLanes,
+    lanes_b: &'a FeatureLanes,
+}
+
+/// What [`LocalPair::placement`] finds for a pair of small bodies: B's rotation and
+/// translation in A's frame, B's velocity relative to A in A's frame, and both bodies'
+/// [`FeatureLanes`].
+struct Placement<'a> {
+    rotation: Mat3A,
+    translation: Vec3,
+    velocity: Vec3,
+    lanes: [&'a FeatureLanes; 2],
 }
 
 /// B's features turned into A's frame ([`LocalPair`]), on the caller's stack.
@@ -648,16 +656,13 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     /// B's rotation and translation in A's frame and the relative velocity in A's frame;
     /// `None` when a body is too large or the placement is not finite (or so large that a
     /// placed coordinate could overflow): the general loop then runs.
-    fn placement(pair: &PolyPair, velocity: Vec3) -> Option<(Mat3A, Vec3, Vec3)> {
+    fn placement(pair: &PolyPair<'a>, velocity: Vec3) -> Option<Placement<'a>> {
         let (a, b) = (&pair.a, &pair.b);
-        let small = |s: &Polyhedron| {
-            s.vertices().len() <= SMALL_VERTICES
-                && s.face_count() <= SMALL_FEATURES
-                && s.edges().len() <= SMALL_FEATURES
-        };
-        if !small(a.shape) || !small(b.shape) {
+        // Small bodies, and only those, carry their lanes.
+        let (Some(lanes_a), Some(lanes_b)) = (a.shape.feature_lanes(), b.shape.feature_lanes())
+        else {
             return None;
-        }
+        };
         let rotation = a.frame_inverse * b.frame;
         let translation = Vec3::from(a.frame_inverse * Vec3A::from(b.translation - a.translation));
         let velocity = Vec3::from(a.frame_inverse * Vec3A::from(velocity));
@@ -667,7 +672,12 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         if !(bounded(translation) && bounded(velocity) && rotation.is_finite()) {
             return None;
         }
-        Some((rotation, translation, velocity))
+        Some(Placement {
+            rotation,
+            translation,
+            velocity,
+            lanes: [lanes_a, lanes_b],
+        })
     }
 
     /// B turned into A's frame by a [`Self::placement`] (inlined: built where it is used,
@@ -675,7 +685,12 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     #[inline(always)]
     fn new(
         pair: &'p PolyPair<'a>,
-        (rotation, translation, velocity): (Mat3A, Vec3, Vec3),
+        Placement {
+            rotation,
+            translation,
+            velocity,
+            lanes: [lanes_a, lanes_b],
+        }: Placement<'a>,
         turned_b: &'p mut TurnedB,
     ) -> Self {
         let b = &pair.b;
@@ -695,7 +710,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 .vertices
                 .push([x.to_array(), y.to_array(), z.to_array()]);
         }
-        let lanes = b.shape.feature_lanes();
+        let lanes = lanes_b;
         for rows in &lanes.normals {
             let [x, y, z] = turned(&turn, rows[0], rows[1], rows[2]);
             turned_b
@@ -727,6 +742,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             translation,
             velocity,
             b: turned_b,
+            lanes_a,
+            lanes_b,
         }
     }
 
@@ -793,7 +810,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         sides: &mut [[f32; 4]; SMALL_FEATURES / 4],
     ) -> u64 {
         let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
-        let face_edges = &self.pair.b.shape.feature_lanes().face_edges;
+        let face_edges = &self.lanes_b.face_edges;
         // Edges of B whose first (second) face has `n . arc` with its sign bit set: `cba`
         // (`dba`) has it clear.
         let (mut first, mut second) = (0u64, 0u64);
@@ -828,7 +845,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     ) {
         let (a, b) = (&self.pair.a, &self.pair.b);
         let (shape_a, shape_b) = (a.shape, b.shape);
-        let (lanes_a, lanes_b) = (shape_a.feature_lanes(), shape_b.feature_lanes());
+        let (lanes_a, lanes_b) = (self.lanes_a, self.lanes_b);
         let vertices_a = shape_a.vertex_lanes();
         let vertices_b = self.b.vertices.as_slice();
         // Recorded steps are in the world: axes turned back, intervals shifted by the
@@ -1763,7 +1780,8 @@ mod tests {
         let mut cases = 0;
         let mut pairs = 0usize;
         for_each_moving_pair(12000, |k, pair, m| {
-            let Some((rotation, _, _)) = LocalPair::placement(pair, m.velocity_b - m.velocity_a)
+            let Some(Placement { rotation, .. }) =
+                LocalPair::placement(pair, m.velocity_b - m.velocity_a)
             else {
                 return;
             };
