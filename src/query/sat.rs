@@ -29,10 +29,12 @@
 //! body at once, one vector lane per edge: the same numbers as the axis-by-axis pass, and,
 //! untraced, the best axis picked by lane masks rather than one compare per axis. Each small
 //! shape keeps its vertices, normals and back extents in such lanes, built with the shape
-//! (`geom::CoreLanes`), so a query loads them whole.
+//! (`geom::CoreLanes`), so a query loads them whole. Untraced on x86_64, that pass runs
+//! written out in SSE registers (`sat/sse.rs`: the same arithmetic, operand for operand;
+//! the compiled generic pass moved its lanes through memory and spilled its 8 by 8 blocks).
 
 #[cfg(target_arch = "x86_64")]
-mod quads;
+mod sse;
 
 use super::{Body, Interval, ShapePair};
 use crate::geom::{cross, LanesOfWidth, Placed, SmallLanes};
@@ -150,10 +152,11 @@ pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
         && pair.a.vertex_count() <= SMALL_CORE
         && pair.b.vertex_count() <= SMALL_CORE
     {
-        // Two quads untraced: the pass for 4 by 4 lanes written out in SSE registers.
+        // Untraced: the small-polygon pass written out in SSE registers (same bits: guard
+        // test `sse_pass_matches_the_small_polygon_pass_bit_for_bit`).
         #[cfg(target_arch = "x86_64")]
-        if !T::ENABLED && quads::applies(pair) {
-            return quads::sat_quads(pair);
+        if !T::ENABLED && sse::applies(pair) {
+            return sse::sat_small(pair);
         }
         return small_polygons(pair, tracer);
     }
@@ -191,7 +194,7 @@ fn finish(pair: &ShapePair, best: SatAxis, tested: u32) -> SatOutput {
     finish_inline(pair, best, tested)
 }
 
-/// [`finish`], always inlined (the written-out pass for quads builds its output in place).
+/// [`finish`], always inlined (the pass written out in SSE builds its output in place).
 #[inline(always)]
 fn finish_inline(pair: &ShapePair, best: SatAxis, tested: u32) -> SatOutput {
     let best = to_world(pair, best);
@@ -1185,14 +1188,15 @@ pub(crate) mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn quads_match_the_small_polygon_pass_bit_for_bit() {
-        // The pass for two cores of at most 4 vertices written out in SSE registers
-        // (`quads::sat_quads`) against the pass it writes out (`small_polygons_fixed::<4,
-        // 4, _>`, untraced): every bit, NaN poses included. Without a non-number, also
-        // against the traced pass and the general path. Shapes: boxes, long boxes,
-        // triangles, a parallelogram, a trapezoid, random quads, a quad with a repeated
-        // vertex (a lane with no axis) and one with a vertex on a side (collinear edges),
-        // at sizes 1e-3, 1 and 1e4. Poses: random, near and far from the world origin; on a
+    fn sse_pass_matches_the_small_polygon_pass_bit_for_bit() {
+        // The small-polygon pass written out in SSE registers (`sse::sat_small`, 4 and 8
+        // lanes a body) against the pass it writes out (`small_polygons`, untraced): every
+        // bit, NaN poses included. Without a non-number, also against the traced pass and
+        // the general path. Shapes: boxes, long boxes, triangles, a parallelogram, a
+        // trapezoid, random 3- to 8-gons, a quad with a repeated vertex (a lane with no
+        // axis) and one with a vertex on a side (collinear edges), the awkward 5-gons of
+        // `test_outlines` (split, bent and cut sides, a repeated point), at sizes 1e-3, 1
+        // and 1e4. Poses: random, near and far from the world origin; on a
         // grid of quarters with turns of 0 (equal boxes face to face, touching, exact ties
         // between axes); quarter turns, and quarter turns + 1e-6; turns of 1e-6; NaN and
         // infinite positions and angles.
@@ -1223,8 +1227,15 @@ pub(crate) mod tests {
                 random
                     .shapes()
                     .into_iter()
-                    .filter(|s| s.radius() == 0.0 && s.core().len() <= 4),
+                    .filter(|s| s.radius() == 0.0 && s.core().len() <= SMALL_CORE),
             );
+            use crate::geom::test_outlines as outlines;
+            shapes.extend([
+                outlines::split_top(),
+                outlines::repeated_point(),
+                outlines::bent_top(),
+                outlines::cut_corner(),
+            ]);
             shapes
         };
         let shapes: Vec<Shape> = [1.0e-3, 1.0, 1.0e4]
@@ -1272,7 +1283,7 @@ pub(crate) mod tests {
                     pa = Pose::new(pa.position, 0.0);
                     pb = Pose::new(pa.position + along * (reach - depth), 0.0);
                     let pair = ShapePair::new(a, pa, b, pb);
-                    check_quads(&pair, &mut checked, &mut with_nan, &mut ties);
+                    check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
                     continue;
                 }
                 // Turns of 1e-6, and quarter turns + 1e-6.
@@ -1292,7 +1303,7 @@ pub(crate) mod tests {
                 _ => {}
             }
             let pair = ShapePair::new(a, pa, b, pb);
-            check_quads(&pair, &mut checked, &mut with_nan, &mut ties);
+            check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
         }
         assert!(checked > 20_000, "{checked}");
         assert!(with_nan > 100, "{with_nan}");
@@ -1300,12 +1311,12 @@ pub(crate) mod tests {
     }
 
     #[cfg(target_arch = "x86_64")]
-    fn check_quads(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
-        if !quads::applies(pair) {
+    fn check_sse(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
+        if !sse::applies(pair) {
             return;
         }
-        let fast = quads::sat_quads(pair);
-        let pass = small_polygons_fixed::<4, 4, ()>(pair, &mut ());
+        let fast = sse::sat_small(pair);
+        let pass = small_polygons(pair, &mut ());
         assert_eq!(output_bits(&fast), output_bits(&pass), "{pair:?}");
         let finite = [
             pair.a.rotation,
@@ -1317,7 +1328,7 @@ pub(crate) mod tests {
         .all(|p| p.is_finite());
         if finite {
             let mut axes = Vec::new();
-            let traced = small_polygons_fixed::<4, 4, _>(pair, &mut axes);
+            let traced = small_polygons(pair, &mut axes);
             assert_eq!(output_bits(&fast), output_bits(&traced), "{pair:?}");
             assert_eq!(
                 output_bits(&fast),
