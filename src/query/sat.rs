@@ -29,7 +29,12 @@
 //! body at once, one vector lane per edge: the same numbers as the axis-by-axis pass, and,
 //! untraced, the best axis picked by lane masks rather than one compare per axis. Each small
 //! shape keeps its vertices, normals and back extents in such lanes, built with the shape
-//! (`geom::CoreLanes`), so a query loads them whole.
+//! (`geom::CoreLanes`), so a query loads them whole. Untraced on x86_64, that pass runs
+//! written out in SSE registers (`sat/sse.rs`: the same arithmetic, operand for operand;
+//! the compiled generic pass moved its lanes through memory and spilled its 8 by 8 blocks).
+
+#[cfg(target_arch = "x86_64")]
+mod sse;
 
 use super::{Body, Interval, ShapePair};
 use crate::geom::{cross, LanesOfWidth, Placed, SmallLanes};
@@ -147,6 +152,12 @@ pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
         && pair.a.vertex_count() <= SMALL_CORE
         && pair.b.vertex_count() <= SMALL_CORE
     {
+        // Untraced: the small-polygon pass written out in SSE registers (same bits: guard
+        // test `sse_pass_matches_the_small_polygon_pass_bit_for_bit`).
+        #[cfg(target_arch = "x86_64")]
+        if !T::ENABLED && sse::applies(pair) {
+            return sse::sat_small(pair);
+        }
         return small_polygons(pair, tracer);
     }
     general(pair, tracer)
@@ -180,6 +191,12 @@ fn general<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
 /// The output for the best axis (in the work frame) after `tested` axes.
 #[inline]
 fn finish(pair: &ShapePair, best: SatAxis, tested: u32) -> SatOutput {
+    finish_inline(pair, best, tested)
+}
+
+/// [`finish`], always inlined (the pass written out in SSE builds its output in place).
+#[inline(always)]
+fn finish_inline(pair: &ShapePair, best: SatAxis, tested: u32) -> SatOutput {
     let best = to_world(pair, best);
     // The tolerance (a square root) is needed only when the best overlap is a gap: any
     // overlap >= 0 is within it.
@@ -1142,6 +1159,187 @@ pub(crate) mod tests {
             small += 1;
         }
         assert_eq!(small, 6000);
+    }
+
+    /// Every bit of an output, NaNs included (`PartialEq` calls no NaN equal to itself).
+    fn output_bits(out: &SatOutput) -> String {
+        let b = &out.best;
+        format!(
+            "{} {:?} {:?} {:x} {:x} {:?} | {:?} {:x} {:x} {:x} {:x} {:x} {:x} {:x} {:?} {:?} | {}",
+            out.intersecting,
+            out.depth.map(f32::to_bits),
+            out.separation.map(f32::to_bits),
+            out.normal.x.to_bits(),
+            out.normal.y.to_bits(),
+            out.axis,
+            b.source,
+            b.axis.x.to_bits(),
+            b.axis.y.to_bits(),
+            b.interval_a.min.to_bits(),
+            b.interval_a.max.to_bits(),
+            b.interval_b.min.to_bits(),
+            b.interval_b.max.to_bits(),
+            b.overlap.to_bits(),
+            b.best_so_far,
+            b.ties_with,
+            out.axes_tested,
+        )
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn sse_pass_matches_the_small_polygon_pass_bit_for_bit() {
+        // The small-polygon pass written out in SSE registers (`sse::sat_small`, 4 and 8
+        // lanes a body) against the pass it writes out (`small_polygons`, untraced): every
+        // bit, NaN poses included. Without a non-number, also against the traced pass and
+        // the general path. Shapes: boxes, long boxes, triangles, a parallelogram, a
+        // trapezoid, random 3- to 8-gons, a quad with a repeated vertex (a lane with no
+        // axis) and one with a vertex on a side (collinear edges), the awkward 5-gons of
+        // `test_outlines` (split, bent and cut sides, a repeated point), at sizes 1e-3, 1
+        // and 1e4. Poses: random, near and far from the world origin; on a
+        // grid of quarters with turns of 0 (equal boxes face to face, touching, exact ties
+        // between axes); quarter turns, and quarter turns + 1e-6; turns of 1e-6; NaN and
+        // infinite positions and angles.
+        let mut random = Random(56);
+        let base: Vec<Shape> = {
+            let mut shapes = vec![
+                square(1.0),
+                Shape::rect(v(1.3, 0.4)).unwrap(),
+                Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+                Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(1.5, 0.5), v(-0.5, 0.5)])
+                    .unwrap(),
+                Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(0.5, 0.5), v(-0.5, 0.5)])
+                    .unwrap(),
+            ];
+            shapes.extend(Shape::polygon(vec![
+                v(-1.0, -0.5),
+                v(1.0, -0.5),
+                v(1.0, -0.5),
+                v(0.0, 0.5),
+            ]));
+            shapes.extend(Shape::polygon(vec![
+                v(-1.0, -0.5),
+                v(0.0, -0.5),
+                v(1.0, -0.5),
+                v(0.0, 0.5),
+            ]));
+            shapes.extend(
+                random
+                    .shapes()
+                    .into_iter()
+                    .filter(|s| s.radius() == 0.0 && s.core().len() <= SMALL_CORE),
+            );
+            use crate::geom::test_outlines as outlines;
+            shapes.extend([
+                outlines::split_top(),
+                outlines::repeated_point(),
+                outlines::bent_top(),
+                outlines::cut_corner(),
+            ]);
+            shapes
+        };
+        let shapes: Vec<Shape> = [1.0e-3, 1.0, 1.0e4]
+            .iter()
+            .flat_map(|&scale| {
+                base.iter().map(move |s| {
+                    Shape::polygon(s.core().iter().map(|&p| p * scale).collect()).unwrap()
+                })
+            })
+            .collect();
+        let quarter = std::f32::consts::FRAC_PI_2;
+        let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
+        for k in 0..24_000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 7 + 3) % shapes.len()];
+            let size = a.bounding_radius().max(b.bounding_radius());
+            let (mut pa, mut pb) = random.pose_near(k);
+            pb.position = pa.position + (pb.position - pa.position) * size;
+            match k % 8 {
+                // On a grid of quarters of the size, unturned or by quarter turns: equal
+                // bodies face to face, touching, overlaps that tie exactly.
+                0 | 1 => {
+                    let turn = |r: &mut Random| (r.range(0.0, 4.0).floor()) * quarter;
+                    pa = Pose::new(
+                        pa.position.round(),
+                        if k % 8 == 0 { 0.0 } else { turn(&mut random) },
+                    );
+                    let offset = (4.0 * (pb.position - pa.position) / size).round() * size / 4.0;
+                    pb = Pose::new(
+                        pa.position + offset,
+                        if k % 8 == 0 { 0.0 } else { turn(&mut random) },
+                    );
+                }
+                // The same bodies (a copy), face to face along x or y, touching or
+                // overlapping by a quarter.
+                2 => {
+                    let b = a;
+                    let reach = 2.0 * b.bounding_radius();
+                    let along = if k % 16 == 2 {
+                        v(1.0, 0.0)
+                    } else {
+                        v(0.0, 1.0)
+                    };
+                    let depth = if k % 32 < 16 { 0.0 } else { 0.25 * reach };
+                    pa = Pose::new(pa.position, 0.0);
+                    pb = Pose::new(pa.position + along * (reach - depth), 0.0);
+                    let pair = ShapePair::new(a, pa, b, pb);
+                    check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
+                    continue;
+                }
+                // Turns of 1e-6, and quarter turns + 1e-6.
+                3 => {
+                    pa.angle = 1.0e-6;
+                    pb.angle = quarter + 1.0e-6 * (k % 3) as f32;
+                }
+                // Non-numbers and infinities in a position or an angle.
+                4 if k % 40 == 4 => {
+                    let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][(k / 40) % 3];
+                    match (k / 120) % 3 {
+                        0 => pb.position.x = bad,
+                        1 => pb.angle = bad,
+                        _ => pa.position.y = bad,
+                    }
+                }
+                _ => {}
+            }
+            let pair = ShapePair::new(a, pa, b, pb);
+            check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
+        }
+        assert!(checked > 20_000, "{checked}");
+        assert!(with_nan > 100, "{with_nan}");
+        assert!(ties > 1000, "{ties}");
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn check_sse(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
+        if !sse::applies(pair) {
+            return;
+        }
+        let fast = sse::sat_small(pair);
+        let pass = small_polygons(pair, &mut ());
+        assert_eq!(output_bits(&fast), output_bits(&pass), "{pair:?}");
+        let finite = [
+            pair.a.rotation,
+            pair.a.translation,
+            pair.b.rotation,
+            pair.b.translation,
+        ]
+        .iter()
+        .all(|p| p.is_finite());
+        if finite {
+            let mut axes = Vec::new();
+            let traced = small_polygons(pair, &mut axes);
+            assert_eq!(output_bits(&fast), output_bits(&traced), "{pair:?}");
+            assert_eq!(
+                output_bits(&fast),
+                output_bits(&general(pair, &mut ())),
+                "{pair:?}"
+            );
+            *ties += axes.iter().filter(|x| x.ties_with.is_some()).count().min(1);
+        } else {
+            *with_nan += 1;
+        }
+        *checked += 1;
     }
 
     #[test]
