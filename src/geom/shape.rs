@@ -1,3 +1,4 @@
+use super::farthest::{self, PAIR_ORDER};
 use super::lanes::{CoreLanes, LanesOfWidth, SmallLanes};
 use super::{cross, right_perp, signed_area};
 use glam::Vec2;
@@ -185,23 +186,42 @@ impl SmallSupport {
     #[inline(always)]
     fn support_index(&self, d: Vec2) -> usize {
         match self {
-            SmallSupport::Four(core) => core.support_index(d),
+            SmallSupport::Four(core) => {
+                farthest::first_farthest_in_pairs(&core.x, &core.y, d).vertex
+            }
             SmallSupport::Eight(core) => core.support_index(d),
         }
     }
 
-    /// The same vertex as [`Self::support_index`], and its coordinates. For 8 lanes the
-    /// index comes from `super::farthest` (a tournament kept in vector registers); for 4
-    /// it is this tournament, whose last compare selects the index directly.
+    /// The same vertex as [`Self::support_index`], and its coordinates. The index comes from
+    /// `super::farthest`: for 8 lanes a tournament kept in vector registers, for 4 the
+    /// tournament of `FixedCore::support_index` on lanes stored in pair order.
     #[inline(always)]
     fn support_vertex(&self, d: Vec2) -> (usize, Vec2) {
         match self {
             SmallSupport::Four(core) => {
-                let k = core.support_index(d);
-                (k, Vec2::new(core.x[k], core.y[k]))
+                let won = farthest::first_farthest_in_pairs(&core.x, &core.y, d);
+                (won.vertex, Vec2::new(core.x[won.lane], core.y[won.lane]))
             }
             SmallSupport::Eight(core) => {
-                let k = super::farthest::first_farthest(&core.x, &core.y, d);
+                let k = farthest::first_farthest(&core.x, &core.y, d);
+                (k, Vec2::new(core.x[k], core.y[k]))
+            }
+        }
+    }
+
+    /// The vertex [`Self::support_vertex`] gives along `-d`, found from the projections on
+    /// `d` (the first nearest vertex; see `super::farthest`): GJK looks A up along `d` and
+    /// B along `-d`, and both then share the broadcast lanes of `d`.
+    #[inline(always)]
+    fn support_vertex_opposite(&self, d: Vec2) -> (usize, Vec2) {
+        match self {
+            SmallSupport::Four(core) => {
+                let won = farthest::first_nearest_in_pairs(&core.x, &core.y, d);
+                (won.vertex, Vec2::new(core.x[won.lane], core.y[won.lane]))
+            }
+            SmallSupport::Eight(core) => {
+                let k = farthest::first_nearest(&core.x, &core.y, d);
                 (k, Vec2::new(core.x[k], core.y[k]))
             }
         }
@@ -210,11 +230,23 @@ impl SmallSupport {
 
 /// `N` vertices (`N` a power of two) as two coordinate arrays, padded with copies of vertex
 /// 0. Fixed lengths let the compiler project all of them at once in vector registers; a copy
-/// of vertex 0 never wins, since ties go to the lowest index.
+/// of vertex 0 never wins, since ties go to the lowest index. With 4 lanes the vertices are
+/// stored in pair order (lane `k` holds vertex `PAIR_ORDER[k]`, see `super::farthest`), so
+/// that the tournament's first matches need no lane moved; with 8, in order.
 #[derive(Clone, Debug, PartialEq)]
 struct FixedCore<const N: usize> {
     x: [f32; N],
     y: [f32; N],
+}
+
+/// The lane holding vertex `k` of a [`FixedCore`] of `N` lanes.
+#[inline(always)]
+fn lane_of<const N: usize>(k: usize) -> usize {
+    if N == 4 {
+        PAIR_ORDER[k]
+    } else {
+        k
+    }
 }
 
 impl<const N: usize> FixedCore<N> {
@@ -223,8 +255,8 @@ impl<const N: usize> FixedCore<N> {
         let mut x = [core[0].x; N];
         let mut y = [core[0].y; N];
         for (k, p) in core.iter().enumerate() {
-            x[k] = p.x;
-            y[k] = p.y;
+            x[lane_of::<N>(k)] = p.x;
+            y[lane_of::<N>(k)] = p.y;
         }
         FixedCore { x, y }
     }
@@ -236,7 +268,10 @@ impl<const N: usize> FixedCore<N> {
     /// chain of dependent comparisons is log2(N) long instead of N.
     #[inline(always)]
     fn support_index(&self, d: Vec2) -> usize {
-        let mut best: [f32; N] = std::array::from_fn(|k| self.x[k] * d.x + self.y[k] * d.y);
+        let mut best: [f32; N] = std::array::from_fn(|k| {
+            let lane = lane_of::<N>(k);
+            self.x[lane] * d.x + self.y[lane] * d.y
+        });
         let mut index: [usize; N] = std::array::from_fn(|k| k);
         let mut width = 1;
         while width < N {
@@ -259,10 +294,18 @@ pub(crate) struct MovedSmallCore(SmallSupport);
 
 impl MovedSmallCore {
     /// The index of the moved vertex farthest along `d`, ties to the lowest index (as
-    /// [`Shape::support_index`]), and that moved vertex.
-    #[inline(always)]
+    /// [`Shape::support_index`]), and that moved vertex. (GJK looks up through
+    /// [`Self::support_vertex_opposite`]; the tests hold it to this.)
+    #[cfg(test)]
     pub(crate) fn support_vertex(&self, d: Vec2) -> (usize, Vec2) {
         self.0.support_vertex(d)
+    }
+
+    /// The same as `support_vertex(-d)`, from the projections on `d` (see
+    /// `SmallSupport::support_vertex_opposite`).
+    #[inline(always)]
+    pub(crate) fn support_vertex_opposite(&self, d: Vec2) -> (usize, Vec2) {
+        self.0.support_vertex_opposite(d)
     }
 }
 
@@ -842,6 +885,74 @@ mod tests {
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
+    }
+
+    #[test]
+    fn moved_look_ups_against_a_direction_match_the_look_up_along_its_opposite() {
+        // GJK looks B's moved core up with `support_vertex_opposite(d)`, from the
+        // projections on `d`: the same index and the same coordinate bits as
+        // `support_vertex(-d)`, for points, segments, boxes and 3- to 8-gons moved by
+        // quarter turns, 1e-6 turns and random turns, near and far from the origin, along
+        // axes, diagonals, zero, tiny, huge, infinite and NaN directions. A's look-up reads
+        // the stored vertex: its coordinates are the core's.
+        let mut shapes = vec![
+            Shape::circle(1.0).unwrap(),
+            Shape::capsule(1.0, 0.2).unwrap(),
+            Shape::rect(v(1.0, 1.0)).unwrap(),
+            Shape::rect(v(2.5, 0.001)).unwrap(),
+            Shape::rect(v(1e-6, 3e5)).unwrap(),
+            Shape::polygon(vec![v(0.0, 0.0), v(1.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)]).unwrap(),
+        ];
+        shapes.extend((3..=8).map(|n| Shape::regular(n, 1.1).unwrap()));
+        let quarter = std::f32::consts::FRAC_PI_2;
+        let mut turns: Vec<f32> = (0..4).map(|k| k as f32 * quarter).collect();
+        turns.extend((0..4).map(|k| k as f32 * quarter + 1e-6));
+        turns.extend((0..8).map(|k| 0.37 + k as f32 * 0.81));
+        let mut directions: Vec<Vec2> = (0..64)
+            .map(|k| Vec2::from_angle(k as f32 * std::f32::consts::TAU / 64.0))
+            .collect();
+        let rounded: Vec<Vec2> = directions.iter().map(|d| d.round()).collect();
+        directions.extend(rounded);
+        directions.extend([
+            Vec2::ZERO,
+            -Vec2::ZERO,
+            v(0.0, -0.0),
+            v(1e-30, -1e-30),
+            v(1e30, 1e30),
+            v(f32::INFINITY, 1.0),
+            v(f32::NAN, 1.0),
+            v(1.0, f32::NAN),
+            v(1e-45, 0.0),
+        ]);
+        let mut checked = 0;
+        for shape in &shapes {
+            for &turn in &turns {
+                for offset in [Vec2::ZERO, v(3.0, -2.0), v(1e5, 1e5), v(1e-30, 0.0)] {
+                    let moved = shape
+                        .small_core_moved(Vec2::from_angle(turn), offset)
+                        .unwrap();
+                    for &d in &directions {
+                        let (i, p) = moved.support_vertex_opposite(d);
+                        let (j, q) = moved.support_vertex(-d);
+                        assert_eq!(i, j, "{:?} {turn} {offset} {d}", shape.kind());
+                        assert_eq!(
+                            p.to_array().map(f32::to_bits),
+                            q.to_array().map(f32::to_bits)
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            for &d in &directions {
+                let (i, p) = shape.small_support_vertex(d).unwrap();
+                assert_eq!(i, shape.support_index(d));
+                assert_eq!(
+                    p.to_array().map(f32::to_bits),
+                    shape.core()[i].to_array().map(f32::to_bits)
+                );
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
     }
 
     #[test]

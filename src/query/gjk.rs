@@ -595,7 +595,7 @@ impl<'p, 'a> FrameOfA<'p, 'a> {
             }
         };
         let (index_b, on_b) = match &self.b_moved {
-            Some(b) => b.support_vertex(-d),
+            Some(b) => b.support_vertex_opposite(d),
             None => {
                 let b = self.pair.b.shape;
                 // -d turned into B's frame: rotated by the conjugate of B's rotation.
