@@ -79,8 +79,10 @@ impl IdleRule {
 }
 
 /// Notes whether any input event arrived (macroquad repeats every event to subscribers),
-/// and where the first button press of the batch was.
-struct InputSeen(bool, Option<mq::Vec2>);
+/// where the first button press of the batch was, and the wheel steps of the whole batch
+/// (`mq::mouse_wheel` keeps only the last event's, so two clicks of the wheel in one slow
+/// frame would zoom once).
+struct InputSeen(bool, Option<mq::Vec2>, f32);
 
 impl miniquad::EventHandler for InputSeen {
     fn update(&mut self) {}
@@ -91,8 +93,9 @@ impl miniquad::EventHandler for InputSeen {
     fn mouse_motion_event(&mut self, _: f32, _: f32) {
         self.0 = true;
     }
-    fn mouse_wheel_event(&mut self, _: f32, _: f32) {
+    fn mouse_wheel_event(&mut self, _: f32, y: f32) {
         self.0 = true;
+        self.2 += y;
     }
     fn mouse_button_down_event(&mut self, _: miniquad::MouseButton, x: f32, y: f32) {
         self.0 = true;
@@ -135,6 +138,8 @@ pub struct Idle {
     /// Where a button went down in this frame's input, in the units of
     /// `mq::mouse_position`.
     pressed_at: Option<mq::Vec2>,
+    /// The vertical wheel steps of this frame's input, summed.
+    wheel: f32,
 }
 
 impl Idle {
@@ -146,15 +151,23 @@ impl Idle {
             kept: None,
             idle_frames: 0,
             pressed_at: None,
+            wheel: 0.0,
         }
     }
 
     /// Whether input arrived since the last call.
     pub fn input_arrived(&mut self) -> bool {
-        let mut seen = InputSeen(false, None);
+        let mut seen = InputSeen(false, None, 0.0);
         mq::utils::repeat_all_miniquad_input(&mut seen, self.subscriber);
         self.pressed_at = seen.1;
+        self.wheel = seen.2;
         seen.0
+    }
+
+    /// The vertical wheel steps of this frame's input, all of them (positive away from the
+    /// user).
+    pub fn wheel(&self) -> f32 {
+        self.wheel
     }
 
     /// Where a button went down in this frame's input. After an idle sleep the press and

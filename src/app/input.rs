@@ -30,6 +30,20 @@ const DOUBLE_CLICK_DISTANCE: f32 = 6.0;
 /// Pixels within which a dragged body snaps onto another body's vertex or edge (times the
 /// UI scale).
 const SNAP_RADIUS: f32 = 12.0;
+/// Zoom factor of one step of the wheel.
+const WHEEL_ZOOM_STEP: f32 = 1.15;
+/// Wheel steps one frame may zoom by: a burst from a free-spinning wheel or a touchpad
+/// stays within a factor of about 16 per frame.
+const WHEEL_STEPS_PER_FRAME: f32 = 20.0;
+
+/// The zoom factor for this frame's wheel steps (each step zooms by [`WHEEL_ZOOM_STEP`], so
+/// three clicks in one slow frame zoom as far as three frames of one click); `None` when
+/// the wheel did not turn.
+fn wheel_zoom(steps: f32) -> Option<f32> {
+    (steps != 0.0 && steps.is_finite())
+        .then(|| WHEEL_ZOOM_STEP.powf(steps.clamp(-WHEEL_STEPS_PER_FRAME, WHEEL_STEPS_PER_FRAME)))
+}
+
 /// Rotation snaps to this many degrees when grid snapping is on.
 const ANGLE_SNAP_DEGREES: f32 = 15.0;
 
@@ -57,11 +71,12 @@ pub fn handle(app: &mut App, over_ui: bool) {
         keyboard(app);
     }
     app.tools.pointer.frame += 1;
-    end_drag_on_release(app);
+    let m = mouse();
+    end_drag_on_release(app, m);
+    app.tools.pointer.last_seen = Some(m);
     let Some(plane) = app.workspace.plane() else {
         return;
     };
-    let m = mouse();
     if !over_ui && plane.split.contains_screen(m) && app.tools.drag.is_none() {
         difference_view_input(app, m);
     }
@@ -70,9 +85,7 @@ pub fn handle(app: &mut App, over_ui: bool) {
     };
     let on_canvas = !over_ui && plane.camera.contains_screen(m);
     if on_canvas {
-        let (_, wheel) = mq::mouse_wheel();
-        if wheel != 0.0 {
-            let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
+        if let Some(factor) = wheel_zoom(app.tools.pointer.wheel) {
             plane.camera.zoom_at(m, factor);
         }
         app.tools.pointer.hover_vertex = app
@@ -107,9 +120,19 @@ pub fn handle(app: &mut App, over_ui: bool) {
 /// Ends the drag in progress when its button went up this frame, even if a button went
 /// down again in the same frame (the second click of a fast double-click on a slow frame):
 /// that press then starts something new instead of being swallowed by the old drag.
-fn end_drag_on_release(app: &mut App) {
+/// The pointer's last stretch comes first: on a slow frame the motion to where the button
+/// went up and the release arrive together, and the body must end where it was let go.
+/// A release where the pointer already was (a click) applies nothing, so a click never
+/// moves or snaps a body.
+fn end_drag_on_release(app: &mut App, m: Vec2) {
     const BUTTONS: [MouseButton; 3] = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
-    if app.tools.drag.is_some() && BUTTONS.into_iter().any(mq::is_mouse_button_released) {
+    let Some(drag) = app.tools.drag.clone() else {
+        return;
+    };
+    if BUTTONS.into_iter().any(mq::is_mouse_button_released) {
+        if app.tools.pointer.last_seen != Some(m) && app.workspace.plane().is_some() {
+            drag_to(app, drag, m);
+        }
         app.tools.drag = None;
         app.tools.refused = None;
         app.tools.snapped = None;
@@ -122,9 +145,7 @@ fn difference_view_input(app: &mut App, m: Vec2) {
     let Some(plane) = app.workspace.plane_mut() else {
         return;
     };
-    let (_, wheel) = mq::mouse_wheel();
-    if wheel != 0.0 {
-        let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
+    if let Some(factor) = wheel_zoom(app.tools.pointer.wheel) {
         plane.split.zoom_at(m, factor);
     }
     let pressed = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]

@@ -67,6 +67,12 @@ pub struct Pointer {
     /// Where a button went down this frame, when the frame's input says (the pointer may
     /// have moved on by the time the frame runs).
     pub pressed_at: Option<Vec2>,
+    /// Where the pointer was when the last frame handled the canvas (screen pixels): a
+    /// drag whose button goes up somewhere else still has that last stretch to apply.
+    pub last_seen: Option<Vec2>,
+    /// The vertical wheel steps of this frame's input, summed (a slow frame can hold
+    /// several clicks of the wheel; each one zooms).
+    pub wheel: f32,
 }
 
 /// Everything the tools remember between frames.

@@ -293,6 +293,7 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
             let kind = idle.rule.next(wake);
             if kind != FrameKind::Idle || !idle.show_kept() {
                 app.tools.pointer.pressed_at = idle.pressed_at();
+                app.tools.pointer.wheel = idle.wheel();
                 frame(&mut app);
                 last_full = mq::get_time();
                 match kind {
