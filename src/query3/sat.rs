@@ -1526,6 +1526,14 @@ impl SideTable {
         [s0[0] ^ s1[0], s0[1] ^ s1[1]]
     }
 
+    /// The sign bits of row `g` over the first 64 edges (bit `j` set for a negative value or
+    /// `-0` of edge `j`).
+    #[inline]
+    fn signs_word(&self, g: usize) -> u64 {
+        // SAFETY: as in `separating`.
+        unsafe { self.signs[g].assume_init_ref()[0] }
+    }
+
     /// `values[g][j]`, written by [`Self::fill`].
     #[inline]
     fn value(&self, g: usize, j: usize) -> f32 {
@@ -1581,31 +1589,37 @@ fn transpose_edge_bits(rows: &[EdgeBits], columns: usize, out: &mut Inline<EdgeB
 }
 
 /// The untraced edge-pair loop of two small bodies: the pairs the lane loop of
-/// [`small_edge_pairs`] finds crossing, in its order, with its numbers, from two tables.
+/// [`small_edge_pairs`] finds crossing, in its order, with its numbers, from side values.
 ///
 /// Each of the four numbers of the Gauss-map test of edge `i` of A (faces `g0`, `g1`, arc
 /// plane `b x a`) and edge `j` of B (faces `f0`, `f1`; `c = -n_B[f0]`, `d = -n_B[f1]`, plane
 /// `d x c`) is one face normal of a body against one arc plane of the other:
 /// `adc, bdc = n_A[g0], n_A[g1] . (d x c)_j` and `cba, dba = -(n_B[f0], n_B[f1] . (b x a)_i)`
-/// (negating is exact). So `sides[0]` holds A's faces (`normals_a`, placed) against B's edges and `sides[1]` B's
-/// faces against A's edges, `2 x faces x edges` dot products a query instead of
-/// `4 x edges x edges`. The test needs `cba * dba < 0` and `adc * bdc < 0`, and with finite
-/// values ([`bounded`]) a product is negative only if its factors are non-zero with opposite
-/// signs: so only the edges `j` in `sides[0].separating(g0, g1)` whose own
-/// `sides[1].separating(f0, f1)` holds `i` can cross (B's arcs whose plane separates the ends
-/// of A's arc, and the other way round: a few a query). Each of them then takes the whole
-/// test on the stored numbers, products included (a product of two tiny factors that rounds
-/// to zero fails here as it does there), then the parallel test and the axis. Returns the
-/// number of axes tested.
-/// The walk is branch-light: the second mask is transposed once per query
-/// ([`transpose_edge_bits`]) so that both masks of an edge of A are words and their AND is
-/// its candidates; every candidate takes the whole test with its answer kept as a bit (no
-/// branch on it), and only then are the crossing ones visited, in order. (Branching on each
-/// candidate's masks and test, about 200 and 50 unpredictable branches a 20-face query,
-/// made the tables slower on the clock than the lane loop though they ran fewer
+/// (negating is exact). So a table holds A's faces (`normals_a`, placed) against B's edges,
+/// and B's faces against A's edge's plane are taken per edge of A, `2 x faces x edges` dot
+/// products a query instead of `4 x edges x edges`. The test needs `cba * dba < 0`,
+/// `adc * bdc < 0` and `cba * bdc > 0`, and with finite values ([`bounded`]) a product is
+/// negative (positive) only if its factors are non-zero with opposite (equal) signs: so only
+/// the edges `j` whose numbers' sign bits allow all three can cross (a few a query). Each of
+/// them then takes the whole test on the stored numbers, products included (a product of two
+/// tiny factors that rounds to zero fails here as it does there), then the parallel test and
+/// the axis. Returns the number of axes tested.
+///
+/// B with at most 64 edges (the 20-face hulls): B's face normals against A's edge's plane
+/// four faces at a time, their sign bits turned into B's edges' bits by B's
+/// [`crate::geom3::FeatureLanes::face_edges`] ([`arc_crossing_candidates`], the sweep's
+/// machinery): all three sign tests, one word of candidates per edge of A.
+/// More edges (the 32-point hulls): a second table, B's faces against A's edges, whose
+/// per-edge-of-B masks (`cba`, `dba` apart) are transposed once per query
+/// ([`transpose_edge_bits`]) so that both masks of an edge of A are words, their AND its
+/// candidates (two of the three sign tests).
+/// The walk is branch-light: every candidate takes the whole test with its answer kept as a
+/// bit (no branch on it), and only then are the crossing ones visited, in order. (Branching
+/// on each candidate's masks and test, about 200 and 50 unpredictable branches a 20-face
+/// query, made the tables slower on the clock than the lane loop though they ran fewer
 /// instructions.)
 /// Its own function (not inlined) so that only the pairs that take it carry the tables'
-/// 66 KB of stack.
+/// stack.
 #[inline(never)]
 fn table_edge_pairs(
     pair: &PolyPair,
@@ -1616,8 +1630,13 @@ fn table_edge_pairs(
     edge: &mut Best,
 ) -> u32 {
     let mut sides_a = SideTable::new();
-    let mut sides_b = SideTable::new();
     sides_a.fill(normals_a, frames_b);
+    if frames_b.len() <= 64 {
+        return face_bit_edge_pairs(
+            pair, &sides_a, frames_a, frames_b, normals_b, centroid_a, edge,
+        );
+    }
+    let mut sides_b = SideTable::new();
     sides_b.fill(normals_b, frames_a);
     let sides = [&sides_a, &sides_b];
     let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
@@ -1638,8 +1657,7 @@ fn table_edge_pairs(
         let separating = sides[0].separating(g0, g1);
         for w in 0..2 {
             let mut candidates = separating[w] & across[i][w];
-            // The whole test on every candidate, its answers as bits (no branch per
-            // candidate), then the axes of the ones that cross, in order.
+            // The whole test on every candidate, its answers as bits, then the axes.
             let mut crossing = 0u64;
             while candidates != 0 {
                 let l = candidates.trailing_zeros();
@@ -1650,23 +1668,139 @@ fn table_edge_pairs(
                 // As `arcs_cross(a.n0, a.n1, a.arc, c, d, d x c)` in the lane loop.
                 let (cba, dba) = (-sides[1].value(f0, i), -sides[1].value(f1, i));
                 let (adc, bdc) = (sides[0].value(g0, j), sides[0].value(g1, j));
-                #[allow(clippy::neg_cmp_op_on_partial_ord)]
-                let ends_apart = !(cba * dba >= 0.0);
-                let crosses = ends_apart & (adc * bdc < 0.0) & (cba * bdc > 0.0);
-                crossing |= u64::from(crosses) << l;
+                crossing |= u64::from(gauss_map_crossing(cba, dba, adc, bdc)) << l;
             }
-            while crossing != 0 {
-                let j = 64 * w + crossing.trailing_zeros() as usize;
-                crossing &= crossing - 1;
-                let b = &frames_b[j];
-                if let Some((axis, separation)) = crossing_axis(a, b, centroid_a) {
-                    edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
-                    axes += 1;
-                }
-            }
+            axes += crossing_axes(a, i, frames_b, 64 * w, crossing, centroid_a, edge);
         }
     }
     axes
+}
+
+/// [`table_edge_pairs`] for B with at most 64 edges: per edge of A, B's face normals against
+/// its plane ([`arc_crossing_candidates`]) give `cba` and `dba` and, with the table's sign
+/// bits of `adc` and `bdc`, one word of candidates.
+#[inline(always)]
+fn face_bit_edge_pairs(
+    pair: &PolyPair,
+    sides_a: &SideTable,
+    frames_a: &[EdgeFrame],
+    frames_b: &[EdgeFrame],
+    normals_b: &[Vec3],
+    centroid_a: Vec3,
+    edge: &mut Best,
+) -> u32 {
+    let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
+    let face_edges = &pair.b.shape.feature_lanes().face_edges;
+    // B's placed face normals four at a time by coordinate, padded with zeros (padding faces
+    // hold no edge in `face_edges`).
+    let mut lanes = [const { MaybeUninit::<[[f32; 4]; 3]>::uninit() }; SMALL_BODY / 4];
+    for (slot, group) in lanes.iter_mut().zip(normals_b.chunks(4)) {
+        let mut rows = [[0.0f32; 4]; 3];
+        for (l, n) in group.iter().enumerate() {
+            (rows[0][l], rows[1][l], rows[2][l]) = (n.x, n.y, n.z);
+        }
+        *slot = MaybeUninit::new(rows);
+    }
+    // SAFETY: the first `normals_b.len().div_ceil(4)` groups were written above.
+    let lanes: &[[[f32; 4]; 3]] =
+        unsafe { std::slice::from_raw_parts(lanes.as_ptr().cast(), normals_b.len().div_ceil(4)) };
+    // `n . arc` of B's faces against the current edge of A, written for every face of B.
+    let mut normal_sides = [[0.0f32; 4]; SMALL_BODY / 4];
+    let mut axes = 0u32;
+    for (i, (a, e)) in frames_a.iter().zip(edges_a).enumerate() {
+        let (g0, g1) = (e.faces[0] as usize, e.faces[1] as usize);
+        let signs = [sides_a.signs_word(g0), sides_a.signs_word(g1)];
+        let mut candidates =
+            arc_crossing_candidates(lanes, face_edges, a.arc, signs, &mut normal_sides);
+        let normal_side = |f: u32| normal_sides[f as usize / 4][f as usize % 4];
+        let mut crossing = 0u64;
+        while candidates != 0 {
+            let j = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let eb = &edges_b[j];
+            // As `arcs_cross(a.n0, a.n1, a.arc, c, d, d x c)` in the lane loop.
+            let (cba, dba) = (-normal_side(eb.faces[0]), -normal_side(eb.faces[1]));
+            let (adc, bdc) = (sides_a.value(g0, j), sides_a.value(g1, j));
+            crossing |= u64::from(gauss_map_crossing(cba, dba, adc, bdc)) << j;
+        }
+        axes += crossing_axes(a, i, frames_b, 0, crossing, centroid_a, edge);
+    }
+    axes
+}
+
+/// Gregorius's test of [`arcs_cross`] on its four numbers, the same products: arcs `a-b`
+/// (A's edge) and `c-d` (B's, negated) cross when c and d lie on opposite sides of plane
+/// `b x a` (`cba dba < 0`), a and b on opposite sides of plane `d x c` (`adc bdc < 0`), and
+/// the arcs lie in the same hemisphere (`cba bdc > 0`). Everything is finite where it is
+/// used, so `x < 0` is `arcs_cross`'s `!(x >= 0)`. No branch: both walks keep the answer as
+/// a bit.
+#[inline(always)]
+pub(crate) fn gauss_map_crossing(cba: f32, dba: f32, adc: f32, bdc: f32) -> bool {
+    (cba * dba < 0.0) & (adc * bdc < 0.0) & (cba * bdc > 0.0)
+}
+
+/// Offers the axes of edge `i` of A (`a`) and the edges `base + l` of B for the bits `l` of
+/// `crossing` (pairs whose arcs cross), in order; returns how many gave an axis.
+#[inline(always)]
+fn crossing_axes(
+    a: &EdgeFrame,
+    i: usize,
+    frames_b: &[EdgeFrame],
+    base: usize,
+    mut crossing: u64,
+    centroid_a: Vec3,
+    edge: &mut Best,
+) -> u32 {
+    let mut axes = 0;
+    while crossing != 0 {
+        let j = base + crossing.trailing_zeros() as usize;
+        crossing &= crossing - 1;
+        let b = &frames_b[j];
+        if let Some((axis, separation)) = crossing_axis(a, b, centroid_a) {
+            edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
+            axes += 1;
+        }
+    }
+    axes
+}
+
+/// Candidates for a crossing of the Gauss-map arc of one edge of A (its plane `arc`) with
+/// B's edges (bit `j` for edge `j` of B, at most 64 edges): the three sign tests of
+/// Gregorius's test ([`gauss_map_crossing`]: `cba dba < 0`, `adc bdc < 0`, `cba bdc > 0`)
+/// on sign bits. `adc` and `bdc` are A's edge's two face normals against B's arc planes, and
+/// their sign bits come in `[adc, bdc]`, bit `j` each. `cba` and `dba` are B's negated face
+/// normals against `arc`; B has fewer faces than edges, so they are taken once per face of
+/// B, four faces at a time (`normals`: B's normals in A's frame, or placed, by coordinate):
+/// `sides[g]` gets `n . arc` for B's faces `4 g..4 g + 4` (`cba` is exactly its negation, up
+/// to a zero's sign), and the faces' sign bits become edges' bits through B's table
+/// [`crate::geom3::FeatureLanes::face_edges`] (`face_edges`). A number's sign bit is set
+/// when it is negative (and for `-0.0`), clear when positive: each test on signs passes
+/// every pair whose products pass, so the caller decides a candidate by the products, where
+/// a zero fails whatever its sign. The swept SAT and SAT's small-body walk share it.
+#[inline(always)]
+pub(crate) fn arc_crossing_candidates(
+    normals: &[[[f32; 4]; 3]],
+    face_edges: &[[[u64; 16]; 2]],
+    arc: Vec3,
+    [adc, bdc]: [u64; 2],
+    sides: &mut [[f32; 4]],
+) -> u64 {
+    let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
+    // Edges of B whose first (second) face has `n . arc` with its sign bit set: `cba`
+    // (`dba`) has it clear.
+    let (mut first, mut second) = (0u64, 0u64);
+    let groups = normals.iter().zip(face_edges);
+    for ((rows, edges), side) in groups.zip(sides.iter_mut()) {
+        let row = |k: usize| Four::load(&rows[k]);
+        let n_arc = Four::dot3(row(0), row(1), row(2), arc_x, arc_y, arc_z);
+        let m = (n_arc.sign_bits() & 0xf) as usize;
+        first |= edges[0][m];
+        second |= edges[1][m];
+        *side = n_arc.to_array();
+    }
+    // adc and bdc of opposite signs, cba and dba of opposite signs, cba and bdc of the
+    // same sign (cba's sign bit is `!first`).
+    (adc ^ bdc) & (first ^ second) & (first ^ bdc)
 }
 
 /// The untraced edge axes of two cuboids in closed form.

@@ -70,7 +70,9 @@
 
 use super::lanes::Four;
 use super::manifold::{contact_manifold, Output as Manifold};
-use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE};
+use super::sat::{
+    self, edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE,
+};
 use super::{Interval, PolyPair};
 use crate::geom3::Polyhedron;
 use crate::trace::Tracer;
@@ -771,19 +773,14 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     }
 
     /// Candidates for a crossing of the Gauss-map arcs of edge `i` of A (`arc` its plane,
-    /// between faces `f0` and `f1`) and B's edge `j` (bit `j`): Gregorius's test as
-    /// `sat::arcs_cross(n0, n1, arc, -b.n0, -b.n1, b.arc)` states it (`cba dba < 0`,
-    /// `adc bdc < 0` and `cba bdc > 0`), by the sign bits of its numbers. Those of `adc`
-    /// and `bdc` come from [`Self::face_sides`]. `cba` and `dba` are B's (negated) face
-    /// normals against A's arc, and B has fewer faces than edges, so they are taken once per
-    /// face of B, four faces at a time: `sides[g]` gets `n . arc` for B's faces `4 g..4 g +
-    /// 4` (`cba` is exactly its negation: `c = -n` is turned by the negated matrix, whose
-    /// products and sums are the negated ones, so the two differ at most in a zero's sign),
-    /// and the faces' sign bits become edges' bits through the table
-    /// [`crate::geom3::FeatureLanes::face_edges`]. A number's sign bit is set when it is
-    /// negative (and for `-0.0`), clear when positive: each test on signs passes every pair
-    /// whose products pass, so the caller decides a candidate by the products
-    /// ([`gauss_map_crossing`]), where a zero fails whatever its sign.
+    /// between faces `f0` and `f1`) and B's edge `j` (bit `j`):
+    /// [`sat::arc_crossing_candidates`] on B's turned normals and B's
+    /// [`crate::geom3::FeatureLanes::face_edges`], with the sign bits of `adc` and `bdc`
+    /// from [`Self::face_sides`]. B's normals turned into A's frame against A's arc give
+    /// `cba`'s negation exactly (`c = -n` is turned by the negated matrix, whose products
+    /// and sums are the negated ones, so the two differ at most in a zero's sign); the caller
+    /// decides a candidate by the products ([`gauss_map_crossing`]), where a zero fails
+    /// whatever its sign.
     #[inline(always)]
     fn crossing_arcs(
         &self,
@@ -792,24 +789,9 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         signs: &[u64],
         sides: &mut [[f32; 4]; SMALL_FEATURES / 4],
     ) -> u64 {
-        let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
         let face_edges = &self.pair.b.shape.feature_lanes().face_edges;
-        // Edges of B whose first (second) face has `n . arc` with its sign bit set: `cba`
-        // (`dba`) has it clear.
-        let (mut first, mut second) = (0u64, 0u64);
-        let groups = self.b.normals.as_slice().iter().zip(face_edges);
-        for ((rows, edges), side) in groups.zip(sides.iter_mut()) {
-            let row = |k: usize| Four::load(&rows[k]);
-            let n_arc = Four::dot3(row(0), row(1), row(2), arc_x, arc_y, arc_z);
-            let m = (n_arc.sign_bits() & 0xf) as usize;
-            first |= edges[0][m];
-            second |= edges[1][m];
-            *side = n_arc.to_array();
-        }
-        // adc and bdc of opposite signs, cba and dba of opposite signs, cba and bdc of the
-        // same sign (cba's sign bit is `!first`).
-        let (adc, bdc) = (signs[f0], signs[f1]);
-        (adc ^ bdc) & (first ^ second) & (first ^ bdc)
+        let normals = self.b.normals.as_slice();
+        sat::arc_crossing_candidates(normals, face_edges, arc, [signs[f0], signs[f1]], sides)
     }
 
     /// Tests every axis in the general loop's order (A's faces, B's faces, then the edge
