@@ -104,11 +104,12 @@ pub struct FeatureLanes {
     /// of the body along an axis near that normal is at most the witness's projection.
     pub face_antipodes: Vec<u32>,
     /// Faces four at a time (the groups of `normals`) as masks of the edges on them, for the
-    /// swept SAT, which takes one sign bit per face of a group and needs one per edge:
-    /// `face_edges[g][s][m]` has bit `e` set when edge `e`'s face `faces[s]` is face `4 g +
-    /// k` for a bit `k` set in `m` (edges from the 64th on are left out; padding faces have
-    /// no edges).
-    pub face_edges: Vec<[[u64; 16]; 2]>,
+    /// swept SAT and SAT's small-body walk, which take one sign bit per face of a group and
+    /// need one per edge: word `face_edges[g][e / 64][s][m]` has bit `e % 64` set when edge
+    /// `e`'s face `faces[s]` is face `4 g + k` for a bit `k` set in `m` (edges from the 128th
+    /// on are left out; padding faces have no edges). The word index comes first, so that a
+    /// reader of the first word alone steps through `u64`s.
+    pub face_edges: Vec<[[[u64; 16]; 2]; 2]>,
     /// Edges' Gauss-map arcs ([`Polyhedron::edge_arc`]) in groups of four: rows `n0.x, n0.y,
     /// n0.z, n1.x, n1.y, n1.z, arc.x, arc.y, arc.z`, the last group padded with zeros (a
     /// zero arc fails every sign test of the Gauss-map test).
@@ -859,13 +860,13 @@ fn feature_lanes(
             lowest as u32
         })
         .collect();
-    let mut face_edges = vec![[[0u64; 16]; 2]; faces.len().div_ceil(4)];
-    for (e, edge) in edges.iter().enumerate().take(64) {
+    let mut face_edges = vec![[[[0u64; 16]; 2]; 2]; faces.len().div_ceil(4)];
+    for (e, edge) in edges.iter().enumerate().take(128) {
         for (s, &f) in edge.faces.iter().enumerate() {
             let (g, k) = (f as usize / 4, f as usize % 4);
-            for (m, bits) in face_edges[g][s].iter_mut().enumerate() {
+            for (m, bits) in face_edges[g][e / 64][s].iter_mut().enumerate() {
                 if m & (1 << k) != 0 {
-                    *bits |= 1 << e;
+                    *bits |= 1 << (e % 64);
                 }
             }
         }

@@ -791,7 +791,14 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     ) -> u64 {
         let face_edges = &self.pair.b.shape.feature_lanes().face_edges;
         let normals = self.b.normals.as_slice();
-        sat::arc_crossing_candidates(normals, face_edges, arc, [signs[f0], signs[f1]], sides)
+        let [mask] = sat::arc_crossing_candidates(
+            normals,
+            face_edges,
+            arc,
+            [[signs[f0]], [signs[f1]]],
+            sides,
+        );
+        mask
     }
 
     /// Tests every axis in the general loop's order (A's faces, B's faces, then the edge
