@@ -808,6 +808,14 @@ fn face_support_values(
     let [ix, iy, iz] = [into.x_axis, into.y_axis, into.z_axis].map(|c| splat3(c.into()));
     let [tx, ty, tz] = splat3(body.translation);
     let (zero, none) = (Four::splat(0.0), Four::splat(f32::NEG_INFINITY));
+    // Each vertex's coordinates splatted once per call, not once per group of normals.
+    let mut splats = [const { MaybeUninit::<[Four; 3]>::uninit() }; SMALL_BODY];
+    for (slot, v) in splats.iter_mut().zip(body.shape.vertices()) {
+        *slot = MaybeUninit::new([v.x, v.y, v.z].map(Four::splat));
+    }
+    let count = body.shape.vertices().len().min(SMALL_BODY);
+    // SAFETY: the first `count` entries were written above.
+    let splats: &[[Four; 3]] = unsafe { std::slice::from_raw_parts(splats.as_ptr().cast(), count) };
     for (group, slots) in normals.chunks(4).zip(out.chunks_mut(4)) {
         // The directions `-n` by coordinate (negating is exact), padded with zeros.
         let mut dirs = [[0.0f32; 4]; 3];
@@ -818,10 +826,9 @@ fn face_support_values(
         // `turned(into, d)` per lane, `(x_axis d.x + y_axis d.y) + z_axis d.z` by coordinate.
         let [x, y, z] = [0, 1, 2].map(|k| Four::dot3(ix[k], iy[k], iz[k], dx, dy, dz));
         let mut best = none;
-        for v in body.shape.vertices() {
-            let (vx, vy, vz) = (Four::splat(v.x), Four::splat(v.y), Four::splat(v.z));
+        for [vx, vy, vz] in splats {
             // Per lane `if d > best { d } else { best }`, as the scan.
-            best = Four::dot3(vx, vy, vz, x, y, z).max(best);
+            best = Four::dot3(*vx, *vy, *vz, x, y, z).max(best);
         }
         // `top + dir.dot(body.translation)` per lane.
         let values = best.add(Four::dot3(dx, dy, dz, tx, ty, tz)).to_array();
