@@ -22,8 +22,9 @@ mod round;
 pub use arc_tree::{ArcTree, Cap, ARC_TREE_MARGIN, SHORT_ARC};
 pub use hull::{HULL_TOLERANCE, MAX_HULL_POINTS};
 pub use polyhedron::{
-    CuboidEdges, CuboidFaces, Edge, FaceView, FeatureLanes, Polyhedron, FACE_MERGE_ANGLE_DEGREES,
-    HILL_CLIMB_MIN_VERTICES, MAX_PRISM_SIDES, SMALL_FEATURES, SMALL_VERTICES,
+    CuboidEdges, CuboidFaces, Edge, FaceEdges, FaceView, FeatureLanes, Polyhedron,
+    FACE_MERGE_ANGLE_DEGREES, HILL_CLIMB_MIN_VERTICES, MAX_PRISM_SIDES, SMALL_EDGES, SMALL_FACES,
+    SMALL_VERTICES,
 };
 pub use pose::Pose3;
 pub use round::{Core3, Round3, Shape3, Shape3Ref};

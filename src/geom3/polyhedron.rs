@@ -16,11 +16,13 @@ use std::collections::HashMap;
 /// them) has no meaningful normal: it joins a neighbouring face by the distance test alone.
 pub const FACE_MERGE_ANGLE_DEGREES: f64 = 0.05;
 
-/// The most vertices, and the most faces and edges, of a small polyhedron: the swept SAT
-/// turns a pair of small bodies into one frame and keeps one bit per edge of B in a `u64`
-/// ([`FeatureLanes`] are built for these only; Box2D and Box3D hold up to 8 and 64 vertices).
-pub const SMALL_VERTICES: usize = 32;
-pub const SMALL_FEATURES: usize = 64;
+/// The most vertices and faces, and the most edges, of a small polyhedron: boxes, prisms
+/// and hulls of up to about 32 points (a 32-point hull has about 60 faces and 90 edges).
+/// Only these carry [`FeatureLanes`], which SAT's and the swept SAT's small-body paths read
+/// (B's edges as bits of two `u64` words); larger bodies take the general paths.
+pub const SMALL_VERTICES: usize = 64;
+pub const SMALL_FACES: usize = 64;
+pub const SMALL_EDGES: usize = 128;
 
 /// Below this many vertices the support function scans every vertex; from here on it climbs
 /// the vertex adjacency, which visits about the square root of the vertex count.
@@ -85,7 +87,7 @@ pub struct Polyhedron {
     /// Bounding caps over the edges' arcs, for the edge-pair searches of large bodies.
     arc_tree: ArcTree,
     /// Face normals, face extents and edge arcs laid out four at a time ([`FeatureLanes`]),
-    /// for small polyhedra only ([`SMALL_VERTICES`], [`SMALL_FEATURES`]).
+    /// for small polyhedra only ([`SMALL_VERTICES`], [`SMALL_FACES`], [`SMALL_EDGES`]).
     feature_lanes: Option<FeatureLanes>,
     /// A cuboid's edges by direction and side ([`Polyhedron::cuboid_edges`]); `None` for
     /// every other body.
@@ -111,16 +113,22 @@ pub struct FeatureLanes {
     /// of the body along an axis near that normal is at most the witness's projection.
     pub face_antipodes: Vec<u32>,
     /// Faces four at a time (the groups of `normals`) as masks of the edges on them, for the
-    /// swept SAT, which takes one sign bit per face of a group and needs one per edge:
-    /// `face_edges[g][s][m]` has bit `e` set when edge `e`'s face `faces[s]` is face `4 g +
-    /// k` for a bit `k` set in `m` (edges from the 64th on are left out; padding faces have
-    /// no edges).
-    pub face_edges: Vec<[[u64; 16]; 2]>,
+    /// swept SAT and SAT's small-body walk, which take one sign bit per face of a group and
+    /// need one per edge: word `face_edges[g][e / 64][s][m]` has bit `e % 64` set when edge
+    /// `e`'s face `faces[s]` is face `4 g + k` for a bit `k` set in `m` (edges from the 128th
+    /// on are left out; padding faces have no edges). The word index comes first, so that a
+    /// reader of the first word alone steps through `u64`s.
+    pub face_edges: Vec<FaceEdges>,
     /// Edges' Gauss-map arcs ([`Polyhedron::edge_arc`]) in groups of four: rows `n0.x, n0.y,
     /// n0.z, n1.x, n1.y, n1.z, arc.x, arc.y, arc.z`, the last group padded with zeros (a
     /// zero arc fails every sign test of the Gauss-map test).
     pub arcs: Vec<[[f32; 4]; 9]>,
 }
+
+/// One group of four faces as masks of the edges on them ([`FeatureLanes::face_edges`]):
+/// `[word][side][mask]`, words of 64 edges, an edge's first or second face, the group's
+/// faces as a 4-bit mask.
+pub type FaceEdges = [[[u64; 16]; 2]; 2];
 
 /// A cuboid's twelve edges by direction and side: `edges[k][s]` is the edge along local
 /// axis `k` whose two faces have normals `+-e_p` and `+-e_q`, with `p = (k + 1) % 3`,
@@ -287,8 +295,8 @@ impl Polyhedron {
     }
 
     /// Face normals, face extents and edge arcs four at a time ([`FeatureLanes`]); `None`
-    /// for a polyhedron above [`SMALL_VERTICES`] vertices or [`SMALL_FEATURES`] faces or
-    /// edges, which no path reads them for.
+    /// for a polyhedron above [`SMALL_VERTICES`] vertices, [`SMALL_FACES`] faces or
+    /// [`SMALL_EDGES`] edges, which no path reads them for.
     #[inline]
     pub fn feature_lanes(&self) -> Option<&FeatureLanes> {
         self.feature_lanes.as_ref()
@@ -746,8 +754,8 @@ fn assemble(
         .fold(0.0, f32::max);
     let vertex_lanes = vertex_lanes(&vertices);
     let small = vertices.len() <= SMALL_VERTICES
-        && faces.len() <= SMALL_FEATURES
-        && edges.len() <= SMALL_FEATURES;
+        && faces.len() <= SMALL_FACES
+        && edges.len() <= SMALL_EDGES;
     let feature_lanes = small.then(|| feature_lanes(&vertices, &faces, &edges, &edge_arcs));
     let arc_tree = ArcTree::new(edge_arcs.iter().map(|[n0, n1, _]| (*n0, *n1)));
     Some(Polyhedron {
@@ -871,13 +879,13 @@ fn feature_lanes(
             lowest as u32
         })
         .collect();
-    let mut face_edges = vec![[[0u64; 16]; 2]; faces.len().div_ceil(4)];
-    for (e, edge) in edges.iter().enumerate().take(64) {
+    let mut face_edges = vec![[[[0u64; 16]; 2]; 2]; faces.len().div_ceil(4)];
+    for (e, edge) in edges.iter().enumerate().take(SMALL_EDGES) {
         for (s, &f) in edge.faces.iter().enumerate() {
             let (g, k) = (f as usize / 4, f as usize % 4);
-            for (m, bits) in face_edges[g][s].iter_mut().enumerate() {
+            for (m, bits) in face_edges[g][e / 64][s].iter_mut().enumerate() {
                 if m & (1 << k) != 0 {
-                    *bits |= 1 << e;
+                    *bits |= 1 << (e % 64);
                 }
             }
         }
@@ -1098,15 +1106,15 @@ pub(crate) mod tests {
             })
             .unwrap()
         };
-        // 16 sides: 32 vertices, 18 faces, 48 edges, the most vertices a small body has.
-        let small = prism(16);
+        // 32 sides: 64 vertices, 34 faces, 96 edges, the most vertices a small body has.
+        let small = prism(32);
         assert_eq!(small.vertices().len(), SMALL_VERTICES);
         let lanes = small.feature_lanes().expect("a small body's lanes");
-        assert_eq!(lanes.normals.len(), 18usize.div_ceil(4));
-        assert_eq!(lanes.face_extents.len(), 18);
-        assert_eq!(lanes.face_antipodes.len(), 18);
-        assert_eq!(lanes.face_edges.len(), 18usize.div_ceil(4));
-        assert_eq!(lanes.arcs.len(), 48usize.div_ceil(4));
+        assert_eq!(lanes.normals.len(), 34usize.div_ceil(4));
+        assert_eq!(lanes.face_extents.len(), 34);
+        assert_eq!(lanes.face_antipodes.len(), 34);
+        assert_eq!(lanes.face_edges.len(), 34usize.div_ceil(4));
+        assert_eq!(lanes.arcs.len(), 96usize.div_ceil(4));
         // Each extent is the face's own range: its offset on top, the far side below.
         for (i, [low, high]) in lanes.face_extents.iter().enumerate() {
             let n = small.face_normal(i);
@@ -1120,8 +1128,9 @@ pub(crate) mod tests {
             );
             assert_eq!(*low, n.dot(small.vertex(lanes.face_antipodes[i] as usize)));
         }
-        // 17 sides (34 vertices) are past it: no lanes, and no sweep reads them.
-        assert!(prism(17).feature_lanes().is_none());
+        // 33 sides (66 vertices) are past it: no lanes, and neither SAT nor the sweep takes
+        // its small-body path.
+        assert!(prism(33).feature_lanes().is_none());
         let cube = cuboid(0.5, 0.5, 0.5);
         assert!(cube.feature_lanes().is_some());
     }

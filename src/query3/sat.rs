@@ -61,9 +61,11 @@
 //! tests parallel first so that parallel pairs are reported as such. Two small bodies (at
 //! most 64 vertices and faces and 128 edges each: up to about 32-point hulls) visit every
 //! edge pair, the Gauss-map test of one edge of A against all of B's in vector lanes; untraced,
-//! with many pairs, the four numbers of that test come from two tables (each face normal of one body against
-//! each arc plane of the other), and only the pairs whose sign bits allow a crossing take the
-//! test, on the same numbers ([`table_edge_pairs`]).
+//! with many pairs, the four numbers of that test are face normals of one body against arc
+//! planes of the other (A's faces against B's arcs in a table; B's faces against each edge
+//! of A's arc, four faces at a time, their sign bits spread to B's edges by a per-shape table,
+//! as the swept SAT does), and only the pairs whose sign bits allow a crossing take the
+//! test, on the same numbers ([`table_edge_pairs`], [`arc_crossing_candidates`]).
 //! Untraced, other pairs with more than [`EDGE_FRAME_CACHE`] edges on one body do not visit
 //! every edge pair: the larger body's
 //! [`crate::geom3::ArcTree`] names the edges whose arcs may cross each edge of the other, and
@@ -75,7 +77,7 @@
 
 use super::lanes::Four;
 use super::{Interval, Placed3, PolyPair};
-use crate::geom3::{Cap, CuboidEdges, Edge, Shape3Kind, HILL_CLIMB_MIN_VERTICES};
+use crate::geom3::{self, Cap, CuboidEdges, Edge, FaceEdges, Shape3Kind, HILL_CLIMB_MIN_VERTICES};
 use crate::trace::Tracer;
 use glam::{Mat3A, Vec3, Vec3A};
 use std::mem::MaybeUninit;
@@ -806,6 +808,14 @@ fn face_support_values(
     let [ix, iy, iz] = [into.x_axis, into.y_axis, into.z_axis].map(|c| splat3(c.into()));
     let [tx, ty, tz] = splat3(body.translation);
     let (zero, none) = (Four::splat(0.0), Four::splat(f32::NEG_INFINITY));
+    // Each vertex's coordinates splatted once per call, not once per group of normals.
+    let mut splats = [const { MaybeUninit::<[Four; 3]>::uninit() }; SMALL_BODY];
+    for (slot, v) in splats.iter_mut().zip(body.shape.vertices()) {
+        *slot = MaybeUninit::new([v.x, v.y, v.z].map(Four::splat));
+    }
+    let count = body.shape.vertices().len().min(SMALL_BODY);
+    // SAFETY: the first `count` entries were written above.
+    let splats: &[[Four; 3]] = unsafe { std::slice::from_raw_parts(splats.as_ptr().cast(), count) };
     for (group, slots) in normals.chunks(4).zip(out.chunks_mut(4)) {
         // The directions `-n` by coordinate (negating is exact), padded with zeros.
         let mut dirs = [[0.0f32; 4]; 3];
@@ -816,10 +826,9 @@ fn face_support_values(
         // `turned(into, d)` per lane, `(x_axis d.x + y_axis d.y) + z_axis d.z` by coordinate.
         let [x, y, z] = [0, 1, 2].map(|k| Four::dot3(ix[k], iy[k], iz[k], dx, dy, dz));
         let mut best = none;
-        for v in body.shape.vertices() {
-            let (vx, vy, vz) = (Four::splat(v.x), Four::splat(v.y), Four::splat(v.z));
+        for [vx, vy, vz] in splats {
             // Per lane `if d > best { d } else { best }`, as the scan.
-            best = Four::dot3(vx, vy, vz, x, y, z).max(best);
+            best = Four::dot3(*vx, *vy, *vz, x, y, z).max(best);
         }
         // `top + dir.dot(body.translation)` per lane.
         let values = best.add(Four::dot3(dx, dy, dz, tx, ty, tz)).to_array();
@@ -1107,10 +1116,12 @@ fn arcs_cross(a: Vec3, b: Vec3, b_x_a: Vec3, c: Vec3, d: Vec3, d_x_c: Vec3) -> b
 }
 
 /// The most vertices and faces a body may have for the small-body pair loop
-/// ([`small_edge_pairs`]), and the most edges: boxes, prisms and hulls of up to about 32
-/// points (a 32-point hull has about 60 faces and 90 edges). Its arrays live on the stack.
-const SMALL_BODY: usize = 64;
-const SMALL_EDGES: usize = 128;
+/// ([`small_edge_pairs`]), and the most edges: a small polyhedron's
+/// ([`crate::geom3::SMALL_VERTICES`]), which carries the lanes the loop's tables read. Its
+/// arrays live on the stack.
+const SMALL_BODY: usize = geom3::SMALL_VERTICES;
+const SMALL_EDGES: usize = geom3::SMALL_EDGES;
+const _: () = assert!(geom3::SMALL_FACES == SMALL_BODY);
 
 /// B's edges that cross one edge of A are looked up this many at a time (a `u64` of bytes).
 const LANES: usize = 8;
@@ -1314,12 +1325,17 @@ fn small_edge_pairs<T: Tracer<Step>>(
     let frames_b = frames_b.as_slice();
     // Untraced, with finite normals and many pairs: the pairs that cross, from tables of side
     // values.
-    if let (false, Some([normals_a, normals_b])) = (T::ENABLED, normals) {
+    // (Every small body carries its lanes; without them the lane loop below runs.)
+    let lanes_b = pair.b.shape.feature_lanes();
+    if let (false, Some([normals_a, normals_b]), Some(lanes_b)) = (T::ENABLED, normals, lanes_b) {
         let many = frames_a.as_slice().len() * frames_b.len() > TABLE_MIN_PAIRS;
         if many && bounded(normals_a) && bounded(normals_b) {
             let frames_a = frames_a.as_slice();
             let normals = [normals_a, normals_b];
-            let axes = table_edge_pairs(pair, frames_a, frames_b, normals, centroid_a, edge);
+            let face_edges = &lanes_b.face_edges;
+            let axes = table_edge_pairs(
+                pair, frames_a, frames_b, normals, face_edges, centroid_a, edge,
+            );
             *tested += axes;
             // Every other pair was pruned (Gauss map or parallel).
             *pruned += (frames_a.len() * frames_b.len()) as u32 - axes;
@@ -1515,158 +1531,212 @@ impl SideTable {
         }
     }
 
-    /// The edges whose plane may separate faces `g0` and `g1`: their values' sign bits differ
-    /// (every pair of non-zero values of opposite signs, and some zeros). Only rows written
-    /// by [`Self::fill`] may be asked for.
-    #[inline]
-    fn separating(&self, g0: usize, g1: usize) -> EdgeBits {
+    /// The sign bits of row `g` over the first `64 W` edges (bit `j % 64` of word `j / 64`
+    /// set for a negative value or `-0` of edge `j`). Only rows written by [`Self::fill`]
+    /// may be asked for.
+    #[inline(always)]
+    fn sign_words<const W: usize>(&self, g: usize) -> [u64; W] {
         // SAFETY: `fill` wrote the rows of every face of its body; the callers ask for faces
         // of that body.
-        let [s0, s1] = unsafe { [self.signs[g0].assume_init(), self.signs[g1].assume_init()] };
-        [s0[0] ^ s1[0], s0[1] ^ s1[1]]
+        let words = unsafe { self.signs[g].assume_init_ref() };
+        std::array::from_fn(|w| words[w])
     }
 
     /// `values[g][j]`, written by [`Self::fill`].
     #[inline]
     fn value(&self, g: usize, j: usize) -> f32 {
-        // SAFETY: as in `separating`, and `j` is an edge of the other body.
+        // SAFETY: as in `sign_words`, and `j` is an edge of the other body.
         unsafe { self.values[g].as_ptr().cast::<f32>().add(j).read() }
     }
 }
 
-/// The transpose of a bit matrix over edges: `rows[j]` holds bit `i` (word `i / 64`) for
-/// `i < columns`; writes into `out` (empty), for each `i < columns`, the row of bits `j`
-/// (`j < rows.len()`) whose `rows[j]` holds `i`. By 64 x 64 blocks, each transposed in place
-/// by swapping halves (Warren, *Hacker's Delight*, 7-3): no branch on the bits. Blocks within
-/// 32 x 32 skip the first (32-bit) swap, which would only move zeros.
-fn transpose_edge_bits(rows: &[EdgeBits], columns: usize, out: &mut Inline<EdgeBits, SMALL_EDGES>) {
-    let count = rows.len();
-    for wi in 0..columns.div_ceil(64) {
-        let mut blocks = [[0u64; 64]; 2];
-        for (wj, block) in blocks.iter_mut().enumerate().take(count.div_ceil(64)) {
-            for (slot, row) in block.iter_mut().zip(&rows[64 * wj..]) {
-                *slot = row[wi];
-            }
-            let small = count - 64 * wj <= 32 && columns - 64 * wi <= 32;
-            let (mut half, used) = if small { (16, 32) } else { (32, 64) };
-            let mut mask = if small {
-                0x0000_ffff_0000_ffffu64
-            } else {
-                0x0000_0000_ffff_ffffu64
-            };
-            while half != 0 {
-                // Rows k and k + half (k with bit `half` clear): the upper half of each
-                // 2 half-bit group of row k changes places with the lower half of row k + half.
-                // (By runs of `half` rows: no index to check, and the compiler's vector lanes.)
-                for run in block[..used].chunks_exact_mut(2 * half) {
-                    let (low, high) = run.split_at_mut(half);
-                    for (k, k_half) in low.iter_mut().zip(high) {
-                        let t = ((*k >> half) ^ *k_half) & mask;
-                        *k ^= t << half;
-                        *k_half ^= t;
-                    }
-                }
-                half >>= 1;
-                mask ^= mask << half;
-            }
-        }
-        // Written by index, the length set once (as in `place_small_frames_turned`).
-        let [low, high] = &blocks;
-        let rows = low.iter().zip(high).take(columns - 64 * wi);
-        for (slot, (&l, &h)) in out.items[64 * wi..].iter_mut().zip(rows) {
-            *slot = MaybeUninit::new([l, h]);
-        }
-    }
-    out.len = columns.min(SMALL_EDGES);
-}
-
 /// The untraced edge-pair loop of two small bodies: the pairs the lane loop of
-/// [`small_edge_pairs`] finds crossing, in its order, with its numbers, from two tables.
+/// [`small_edge_pairs`] finds crossing, in its order, with its numbers, from side values.
 ///
 /// Each of the four numbers of the Gauss-map test of edge `i` of A (faces `g0`, `g1`, arc
 /// plane `b x a`) and edge `j` of B (faces `f0`, `f1`; `c = -n_B[f0]`, `d = -n_B[f1]`, plane
 /// `d x c`) is one face normal of a body against one arc plane of the other:
 /// `adc, bdc = n_A[g0], n_A[g1] . (d x c)_j` and `cba, dba = -(n_B[f0], n_B[f1] . (b x a)_i)`
-/// (negating is exact). So `sides[0]` holds A's faces (`normals_a`, placed) against B's edges and `sides[1]` B's
-/// faces against A's edges, `2 x faces x edges` dot products a query instead of
-/// `4 x edges x edges`. The test needs `cba * dba < 0` and `adc * bdc < 0`, and with finite
-/// values ([`bounded`]) a product is negative only if its factors are non-zero with opposite
-/// signs: so only the edges `j` in `sides[0].separating(g0, g1)` whose own
-/// `sides[1].separating(f0, f1)` holds `i` can cross (B's arcs whose plane separates the ends
-/// of A's arc, and the other way round: a few a query). Each of them then takes the whole
-/// test on the stored numbers, products included (a product of two tiny factors that rounds
-/// to zero fails here as it does there), then the parallel test and the axis. Returns the
-/// number of axes tested.
-/// The walk is branch-light: the second mask is transposed once per query
-/// ([`transpose_edge_bits`]) so that both masks of an edge of A are words and their AND is
-/// its candidates; every candidate takes the whole test with its answer kept as a bit (no
-/// branch on it), and only then are the crossing ones visited, in order. (Branching on each
-/// candidate's masks and test, about 200 and 50 unpredictable branches a 20-face query,
-/// made the tables slower on the clock than the lane loop though they ran fewer
+/// (negating is exact). So a table holds A's faces (`normals_a`, placed) against B's edges,
+/// and B's faces against A's edge's plane are taken per edge of A, `2 x faces x edges` dot
+/// products a query instead of `4 x edges x edges`. The test needs `cba * dba < 0`,
+/// `adc * bdc < 0` and `cba * bdc > 0`, and with finite values ([`bounded`]) a product is
+/// negative (positive) only if its factors are non-zero with opposite (equal) signs: so only
+/// the edges `j` whose numbers' sign bits allow all three can cross (a few a query). Each of
+/// them then takes the whole test on the stored numbers, products included (a product of two
+/// tiny factors that rounds to zero fails here as it does there), then the parallel test and
+/// the axis. Returns the number of axes tested.
+///
+/// B's face normals are taken against A's edge's plane four faces at a time, their sign bits
+/// turned into B's edges' bits by B's [`crate::geom3::FeatureLanes::face_edges`]
+/// ([`arc_crossing_candidates`], the sweep's machinery): all three sign tests, one word of
+/// candidates per edge of A (two when B has more than 64 edges: the 32-point hulls). (Until
+/// 2026-11-23 a second table held B's faces against every edge of A, transposed once per
+/// query so that its masks were words per edge of A: the same dot products, plus the
+/// transpose, and only two of the three sign tests.)
+/// The walk is branch-light: every candidate takes the whole test with its answer kept as a
+/// bit (no branch on it), and only then are the crossing ones visited, in order. (Branching
+/// on each candidate's masks and test, about 200 and 50 unpredictable branches a 20-face
+/// query, made the tables slower on the clock than the lane loop though they ran fewer
 /// instructions.)
 /// Its own function (not inlined) so that only the pairs that take it carry the tables'
-/// 66 KB of stack.
+/// stack.
 #[inline(never)]
 fn table_edge_pairs(
     pair: &PolyPair,
     frames_a: &[EdgeFrame],
     frames_b: &[EdgeFrame],
     [normals_a, normals_b]: [&[Vec3]; 2],
+    face_edges_b: &[FaceEdges],
     centroid_a: Vec3,
     edge: &mut Best,
 ) -> u32 {
     let mut sides_a = SideTable::new();
-    let mut sides_b = SideTable::new();
     sides_a.fill(normals_a, frames_b);
-    sides_b.fill(normals_b, frames_a);
-    let sides = [&sides_a, &sides_b];
-    let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
-    // Per edge j of B, the edges of A whose plane separates c and d; then per edge i of A,
-    // the edges of B whose ends its plane separates (the same bits, transposed), so that the
-    // walk below reads both masks of one edge of A as words.
-    let mut apart_ends: Inline<EdgeBits, SMALL_EDGES> = Inline::new();
-    for (slot, e) in apart_ends.items.iter_mut().zip(edges_b) {
-        *slot = MaybeUninit::new(sides[1].separating(e.faces[0] as usize, e.faces[1] as usize));
+    let walk = (pair, &sides_a, frames_a, frames_b, normals_b);
+    if frames_b.len() <= 64 {
+        face_bit_edge_pairs::<1>(walk, face_edges_b, centroid_a, edge)
+    } else {
+        face_bit_edge_pairs::<2>(walk, face_edges_b, centroid_a, edge)
     }
-    apart_ends.len = edges_b.len().min(SMALL_EDGES);
-    let mut across = Inline::new();
-    transpose_edge_bits(apart_ends.as_slice(), frames_a.len(), &mut across);
-    let across = across.as_slice();
+}
+
+/// [`table_edge_pairs`]'s walk over the edges of A, for B with at most `64 W` edges: per
+/// edge of A, B's face normals against its plane ([`arc_crossing_candidates`]) give `cba`
+/// and `dba` and, with the table's sign bits of `adc` and `bdc`, `W` words of candidates.
+#[inline(always)]
+fn face_bit_edge_pairs<const W: usize>(
+    (pair, sides_a, frames_a, frames_b, normals_b): (
+        &PolyPair,
+        &SideTable,
+        &[EdgeFrame],
+        &[EdgeFrame],
+        &[Vec3],
+    ),
+    face_edges: &[FaceEdges],
+    centroid_a: Vec3,
+    edge: &mut Best,
+) -> u32 {
+    let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
+    // B's placed face normals four at a time by coordinate, padded with zeros (padding faces
+    // hold no edge in `face_edges`).
+    let mut lanes = [const { MaybeUninit::<[[f32; 4]; 3]>::uninit() }; SMALL_BODY / 4];
+    for (slot, group) in lanes.iter_mut().zip(normals_b.chunks(4)) {
+        let mut rows = [[0.0f32; 4]; 3];
+        for (l, n) in group.iter().enumerate() {
+            (rows[0][l], rows[1][l], rows[2][l]) = (n.x, n.y, n.z);
+        }
+        *slot = MaybeUninit::new(rows);
+    }
+    // SAFETY: the first `normals_b.len().div_ceil(4)` groups were written above.
+    let lanes: &[[[f32; 4]; 3]] =
+        unsafe { std::slice::from_raw_parts(lanes.as_ptr().cast(), normals_b.len().div_ceil(4)) };
+    // `n . arc` of B's faces against the current edge of A, written for every face of B.
+    let mut normal_sides = [[0.0f32; 4]; SMALL_BODY / 4];
     let mut axes = 0u32;
     for (i, (a, e)) in frames_a.iter().zip(edges_a).enumerate() {
         let (g0, g1) = (e.faces[0] as usize, e.faces[1] as usize);
-        let separating = sides[0].separating(g0, g1);
-        for w in 0..2 {
-            let mut candidates = separating[w] & across[i][w];
-            // The whole test on every candidate, its answers as bits (no branch per
-            // candidate), then the axes of the ones that cross, in order.
+        let signs = [sides_a.sign_words::<W>(g0), sides_a.sign_words::<W>(g1)];
+        let candidates =
+            arc_crossing_candidates(lanes, face_edges, a.arc, signs, &mut normal_sides);
+        let normal_side = |f: u32| normal_sides[f as usize / 4][f as usize % 4];
+        for (w, mut candidates) in candidates.into_iter().enumerate() {
+            // The whole test on every candidate, its answers as bits, then the axes.
             let mut crossing = 0u64;
             while candidates != 0 {
                 let l = candidates.trailing_zeros();
                 candidates &= candidates - 1;
                 let j = 64 * w + l as usize;
                 let eb = &edges_b[j];
-                let (f0, f1) = (eb.faces[0] as usize, eb.faces[1] as usize);
                 // As `arcs_cross(a.n0, a.n1, a.arc, c, d, d x c)` in the lane loop.
-                let (cba, dba) = (-sides[1].value(f0, i), -sides[1].value(f1, i));
-                let (adc, bdc) = (sides[0].value(g0, j), sides[0].value(g1, j));
-                #[allow(clippy::neg_cmp_op_on_partial_ord)]
-                let ends_apart = !(cba * dba >= 0.0);
-                let crosses = ends_apart & (adc * bdc < 0.0) & (cba * bdc > 0.0);
-                crossing |= u64::from(crosses) << l;
+                let (cba, dba) = (-normal_side(eb.faces[0]), -normal_side(eb.faces[1]));
+                let (adc, bdc) = (sides_a.value(g0, j), sides_a.value(g1, j));
+                crossing |= u64::from(gauss_map_crossing(cba, dba, adc, bdc)) << l;
             }
-            while crossing != 0 {
-                let j = 64 * w + crossing.trailing_zeros() as usize;
-                crossing &= crossing - 1;
-                let b = &frames_b[j];
-                if let Some((axis, separation)) = crossing_axis(a, b, centroid_a) {
-                    edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
-                    axes += 1;
-                }
-            }
+            axes += crossing_axes(a, i, frames_b, 64 * w, crossing, centroid_a, edge);
         }
     }
     axes
+}
+
+/// Gregorius's test of [`arcs_cross`] on its four numbers, the same products: arcs `a-b`
+/// (A's edge) and `c-d` (B's, negated) cross when c and d lie on opposite sides of plane
+/// `b x a` (`cba dba < 0`), a and b on opposite sides of plane `d x c` (`adc bdc < 0`), and
+/// the arcs lie in the same hemisphere (`cba bdc > 0`). Everything is finite where it is
+/// used, so `x < 0` is `arcs_cross`'s `!(x >= 0)`. No branch: both walks keep the answer as
+/// a bit.
+#[inline(always)]
+pub(crate) fn gauss_map_crossing(cba: f32, dba: f32, adc: f32, bdc: f32) -> bool {
+    (cba * dba < 0.0) & (adc * bdc < 0.0) & (cba * bdc > 0.0)
+}
+
+/// Offers the axes of edge `i` of A (`a`) and the edges `base + l` of B for the bits `l` of
+/// `crossing` (pairs whose arcs cross), in order; returns how many gave an axis.
+#[inline(always)]
+fn crossing_axes(
+    a: &EdgeFrame,
+    i: usize,
+    frames_b: &[EdgeFrame],
+    base: usize,
+    mut crossing: u64,
+    centroid_a: Vec3,
+    edge: &mut Best,
+) -> u32 {
+    let mut axes = 0;
+    while crossing != 0 {
+        let j = base + crossing.trailing_zeros() as usize;
+        crossing &= crossing - 1;
+        let b = &frames_b[j];
+        #[cfg(test)]
+        tests::CROSSING.with(|c| c.borrow_mut().push((i as u32, j as u32)));
+        if let Some((axis, separation)) = crossing_axis(a, b, centroid_a) {
+            edge.offer(separation, axis, AxisId::Edges(i as u32, j as u32));
+            axes += 1;
+        }
+    }
+    axes
+}
+
+/// Candidates for a crossing of the Gauss-map arc of one edge of A (its plane `arc`) with
+/// B's edges (bit `j % 64` of word `j / 64` for edge `j` of B; `W` words, B with at most
+/// `64 W` edges): the three sign tests of Gregorius's test ([`gauss_map_crossing`]:
+/// `cba dba < 0`, `adc bdc < 0`, `cba bdc > 0`) on sign bits. `adc` and `bdc` are A's edge's
+/// two face normals against B's arc planes, and their sign bits come in `[adc, bdc]`.
+/// `cba` and `dba` are B's negated face normals against `arc`; B has fewer faces than edges,
+/// so they are taken once per face of B, four faces at a time (`normals`: B's normals in A's
+/// frame, or placed, by coordinate): `sides[g]` gets `n . arc` for B's faces `4 g..4 g + 4`
+/// (`cba` is exactly its negation, up to a zero's sign), and the faces' sign bits become
+/// edges' bits through B's table [`crate::geom3::FeatureLanes::face_edges`] (`face_edges`).
+/// A number's sign bit is set when it is negative (and for `-0.0`), clear when positive:
+/// each test on signs passes every pair whose products pass, so the caller decides a
+/// candidate by the products, where a zero fails whatever its sign. The swept SAT (`W = 1`)
+/// and SAT's small-body walk share it.
+#[inline(always)]
+pub(crate) fn arc_crossing_candidates<const W: usize>(
+    normals: &[[[f32; 4]; 3]],
+    face_edges: &[FaceEdges],
+    arc: Vec3,
+    [adc, bdc]: [[u64; W]; 2],
+    sides: &mut [[f32; 4]],
+) -> [u64; W] {
+    let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
+    // Edges of B whose first (second) face has `n . arc` with its sign bit set: `cba`
+    // (`dba`) has it clear.
+    let (mut first, mut second) = ([0u64; W], [0u64; W]);
+    let groups = normals.iter().zip(face_edges);
+    for ((rows, edges), side) in groups.zip(sides.iter_mut()) {
+        let row = |k: usize| Four::load(&rows[k]);
+        let n_arc = Four::dot3(row(0), row(1), row(2), arc_x, arc_y, arc_z);
+        let m = (n_arc.sign_bits() & 0xf) as usize;
+        for w in 0..W {
+            first[w] |= edges[w][0][m];
+            second[w] |= edges[w][1][m];
+        }
+        *side = n_arc.to_array();
+    }
+    // adc and bdc of opposite signs, cba and dba of opposite signs, cba and bdc of the
+    // same sign (cba's sign bit is `!first`).
+    std::array::from_fn(|w| (adc[w] ^ bdc[w]) & (first[w] ^ second[w]) & (first[w] ^ bdc[w]))
 }
 
 /// The untraced edge axes of two cuboids in closed form.
@@ -2595,6 +2665,12 @@ mod tests {
         assert!(!out.intersecting);
     }
 
+    thread_local! {
+        /// The edge pairs `table_edge_pairs` found crossing, in the order it visited them.
+        pub(super) static CROSSING: std::cell::RefCell<Vec<(u32, u32)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+
     /// A small deterministic generator for the property tests below.
     struct Rng(u64);
 
@@ -2862,44 +2938,6 @@ mod tests {
     }
 
     #[test]
-    fn transposing_edge_bits_equals_the_bit_by_bit_transpose() {
-        let mut rng = Rng(0x7a11_5eed);
-        for (columns, count) in [
-            (30, 30),
-            (18, 18),
-            (32, 32),
-            (33, 30),
-            (90, 90),
-            (128, 128),
-            (5, 100),
-            (100, 7),
-            (64, 65),
-        ] {
-            let mut rows = [[0u64; 2]; SMALL_EDGES];
-            for row in &mut rows[..count] {
-                for i in 0..columns {
-                    if rng.f(0.0, 1.0) < 0.3 {
-                        row[i / 64] |= 1 << (i % 64);
-                    }
-                }
-            }
-            let mut out = Inline::new();
-            transpose_edge_bits(&rows[..count], columns, &mut out);
-            assert_eq!(out.as_slice().len(), columns);
-            for (i, row) in out.as_slice().iter().enumerate() {
-                for j in 0..SMALL_EDGES {
-                    let expected = i < columns && j < count && rows[j][i / 64] >> (i % 64) & 1 == 1;
-                    assert_eq!(
-                        row[j / 64] >> (j % 64) & 1 == 1,
-                        expected,
-                        "{columns} x {count}: {i}, {j}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
     fn the_side_table_search_equals_the_lane_loop_on_tied_poses() {
         // Untraced small bodies take `table_edge_pairs`, traced ones the lane loop of
         // `small_edge_pairs`. On prisms and hulls posed with the ties of `box_pose` (aligned,
@@ -2944,6 +2982,137 @@ mod tests {
             }
         }
         assert!(compared > 3_000, "{compared}");
+    }
+
+    #[test]
+    fn the_face_sign_walk_finds_exactly_the_pairs_arcs_cross_finds() {
+        // `table_edge_pairs` takes B's faces against each edge of A's plane and turns their
+        // sign bits into B's edges through `face_edges` (one word of edges, or two beyond 64
+        // edges). For every edge pair of every case it must hand `crossing_axes` exactly the
+        // pairs `arcs_cross` passes on the frames the lane loop uses, in the exhaustive
+        // order. Cases: hulls of 8 to 32 points (the 32-point ones have more than 64 edges),
+        // prisms and boxes against hulls, a body against itself, at scales 1, 1e-3 and 1e3,
+        // posed with `box_pose`'s ties (aligned, quarter turns, 1e-6 turns, resting on top)
+        // or at random; a NaN position every 97th case (the walk runs: the normals are
+        // finite) and a NaN rotation after it (the walk must not run).
+        let mut rng = Rng(0xface_5167);
+        let prism = |sides: u32, r: f32, h: f32| {
+            crate::geom3::Polyhedron::new(&Shape3Kind::Prism {
+                sides,
+                radius: r,
+                half_height: h,
+            })
+            .unwrap()
+        };
+        let scaled = |body: &crate::geom3::Polyhedron, s: f32| {
+            let points = body.vertices().iter().map(|v| *v * s).collect();
+            crate::geom3::Polyhedron::new(&Shape3Kind::Hull { points }).unwrap()
+        };
+        let (mut walks, mut wide, mut pairs, mut crossing) = (0u32, 0u32, 0u64, 0u64);
+        for round in 0..90u32 {
+            let a = match round % 5 {
+                0 => rng.hull(12),
+                1 => rng.hull(32),
+                2 => prism(3 + round % 7, rng.f(0.3, 1.0), rng.f(0.2, 1.0)),
+                3 => rng.hull(8),
+                _ => rng.hull(20),
+            };
+            let b = match round % 6 {
+                0 => a.clone(),
+                1 => rng.hull(32),
+                2 => cuboid(rng.f(0.2, 1.0), rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
+                3 => prism(4 + round % 5, rng.f(0.3, 1.0), rng.f(0.2, 1.0)),
+                _ => rng.hull(12 + round as usize % 9),
+            };
+            let scale = [1.0, 1e-3, 1e3][(round / 6 % 3) as usize];
+            let (a, b) = if scale == 1.0 {
+                (a, b)
+            } else {
+                (scaled(&a, scale), scaled(&b, scale))
+            };
+            for k in 0..60usize {
+                let (mut pose_a, mut pose_b) = if k.is_multiple_of(2) {
+                    box_pose(&mut rng, k, &a)
+                } else {
+                    let pose_a = Pose3::new(Vec3::ZERO, rng.rotation());
+                    let reach = (a.bounding_radius() + b.bounding_radius()) * 0.6;
+                    let dir = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.));
+                    (pose_a, Pose3::new(dir * reach, rng.rotation()))
+                };
+                if scale != 1.0 {
+                    pose_a.position *= scale;
+                    pose_b.position *= scale;
+                }
+                let case = round as usize * 60 + k;
+                if case.is_multiple_of(97) {
+                    pose_b.position.x = f32::NAN;
+                } else if case % 97 == 1 {
+                    pose_b.rotation = glam::Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0);
+                }
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                if !(is_small(&pair.a) && is_small(&pair.b)) || CuboidPair::new(&pair).is_some() {
+                    continue;
+                }
+                // The frames and normals as `sat` and `small_edge_pairs` place them.
+                let normals = |body: &Placed3| {
+                    (0..body.shape.face_count())
+                        .map(|f| turned(&body.frame, body.shape.face_normal(f)))
+                        .collect::<Vec<_>>()
+                };
+                let (normals_a, normals_b) = (normals(&pair.a), normals(&pair.b));
+                let (mut frames_a, mut frames_b) = (Inline::new(), Inline::new());
+                place_small_frames_turned(&pair.a, &normals_a, &mut frames_a);
+                place_small_frames_turned(&pair.b, &normals_b, &mut frames_b);
+                let (frames_a, frames_b) = (frames_a.as_slice(), frames_b.as_slice());
+                let mut expected = Vec::new();
+                for (i, fa) in frames_a.iter().enumerate() {
+                    for (j, fb) in frames_b.iter().enumerate() {
+                        if arcs_cross(fa.n0, fa.n1, fa.arc, -fb.n0, -fb.n1, fb.arc) {
+                            expected.push((i as u32, j as u32));
+                        }
+                    }
+                }
+                CROSSING.with(|c| c.borrow_mut().clear());
+                let untraced = sat_test(&pair);
+                let found = CROSSING.with(|c| c.borrow().clone());
+                let walked = frames_a.len() * frames_b.len() > TABLE_MIN_PAIRS
+                    && bounded(&normals_a)
+                    && bounded(&normals_b);
+                if case % 97 == 1 {
+                    assert!(
+                        !walked && found.is_empty(),
+                        "case {case}: a NaN turn walked"
+                    );
+                    continue;
+                }
+                if !walked {
+                    continue;
+                }
+                assert_eq!(found, expected, "case {case} round {round} pose {k}");
+                // And the whole answer is the lane loop's (traced), bit for bit (NaNs too:
+                // compared as printed).
+                let traced = sat(&pair, &mut Vec::new());
+                assert_eq!(
+                    format!("{untraced:?}"),
+                    format!("{traced:?}"),
+                    "case {case}"
+                );
+                assert_eq!(untraced.separation.to_bits(), traced.separation.to_bits());
+                assert_eq!(untraced.depth.to_bits(), traced.depth.to_bits());
+                walks += 1;
+                wide += u32::from(frames_b.len() > 64);
+                pairs += (frames_a.len() * frames_b.len()) as u64;
+                crossing += expected.len() as u64;
+            }
+        }
+        assert!(
+            walks > 3_000 && wide > 500,
+            "{walks} walks, {wide} with two words"
+        );
+        assert!(
+            pairs > 2_000_000 && crossing > 50_000,
+            "{pairs} pairs, {crossing}"
+        );
     }
 
     #[test]

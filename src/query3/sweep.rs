@@ -70,9 +70,11 @@
 
 use super::lanes::Four;
 use super::manifold::{contact_manifold, Output as Manifold};
-use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE};
+use super::sat::{
+    self, edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE,
+};
 use super::{Interval, PolyPair};
-use crate::geom3::{FeatureLanes, SMALL_FEATURES, SMALL_VERTICES};
+use crate::geom3::{FeatureLanes, Polyhedron};
 use crate::trace::Tracer;
 use glam::{Mat3A, Vec3, Vec3A};
 use std::mem::MaybeUninit;
@@ -563,6 +565,17 @@ impl PlacedVertices {
     }
 }
 
+/// The most vertices, and the most faces and edges, of a body on the small-body path
+/// ([`LocalPair`]; B's edges are one bit each of a `u64` per edge of A): within the
+/// polyhedron's own small size ([`crate::geom3::SMALL_VERTICES`]), so it carries its lanes.
+const SMALL_VERTICES: usize = 32;
+const SMALL_FEATURES: usize = 64;
+const _: () = assert!(
+    SMALL_VERTICES <= crate::geom3::SMALL_VERTICES
+        && SMALL_FEATURES <= crate::geom3::SMALL_FACES
+        && SMALL_FEATURES <= crate::geom3::SMALL_EDGES
+);
+
 /// B turned into A's local frame once per query, for pairs of small bodies (up to
 /// [`SMALL_VERTICES`] vertices and [`SMALL_FEATURES`] faces and edges each; Box2D and Box3D
 /// work this way). A's vertices, normals, arcs and face extents are used as the polyhedron
@@ -658,9 +671,14 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     /// placed coordinate could overflow): the general loop then runs.
     fn placement(pair: &PolyPair<'a>, velocity: Vec3) -> Option<Placement<'a>> {
         let (a, b) = (&pair.a, &pair.b);
-        // Small bodies, and only those, carry their lanes.
-        let (Some(lanes_a), Some(lanes_b)) = (a.shape.feature_lanes(), b.shape.feature_lanes())
-        else {
+        let small = |s: &'a Polyhedron| {
+            let fits = s.vertices().len() <= SMALL_VERTICES
+                && s.face_count() <= SMALL_FEATURES
+                && s.edges().len() <= SMALL_FEATURES;
+            // Small bodies carry their lanes (see the constants).
+            s.feature_lanes().filter(|_| fits)
+        };
+        let (Some(lanes_a), Some(lanes_b)) = (small(a.shape), small(b.shape)) else {
             return None;
         };
         let rotation = a.frame_inverse * b.frame;
@@ -788,19 +806,14 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     }
 
     /// Candidates for a crossing of the Gauss-map arcs of edge `i` of A (`arc` its plane,
-    /// between faces `f0` and `f1`) and B's edge `j` (bit `j`): Gregorius's test as
-    /// `sat::arcs_cross(n0, n1, arc, -b.n0, -b.n1, b.arc)` states it (`cba dba < 0`,
-    /// `adc bdc < 0` and `cba bdc > 0`), by the sign bits of its numbers. Those of `adc`
-    /// and `bdc` come from [`Self::face_sides`]. `cba` and `dba` are B's (negated) face
-    /// normals against A's arc, and B has fewer faces than edges, so they are taken once per
-    /// face of B, four faces at a time: `sides[g]` gets `n . arc` for B's faces `4 g..4 g +
-    /// 4` (`cba` is exactly its negation: `c = -n` is turned by the negated matrix, whose
-    /// products and sums are the negated ones, so the two differ at most in a zero's sign),
-    /// and the faces' sign bits become edges' bits through the table
-    /// [`crate::geom3::FeatureLanes::face_edges`]. A number's sign bit is set when it is
-    /// negative (and for `-0.0`), clear when positive: each test on signs passes every pair
-    /// whose products pass, so the caller decides a candidate by the products
-    /// ([`gauss_map_crossing`]), where a zero fails whatever its sign.
+    /// between faces `f0` and `f1`) and B's edge `j` (bit `j`):
+    /// [`sat::arc_crossing_candidates`] on B's turned normals and B's
+    /// [`crate::geom3::FeatureLanes::face_edges`], with the sign bits of `adc` and `bdc`
+    /// from [`Self::face_sides`]. B's normals turned into A's frame against A's arc give
+    /// `cba`'s negation exactly (`c = -n` is turned by the negated matrix, whose products
+    /// and sums are the negated ones, so the two differ at most in a zero's sign); the caller
+    /// decides a candidate by the products ([`gauss_map_crossing`]), where a zero fails
+    /// whatever its sign.
     #[inline(always)]
     fn crossing_arcs(
         &self,
@@ -809,24 +822,16 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         signs: &[u64],
         sides: &mut [[f32; 4]; SMALL_FEATURES / 4],
     ) -> u64 {
-        let (arc_x, arc_y, arc_z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
         let face_edges = &self.lanes_b.face_edges;
-        // Edges of B whose first (second) face has `n . arc` with its sign bit set: `cba`
-        // (`dba`) has it clear.
-        let (mut first, mut second) = (0u64, 0u64);
-        let groups = self.b.normals.as_slice().iter().zip(face_edges);
-        for ((rows, edges), side) in groups.zip(sides.iter_mut()) {
-            let row = |k: usize| Four::load(&rows[k]);
-            let n_arc = Four::dot3(row(0), row(1), row(2), arc_x, arc_y, arc_z);
-            let m = (n_arc.sign_bits() & 0xf) as usize;
-            first |= edges[0][m];
-            second |= edges[1][m];
-            *side = n_arc.to_array();
-        }
-        // adc and bdc of opposite signs, cba and dba of opposite signs, cba and bdc of the
-        // same sign (cba's sign bit is `!first`).
-        let (adc, bdc) = (signs[f0], signs[f1]);
-        (adc ^ bdc) & (first ^ second) & (first ^ bdc)
+        let normals = self.b.normals.as_slice();
+        let [mask] = sat::arc_crossing_candidates(
+            normals,
+            face_edges,
+            arc,
+            [[signs[f0]], [signs[f1]]],
+            sides,
+        );
+        mask
     }
 
     /// Tests every axis in the general loop's order (A's faces, B's faces, then the edge
