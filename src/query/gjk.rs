@@ -239,6 +239,10 @@ impl GjkOutput {
     }
 }
 
+/// GJK's iterations on a typical pair of small polygons, rounded up: what a recording
+/// reserves before the first step.
+const TYPICAL_ITERATIONS: usize = 8;
+
 /// Runs GJK on the pair with the default limits and no recording.
 pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
     gjk(pair, &GjkConfig::default(), &mut ())
@@ -257,6 +261,9 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let noise = ROUNDING_NOISE * scale;
     // Traced only: the world points the steps show, each rebuilt once (see `WorldPoints`).
     let mut world = WorldPoints::new();
+    // One step an iteration: room for a typical run at once (polygons of up to 8 vertices
+    // take 3 to 6 iterations; a recording Vec would otherwise start at 4 and grow).
+    tracer.reserve(TYPICAL_ITERATIONS);
     let (status, closest, distance) = loop {
         iteration += 1;
         let candidate = simplex.with_newest(newest);
