@@ -2672,6 +2672,16 @@ mod tests {
     }
 
     /// A small deterministic generator for the property tests below.
+    /// A regular `sides`-gon prism of radius `r` and half height `h`.
+    fn prism(sides: u32, r: f32, h: f32) -> crate::geom3::Polyhedron {
+        crate::geom3::Polyhedron::new(&Shape3Kind::Prism {
+            sides,
+            radius: r,
+            half_height: h,
+        })
+        .unwrap()
+    }
+
     struct Rng(u64);
 
     impl Rng {
@@ -2944,14 +2954,6 @@ mod tests {
         // quarter turns, 1e-6 turns, resting on top, a body against itself), where side
         // values are zero or tiny, the outputs must be equal bit for bit.
         let mut rng = Rng(0x51de_7ab1);
-        let prism = |sides: u32, r: f32, h: f32| {
-            crate::geom3::Polyhedron::new(&Shape3Kind::Prism {
-                sides,
-                radius: r,
-                half_height: h,
-            })
-            .unwrap()
-        };
         let mut compared = 0;
         for round in 0..40 {
             let a = match round % 4 {
@@ -2996,14 +2998,6 @@ mod tests {
         // or at random; a NaN position every 97th case (the walk runs: the normals are
         // finite) and a NaN rotation after it (the walk must not run).
         let mut rng = Rng(0xface_5167);
-        let prism = |sides: u32, r: f32, h: f32| {
-            crate::geom3::Polyhedron::new(&Shape3Kind::Prism {
-                sides,
-                radius: r,
-                half_height: h,
-            })
-            .unwrap()
-        };
         let scaled = |body: &crate::geom3::Polyhedron, s: f32| {
             let points = body.vertices().iter().map(|v| *v * s).collect();
             crate::geom3::Polyhedron::new(&Shape3Kind::Hull { points }).unwrap()
