@@ -33,6 +33,7 @@
 //! written out in SSE registers (`sat/sse.rs`: the same arithmetic, operand for operand;
 //! the compiled generic pass moved its lanes through memory and spilled its 8 by 8 blocks).
 
+mod calipers;
 #[cfg(target_arch = "x86_64")]
 mod sse;
 
@@ -148,17 +149,22 @@ pub fn sat_test(pair: &ShapePair) -> SatOutput {
 
 /// Runs SAT, recording every axis tested, including those after the first separating one.
 pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
-    if pair.edge_normals_suffice()
-        && pair.a.vertex_count() <= SMALL_CORE
-        && pair.b.vertex_count() <= SMALL_CORE
-    {
-        // Untraced: the small-polygon pass written out in SSE registers (same bits: guard
-        // test `sse_pass_matches_the_small_polygon_pass_bit_for_bit`).
-        #[cfg(target_arch = "x86_64")]
-        if !T::ENABLED && sse::applies(pair) {
-            return sse::sat_small(pair);
+    if pair.edge_normals_suffice() {
+        if pair.a.vertex_count() <= SMALL_CORE && pair.b.vertex_count() <= SMALL_CORE {
+            // Untraced: the small-polygon pass written out in SSE registers (same bits:
+            // guard test `sse_pass_matches_the_small_polygon_pass_bit_for_bit`).
+            #[cfg(target_arch = "x86_64")]
+            if !T::ENABLED && sse::applies(pair) {
+                return sse::sat_small(pair);
+            }
+            return small_polygons(pair, tracer);
         }
-        return small_polygons(pair, tracer);
+        // Untraced, a plain pair with a large polygon: the calipers pass that builds only
+        // the axes that may win (same bits: guard test
+        // `large_lean_pass_matches_the_general_path_bit_for_bit`).
+        if !T::ENABLED {
+            return calipers::sat_large(pair);
+        }
     }
     general(pair, tracer)
 }
@@ -1382,6 +1388,150 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn large_lean_pass_matches_the_general_path_bit_for_bit() {
+        // The untraced calipers pass that builds only the axes that may win
+        // (`calipers::sat_large`) against the general path (every axis built whole and shown
+        // to `BestAxis`), untraced and traced: every bit of the output, NaN poses included.
+        // Shapes: random convex 9- to 1,024-gons (one point in each of n sectors of an
+        // ellipse, as the bench builds them), regular 12- to 1,024-gons (parallel edges,
+        // exact ties between axes of both bodies), a 12-gon with a repeated vertex and one
+        // with a vertex on a side, each at sizes 1e-3, 1 and 1e4, against each other and
+        // against boxes, triangles and 8-gons. Poses: random near and far from the world
+        // origin; on a grid of quarters, unturned or by quarter turns (regular polygons face
+        // to face, touching, ties); quarter turns + 1e-6 and turns of 1e-6; the same body
+        // face to face, touching or a quarter deep; NaN and infinite positions and angles.
+        let mut random = Random(91);
+        let mut base: Vec<Shape> = Vec::new();
+        for &n in &[9, 10, 12, 16, 33, 64, 100, 256, 1024] {
+            let (rx, ry) = (random.range(0.7, 1.3), random.range(0.7, 1.3));
+            let points = (0..n)
+                .map(|k| {
+                    let sector = std::f32::consts::TAU / n as f32;
+                    let angle = sector * (k as f32 + random.range(0.1, 0.9));
+                    v(rx * angle.cos(), ry * angle.sin())
+                })
+                .collect();
+            base.push(Shape::polygon(points).unwrap());
+        }
+        for n in [12, 16, 20, 64, 256, 1024] {
+            base.push(Shape::regular(n, 1.0).unwrap());
+        }
+        let twelve = Shape::regular(12, 1.0).unwrap().core().to_vec();
+        let mut repeated = twelve.clone();
+        repeated.insert(3, twelve[3]);
+        base.extend(Shape::polygon(repeated));
+        let mut on_side = twelve.clone();
+        on_side.insert(5, (twelve[4] + twelve[5]) * 0.5);
+        base.extend(Shape::polygon(on_side));
+        let scaled = |shapes: &[Shape]| -> Vec<Shape> {
+            [1.0e-3, 1.0, 1.0e4]
+                .iter()
+                .flat_map(|&scale| {
+                    shapes.iter().map(move |s| {
+                        Shape::polygon(s.core().iter().map(|&p| p * scale).collect()).unwrap()
+                    })
+                })
+                .collect()
+        };
+        let large = scaled(&base);
+        let small = scaled(&[
+            square(1.0),
+            Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+            Shape::regular(8, 1.0).unwrap(),
+        ]);
+        let quarter = std::f32::consts::FRAC_PI_2;
+        let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
+        for k in 0..6000 {
+            let a = &large[k % large.len()];
+            let b = if k % 5 == 4 {
+                &small[(k / 5) % small.len()]
+            } else {
+                &large[(k * 7 + 3) % large.len()]
+            };
+            let (a, b) = if k % 10 == 9 { (b, a) } else { (a, b) };
+            let size = a.bounding_radius().max(b.bounding_radius());
+            let (mut pa, mut pb) = random.pose_near(k);
+            pb.position = pa.position + (pb.position - pa.position) * size;
+            match k % 8 {
+                0 | 1 => {
+                    let turn = |r: &mut Random| (r.range(0.0, 4.0).floor()) * quarter;
+                    pa = Pose::new(
+                        pa.position.round(),
+                        if k % 8 == 0 { 0.0 } else { turn(&mut random) },
+                    );
+                    let offset = (4.0 * (pb.position - pa.position) / size).round() * size / 4.0;
+                    pb = Pose::new(
+                        pa.position + offset,
+                        if k % 8 == 0 { 0.0 } else { turn(&mut random) },
+                    );
+                }
+                2 => {
+                    // The same body face to face along x or y, touching or a quarter deep.
+                    let reach = 2.0 * a.bounding_radius();
+                    let along = if k % 16 == 2 {
+                        v(1.0, 0.0)
+                    } else {
+                        v(0.0, 1.0)
+                    };
+                    let depth = if k % 32 < 16 { 0.0 } else { 0.25 * reach };
+                    pa = Pose::new(pa.position, 0.0);
+                    pb = Pose::new(pa.position + along * (reach - depth), 0.0);
+                    let pair = ShapePair::new(a, pa, a, pb);
+                    check_large(&pair, &mut checked, &mut with_nan, &mut ties);
+                    continue;
+                }
+                3 => {
+                    pa.angle = 1.0e-6;
+                    pb.angle = quarter + 1.0e-6 * (k % 3) as f32;
+                }
+                4 if k % 40 == 4 => {
+                    let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][(k / 40) % 3];
+                    match (k / 120) % 3 {
+                        0 => pb.position.x = bad,
+                        1 => pb.angle = bad,
+                        _ => pa.position.y = bad,
+                    }
+                }
+                _ => {}
+            }
+            let pair = ShapePair::new(a, pa, b, pb);
+            check_large(&pair, &mut checked, &mut with_nan, &mut ties);
+        }
+        assert!(checked == 6000, "{checked}");
+        assert!(with_nan > 100, "{with_nan}");
+        assert!(ties > 1000, "{ties}");
+    }
+
+    fn check_large(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
+        assert!(pair.edge_normals_suffice());
+        assert!(pair.a.vertex_count() > SMALL_CORE || pair.b.vertex_count() > SMALL_CORE);
+        let lean = calipers::sat_large(pair);
+        assert_eq!(output_bits(&lean), output_bits(&sat_test(pair)), "{pair:?}");
+        assert_eq!(
+            output_bits(&lean),
+            output_bits(&general(pair, &mut ())),
+            "{pair:?}"
+        );
+        let mut axes = Vec::new();
+        let traced = sat(pair, &mut axes);
+        assert_eq!(output_bits(&lean), output_bits(&traced), "{pair:?}");
+        assert_eq!(axes.len() as u32, lean.axes_tested);
+        let finite = [
+            pair.a.rotation,
+            pair.a.translation,
+            pair.b.rotation,
+            pair.b.translation,
+        ]
+        .iter()
+        .all(|p| p.is_finite());
+        if !finite {
+            *with_nan += 1;
+        }
+        *ties += axes.iter().filter(|x| x.ties_with.is_some()).count().min(1);
+        *checked += 1;
     }
 
     #[test]
