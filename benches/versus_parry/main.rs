@@ -107,7 +107,8 @@ fn main() {
     table::table(&all, &recording, quick);
 }
 
-/// `VERSUS_PARRY_PROFILE=query,library,polygons,batches` (e.g. `manifold,collision-lab,8,1000`)
+/// `VERSUS_PARRY_PROFILE=query,library,polygons,batches` (e.g. `manifold,collision-lab,8,1000`;
+/// `recording,gjk,traced,1000` for a row of the recording table)
 /// runs one runner that many batches and nothing else, for an instruction count under
 /// `valgrind --tool=callgrind`: the difference between two batch counts divided by the extra
 /// queries is the cost of one query, free of the machine's load.
@@ -116,6 +117,18 @@ fn profile(spec: &str) {
     let [query, library, label, batches] = parts[..] else {
         panic!("VERSUS_PARRY_PROFILE=query,library,polygons,batches, not {spec}");
     };
+    // `recording,gjk,traced,200`: one algorithm of the recording table at n = 8, traced or
+    // untraced, that many batches.
+    if query == "recording" {
+        let inputs = Inputs::new(HEADLINE_N);
+        let recording = RecordingInputs::new(&inputs);
+        let traced = label == "traced";
+        let batches: usize = batches.parse().expect("a batch count");
+        for _ in 0..batches {
+            recording.run(library, traced);
+        }
+        return;
+    }
     let query = runners::Query::ALL
         .into_iter()
         .find(|q| q.group() == query)

@@ -261,6 +261,9 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     let noise = ROUNDING_NOISE * scale;
     // Traced only: the world points the steps show, each rebuilt once (see `WorldPoints`).
     let mut world = WorldPoints::new();
+    if T::ENABLED {
+        world.start(&local, simplex.vertices[0]);
+    }
     // One step an iteration: room for a typical run at once (polygons of up to 8 vertices
     // take 3 to 6 iterations; a recording Vec would otherwise start at 4 and grow).
     tracer.reserve(TYPICAL_ITERATIONS);
@@ -286,13 +289,13 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         // The loop's points are in A's frame; the recorded ones are turned to the world.
         let mut step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
             iteration,
-            candidate: world.simplex(&local, &candidate),
-            simplex: world.simplex(&local, &simplex),
+            candidate: world.candidate(&candidate),
+            simplex: world.reduce(&simplex, closest.region),
             region: closest.region,
             closest: local.direction_to_work(closest.point),
             distance,
             direction: direction.map(|d| local.direction_to_work(d)),
-            support: support.map(|w| world.point(&local, w)),
+            support: support.map(|w| world.found(&local, w)),
             status,
             origin_place: (status == Some(GjkStatus::OriginOnSimplex))
                 .then(|| origin_place(&local, &simplex, touch)),
@@ -646,50 +649,73 @@ impl<'p, 'a> FrameOfA<'p, 'a> {
     }
 }
 
-/// The world versions of the support points a traced run records. A recorded point is
-/// rebuilt from its vertex indices alone ([`FrameOfA::support_to_world`]), and each step
-/// shows the simplex before and after reduction and the new support point: without this,
-/// every point would be rebuilt once for each step that shows it (about seven a step).
-/// The last eight points are kept, more than a step's simplex and support point need.
+/// The world versions of the support points a traced run records, kept in step with the
+/// loop's simplex. A recorded point is rebuilt from its vertex indices alone
+/// ([`FrameOfA::support_to_world`]); each step shows the simplex before reduction (the last
+/// step's reduced simplex plus its support point), the simplex after reduction (the vertices
+/// its region names, in the same order) and the new support point. So only the new support
+/// point is rebuilt, once, and the two simplices are picked from points already rebuilt: no
+/// search by vertex indices (which cost about a third of a recorded step).
 struct WorldPoints {
-    known: [SupportPoint; 8],
-    len: usize,
-    next: usize,
+    /// The reduced simplex of the last step, in the world.
+    reduced: Simplex,
+    /// The newest support point (the next candidate's last vertex), in the world.
+    newest: SupportPoint,
+    /// The candidate of the current step, in the world (read by [`Self::reduce`]).
+    candidate: Simplex,
 }
 
 impl WorldPoints {
     /// Empty. (An untraced run never calls the methods below, and the compiler drops the
-    /// array with them.)
+    /// arrays with them.)
     #[inline(always)]
     fn new() -> Self {
         WorldPoints {
-            known: [SupportPoint::default(); 8],
-            len: 0,
-            next: 0,
+            reduced: Simplex::default(),
+            newest: SupportPoint::default(),
+            candidate: Simplex::default(),
         }
     }
 
-    /// `w` (in A's frame) as the steps record it.
-    fn point(&mut self, local: &FrameOfA, w: SupportPoint) -> SupportPoint {
-        if let Some(known) = self.known[..self.len]
-            .iter()
-            .find(|k| k.index_a == w.index_a && k.index_b == w.index_b)
-        {
-            return *known;
-        }
-        let world = local.support_to_world(w);
-        self.known[self.next] = world;
-        self.next = (self.next + 1) % self.known.len();
-        self.len = (self.len + 1).min(self.known.len());
-        world
+    /// The loop's first point `w` (in A's frame): the first candidate is it alone.
+    fn start(&mut self, local: &FrameOfA, w: SupportPoint) {
+        self.newest = local.support_to_world(w);
     }
 
-    fn simplex(&mut self, local: &FrameOfA, simplex: &Simplex) -> Simplex {
-        let mut out = *simplex;
-        for v in &mut out.vertices[..simplex.len] {
-            *v = self.point(local, *v);
-        }
+    /// The step's candidate (in A's frame, as the loop holds it) with its points in the
+    /// world: the last reduced simplex's points, then the newest support point. The slots
+    /// past `len` keep what the loop's copy holds.
+    fn candidate(&mut self, candidate: &Simplex) -> Simplex {
+        let mut out = *candidate;
+        let len = candidate.len;
+        out.vertices[..len - 1].copy_from_slice(&self.reduced.vertices[..len - 1]);
+        out.vertices[len - 1] = self.newest;
+        self.candidate = out;
         out
+    }
+
+    /// The reduced simplex (in A's frame) with its points in the world: the candidate's
+    /// points that `region` keeps, in the order the reduction stores them.
+    fn reduce(&mut self, simplex: &Simplex, region: VoronoiRegion) -> Simplex {
+        let mut out = *simplex;
+        let c = &self.candidate.vertices;
+        match region {
+            VoronoiRegion::Vertex(i) => out.vertices[0] = c[i as usize],
+            VoronoiRegion::Edge(i, j) => {
+                out.vertices[0] = c[i as usize];
+                out.vertices[1] = c[j as usize];
+            }
+            VoronoiRegion::Inside => out.vertices[..3].copy_from_slice(&c[..3]),
+        }
+        self.reduced = out;
+        out
+    }
+
+    /// The support point `w` (in A's frame) just found, in the world: the next candidate's
+    /// newest point.
+    fn found(&mut self, local: &FrameOfA, w: SupportPoint) -> SupportPoint {
+        self.newest = local.support_to_world(w);
+        self.newest
     }
 }
 
@@ -928,6 +954,72 @@ mod tests {
                 "case {k}"
             );
         }
+    }
+
+    #[test]
+    fn every_recorded_point_is_its_vertex_pair_rebuilt_in_the_world() {
+        // The steps' world points are picked from points already rebuilt (`WorldPoints`);
+        // each must be exactly the rebuild from its vertex indices, as when every point was
+        // rebuilt (or looked up by its indices) on its own. Random poses, and poses on a grid
+        // of quarter turns (ties, faces touching), of boxes, 3- to 8-gons, a 12-gon and round
+        // shapes.
+        let mut random = crate::query::sat::tests::Random(11);
+        let shapes = random.shapes();
+        let config = GjkConfig::default();
+        let rebuilt = |pair: &ShapePair, w: &SupportPoint| {
+            // The difference is taken in the work frame, the sources moved to the world.
+            let on_a = pair.a.vertex(w.index_a as usize);
+            let on_b = pair.b.vertex(w.index_b as usize);
+            (on_a - on_b, pair.to_world(on_a), pair.to_world(on_b))
+        };
+        let mut checked = 0;
+        for k in 0..6000 {
+            let a = &shapes[k % shapes.len()];
+            let b = &shapes[(k * 5 + 1) % shapes.len()];
+            let (pa, pb) = if k % 3 == 0 {
+                // Quarter turns (plus 1e-6 on every other one) and whole-number offsets.
+                let quarter = |q: usize| q as f32 * std::f32::consts::FRAC_PI_2;
+                let tilt = if k % 2 == 0 { 0.0 } else { 1.0e-6 };
+                let offset = Vec2::new((k % 5) as f32 - 2.0, (k % 7) as f32 - 3.0);
+                (
+                    crate::geom::Pose::new(Vec2::ZERO, quarter(k % 4)),
+                    crate::geom::Pose::new(offset, quarter(k / 4 % 4) + tilt),
+                )
+            } else {
+                random.pose_near(k)
+            };
+            let pair = ShapePair::new(a, pa, b, pb);
+            let mut steps = Vec::new();
+            gjk(&pair, &config, &mut steps);
+            for step in &steps {
+                let points = step
+                    .candidate
+                    .points()
+                    .iter()
+                    .chain(step.simplex.points())
+                    .chain(step.support.iter());
+                for w in points {
+                    let (point, on_a, on_b) = rebuilt(&pair, w);
+                    assert_eq!(
+                        w.on_a.to_array().map(f32::to_bits),
+                        on_a.to_array().map(f32::to_bits),
+                        "case {k}"
+                    );
+                    assert_eq!(
+                        w.on_b.to_array().map(f32::to_bits),
+                        on_b.to_array().map(f32::to_bits),
+                        "case {k}"
+                    );
+                    assert_eq!(
+                        w.point.to_array().map(f32::to_bits),
+                        point.to_array().map(f32::to_bits),
+                        "case {k}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
     }
 
     #[test]
