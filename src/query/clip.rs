@@ -268,6 +268,20 @@ pub fn clip_after_sat<T: Tracer<ClipStep>>(
     sat: &SatOutput,
     tracer: &mut T,
 ) -> Manifold {
+    if !T::ENABLED {
+        return clip_small_after_sat(pair, sat);
+    }
+    clip_after_sat_searched(pair, sat, tracer)
+}
+
+/// [`clip_after_sat`] as written, for the traced run and for every case the small untraced
+/// path ([`clip_small_after_sat`]) leaves to it.
+#[inline(always)]
+fn clip_after_sat_searched<T: Tracer<ClipStep>>(
+    pair: &ShapePair,
+    sat: &SatOutput,
+    tracer: &mut T,
+) -> Manifold {
     let normal = sat.normal;
     // SAT's winner X and the other body Y, picked by selects (which body wins is data, not
     // something a branch predictor learns); X's best side faces along `toward_y`.
@@ -324,6 +338,117 @@ fn clip_sides<T: Tracer<ClipStep>, const CHORD: bool>(
         (None, None) => return single_point(pair, normal, None, Body::B, tracer),
     };
     clip_chosen::<T, CHORD>(pair, normal, reference, reference_side, incident, tracer)
+}
+
+/// [`clip_after_sat`] untraced, with the other body's search written for a small core: when
+/// SAT's winner X hands its side over ([`handed_side`]) and the other body Y has lanes and
+/// a length on every edge, Y's best side is [`best_side`]'s loop-free case
+/// ([`lone_incident_side`]: the same support search, the same compare of the same two
+/// products, the same collinear guard) read from Y's lanes, and the two sides go straight
+/// to the choice of the reference and the clip. Anything else (no handoff, a larger or
+/// degenerate Y, a neighbour near collinear) runs the searched path, out of line. The same
+/// manifold, bit for bit (guard test
+/// `small_untraced_clip_matches_the_searched_and_traced_clip_bit_for_bit`).
+#[inline(always)]
+fn clip_small_after_sat(pair: &ShapePair, sat: &SatOutput) -> Manifold {
+    let normal = sat.normal;
+    let AxisSource::Edge {
+        body: winner,
+        index,
+    } = sat.axis
+    else {
+        return clip_after_sat_untraced(pair, sat);
+    };
+    let x_is_b = winner == Body::B;
+    let (x, y) = if x_is_b {
+        (&pair.b, &pair.a)
+    } else {
+        (&pair.a, &pair.b)
+    };
+    let toward_y = if x_is_b { -normal } else { normal };
+    let Some(side_x) = handed_side(x, toward_y, winner, index as usize) else {
+        return clip_after_sat_untraced(pair, sat);
+    };
+    let side_y = if let Some(lanes) = y.shape.lanes::<4>() {
+        lone_incident_side(y, lanes, -toward_y, winner.other())
+    } else if let Some(lanes) = y.shape.lanes::<LANE_LIMIT>() {
+        lone_incident_side(y, lanes, -toward_y, winner.other())
+    } else {
+        None
+    };
+    let Some(side_y) = side_y else {
+        return clip_after_sat_untraced(pair, sat);
+    };
+    clip_handed(
+        pair,
+        normal,
+        toward_y,
+        x_is_b,
+        side_x,
+        Some(BestSide {
+            edge: side_y,
+            lone: true,
+        }),
+        &mut (),
+    )
+}
+
+/// The searched [`clip_after_sat`], untraced, out of line: the rare cases the small path
+/// leaves over do not crowd its registers.
+#[inline(never)]
+fn clip_after_sat_untraced(pair: &ShapePair, sat: &SatOutput) -> Manifold {
+    clip_after_sat_searched(pair, sat, &mut ())
+}
+
+/// [`best_side`] of a small core whose every edge has a length, in the case it takes without
+/// its walk: the support vertex `k` along `direction`, then of edges `k - 1` and `k` the one
+/// that faces `direction` more (the later on a tie), unwidened when both its neighbours turn
+/// clearly away ([`unwidened_edge`]'s guard). The normals and vertices come from the lanes
+/// (`N` a power of two above every index, so `% N` changes none): the same stored numbers
+/// turned by the same products as [`Facing`] and [`Placed::vertex`]. `None` where
+/// [`best_side`] would walk or has no edge.
+#[inline(always)]
+fn lone_incident_side<const N: usize>(
+    shape: &Placed,
+    lanes: &CoreLanes<N>,
+    direction: Vec2,
+    body: Body,
+) -> Option<EdgeFeature> {
+    let n = shape.vertex_count();
+    let edges = shape.edge_count();
+    if edges == 0 || lanes.axis_count as usize != edges {
+        return None;
+    }
+    let (cos, sin) = (shape.rotation.x, shape.rotation.y);
+    let turned = |e: usize| {
+        let (nx, ny) = (lanes.normal_x[e % N], lanes.normal_y[e % N]);
+        Vec2::new(cos * nx - sin * ny, sin * nx + cos * ny)
+    };
+    let facing = |v: Vec2| v.x * direction.x + v.y * direction.y;
+    let after = shape.support_index(direction);
+    let before = previous(after, n);
+    let (normal_before, normal_after) = (turned(before), turned(after));
+    let (chosen, normal) = if facing(normal_after) >= facing(normal_before) {
+        (after, normal_after)
+    } else {
+        (before, normal_before)
+    };
+    let clear = 1.0 - COLLINEAR_TOLERANCE - COLLINEAR_MARGIN;
+    let turns = &lanes.turn_cosines;
+    if turns[previous(chosen, n) % N] >= clear || turns[chosen % N] >= clear {
+        return None;
+    }
+    let vertex = |i: usize| {
+        let (px, py) = (lanes.x[i % N], lanes.y[i % N]);
+        shape.rotation.rotate(Vec2::new(px, py)) + shape.translation
+    };
+    Some(EdgeFeature {
+        body,
+        index: chosen as u32,
+        start: vertex(chosen),
+        end: vertex(next(chosen, n)),
+        normal,
+    })
 }
 
 /// [`clip_sides`] after a handoff: SAT's winner X's side `side_x` (facing along
@@ -1417,6 +1542,127 @@ mod tests {
         }
         eprintln!("{ties} level contacts of {cases}");
         assert!(ties > 500, "{ties} level contacts");
+    }
+
+    #[test]
+    fn small_untraced_clip_matches_the_searched_and_traced_clip_bit_for_bit() {
+        // The untraced `clip_after_sat` reads the other body's side from its lanes
+        // (`clip_small_after_sat`, `lone_incident_side`): every bit of the manifold must be
+        // the searched path's (`clip_after_sat_searched` untraced), the traced run's and
+        // `clip` along SAT's normal. Boxes, long boxes, quads, random 3- to 8-gons, the
+        // awkward outlines (split, bent and cut sides, a repeated point), a triangle and a
+        // capsule, at sizes 1e-3 to 1e4; random poses near and far from the origin, equal
+        // bodies face to face on a grid of quarters (touching and overlapping), turns of 0,
+        // 1e-6, a quarter and a quarter + 1e-6, and NaN or infinite positions and angles.
+        use crate::query::sat::sat;
+        let mut random = crate::query::sat::tests::Random(57);
+        let mut base = random.shapes();
+        base.extend(awkward_outlines());
+        base.push(outlines::cut_corner());
+        let mut shapes = Vec::new();
+        for size in [1.0e-3, 1.0, 1.0e4] {
+            for shape in &base {
+                let core: Vec<Vec2> = shape.core().iter().map(|p| *p * size).collect();
+                if shape.radius() > 0.0 || core.len() < 3 {
+                    shapes.push(shape.clone());
+                } else if let Ok(scaled) = Shape::polygon(core) {
+                    shapes.push(scaled);
+                }
+            }
+            shapes.push(square(size));
+            shapes.push(Shape::rect(Vec2::new(1.3 * size, 0.4 * size)).unwrap());
+        }
+        let bits = |m: &Manifold| {
+            let mut out = vec![m.normal.x.to_bits(), m.normal.y.to_bits()];
+            out.extend([m.reference_edge, m.incident_edge, m.count as u32]);
+            out.push(u32::from(m.reference == Body::B));
+            for c in &m.points {
+                out.extend([c.point.x, c.point.y, c.depth].map(f32::to_bits));
+                out.extend(c.id);
+                out.push(u32::from(c.end));
+            }
+            out
+        };
+        let (mut cases, mut non_numbers, mut level) = (0, 0, 0);
+        for k in 0..40_000 {
+            let a = &shapes[k % shapes.len()];
+            let b = if k % 3 == 0 {
+                a
+            } else {
+                &shapes[(k * 7 + 3) % shapes.len()]
+            };
+            let size = a.bounding_radius().max(b.bounding_radius());
+            let (pa, pb) = random.pose_near(k);
+            let offset = (pb.position - pa.position) * size;
+            let turn = match k % 5 {
+                0 => 0.0,
+                1 => 1.0e-6,
+                2 => std::f32::consts::FRAC_PI_2,
+                3 => std::f32::consts::FRAC_PI_2 + 1.0e-6,
+                _ => pb.angle,
+            };
+            let (mut pa, mut pb) = match k % 3 {
+                0 => (
+                    Pose::new(pa.position, 0.0),
+                    Pose::new(
+                        pa.position + (4.0 * offset / size).round() / 4.0 * size,
+                        turn,
+                    ),
+                ),
+                1 => (
+                    Pose::new(pa.position, turn),
+                    Pose::new(pa.position + offset, pb.angle),
+                ),
+                _ => (pa, Pose::new(pa.position + offset, turn)),
+            };
+            if k % 97 == 5 {
+                let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][k % 3];
+                match k % 4 {
+                    0 => pb.position.x = bad,
+                    1 => pb.angle = bad,
+                    2 => pa.position.y = bad,
+                    _ => pa.angle = bad,
+                }
+                non_numbers += 1;
+            }
+            let pair = ShapePair::new(a, pa, b, pb);
+            let s = sat(&pair, &mut ());
+            let fast = contact_manifold_after_sat(&pair, &s);
+            let searched = clip_after_sat_searched(&pair, &s, &mut ());
+            assert_eq!(bits(&fast), bits(&searched), "case {k}");
+            let mut steps = Vec::new();
+            let traced = clip_after_sat(&pair, &s, &mut steps);
+            // A NaN's sign bit is left to code generation (the traced and untraced runs
+            // before this path already differed in it): against the traced run, every NaN
+            // reads as one.
+            let quiet = |m: &Manifold| {
+                bits(m)
+                    .into_iter()
+                    .map(|b| {
+                        if f32::from_bits(b).is_nan() {
+                            0x7fc0_0000
+                        } else {
+                            b
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(quiet(&traced), quiet(&fast), "case {k}");
+            if pa.position.is_finite()
+                && pb.position.is_finite()
+                && pa.angle.is_finite()
+                && pb.angle.is_finite()
+            {
+                let expected = clip(&pair, s.normal, &mut ());
+                assert_eq!(bits(&expected), bits(&fast), "case {k}");
+            }
+            level += usize::from(fast.count == 2 && fast.points[0].depth == fast.points[1].depth);
+            cases += 1;
+        }
+        assert!(
+            cases == 40_000 && non_numbers > 300 && level > 250,
+            "{non_numbers} {level}"
+        );
     }
 
     #[test]
