@@ -1192,6 +1192,70 @@ pub(crate) mod tests {
         )
     }
 
+    /// The poses of case `k` of the guard tests that compare a fast SAT pass with the
+    /// general one: `random.pose_near(k)` with B moved out to `size`, then by `k % 8` a grid
+    /// of quarters, the same body face to face (the flag: the pair is `a` against itself),
+    /// turns of 1e-6, or a non-number in a position or an angle.
+    fn tied_poses(k: usize, a: &Shape, size: f32, random: &mut Random) -> (Pose, Pose, bool) {
+        let quarter = std::f32::consts::FRAC_PI_2;
+        let (mut pa, mut pb) = random.pose_near(k);
+        pb.position = pa.position + (pb.position - pa.position) * size;
+        match k % 8 {
+            // On a grid of quarters of the size, unturned or by quarter turns: equal
+            // bodies face to face, touching, overlaps that tie exactly.
+            0 | 1 => {
+                let turn = |r: &mut Random| (r.range(0.0, 4.0).floor()) * quarter;
+                pa = Pose::new(
+                    pa.position.round(),
+                    if k.is_multiple_of(8) {
+                        0.0
+                    } else {
+                        turn(random)
+                    },
+                );
+                let offset = (4.0 * (pb.position - pa.position) / size).round() * size / 4.0;
+                pb = Pose::new(
+                    pa.position + offset,
+                    if k.is_multiple_of(8) {
+                        0.0
+                    } else {
+                        turn(random)
+                    },
+                );
+            }
+            // The same bodies (a copy), face to face along x or y, touching or
+            // overlapping by a quarter.
+            2 => {
+                let reach = 2.0 * a.bounding_radius();
+                let along = if k % 16 == 2 {
+                    v(1.0, 0.0)
+                } else {
+                    v(0.0, 1.0)
+                };
+                let depth = if k % 32 < 16 { 0.0 } else { 0.25 * reach };
+                pa = Pose::new(pa.position, 0.0);
+                pb = Pose::new(pa.position + along * (reach - depth), 0.0);
+                return (pa, pb, true);
+            }
+            // Turns of 1e-6, and quarter turns + 1e-6.
+            3 => {
+                pa.angle = 1.0e-6;
+                pb.angle = quarter + 1.0e-6 * (k % 3) as f32;
+            }
+            // Non-numbers and infinities in a position or an angle.
+            4 if k % 40 == 4 => {
+                let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][(k / 40) % 3];
+                match (k / 120) % 3 {
+                    0 => pb.position.x = bad,
+                    1 => pb.angle = bad,
+                    _ => pa.position.y = bad,
+                }
+            }
+            _ => {}
+        }
+        (pa, pb, false)
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn sse_pass_matches_the_small_polygon_pass_bit_for_bit() {
@@ -1252,63 +1316,13 @@ pub(crate) mod tests {
                 })
             })
             .collect();
-        let quarter = std::f32::consts::FRAC_PI_2;
         let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
         for k in 0..24_000 {
             let a = &shapes[k % shapes.len()];
             let b = &shapes[(k * 7 + 3) % shapes.len()];
             let size = a.bounding_radius().max(b.bounding_radius());
-            let (mut pa, mut pb) = random.pose_near(k);
-            pb.position = pa.position + (pb.position - pa.position) * size;
-            match k % 8 {
-                // On a grid of quarters of the size, unturned or by quarter turns: equal
-                // bodies face to face, touching, overlaps that tie exactly.
-                0 | 1 => {
-                    let turn = |r: &mut Random| (r.range(0.0, 4.0).floor()) * quarter;
-                    pa = Pose::new(
-                        pa.position.round(),
-                        if k % 8 == 0 { 0.0 } else { turn(&mut random) },
-                    );
-                    let offset = (4.0 * (pb.position - pa.position) / size).round() * size / 4.0;
-                    pb = Pose::new(
-                        pa.position + offset,
-                        if k % 8 == 0 { 0.0 } else { turn(&mut random) },
-                    );
-                }
-                // The same bodies (a copy), face to face along x or y, touching or
-                // overlapping by a quarter.
-                2 => {
-                    let b = a;
-                    let reach = 2.0 * b.bounding_radius();
-                    let along = if k % 16 == 2 {
-                        v(1.0, 0.0)
-                    } else {
-                        v(0.0, 1.0)
-                    };
-                    let depth = if k % 32 < 16 { 0.0 } else { 0.25 * reach };
-                    pa = Pose::new(pa.position, 0.0);
-                    pb = Pose::new(pa.position + along * (reach - depth), 0.0);
-                    let pair = ShapePair::new(a, pa, b, pb);
-                    check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
-                    continue;
-                }
-                // Turns of 1e-6, and quarter turns + 1e-6.
-                3 => {
-                    pa.angle = 1.0e-6;
-                    pb.angle = quarter + 1.0e-6 * (k % 3) as f32;
-                }
-                // Non-numbers and infinities in a position or an angle.
-                4 if k % 40 == 4 => {
-                    let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][(k / 40) % 3];
-                    match (k / 120) % 3 {
-                        0 => pb.position.x = bad,
-                        1 => pb.angle = bad,
-                        _ => pa.position.y = bad,
-                    }
-                }
-                _ => {}
-            }
-            let pair = ShapePair::new(a, pa, b, pb);
+            let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
+            let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
             check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
         }
         assert!(checked > 20_000, "{checked}");
@@ -1442,7 +1456,6 @@ pub(crate) mod tests {
             Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
             Shape::regular(8, 1.0).unwrap(),
         ]);
-        let quarter = std::f32::consts::FRAC_PI_2;
         let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
         for k in 0..6000 {
             let a = &large[k % large.len()];
@@ -1453,51 +1466,8 @@ pub(crate) mod tests {
             };
             let (a, b) = if k % 10 == 9 { (b, a) } else { (a, b) };
             let size = a.bounding_radius().max(b.bounding_radius());
-            let (mut pa, mut pb) = random.pose_near(k);
-            pb.position = pa.position + (pb.position - pa.position) * size;
-            match k % 8 {
-                0 | 1 => {
-                    let turn = |r: &mut Random| (r.range(0.0, 4.0).floor()) * quarter;
-                    pa = Pose::new(
-                        pa.position.round(),
-                        if k % 8 == 0 { 0.0 } else { turn(&mut random) },
-                    );
-                    let offset = (4.0 * (pb.position - pa.position) / size).round() * size / 4.0;
-                    pb = Pose::new(
-                        pa.position + offset,
-                        if k % 8 == 0 { 0.0 } else { turn(&mut random) },
-                    );
-                }
-                2 => {
-                    // The same body face to face along x or y, touching or a quarter deep.
-                    let reach = 2.0 * a.bounding_radius();
-                    let along = if k % 16 == 2 {
-                        v(1.0, 0.0)
-                    } else {
-                        v(0.0, 1.0)
-                    };
-                    let depth = if k % 32 < 16 { 0.0 } else { 0.25 * reach };
-                    pa = Pose::new(pa.position, 0.0);
-                    pb = Pose::new(pa.position + along * (reach - depth), 0.0);
-                    let pair = ShapePair::new(a, pa, a, pb);
-                    check_large(&pair, &mut checked, &mut with_nan, &mut ties);
-                    continue;
-                }
-                3 => {
-                    pa.angle = 1.0e-6;
-                    pb.angle = quarter + 1.0e-6 * (k % 3) as f32;
-                }
-                4 if k % 40 == 4 => {
-                    let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][(k / 40) % 3];
-                    match (k / 120) % 3 {
-                        0 => pb.position.x = bad,
-                        1 => pb.angle = bad,
-                        _ => pa.position.y = bad,
-                    }
-                }
-                _ => {}
-            }
-            let pair = ShapePair::new(a, pa, b, pb);
+            let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
+            let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
             check_large(&pair, &mut checked, &mut with_nan, &mut ties);
         }
         assert!(checked == 6000, "{checked}");

@@ -31,8 +31,8 @@
 //! goes through the rule whole, as in the general path. Guard test:
 //! `large_lean_pass_matches_the_general_path_bit_for_bit` (sat.rs).
 
-use super::{finish, general, lower, make_axis, step_to_extreme};
-use super::{AxisSource, SatAxis, SatOutput};
+use super::{edge_axis, finish, general, lower, step_to_extreme};
+use super::{SatAxis, SatOutput};
 use crate::geom::Placed;
 use crate::query::{Body, Interval, ShapePair};
 use glam::Vec2;
@@ -147,15 +147,15 @@ fn edge_axis_lean(
     if lower(top - other_min, other_max - bottom) > choice.bound {
         return;
     }
-    let own_interval = Interval::new(bottom, top).inflated(own.radius());
-    let other_interval = Interval::new(other_min, other_max).inflated(other.radius());
-    let (a, b) = match body {
-        Body::A => (own_interval, other_interval),
-        Body::B => (other_interval, own_interval),
-    };
-    let source = AxisSource::Edge {
+    let own_interval = Interval::new(bottom, top);
+    let other_interval = Interval::new(other_min, other_max);
+    choice.consider(edge_axis(
+        own,
+        other,
         body,
-        index: index as u32,
-    };
-    choice.consider(make_axis(source, n, a, b));
+        index,
+        n,
+        own_interval,
+        other_interval,
+    ));
 }
