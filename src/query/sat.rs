@@ -1075,19 +1075,25 @@ pub(crate) mod tests {
 
         /// Boxes, random convex 3- to 8-gons (one point in each of n equal sectors of an
         /// ellipse), a 12-gon (the calipers path), a circle and a capsule.
+        /// A convex `n`-gon: one point in each of `n` equal sectors of an ellipse with
+        /// random radii of 0.7 to 1.3.
+        pub(crate) fn ellipse_polygon(&mut self, n: usize) -> Shape {
+            let (rx, ry) = (self.range(0.7, 1.3), self.range(0.7, 1.3));
+            let points = (0..n)
+                .map(|k| {
+                    let sector = std::f32::consts::TAU / n as f32;
+                    let angle = sector * (k as f32 + self.range(0.1, 0.9));
+                    v(rx * angle.cos(), ry * angle.sin())
+                })
+                .collect();
+            Shape::polygon(points).unwrap()
+        }
+
         pub(crate) fn shapes(&mut self) -> Vec<Shape> {
             let mut shapes = vec![square(1.0), Shape::rect(v(1.3, 0.4)).unwrap()];
             for n in 3..=8 {
                 for _ in 0..3 {
-                    let (rx, ry) = (self.range(0.7, 1.3), self.range(0.7, 1.3));
-                    let points = (0..n)
-                        .map(|k| {
-                            let sector = std::f32::consts::TAU / n as f32;
-                            let angle = sector * (k as f32 + self.range(0.1, 0.9));
-                            v(rx * angle.cos(), ry * angle.sin())
-                        })
-                        .collect();
-                    shapes.push(Shape::polygon(points).unwrap());
+                    shapes.push(self.ellipse_polygon(n));
                 }
             }
             shapes.push(Shape::regular(12, 1.1).unwrap());
@@ -1419,16 +1425,8 @@ pub(crate) mod tests {
         // face to face, touching or a quarter deep; NaN and infinite positions and angles.
         let mut random = Random(91);
         let mut base: Vec<Shape> = Vec::new();
-        for &n in &[9, 10, 12, 16, 33, 64, 100, 256, 1024] {
-            let (rx, ry) = (random.range(0.7, 1.3), random.range(0.7, 1.3));
-            let points = (0..n)
-                .map(|k| {
-                    let sector = std::f32::consts::TAU / n as f32;
-                    let angle = sector * (k as f32 + random.range(0.1, 0.9));
-                    v(rx * angle.cos(), ry * angle.sin())
-                })
-                .collect();
-            base.push(Shape::polygon(points).unwrap());
+        for n in [9, 10, 12, 16, 33, 64, 100, 256, 1024] {
+            base.push(random.ellipse_polygon(n));
         }
         for n in [12, 16, 20, 64, 256, 1024] {
             base.push(Shape::regular(n, 1.0).unwrap());
