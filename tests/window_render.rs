@@ -114,7 +114,7 @@ fn gjk_step_draws_the_simplex_in_the_inset() {
     let run = s.session.run().unwrap();
     let inset = s.inset_camera(1.0, RENDERED).unwrap();
     let step = &run.trace.gjk[1];
-    for w in step.simplex.points() {
+    for w in step.simplex().points() {
         let p = inset.to_screen(w.point);
         assert!(
             pic.count_near(p.x, p.y, 4.0, palette::STRUCTURE, 40) > 0,
@@ -155,7 +155,7 @@ fn split_view_draws_a_minus_b_beside_the_bodies_with_the_support_sources_on_them
     assert!(diff.origin.x + diff.size.x <= W as f32 + 0.5);
     let run = s.session.run().unwrap();
     let step = &run.trace.gjk[k];
-    for w in step.simplex.points() {
+    for w in step.simplex().points() {
         let p = diff.to_screen(w.point);
         assert!(
             diff.contains_screen(p),

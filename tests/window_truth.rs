@@ -204,7 +204,7 @@ fn gjk_last_step_draws_no_epa_polytope_and_epa_has_its_own_colour() {
     let n = run.step_count(Algorithm::Gjk);
     let (pic, out) = render_step(&scene, &format!("gjk:{n}"));
     let pic = pic.unwrap_or_else(|| panic!("{}", String::from_utf8_lossy(&out.stderr)));
-    for w in run.trace.gjk[n - 1].simplex.points() {
+    for w in run.trace.gjk[n - 1].simplex().points() {
         let p = inset.to_screen(w.point);
         assert!(
             pic.count_near(p.x, p.y, 4.0, palette::STRUCTURE, 40) > 0,

@@ -189,9 +189,8 @@ pub struct GjkStep {
     pub iteration: u32,
     /// The simplex at the start of the iteration, before reduction.
     pub candidate: Simplex,
-    /// The simplex after reduction to the feature closest to the origin.
-    pub simplex: Simplex,
-    /// Where the origin fell before the reduction.
+    /// Where the origin fell before the reduction. With `candidate` it gives the reduced
+    /// simplex ([`GjkStep::simplex`]), which a step therefore does not store twice.
     pub region: VoronoiRegion,
     /// The point of the simplex closest to the origin, in A - B.
     pub closest: Vec2,
@@ -208,6 +207,26 @@ pub struct GjkStep {
     pub origin_place: Option<OriginPlace>,
     /// The sum of the shapes' radii (0 for polygons): GJK measures their cores.
     pub radii: f32,
+}
+
+impl GjkStep {
+    /// The simplex after reduction to the feature closest to the origin.
+    pub fn simplex(&self) -> Simplex {
+        reduced(&self.candidate, self.region)
+    }
+}
+
+/// `candidate` reduced to `region`: the vertices it names, in that order (the vertex; the
+/// edge's two ends; the whole triangle), as the loop's reduction keeps them. The slots past
+/// the new length keep the candidate's.
+fn reduced(candidate: &Simplex, region: VoronoiRegion) -> Simplex {
+    let c = &candidate.vertices;
+    let (vertices, len) = match region {
+        VoronoiRegion::Vertex(i) => ([c[i as usize], c[1], c[2]], 1),
+        VoronoiRegion::Edge(i, j) => ([c[i as usize], c[j as usize], c[2]], 2),
+        VoronoiRegion::Inside => (*c, 3),
+    };
+    Simplex { vertices, len }
 }
 
 /// What GJK found.
@@ -239,9 +258,11 @@ impl GjkOutput {
     }
 }
 
-/// GJK's iterations on a typical pair of small polygons, rounded up: what a recording
-/// reserves before the first step.
-const TYPICAL_ITERATIONS: usize = 8;
+/// What a recording reserves before the first step: GJK's iterations on most pairs of small
+/// polygons (3 to 5; 5 x 184-byte steps, 920 bytes, also stay within the size that glibc's
+/// allocator serves from its per-thread cache, 1,032 bytes, where 8 steps took its slower
+/// general path on every recording). Longer runs grow the recording as any `Vec` grows.
+const TYPICAL_ITERATIONS: usize = 5;
 
 /// Runs GJK on the pair with the default limits and no recording.
 pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
@@ -264,8 +285,8 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
     if T::ENABLED {
         world.start(&local, simplex.vertices[0]);
     }
-    // One step an iteration: room for a typical run at once (polygons of up to 8 vertices
-    // take 3 to 6 iterations; a recording Vec would otherwise start at 4 and grow).
+    // One step an iteration: room for a typical run at once (see `TYPICAL_ITERATIONS`; a
+    // recording Vec would otherwise start at 4 and grow).
     tracer.reserve(TYPICAL_ITERATIONS);
     let (status, closest, distance) = loop {
         iteration += 1;
@@ -289,8 +310,7 @@ pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mu
         // The loop's points are in A's frame; the recorded ones are turned to the world.
         let mut step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
             iteration,
-            candidate: world.candidate(&candidate),
-            simplex: world.reduce(&simplex, closest.region),
+            candidate: world.candidate(&candidate, closest.region),
             region: closest.region,
             closest: local.direction_to_work(closest.point),
             distance,
@@ -651,18 +671,16 @@ impl<'p, 'a> FrameOfA<'p, 'a> {
 
 /// The world versions of the support points a traced run records, kept in step with the
 /// loop's simplex. A recorded point is rebuilt from its vertex indices alone
-/// ([`FrameOfA::support_to_world`]); each step shows the simplex before reduction (the last
-/// step's reduced simplex plus its support point), the simplex after reduction (the vertices
-/// its region names, in the same order) and the new support point. So only the new support
-/// point is rebuilt, once, and the two simplices are picked from points already rebuilt: no
-/// search by vertex indices (which cost about a third of a recorded step).
+/// ([`FrameOfA::support_to_world`]); each step stores the simplex before reduction (the last
+/// step's reduced simplex plus its support point) and the new support point, and shows the
+/// simplex after reduction as the vertices its region names ([`GjkStep::simplex`]). So only
+/// the new support point is rebuilt, once, and the candidate is picked from points already
+/// rebuilt: no search by vertex indices (which cost about a third of a recorded step).
 struct WorldPoints {
     /// The reduced simplex of the last step, in the world.
     reduced: Simplex,
     /// The newest support point (the next candidate's last vertex), in the world.
     newest: SupportPoint,
-    /// The candidate of the current step, in the world (read by [`Self::reduce`]).
-    candidate: Simplex,
 }
 
 impl WorldPoints {
@@ -673,7 +691,6 @@ impl WorldPoints {
         WorldPoints {
             reduced: Simplex::default(),
             newest: SupportPoint::default(),
-            candidate: Simplex::default(),
         }
     }
 
@@ -684,30 +701,14 @@ impl WorldPoints {
 
     /// The step's candidate (in A's frame, as the loop holds it) with its points in the
     /// world: the last reduced simplex's points, then the newest support point. The slots
-    /// past `len` keep what the loop's copy holds.
-    fn candidate(&mut self, candidate: &Simplex) -> Simplex {
+    /// past `len` keep what the loop's copy holds. Notes the candidate reduced to `region`
+    /// for the next step.
+    fn candidate(&mut self, candidate: &Simplex, region: VoronoiRegion) -> Simplex {
         let mut out = *candidate;
         let len = candidate.len;
         out.vertices[..len - 1].copy_from_slice(&self.reduced.vertices[..len - 1]);
         out.vertices[len - 1] = self.newest;
-        self.candidate = out;
-        out
-    }
-
-    /// The reduced simplex (in A's frame) with its points in the world: the candidate's
-    /// points that `region` keeps, in the order the reduction stores them.
-    fn reduce(&mut self, simplex: &Simplex, region: VoronoiRegion) -> Simplex {
-        let mut out = *simplex;
-        let c = &self.candidate.vertices;
-        match region {
-            VoronoiRegion::Vertex(i) => out.vertices[0] = c[i as usize],
-            VoronoiRegion::Edge(i, j) => {
-                out.vertices[0] = c[i as usize];
-                out.vertices[1] = c[j as usize];
-            }
-            VoronoiRegion::Inside => out.vertices[..3].copy_from_slice(&c[..3]),
-        }
-        self.reduced = out;
+        self.reduced = reduced(&out, region);
         out
     }
 
@@ -992,11 +993,12 @@ mod tests {
             let mut steps = Vec::new();
             gjk(&pair, &config, &mut steps);
             for step in &steps {
+                let simplex = step.simplex();
                 let points = step
                     .candidate
                     .points()
                     .iter()
-                    .chain(step.simplex.points())
+                    .chain(simplex.points())
                     .chain(step.support.iter());
                 for w in points {
                     let (point, on_a, on_b) = rebuilt(&pair, w);

@@ -23,7 +23,7 @@ impl Lab for GjkLab {
 
     fn inset_points(&self, run: &Analysis, keep: &mut dyn FnMut(Vec2)) {
         for s in &run.trace.gjk {
-            s.simplex.points().iter().for_each(|w| keep(w.point));
+            s.simplex().points().iter().for_each(|w| keep(w.point));
             if let Some(w) = s.support {
                 keep(w.point);
             }
@@ -91,7 +91,7 @@ fn draw_simplex(ctx: &LabCtx, s: &GjkStep) {
         &closest_label(s),
         palette::HIGHLIGHT,
     );
-    let pts: Vec<Vec2> = s.simplex.points().iter().map(|w| w.point).collect();
+    let pts: Vec<Vec2> = s.simplex().points().iter().map(|w| w.point).collect();
     if pts.len() == 3 {
         p.fill_convex(&pts, palette::with_alpha(palette::STRUCTURE, 0.18));
     }
