@@ -161,24 +161,23 @@ impl Simplex {
     fn in_work_frame(self, pair: &ShapePair) -> Simplex {
         let mut out = self;
         for w in &mut out.vertices[..self.len] {
-            let on_a = pair.a.vertex(w.index_a as usize);
-            let on_b = pair.b.vertex(w.index_b as usize);
-            *w = SupportPoint {
-                point: on_a - on_b,
-                on_a,
-                on_b,
-                ..*w
-            };
+            *w = support_in_work_frame(*w, pair);
         }
         out
     }
+}
 
-    fn to_world(self, pair: &ShapePair) -> Simplex {
-        let mut out = self;
-        for v in &mut out.vertices[..self.len] {
-            *v = v.to_world(pair);
-        }
-        out
+/// A support point (found in A's frame) in the work frame, rebuilt from its vertex indices
+/// with [`ShapePair::support`]'s arithmetic.
+#[inline(always)]
+fn support_in_work_frame(w: SupportPoint, pair: &ShapePair) -> SupportPoint {
+    let on_a = pair.a.vertex(w.index_a as usize);
+    let on_b = pair.b.vertex(w.index_b as usize);
+    SupportPoint {
+        point: on_a - on_b,
+        on_a,
+        on_b,
+        ..w
     }
 }
 
@@ -659,13 +658,7 @@ impl<'p, 'a> FrameOfA<'p, 'a> {
     /// An A-frame support point in the world, as the steps record it: rebuilt from its
     /// vertex indices with [`ShapePair::support`]'s arithmetic.
     fn support_to_world(&self, w: SupportPoint) -> SupportPoint {
-        let mut one = Simplex::default();
-        one.push(w);
-        self.simplex_to_world(&one).vertices[0]
-    }
-
-    fn simplex_to_world(&self, simplex: &Simplex) -> Simplex {
-        simplex.in_work_frame(self.pair).to_world(self.pair)
+        support_in_work_frame(w, self.pair).to_world(self.pair)
     }
 }
 
