@@ -850,6 +850,13 @@ fn own_edge_interval(own: &Placed, i: usize, n: Vec2) -> Interval {
 /// Bounded by one lap.
 #[inline]
 fn step_to_extreme(core: &[Vec2], start: usize, d: Vec2) -> usize {
+    step_to_extreme_valued(core, start, d).0
+}
+
+/// [`step_to_extreme`], and the projection on `d` of the vertex it stops on (`core[k] . d`,
+/// the very number its last compare read).
+#[inline(always)]
+fn step_to_extreme_valued(core: &[Vec2], start: usize, d: Vec2) -> (usize, f32) {
     let mut k = start;
     let mut best = core[k].dot(d);
     // The lap as two straight runs, with no wrapped index to compute at each step: from
@@ -857,18 +864,18 @@ fn step_to_extreme(core: &[Vec2], start: usize, d: Vec2) -> usize {
     for (next, p) in core.iter().enumerate().skip(start + 1) {
         let value = p.dot(d);
         if value < best {
-            return k;
+            return (k, best);
         }
         (k, best) = (next, value);
     }
     for (next, p) in core.iter().enumerate().take(start + 1) {
         let value = p.dot(d);
         if value < best {
-            return k;
+            return (k, best);
         }
         (k, best) = (next, value);
     }
-    k
+    (k, best)
 }
 
 /// Tests the axes from each core vertex of `own` toward the closest point of `other`'s core.
@@ -1431,6 +1438,29 @@ pub(crate) mod tests {
         // to face, touching, ties); quarter turns + 1e-6 and turns of 1e-6; the same body
         // face to face, touching or a quarter deep; NaN and infinite positions and angles.
         let mut random = Random(91);
+        let (large, small) = large_and_small(&mut random);
+        let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
+        for k in 0..6000 {
+            let a = &large[k % large.len()];
+            let b = if k % 5 == 4 {
+                &small[(k / 5) % small.len()]
+            } else {
+                &large[(k * 7 + 3) % large.len()]
+            };
+            let (a, b) = if k % 10 == 9 { (b, a) } else { (a, b) };
+            let size = a.bounding_radius().max(b.bounding_radius());
+            let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
+            let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
+            check_large(&pair, &mut checked, &mut with_nan, &mut ties);
+        }
+        assert!(checked == 6000, "{checked}");
+        assert!(with_nan > 100, "{with_nan}");
+        assert!(ties > 1000, "{ties}");
+    }
+
+    /// The large-polygon guard tests' shapes: `large` (each more than `SMALL_CORE` vertices)
+    /// and `small` (a square, a triangle, an 8-gon), each at sizes 1e-3, 1 and 1e4.
+    fn large_and_small(random: &mut Random) -> (Vec<Shape>, Vec<Shape>) {
         let mut base: Vec<Shape> = Vec::new();
         for n in [9, 10, 12, 16, 33, 64, 100, 256, 1024] {
             base.push(random.ellipse_polygon(n));
@@ -1461,23 +1491,49 @@ pub(crate) mod tests {
             Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
             Shape::regular(8, 1.0).unwrap(),
         ]);
-        let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
-        for k in 0..6000 {
+        (large, small)
+    }
+
+    #[test]
+    fn quick_terms_stay_well_inside_their_margin() {
+        // `calipers::sat_large` skips an axis on its quick terms when they clear the bound
+        // by `QUICK_MARGIN * EPSILON * S`; the header bounds their difference from the
+        // placed terms by about 12 EPSILON S. Measured here on the guard test's shapes and
+        // poses (near and far from the origin, sizes 1e-3 to 1e4, ties, turns of 1e-6):
+        // the difference must stay under a quarter of the margin.
+        let mut random = Random(92);
+        let (large, small) = large_and_small(&mut random);
+        let (mut worst, mut axes) = (0.0f32, 0usize);
+        for k in 0..3000 {
             let a = &large[k % large.len()];
             let b = if k % 5 == 4 {
                 &small[(k / 5) % small.len()]
             } else {
                 &large[(k * 7 + 3) % large.len()]
             };
-            let (a, b) = if k % 10 == 9 { (b, a) } else { (a, b) };
             let size = a.bounding_radius().max(b.bounding_radius());
             let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
             let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
-            check_large(&pair, &mut checked, &mut with_nan, &mut ties);
+            let scale = calipers::reach(&pair.a) + calipers::reach(&pair.b);
+            if !scale.is_finite() || !pair.a.rotation.is_finite() || !pair.b.rotation.is_finite() {
+                continue; // the NaN and infinite poses: every compare fails, nothing skipped
+            }
+            for (own, other) in [(&pair.a, &pair.b), (&pair.b, &pair.a)] {
+                for [quick, placed] in calipers::quick_and_placed_terms(own, other) {
+                    for (q, p) in [(quick.0, placed.0), (quick.1, placed.1)] {
+                        let off = (q - p).abs() / (f32::EPSILON * scale);
+                        assert!(off.is_finite(), "{pair:?}: {q} vs {p}");
+                        worst = worst.max(off);
+                        axes += 1;
+                    }
+                }
+            }
         }
-        assert!(checked == 6000, "{checked}");
-        assert!(with_nan > 100, "{with_nan}");
-        assert!(ties > 1000, "{ties}");
+        assert!(axes > 1_000_000, "{axes}");
+        assert!(
+            worst <= calipers::QUICK_MARGIN / 4.0,
+            "a quick term off by {worst} EPSILON S"
+        );
     }
 
     fn check_large(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {

@@ -13,11 +13,36 @@
 //!     for each edge i of X with a length:  n = X's normal i, turned
 //!         Y's lowest and highest vertex on n: the calipers (first axis: support look-ups;
 //!             then stepped from the previous ones, with n turned into Y's frame)
+//!         quick: the two overlap terms from numbers at hand (below); if their lower one
+//!             exceeds bound + margin: next axis (cannot win)
 //!         high = X's vertex i . n;  own = [high - back_i, high];  other = [low . n, high . n]
 //!         if lower(high - other.min, other.max - own.min) > bound: next axis (cannot win)
 //!         else: the axis whole (make_axis), shown to BestAxis's rule; bound = best overlap
 //! no axis at all: the general path (which tests the fallback axis)
 //! ```
+//!
+//! The quick test. Placing three vertices in the work frame costs more than the rest of an
+//! axis, and almost every axis is far from the best. Without placing anything, the terms
+//! are nearly known: the calipers' last compares read `low . (-m)` and `high . m` (`m` the
+//! direction turned into Y's frame), X's vertex `v` dots with its stored normal `e` in X's
+//! own frame (a rotation keeps dot products), and the bodies' translations add
+//! `(t_X - t_Y) . n`:
+//!
+//! ```text
+//! term 1 ~ v . e + (t_X - t_Y) . n + low . (-m)
+//! term 2 ~ high . m - (t_X - t_Y) . n - v . e + back_i
+//! ```
+//!
+//! Each differs from the placed term by rounding only: a few units of the last place of the
+//! numbers involved, whose sizes are bounded by the pair's scale `S` (each body's farthest
+//! vertex from its own origin plus the length of its translation). Counting every rounding
+//! of both ways of computing a term (the rotations, which are orthogonal only to about
+//! 5 units of `f32::EPSILON / 2`, the sums and the dot products) bounds the difference by
+//! about `12 EPSILON S`; the margin is [`QUICK_MARGIN`] `EPSILON S`, five times that. So an
+//! axis the quick test skips has both placed terms above the bound, and the placed test
+//! would skip it too. A NaN anywhere fails the compare and takes the placed test; a scale
+//! that is not finite makes the margin infinite or NaN, and every axis takes it. Test:
+//! `quick_terms_stay_well_inside_their_margin` (sat.rs) measures the difference.
 //!
 //! Why a skipped axis is one `BestAxis` keeps out. Its overlap is `f32::min(x, y)` of the
 //! two terms `x = a.max - b.min`, `y = b.max - a.min`; for A's edges these are the two terms
@@ -31,7 +56,7 @@
 //! goes through the rule whole, as in the general path. Guard test:
 //! `large_lean_pass_matches_the_general_path_bit_for_bit` (sat.rs).
 
-use super::{edge_axis, finish, general, lower, step_to_extreme};
+use super::{edge_axis, finish, general, lower, step_to_extreme_valued};
 use super::{SatAxis, SatOutput};
 use crate::geom::Placed;
 use crate::query::{Body, Interval, ShapePair};
@@ -40,9 +65,12 @@ use glam::Vec2;
 /// [`super::general`] untraced for a plain pair (both radii zero, at least 3 vertices each)
 /// that is not two small polygons: the same output, bit for bit.
 pub(super) fn sat_large(pair: &ShapePair) -> SatOutput {
+    let margin = QUICK_MARGIN * f32::EPSILON * (reach(&pair.a) + reach(&pair.b));
     let mut choice = Choice {
         best: None,
         bound: f32::NAN,
+        quick_bound: f32::NAN,
+        margin,
         tested: 0,
     };
     edge_axes_lean(&pair.a, &pair.b, Body::A, &mut choice);
@@ -54,11 +82,26 @@ pub(super) fn sat_large(pair: &ShapePair) -> SatOutput {
     }
 }
 
+/// How many `f32::EPSILON`s of the pair's scale the quick test leaves between its terms and
+/// the bound: five times the rounding it has to cover (see the header).
+pub(super) const QUICK_MARGIN: f32 = 64.0;
+
+/// A body's part of the pair's scale for the quick test: an upper bound on the length of
+/// any of its core vertices in its own frame (its centroid's distance from its origin plus
+/// its bounding radius, which is measured from the centroid), plus its translation's length.
+pub(super) fn reach(body: &Placed) -> f32 {
+    let shape = body.shape;
+    shape.centroid().length() + shape.bounding_radius() + body.translation.length()
+}
+
 /// The best axis so far, as `BestAxis` keeps it, and the overlap an axis must not exceed to
-/// be shown to its rule (NaN: every axis is shown).
+/// be shown to its rule (NaN: every axis is shown); the quick test's bar is that plus the
+/// margin.
 struct Choice {
     best: Option<SatAxis>,
     bound: f32,
+    quick_bound: f32,
+    margin: f32,
     tested: u32,
 }
 
@@ -76,6 +119,7 @@ impl Choice {
         if self.best.is_none_or(better) {
             self.best = Some(axis);
             self.bound = axis.overlap;
+            self.quick_bound = axis.overlap + self.margin;
         }
     }
 }
@@ -107,17 +151,49 @@ fn edge_axes_lean(own: &Placed, other: &Placed, body: Body, choice: &mut Choice)
         );
         break (low, high);
     };
+    // The translations' part of the quick terms.
+    let offset = own.translation - other.translation;
     for (i, ((&normal, &vertex), &back)) in edges {
         let n = own.rotation.rotate(normal);
         if n == Vec2::ZERO {
             continue;
         }
         let local = other.local_direction(n);
-        other_low = step_to_extreme(core, other_low, -local);
-        other_high = step_to_extreme(core, other_high, local);
+        let below;
+        (other_low, below) = step_to_extreme_valued(core, other_low, -local);
+        let above;
+        (other_high, above) = step_to_extreme_valued(core, other_high, local);
+        let (top, shift) = (vertex.dot(normal), offset.dot(n));
+        if quick_skip(top, shift, below, above, back, choice.quick_bound) {
+            choice.tested += 1;
+            continue;
+        }
         let (low, high) = (core[other_low], core[other_high]);
         edge_axis_lean(own, other, body, i, n, vertex, back, low, high, choice);
     }
+}
+
+/// The quick test (see the header): whether the lower of the two overlap terms, from X's
+/// vertex's projection on its own normal `top`, the translations' `shift`, the calipers'
+/// `below` (`low . -m`) and `above` (`high . m`), and the back extent, exceeds `quick_bound`
+/// (the bound plus the margin). False on a NaN.
+#[inline(always)]
+pub(super) fn quick_skip(
+    top: f32,
+    shift: f32,
+    below: f32,
+    above: f32,
+    back: f32,
+    quick_bound: f32,
+) -> bool {
+    let (first, second) = quick_terms(top, shift, below, above, back);
+    lower(first, second) > quick_bound
+}
+
+/// The quick test's two terms, in the order of the placed ones.
+#[inline(always)]
+pub(super) fn quick_terms(top: f32, shift: f32, below: f32, above: f32, back: f32) -> (f32, f32) {
+    ((top + shift) + below, (above - shift) - top + back)
 }
 
 /// One edge axis: the projections of `edge_axes` (own vertex `vertex` of edge `index`, its
@@ -158,4 +234,39 @@ fn edge_axis_lean(
         own_interval,
         other_interval,
     ));
+}
+
+/// For the test of the quick test's margin: every axis of `own` against `other` as
+/// [`edge_axes_lean`] steps them (the first one's calipers from the same support look-ups),
+/// with its quick terms and its placed terms.
+#[cfg(test)]
+pub(super) fn quick_and_placed_terms(own: &Placed, other: &Placed) -> Vec<[(f32, f32); 2]> {
+    let shape = own.shape;
+    let core = other.shape.core();
+    let offset = own.translation - other.translation;
+    let mut calipers: Option<(usize, usize)> = None;
+    let mut terms = Vec::new();
+    for ((&normal, &vertex), &back) in shape
+        .normals()
+        .iter()
+        .zip(shape.core())
+        .zip(shape.back_extents())
+    {
+        let n = own.rotation.rotate(normal);
+        if n == Vec2::ZERO {
+            continue;
+        }
+        let local = other.local_direction(n);
+        let (start_low, start_high) =
+            calipers.unwrap_or((other.support_index(-n), other.support_index(n)));
+        let (low, below) = step_to_extreme_valued(core, start_low, -local);
+        let (high, above) = step_to_extreme_valued(core, start_high, local);
+        calipers = Some((low, high));
+        let quick = quick_terms(vertex.dot(normal), offset.dot(n), below, above, back);
+        let top = (own.rotation.rotate(vertex) + own.translation).dot(n);
+        let other_min = (other.rotation.rotate(core[low]) + other.translation).dot(n);
+        let other_max = (other.rotation.rotate(core[high]) + other.translation).dot(n);
+        terms.push([quick, (top - other_min, other_max - (top - back))]);
+    }
+    terms
 }
