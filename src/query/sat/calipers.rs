@@ -153,6 +153,8 @@ fn edge_axes_lean(own: &Placed, other: &Placed, body: Body, choice: &mut Choice)
     };
     // The translations' part of the quick terms.
     let offset = own.translation - other.translation;
+    // The axes the quick test skips, counted as tested at the end.
+    let mut skipped = 0;
     for (i, ((&normal, &vertex), &back)) in edges {
         let n = own.rotation.rotate(normal);
         if n == Vec2::ZERO {
@@ -165,12 +167,13 @@ fn edge_axes_lean(own: &Placed, other: &Placed, body: Body, choice: &mut Choice)
         (other_high, above) = step_to_extreme_valued(core, other_high, local);
         let (top, shift) = (vertex.dot(normal), offset.dot(n));
         if quick_skip(top, shift, below, above, back, choice.quick_bound) {
-            choice.tested += 1;
+            skipped += 1;
             continue;
         }
         let (low, high) = (core[other_low], core[other_high]);
         edge_axis_lean(own, other, body, i, n, vertex, back, low, high, choice);
     }
+    choice.tested += skipped;
 }
 
 /// The quick test (see the header): whether the lower of the two overlap terms, from X's
@@ -199,7 +202,8 @@ pub(super) fn quick_terms(top: f32, shift: f32, below: f32, above: f32, back: f3
 /// One edge axis: the projections of `edge_axes` (own vertex `vertex` of edge `index`, its
 /// back extent `back`, the other body's local extreme vertices `low` and `high`, each placed
 /// as `Placed::vertex` places it), the skip test, and the whole axis for a candidate.
-#[inline(always)]
+/// Out of line: after the quick test few axes get here, and the loop keeps its registers.
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn edge_axis_lean(
     own: &Placed,
