@@ -106,6 +106,37 @@ fn bodies_are_outlined_in_their_pair_colours() {
 }
 
 #[test]
+fn the_legend_leaves_a_body_in_its_usual_corner_visible() {
+    // A saved view framed for a larger window puts B in the top right, where the legend
+    // usually sits (gjk_separated.ron at 1280x720): the legend moves to the top left and
+    // B's outline shows in its own colour.
+    let text = r#"(
+    version: 1,
+    bodies: [
+        (name: "a", shape: Box(half_extents: (1.0, 1.0)), position: (-2.0, -2.0)),
+        (name: "b", shape: Box(half_extents: (1.0, 1.0)), position: (6.5, 4.0)),
+    ],
+    view: (center: (0.0, 0.0), zoom: 60.0),
+    overlays: [Minkowski, Gjk],
+)"#;
+    let Some((pic, s)) = render_scene("legend-corner", text, &[]) else {
+        return;
+    };
+    let b = &s.session.doc.bodies[1];
+    for local in [
+        Vec2::new(-1.0, 0.0),
+        Vec2::new(0.0, -1.0),
+        Vec2::new(-1.0, 0.5),
+    ] {
+        let p = s.camera.to_screen(b.pose.transform_point(local));
+        assert!(
+            pic.count_near(p.x, p.y, 3.0, palette::BODY_B, 40) > 0,
+            "B's outline at {p} (under the legend's usual place)"
+        );
+    }
+}
+
+#[test]
 fn gjk_step_draws_the_simplex_in_the_inset() {
     let text = boxes_scene("Gjk");
     let Some((pic, s)) = render_scene("gjk", &text, &["--step", "gjk:2"]) else {

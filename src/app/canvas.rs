@@ -104,8 +104,9 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         Some(_) => input.camera.size.x * 0.5,
         None => inset_rect(&input.camera, input.scale).1.x,
     };
+    let left = input.legend && legend_left(input, &plain, &legend, room);
     let difference = match (input.run, input.difference) {
-        (Some(run), None) => Some(placed_inset_camera(input, run, &plain, &legend, room)),
+        (Some(run), None) => Some(placed_inset_camera(input, run, &plain, &legend, room, left)),
         (_, split) => split,
     };
     let difference = difference.map(|c| Painter::new(c, input.scale).labelled(&board));
@@ -128,7 +129,7 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         );
     }
     if input.legend {
-        let area = draw::draw_legend(&plain, "Legend", &legend, room);
+        let area = draw::draw_legend(&plain, "Legend", &legend, room, left);
         area.into_iter().for_each(|r| board.borrow_mut().block(r));
     }
     let placed = board.borrow().place_and_draw(input.scale);
@@ -152,18 +153,35 @@ fn legend_entries(input: &CanvasInput) -> Vec<LegendEntry> {
     legend
 }
 
+/// Whether the legend goes to the top left: when the bodies lie under its usual place and
+/// less of them under the other top corner ([`layout::legend_goes_left`]).
+fn legend_left(input: &CanvasInput, plain: &Painter, legend: &[LegendEntry], room: f32) -> bool {
+    let Some(usual) = draw::legend_box(plain, "Legend", legend, room, false) else {
+        return false;
+    };
+    let bodies: Vec<_> = input
+        .doc
+        .bodies
+        .iter()
+        .filter_map(|b| layout::screen_box(&input.camera, &[b]))
+        .collect();
+    layout::legend_goes_left(&input.camera, (usual.min, usual.size()), &bodies)
+}
+
 /// The inset's camera, in the corner that covers least of the focused pair and of the
-/// legend (measured as it will be drawn, `room` pixels wide at most).
+/// legend (measured as it will be drawn, `room` pixels wide at most, top left when
+/// `left`).
 fn placed_inset_camera(
     input: &CanvasInput,
     run: &Analysis,
     plain: &Painter,
     legend: &[LegendEntry],
     room: f32,
+    left: bool,
 ) -> Camera {
     let legend_box = input
         .legend
-        .then(|| draw::legend_box(plain, "Legend", legend, room))
+        .then(|| draw::legend_box(plain, "Legend", legend, room, left))
         .flatten();
     let taken = layout::CornersTaken {
         legend: input.legend,

@@ -690,16 +690,17 @@ impl LegendEntry {
     }
 }
 
-/// The legend box in the canvas's top-right corner, at most `max_width` pixels wide (long
-/// entries wrap), so that it stays in the column the camera keeps free of bodies.
-/// Returns the box it drew.
+/// The legend box in the canvas's top-right corner (top-left when `left`), at most
+/// `max_width` pixels wide (long entries wrap), so that it stays in the column the camera
+/// keeps free of bodies. Returns the box it drew.
 pub fn draw_legend(
     p: &Painter,
     title: &str,
     entries: &[LegendEntry],
     max_width: f32,
+    left: bool,
 ) -> Option<Rect> {
-    let l = legend_layout(p, title, entries, max_width)?;
+    let l = legend_layout(p, title, entries, max_width, left)?;
     let (x, y, w, h) = (l.rect.min.x, l.rect.min.y, l.rect.size().x, l.rect.size().y);
     let (pad, swatch) = (l.pad, l.swatch);
     mq::draw_rectangle(x, y, w, h, palette::with_alpha(mq::WHITE, 0.92));
@@ -728,8 +729,9 @@ pub fn legend_box(
     title: &str,
     entries: &[LegendEntry],
     max_width: f32,
+    left: bool,
 ) -> Option<Rect> {
-    legend_layout(p, title, entries, max_width).map(|l| l.rect)
+    legend_layout(p, title, entries, max_width, left).map(|l| l.rect)
 }
 
 const LEGEND_SIZE: f32 = 14.0;
@@ -748,6 +750,7 @@ fn legend_layout(
     title: &str,
     entries: &[LegendEntry],
     max_width: f32,
+    left: bool,
 ) -> Option<LegendLayout> {
     if entries.is_empty() {
         return None;
@@ -774,7 +777,11 @@ fn legend_layout(
     let w = text_w + swatch + 3.0 * pad;
     let h = line_h * (rows.len() + 1) as f32 + pad;
     let cam = p.camera;
-    let x = cam.origin.x + cam.size.x - w - pad;
+    let x = if left {
+        cam.origin.x + pad
+    } else {
+        cam.origin.x + cam.size.x - w - pad
+    };
     let y = cam.origin.y + pad;
     Some(LegendLayout {
         rows,

@@ -67,8 +67,36 @@ pub fn inset_rect_at(camera: &Camera, scale: f32, corner: Corner, legend: bool) 
     (origin, size)
 }
 
-/// What else sits in the canvas's corners: the legend (top right). (A render's caption has
-/// its own strip under the canvas and takes no corner.)
+/// The area of `(lo, hi)` that lies inside the rectangle `(origin, size)`.
+fn covered_area((origin, size): (Vec2, Vec2), (lo, hi): (Vec2, Vec2)) -> f32 {
+    let d = (hi.min(origin + size) - lo.max(origin)).max(Vec2::ZERO);
+    d.x * d.y
+}
+
+/// Whether the legend, measured as `(origin, size)` in its usual top-right place, goes to
+/// the top-left corner instead: when the bodies there (their screen boxes, `bodies`) lie
+/// under it and the same box in the top left would cover less than half as much of them.
+/// A saved view framed on a larger window can put a body where the legend sits on a
+/// smaller one (a projector's 1280x720); the view is the scene's and is left alone, the
+/// legend moves. The factor keeps it from flipping while a body is dragged between two
+/// similarly covered corners.
+pub fn legend_goes_left(
+    camera: &Camera,
+    (origin, size): (Vec2, Vec2),
+    bodies: &[(Vec2, Vec2)],
+) -> bool {
+    let left = Vec2::new(
+        camera.origin.x + (camera.origin.x + camera.size.x - (origin.x + size.x)),
+        origin.y,
+    );
+    let under = |at: Vec2| -> f32 { bodies.iter().map(|&b| covered_area((at, size), b)).sum() };
+    let (right, left) = (under(origin), under(left));
+    right > 0.0 && left < 0.5 * right
+}
+
+/// What else sits in the canvas's corners: the legend (top right, or top left when a body
+/// sits under the top right: see [`legend_goes_left`]). (A render's caption has its own
+/// strip under the canvas and takes no corner.)
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CornersTaken {
     pub legend: bool,
@@ -87,11 +115,13 @@ pub fn inset_rect_avoiding(
     taken: CornersTaken,
 ) -> (Vec2, Vec2) {
     let legend = taken.legend;
-    let overlap = |(o, s): (Vec2, Vec2), area: Option<(Vec2, Vec2)>| {
-        area.map_or(0.0, |(lo, hi)| {
-            let d = (hi.min(o + s) - lo.max(o)).max(Vec2::ZERO);
-            d.x * d.y
-        })
+    let overlap =
+        |r: (Vec2, Vec2), area: Option<(Vec2, Vec2)>| area.map_or(0.0, |a| covered_area(r, a));
+    // The legend's corner: the top left when its box as drawn lies in the canvas's left
+    // half, else the top right.
+    let legend_corner = match taken.legend_box {
+        Some((lo, hi)) if lo.x + hi.x < 2.0 * camera.origin.x + camera.size.x => Corner::TopLeft,
+        _ => Corner::TopRight,
     };
     // Covering the legend hides words; covering the pair hides the picture: both count,
     // the legend more.
@@ -104,7 +134,7 @@ pub fn inset_rect_avoiding(
     ];
     corners
         .into_iter()
-        .filter(|c| !(legend && *c == Corner::TopRight))
+        .filter(|c| !(legend && *c == legend_corner))
         .map(|c| inset_rect_at(camera, scale, c, legend))
         .fold(None, |best: Option<((Vec2, Vec2), f32)>, r| {
             let area = covered(r);
@@ -226,6 +256,52 @@ mod tests {
         };
         let moved = inset_rect_avoiding(&c, 1.0, None, taken);
         assert_eq!(overlap(moved, legend.0, legend.1), 0.0, "{moved:?}");
+    }
+
+    /// The legend's box in its usual top-right place on `canvas()`: 200 x 180 pixels.
+    fn usual_legend() -> (Vec2, Vec2) {
+        (Vec2::new(892.0, 58.0), Vec2::new(200.0, 180.0))
+    }
+
+    #[test]
+    fn the_legend_moves_left_off_a_body_under_its_usual_place() {
+        // gjk_separated.ron at 1280x720: the saved view puts body B in the top right.
+        let c = canvas();
+        let b = (Vec2::new(850.0, 50.0), Vec2::new(1010.0, 210.0));
+        let a = (Vec2::new(200.0, 400.0), Vec2::new(360.0, 560.0));
+        assert!(legend_goes_left(&c, usual_legend(), &[a, b]));
+    }
+
+    #[test]
+    fn the_legend_stays_in_its_corner_when_that_is_free_or_no_better_elsewhere() {
+        let c = canvas();
+        // Nothing under it.
+        let low = (Vec2::new(850.0, 400.0), Vec2::new(1010.0, 560.0));
+        assert!(!legend_goes_left(&c, usual_legend(), &[low]));
+        assert!(!legend_goes_left(&c, usual_legend(), &[]));
+        // A plank across the top: the top left is as covered as the top right.
+        let plank = (Vec2::new(100.0, 100.0), Vec2::new(1100.0, 200.0));
+        assert!(!legend_goes_left(&c, usual_legend(), &[plank]));
+        // A body a little under the top right and more under the top left.
+        let right = (Vec2::new(1050.0, 50.0), Vec2::new(1100.0, 100.0));
+        let left = (Vec2::new(100.0, 50.0), Vec2::new(250.0, 150.0));
+        assert!(!legend_goes_left(&c, usual_legend(), &[right, left]));
+    }
+
+    #[test]
+    fn with_the_legend_in_the_top_left_the_inset_keeps_out_of_that_corner() {
+        let c = canvas();
+        // The legend moved left, and the focused pair fills the bottom half: the inset
+        // takes the top right rather than cover the legend.
+        let legend = (Vec2::new(108.0, 58.0), Vec2::new(308.0, 238.0));
+        let taken = CornersTaken {
+            legend_box: Some(legend),
+            ..LEGEND
+        };
+        let pair = (Vec2::new(100.0, 380.0), Vec2::new(1100.0, 650.0));
+        let r = inset_rect_avoiding(&c, 1.0, Some(pair), taken);
+        assert_eq!(overlap(r, legend.0, legend.1), 0.0, "{r:?}");
+        assert_eq!(r, inset_rect_at(&c, 1.0, Corner::TopRight, true));
     }
 
     #[test]
