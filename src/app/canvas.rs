@@ -156,7 +156,15 @@ fn legend_entries(input: &CanvasInput) -> Vec<LegendEntry> {
 /// Whether the legend goes to the top left: when the bodies lie under its usual place and
 /// less of them under the other top corner ([`layout::legend_goes_left`]).
 fn legend_left(input: &CanvasInput, plain: &Painter, legend: &[LegendEntry], room: f32) -> bool {
-    let Some(usual) = draw::legend_box(plain, "Legend", legend, room, false) else {
+    // A lab's card in the upper left (the sweep's time chart) keeps the legend where it is.
+    let card = input.run.is_some_and(|run| {
+        input
+            .labs
+            .iter()
+            .any(|l| input.overlays.is_on(l.algorithm()) && l.holds_top_left(run))
+    });
+    let Some(usual) = draw::legend_box(plain, "Legend", legend, room, false).filter(|_| !card)
+    else {
         return false;
     };
     let bodies: Vec<_> = input

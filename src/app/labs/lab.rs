@@ -43,6 +43,11 @@ pub trait Lab {
     fn uses_inset(&self) -> bool {
         false
     }
+    /// Whether the overlay draws a card in the canvas's upper-left corner for `run` (the
+    /// legend then keeps to its usual upper-right corner).
+    fn holds_top_left(&self, _run: &Analysis) -> bool {
+        false
+    }
     /// Every point this lab draws in the inset at any step, so that the inset can frame
     /// them all and hold still while stepping.
     fn inset_points(&self, _run: &Analysis, _keep: &mut dyn FnMut(Vec2)) {}

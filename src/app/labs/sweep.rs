@@ -2,6 +2,7 @@
 //! last contact), and a chart of every axis's time interval against [0, t_max].
 
 use super::lab::{num, Lab, LabCtx};
+use crate::app::analysis::Analysis;
 use crate::app::draw::{self, palette, LegendEntry, Painter};
 use crate::app::layout;
 use crate::app::sweep_clock::SweepClock;
@@ -18,6 +19,16 @@ pub struct SweepLab;
 impl Lab for SweepLab {
     fn algorithm(&self) -> Algorithm {
         Algorithm::Sweep
+    }
+
+    /// The time chart (see [`time_chart`]), drawn whenever the sweep has tested an axis.
+    fn holds_top_left(&self, run: &Analysis) -> bool {
+        run.query.sweep.is_some()
+            && run
+                .trace
+                .sweep
+                .iter()
+                .any(|s| matches!(s, SweepStep::Axis(_)))
     }
 
     fn draw(&self, ctx: &LabCtx, step: Option<usize>) {
