@@ -167,10 +167,18 @@ fn legend_left(input: &CanvasInput, plain: &Painter, legend: &[LegendEntry], roo
     else {
         return false;
     };
+    // Outlines only of the bodies whose bounding circle reaches the legend's band.
+    let band = usual.max.y;
     let bodies: Vec<_> = input
         .doc
         .bodies
         .iter()
+        .filter(|b| {
+            let centre = b.pose.transform_point(b.shape.centroid());
+            let top =
+                input.camera.to_screen(centre).y - b.shape.bounding_radius() * input.camera.zoom;
+            top.is_nan() || top <= band
+        })
         .filter_map(|b| layout::screen_box(&input.camera, &[b]))
         .collect();
     layout::legend_goes_left(&input.camera, (usual.min, usual.size()), &bodies)

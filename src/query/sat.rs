@@ -1441,16 +1441,7 @@ pub(crate) mod tests {
         let (large, small) = large_and_small(&mut random);
         let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
         for k in 0..6000 {
-            let a = &large[k % large.len()];
-            let b = if k % 5 == 4 {
-                &small[(k / 5) % small.len()]
-            } else {
-                &large[(k * 7 + 3) % large.len()]
-            };
-            let (a, b) = if k % 10 == 9 { (b, a) } else { (a, b) };
-            let size = a.bounding_radius().max(b.bounding_radius());
-            let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
-            let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
+            let pair = large_pair(k, &large, &small, &mut random);
             check_large(&pair, &mut checked, &mut with_nan, &mut ties);
         }
         assert!(checked == 6000, "{checked}");
@@ -1494,6 +1485,26 @@ pub(crate) mod tests {
         (large, small)
     }
 
+    /// Pair `k` of the large-polygon guard tests: a large shape against a large one, or (one
+    /// in five) a small one, the order swapped one in ten, placed by `tied_poses`.
+    fn large_pair<'s>(
+        k: usize,
+        large: &'s [Shape],
+        small: &'s [Shape],
+        random: &mut Random,
+    ) -> ShapePair<'s> {
+        let a = &large[k % large.len()];
+        let b = if k % 5 == 4 {
+            &small[(k / 5) % small.len()]
+        } else {
+            &large[(k * 7 + 3) % large.len()]
+        };
+        let (a, b) = if k % 10 == 9 { (b, a) } else { (a, b) };
+        let size = a.bounding_radius().max(b.bounding_radius());
+        let (pa, pb, itself) = tied_poses(k, a, size, random);
+        ShapePair::new(a, pa, if itself { a } else { b }, pb)
+    }
+
     #[test]
     fn quick_terms_stay_well_inside_their_margin() {
         // `calipers::sat_large` skips an axis on its quick terms when they clear the bound
@@ -1505,15 +1516,7 @@ pub(crate) mod tests {
         let (large, small) = large_and_small(&mut random);
         let (mut worst, mut axes) = (0.0f32, 0usize);
         for k in 0..3000 {
-            let a = &large[k % large.len()];
-            let b = if k % 5 == 4 {
-                &small[(k / 5) % small.len()]
-            } else {
-                &large[(k * 7 + 3) % large.len()]
-            };
-            let size = a.bounding_radius().max(b.bounding_radius());
-            let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
-            let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
+            let pair = large_pair(k, &large, &small, &mut random);
             let scale = calipers::reach(&pair.a) + calipers::reach(&pair.b);
             if !scale.is_finite() || !pair.a.rotation.is_finite() || !pair.b.rotation.is_finite() {
                 continue; // the NaN and infinite poses: every compare fails, nothing skipped
