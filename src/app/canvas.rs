@@ -104,9 +104,24 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         Some(_) => input.camera.size.x * 0.5,
         None => inset_rect(&input.camera, input.scale).1.x,
     };
-    let left = input.legend && legend_left(input, &plain, &legend, room);
+    // The legend's box in its usual top-right place, measured once; drawn there or, when a
+    // body lies under it, mirrored to the top left.
+    let usual = input
+        .legend
+        .then(|| draw::legend_box(&plain, "Legend", &legend, room))
+        .flatten()
+        .map(|r| (r.min, r.size()));
+    let left = usual.is_some_and(|usual| legend_left(input, usual));
+    let legend_box = usual.map(|(origin, size)| {
+        let origin = if left {
+            layout::legend_left_origin(&input.camera, (origin, size))
+        } else {
+            origin
+        };
+        (origin, origin + size)
+    });
     let difference = match (input.run, input.difference) {
-        (Some(run), None) => Some(placed_inset_camera(input, run, &plain, &legend, room, left)),
+        (Some(run), None) => Some(placed_inset_camera(input, run, legend_box)),
         (_, split) => split,
     };
     let difference = difference.map(|c| Painter::new(c, input.scale).labelled(&board));
@@ -129,7 +144,8 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         );
     }
     if input.legend {
-        let area = draw::draw_legend(&plain, "Legend", &legend, room, left);
+        let at = legend_box.filter(|_| left).map(|(lo, _)| lo);
+        let area = draw::draw_legend(&plain, "Legend", &legend, room, at);
         area.into_iter().for_each(|r| board.borrow_mut().block(r));
     }
     let placed = board.borrow().place_and_draw(input.scale);
@@ -153,9 +169,10 @@ fn legend_entries(input: &CanvasInput) -> Vec<LegendEntry> {
     legend
 }
 
-/// Whether the legend goes to the top left: when the bodies lie under its usual place and
-/// less of them under the other top corner ([`layout::legend_goes_left`]).
-fn legend_left(input: &CanvasInput, plain: &Painter, legend: &[LegendEntry], room: f32) -> bool {
+/// Whether the legend, `usual` (origin and size) in its top-right place, goes to the top
+/// left: when the bodies lie under its usual place and less of them under the other top
+/// corner ([`layout::legend_goes_left`]).
+fn legend_left(input: &CanvasInput, usual: (Vec2, Vec2)) -> bool {
     // A lab's card in the upper left (the sweep's time chart) keeps the legend where it is.
     let card = input.run.is_some_and(|run| {
         input
@@ -163,12 +180,11 @@ fn legend_left(input: &CanvasInput, plain: &Painter, legend: &[LegendEntry], roo
             .iter()
             .any(|l| input.overlays.is_on(l.algorithm()) && l.holds_top_left(run))
     });
-    let Some(usual) = draw::legend_box(plain, "Legend", legend, room, false).filter(|_| !card)
-    else {
+    if card {
         return false;
-    };
+    }
     // Outlines only of the bodies whose bounding circle reaches the legend's band.
-    let band = usual.max.y;
+    let band = usual.0.y + usual.1.y;
     let bodies: Vec<_> = input
         .doc
         .bodies
@@ -181,27 +197,19 @@ fn legend_left(input: &CanvasInput, plain: &Painter, legend: &[LegendEntry], roo
         })
         .filter_map(|b| layout::screen_box(&input.camera, &[b]))
         .collect();
-    layout::legend_goes_left(&input.camera, (usual.min, usual.size()), &bodies)
+    layout::legend_goes_left(&input.camera, usual, &bodies)
 }
 
 /// The inset's camera, in the corner that covers least of the focused pair and of the
-/// legend (measured as it will be drawn, `room` pixels wide at most, top left when
-/// `left`).
+/// legend (`legend_box`, lowest and highest corner, as it will be drawn).
 fn placed_inset_camera(
     input: &CanvasInput,
     run: &Analysis,
-    plain: &Painter,
-    legend: &[LegendEntry],
-    room: f32,
-    left: bool,
+    legend_box: Option<(Vec2, Vec2)>,
 ) -> Camera {
-    let legend_box = input
-        .legend
-        .then(|| draw::legend_box(plain, "Legend", legend, room, left))
-        .flatten();
     let taken = layout::CornersTaken {
         legend: input.legend,
-        legend_box: legend_box.map(|r| (r.min, r.max)),
+        legend_box,
     };
     let rect = inset_rect_for(input.doc, run, &input.camera, input.scale, taken);
     inset_camera_in(run, input.labs, &input.camera, rect)

@@ -690,17 +690,21 @@ impl LegendEntry {
     }
 }
 
-/// The legend box in the canvas's top-right corner (top-left when `left`), at most
-/// `max_width` pixels wide (long entries wrap), so that it stays in the column the camera
-/// keeps free of bodies. Returns the box it drew.
+/// The legend box in the canvas's top-right corner, or with its top-left corner at `at`
+/// (see [`crate::app::layout::legend_left_origin`]), at most `max_width` pixels wide (long
+/// entries wrap), so that it stays in the column the camera keeps free of bodies. Returns
+/// the box it drew.
 pub fn draw_legend(
     p: &Painter,
     title: &str,
     entries: &[LegendEntry],
     max_width: f32,
-    left: bool,
+    at: Option<Vec2>,
 ) -> Option<Rect> {
-    let l = legend_layout(p, title, entries, max_width, left)?;
+    let mut l = legend_layout(p, title, entries, max_width)?;
+    if let Some(at) = at {
+        l.rect = Rect::new(at, l.rect.size());
+    }
     let (x, y, w, h) = (l.rect.min.x, l.rect.min.y, l.rect.size().x, l.rect.size().y);
     let (pad, swatch) = (l.pad, l.swatch);
     mq::draw_rectangle(x, y, w, h, palette::with_alpha(mq::WHITE, 0.92));
@@ -729,9 +733,8 @@ pub fn legend_box(
     title: &str,
     entries: &[LegendEntry],
     max_width: f32,
-    left: bool,
 ) -> Option<Rect> {
-    legend_layout(p, title, entries, max_width, left).map(|l| l.rect)
+    legend_layout(p, title, entries, max_width).map(|l| l.rect)
 }
 
 const LEGEND_SIZE: f32 = 14.0;
@@ -750,7 +753,6 @@ fn legend_layout(
     title: &str,
     entries: &[LegendEntry],
     max_width: f32,
-    left: bool,
 ) -> Option<LegendLayout> {
     if entries.is_empty() {
         return None;
@@ -777,11 +779,7 @@ fn legend_layout(
     let w = text_w + swatch + 3.0 * pad;
     let h = line_h * (rows.len() + 1) as f32 + pad;
     let cam = p.camera;
-    let x = if left {
-        cam.origin.x + pad
-    } else {
-        cam.origin.x + cam.size.x - w - pad
-    };
+    let x = cam.origin.x + cam.size.x - w - pad;
     let y = cam.origin.y + pad;
     Some(LegendLayout {
         rows,

@@ -85,13 +85,17 @@ pub fn legend_goes_left(
     (origin, size): (Vec2, Vec2),
     bodies: &[(Vec2, Vec2)],
 ) -> bool {
-    let left = Vec2::new(
-        camera.origin.x + (camera.origin.x + camera.size.x - (origin.x + size.x)),
-        origin.y,
-    );
+    let left = legend_left_origin(camera, (origin, size));
     let under = |at: Vec2| -> f32 { bodies.iter().map(|&b| covered_area((at, size), b)).sum() };
     let (right, left) = (under(origin), under(left));
     right > 0.0 && left < 0.5 * right
+}
+
+/// Where the legend's box `(origin, size)`, in its top-right place, sits in the top-left
+/// corner: the same margin from the canvas's left edge as from its right.
+pub fn legend_left_origin(camera: &Camera, (origin, size): (Vec2, Vec2)) -> Vec2 {
+    let margin = camera.origin.x + camera.size.x - (origin.x + size.x);
+    Vec2::new(camera.origin.x + margin, origin.y)
 }
 
 /// What else sits in the canvas's corners: the legend (top right, or top left when a body
@@ -192,6 +196,14 @@ mod tests {
         legend_box: None,
     };
 
+    /// The legend on, drawn as the box `(lo, hi)`.
+    fn legend_at(legend: (Vec2, Vec2)) -> CornersTaken {
+        CornersTaken {
+            legend_box: Some(legend),
+            ..LEGEND
+        }
+    }
+
     fn canvas() -> Camera {
         Camera {
             origin: Vec2::new(100.0, 50.0),
@@ -250,11 +262,7 @@ mod tests {
         let c = canvas();
         // At a large UI scale the legend reaches down the whole right side.
         let legend = (Vec2::new(800.0, 60.0), Vec2::new(1090.0, 640.0));
-        let taken = CornersTaken {
-            legend_box: Some(legend),
-            ..LEGEND
-        };
-        let moved = inset_rect_avoiding(&c, 1.0, None, taken);
+        let moved = inset_rect_avoiding(&c, 1.0, None, legend_at(legend));
         assert_eq!(overlap(moved, legend.0, legend.1), 0.0, "{moved:?}");
     }
 
@@ -294,12 +302,8 @@ mod tests {
         // The legend moved left, and the focused pair fills the bottom half: the inset
         // takes the top right rather than cover the legend.
         let legend = (Vec2::new(108.0, 58.0), Vec2::new(308.0, 238.0));
-        let taken = CornersTaken {
-            legend_box: Some(legend),
-            ..LEGEND
-        };
         let pair = (Vec2::new(100.0, 380.0), Vec2::new(1100.0, 650.0));
-        let r = inset_rect_avoiding(&c, 1.0, Some(pair), taken);
+        let r = inset_rect_avoiding(&c, 1.0, Some(pair), legend_at(legend));
         assert_eq!(overlap(r, legend.0, legend.1), 0.0, "{r:?}");
         assert_eq!(r, inset_rect_at(&c, 1.0, Corner::TopRight, true));
     }
