@@ -809,6 +809,7 @@ fn main() {
         for _ in 0..repetitions {
             sum += match row.as_str() {
                 "toi" => run_ours_toi(&moving) as f64,
+                "toi_parry" => run_parry_toi(&moving) as f64,
                 "box" => run_ours_manifold(&boxes) as f64,
                 "hull" => run_ours_manifold(&hulls) as f64,
                 "large" => run_ours_manifold(growth.last().expect("growth rows")) as f64,

@@ -283,10 +283,49 @@ pub fn clip_after_sat<T: Tracer<ClipStep>>(
     };
     let toward_y = if x_is_b { -normal } else { normal };
     if let Some(side_x) = handed_side(x, toward_y, winner, index) {
-        let side_y = best_side(y, -toward_y, winner.other());
-        return clip_handed(pair, normal, toward_y, x_is_b, side_x, side_y, tracer);
+        // Y's best side is usually one edge ([`lone_side`]); the other sides are searched
+        // out of line, so that the usual one stays in registers (see [`clip_handed_searched`]).
+        let Some(edge) = (y.edge_count() != 0)
+            .then(|| lone_side(y, -toward_y, winner.other()))
+            .flatten()
+        else {
+            return clip_handed_searched(pair, sat, tracer);
+        };
+        let side_y = BestSide { edge, lone: true };
+        return clip_handed(pair, normal, toward_y, x_is_b, side_x, Some(side_y), tracer);
     }
     clip_with::<T, false>(pair, normal, tracer)
+}
+
+/// [`clip_after_sat`] when the other body's best side is not one edge (or it has none): the
+/// handoff worked out again and that side searched by [`best_side`]. Out of line on
+/// purpose: merging the searched side (returned through memory) with the usual one put both
+/// in one stack slot, written field by field and read back in wider loads, which the
+/// processor cannot forward from the pending narrower stores (a stall of some ten cycles a
+/// query).
+#[inline(never)]
+fn clip_handed_searched<T: Tracer<ClipStep>>(
+    pair: &ShapePair,
+    sat: &SatOutput,
+    tracer: &mut T,
+) -> Manifold {
+    let normal = sat.normal;
+    let (winner, index) = match sat.axis {
+        AxisSource::Edge { body, index } => (body, index as usize),
+        _ => (Body::A, usize::MAX),
+    };
+    let x_is_b = winner == Body::B;
+    let (x, y) = if x_is_b {
+        (&pair.b, &pair.a)
+    } else {
+        (&pair.a, &pair.b)
+    };
+    let toward_y = if x_is_b { -normal } else { normal };
+    let Some(side_x) = handed_side(x, toward_y, winner, index) else {
+        return clip_with::<T, false>(pair, normal, tracer);
+    };
+    let side_y = best_side(y, -toward_y, winner.other());
+    clip_handed(pair, normal, toward_y, x_is_b, side_x, side_y, tracer)
 }
 
 /// [`clip`], with the side planes along [`BestSide::tangent`] or, when `CHORD`, always
@@ -500,17 +539,10 @@ fn clip_edges<T: Tracer<ClipStep>>(
     } else {
         1
     };
-    // Each distinct point's signed separation of the incident surface point from the
-    // reference surface (negative is penetration), and whether it is kept: a penetrating
-    // point whatever the (positive) tolerance, else within the touch tolerance.
-    let separation = |p: Vec2| {
-        let separation = (p - reference.start).dot(reference.normal) - r_ref - r_inc;
-        let keep = separation <= 0.0 || separation <= pair.touch_tolerance();
-        (separation, keep)
-    };
-    let (first, keep_first) = separation(clipped[0].0);
+    // Each distinct point's separation and whether it is kept.
+    let (first, keep_first) = separation_kept(pair, &reference, clipped[0].0, r_ref, r_inc);
     let (second, keep_second) = if distinct == 2 {
-        separation(clipped[1].0)
+        separation_kept(pair, &reference, clipped[1].0, r_ref, r_inc)
     } else {
         (0.0, false)
     };
@@ -552,6 +584,24 @@ fn clip_edges<T: Tracer<ClipStep>>(
         created: ClipPoints::default(),
     });
     (kept, count)
+}
+
+/// The signed separation of the incident surface point `p` from the reference surface
+/// (negative is penetration), and whether it is kept: a penetrating point whatever the
+/// (positive) tolerance, else within the touch tolerance. A function, not a closure: the
+/// closure was compiled out of line and took the reference edge from the stack, where its
+/// normal's halves had just been stored one by one and were read as one (a stalled load).
+#[inline(always)]
+fn separation_kept(
+    pair: &ShapePair,
+    reference: &EdgeFeature,
+    p: Vec2,
+    r_ref: f32,
+    r_inc: f32,
+) -> (f32, bool) {
+    let separation = (p - reference.start).dot(reference.normal) - r_ref - r_inc;
+    let keep = separation <= 0.0 || separation <= pair.touch_tolerance();
+    (separation, keep)
 }
 
 /// Whether `gap` is longer than the pair's touch tolerance: `gap.length() > touch`, with
@@ -646,7 +696,8 @@ fn record_side<T: Tracer<ClipStep>>(
 
 /// Keeps the part of segment `points` on the kept side of `plane` (`normal . (p - point) <=
 /// 0`). A point made at the crossing keeps the tag of the end it replaces. `None` when the
-/// whole segment is cut away.
+/// whole segment is cut away. Always inlined: out of line, its points went through memory.
+#[inline(always)]
 pub fn clip_segment_to_half_plane(
     points: [(Vec2, u8); 2],
     plane: ClipPlane,
@@ -700,10 +751,21 @@ impl BestSide {
 
 /// [`best_edge`], saying whether the side is one edge.
 fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
-    let n = shape.vertex_count();
     if shape.edge_count() == 0 {
         return None;
     }
+    if let Some(edge) = lone_side(shape, direction, body) {
+        return Some(BestSide { edge, lone: true });
+    }
+    walk_to_best_side(shape, direction, body, shape.support_index(direction))
+}
+
+/// [`best_side`] in the usual case: the side is one edge, found without walking the outline
+/// ([`lone_best_edge`]); `None` when the shape's turns are not stored, when a neighbour is
+/// nearly collinear, or (callers check it first) when the shape has no edges.
+#[inline(always)]
+fn lone_side(shape: &Placed, direction: Vec2, body: Body) -> Option<EdgeFeature> {
+    let n = shape.vertex_count();
     if let Some(turn_cosines) = shape.shape.turn_cosines() {
         // How squarely every edge faces `direction`, worked out beside the support search
         // rather than after it (the same arithmetic as `shape.normal(e).dot(direction)`).
@@ -719,11 +781,9 @@ fn best_side(shape: &Placed, direction: Vec2, body: Body) -> Option<BestSide> {
             let k = shape.support_index(direction);
             lone_best_edge(shape, direction, body, previous(k, n), k, turn_cosines)
         };
-        if let Some(edge) = lone {
-            return Some(BestSide { edge, lone: true });
-        }
+        return lone;
     }
-    walk_to_best_side(shape, direction, body, shape.support_index(direction))
+    None
 }
 
 /// Every edge of a small core placed in the work frame, one lane per edge, and how squarely

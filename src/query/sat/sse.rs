@@ -213,8 +213,29 @@ fn pass<const NA: usize, const NB: usize, const GA: usize, const GB: usize>(
             Interval::new(lane(2), lane(3)),
             Interval::new(lane(4), lane(5)),
         );
-        finish_inline(pair, best, tested)
+        let mut output = finish_inline(pair, best, tested);
+        output.normal = normal_in_one_store(&output.best);
+        output
     }
+}
+
+/// `best.normal()` to the bit (the axis, negated when B lies below A on it: `b_above >
+/// b_below` or a NaN), built in one register so that the output's normal is written by one
+/// 8-byte store. The clip's first load reads the normal as one 8-byte value; written as two
+/// 4-byte halves, the load could not be forwarded from the two pending stores and waited for
+/// them to reach the cache (about 4 ns a query on boxes: 82 -> 78 ns).
+#[inline(always)]
+unsafe fn normal_in_one_store(best: &super::SatAxis) -> Vec2 {
+    let b_above = _mm_set_ss(best.interval_a.max - best.interval_b.min);
+    let b_below = _mm_set_ss(best.interval_b.max - best.interval_a.min);
+    let keep = _mm_cmple_ss(b_above, b_below);
+    let keep = _mm_shuffle_ps(keep, keep, 0);
+    let axis = _mm_setr_ps(best.axis.x, best.axis.y, 0.0, 0.0);
+    let flip = _mm_andnot_ps(keep, _mm_set1_ps(-0.0));
+    let v = _mm_xor_ps(axis, flip);
+    let mut out = Vec2::ZERO;
+    _mm_store_sd((&mut out as *mut Vec2).cast(), _mm_castps_pd(v));
+    out
 }
 
 /// One body's placed vertices and turned normals, `G` groups of 4 lanes each.
