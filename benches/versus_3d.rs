@@ -794,7 +794,7 @@ fn main() {
     // Profile mode (for callgrind, whose counts do not suffer from the shared machine's
     // noise): `VERSUS_3D_PROFILE=toi|box|hull|hull32|large cargo bench --bench versus_3d`
     // runs only our side of one row a fixed number of times, then stops (`hull32`: the
-    // 32-point growth row). The GJK rows: `distance`, `intersection` and `penetration` on the
+    // 32-point growth row; `toi_parry`: parry3d's side of the time of impact). The GJK rows: `distance`, `intersection` and `penetration` on the
     // 20-face hulls, `distance_box` and `intersection_box` on the boxes; `box_traced` and
     // `hull_traced`: SAT and the manifold recording every step.
     if let Ok(row) = std::env::var("VERSUS_3D_PROFILE") {
@@ -829,7 +829,7 @@ fn main() {
                 "box_traced" => run_sat_manifold::<true>(&boxes) as f64,
                 "hull_traced" => run_sat_manifold::<true>(&hulls) as f64,
                 other => panic!(
-                    "VERSUS_3D_PROFILE: toi, box, hull, hull32, large, distance, distance_box, intersection, intersection_box, penetration, query, trace, box_traced or hull_traced, not {other}"
+                    "VERSUS_3D_PROFILE: toi, toi_parry, box, hull, hull32, large, distance, distance_box, intersection, intersection_box, penetration, query, trace, box_traced or hull_traced, not {other}"
                 ),
             };
         }
