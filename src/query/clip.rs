@@ -269,19 +269,14 @@ pub fn clip_after_sat<T: Tracer<ClipStep>>(
     tracer: &mut T,
 ) -> Manifold {
     let normal = sat.normal;
-    // SAT's winner X and the other body Y, picked by selects (which body wins is data, not
-    // something a branch predictor learns); X's best side faces along `toward_y`.
-    let (winner, index) = match sat.axis {
-        AxisSource::Edge { body, index } => (body, index as usize),
-        _ => (Body::A, usize::MAX),
-    };
-    let x_is_b = winner == Body::B;
-    let (x, y) = if x_is_b {
-        (&pair.b, &pair.a)
-    } else {
-        (&pair.a, &pair.b)
-    };
-    let toward_y = if x_is_b { -normal } else { normal };
+    let Handoff {
+        winner,
+        index,
+        x_is_b,
+        x,
+        y,
+        toward_y,
+    } = Handoff::of(pair, sat);
     if let Some(side_x) = handed_side(x, toward_y, winner, index) {
         // Y's best side is usually one edge ([`lone_side`]); the other sides are searched
         // out of line, so that the usual one stays in registers (see [`clip_handed_searched`]).
@@ -297,6 +292,43 @@ pub fn clip_after_sat<T: Tracer<ClipStep>>(
     clip_with::<T, false>(pair, normal, tracer)
 }
 
+/// SAT's winner X (the body whose edge gave the best axis, A when no edge did) and the other
+/// body Y, picked by selects (which body wins is data, not something a branch predictor
+/// learns); X's best side faces along `toward_y`.
+struct Handoff<'p, 's> {
+    winner: Body,
+    /// The winning edge of X (`usize::MAX` when no edge won).
+    index: usize,
+    x_is_b: bool,
+    x: &'p Placed<'s>,
+    y: &'p Placed<'s>,
+    toward_y: Vec2,
+}
+
+impl<'p, 's> Handoff<'p, 's> {
+    #[inline(always)]
+    fn of(pair: &'p ShapePair<'s>, sat: &SatOutput) -> Self {
+        let (winner, index) = match sat.axis {
+            AxisSource::Edge { body, index } => (body, index as usize),
+            _ => (Body::A, usize::MAX),
+        };
+        let x_is_b = winner == Body::B;
+        let (x, y) = if x_is_b {
+            (&pair.b, &pair.a)
+        } else {
+            (&pair.a, &pair.b)
+        };
+        Handoff {
+            winner,
+            index,
+            x_is_b,
+            x,
+            y,
+            toward_y: if x_is_b { -sat.normal } else { sat.normal },
+        }
+    }
+}
+
 /// [`clip_after_sat`] when the other body's best side is not one edge (or it has none): the
 /// handoff worked out again and that side searched by [`best_side`]. Out of line on
 /// purpose: merging the searched side (returned through memory) with the usual one put both
@@ -310,17 +342,14 @@ fn clip_handed_searched<T: Tracer<ClipStep>>(
     tracer: &mut T,
 ) -> Manifold {
     let normal = sat.normal;
-    let (winner, index) = match sat.axis {
-        AxisSource::Edge { body, index } => (body, index as usize),
-        _ => (Body::A, usize::MAX),
-    };
-    let x_is_b = winner == Body::B;
-    let (x, y) = if x_is_b {
-        (&pair.b, &pair.a)
-    } else {
-        (&pair.a, &pair.b)
-    };
-    let toward_y = if x_is_b { -normal } else { normal };
+    let Handoff {
+        winner,
+        index,
+        x_is_b,
+        x,
+        y,
+        toward_y,
+    } = Handoff::of(pair, sat);
     let Some(side_x) = handed_side(x, toward_y, winner, index) else {
         return clip_with::<T, false>(pair, normal, tracer);
     };
