@@ -268,28 +268,28 @@ pub fn clip_after_sat<T: Tracer<ClipStep>>(
     sat: &SatOutput,
     tracer: &mut T,
 ) -> Manifold {
-    let normal = sat.normal;
-    let Handoff {
-        winner,
-        index,
-        x_is_b,
-        x,
-        y,
-        toward_y,
-    } = Handoff::of(pair, sat);
-    if let Some(side_x) = handed_side(x, toward_y, winner, index) {
+    let h = Handoff::of(pair, sat);
+    if let Some(side_x) = h.x_side() {
         // Y's best side is usually one edge ([`lone_side`]); the other sides are searched
         // out of line, so that the usual one stays in registers (see [`clip_handed_searched`]).
-        let Some(edge) = (y.edge_count() != 0)
-            .then(|| lone_side(y, -toward_y, winner.other()))
+        let Some(edge) = (h.y.edge_count() != 0)
+            .then(|| lone_side(h.y, -h.toward_y, h.winner.other()))
             .flatten()
         else {
             return clip_handed_searched(pair, sat, tracer);
         };
         let side_y = BestSide { edge, lone: true };
-        return clip_handed(pair, normal, toward_y, x_is_b, side_x, Some(side_y), tracer);
+        return clip_handed(
+            pair,
+            sat.normal,
+            h.toward_y,
+            h.x_is_b,
+            side_x,
+            Some(side_y),
+            tracer,
+        );
     }
-    clip_with::<T, false>(pair, normal, tracer)
+    clip_with::<T, false>(pair, sat.normal, tracer)
 }
 
 /// SAT's winner X (the body whose edge gave the best axis, A when no edge did) and the other
@@ -327,6 +327,12 @@ impl<'p, 's> Handoff<'p, 's> {
             toward_y: if x_is_b { -sat.normal } else { sat.normal },
         }
     }
+
+    /// X's best side when SAT's winning edge hands it over ([`handed_side`]).
+    #[inline(always)]
+    fn x_side(&self) -> Option<BestSide> {
+        handed_side(self.x, self.toward_y, self.winner, self.index)
+    }
 }
 
 /// [`clip_after_sat`] when the other body's best side is not one edge (or it has none): the
@@ -341,20 +347,14 @@ fn clip_handed_searched<T: Tracer<ClipStep>>(
     sat: &SatOutput,
     tracer: &mut T,
 ) -> Manifold {
-    let normal = sat.normal;
-    let Handoff {
-        winner,
-        index,
-        x_is_b,
-        x,
-        y,
-        toward_y,
-    } = Handoff::of(pair, sat);
-    let Some(side_x) = handed_side(x, toward_y, winner, index) else {
-        return clip_with::<T, false>(pair, normal, tracer);
+    let h = Handoff::of(pair, sat);
+    let Some(side_x) = h.x_side() else {
+        return clip_with::<T, false>(pair, sat.normal, tracer);
     };
-    let side_y = best_side(y, -toward_y, winner.other());
-    clip_handed(pair, normal, toward_y, x_is_b, side_x, side_y, tracer)
+    let side_y = best_side(h.y, -h.toward_y, h.winner.other());
+    clip_handed(
+        pair, sat.normal, h.toward_y, h.x_is_b, side_x, side_y, tracer,
+    )
 }
 
 /// [`clip`], with the side planes along [`BestSide::tangent`] or, when `CHORD`, always
