@@ -1470,11 +1470,14 @@ pub(crate) mod tests {
         for core in &cores {
             for (j, &d) in directions.iter().enumerate() {
                 for start in 0..core.len() {
+                    // The same bits, or NaN for both (a NaN's payload is not part of the
+                    // answer).
+                    let bits = |v: f32| if v.is_nan() { None } else { Some(v.to_bits()) };
                     let (k, value) = step_to_extreme_valued(core, start, d);
                     let (scalar_k, scalar_value) = wrapped(core, start, d);
                     assert_eq!(
-                        (k, value.to_bits()),
-                        (scalar_k, scalar_value.to_bits()),
+                        (k, bits(value)),
+                        (scalar_k, bits(scalar_value)),
                         "{} vertices, start {start}, direction {j}",
                         core.len()
                     );
