@@ -25,7 +25,8 @@
 //!
 //! Every axis is tested and counted, traced or not, with the same arithmetic; only the
 //! untraced small-body path may skip an edge axis's far-end scans when witnesses prove the
-//! axis cannot change the answer (below), so both return the same bits.
+//! axis cannot change the answer, and the offers of a group of four face axes none of which
+//! can (below), so both return the same bits.
 //!
 //! Small bodies (up to 32 vertices, 64 faces and 64 edges each: `LocalPair`) are swept in
 //! A's local frame, as Box2D and Box3D do: B's vertices, face normals and Gauss-map arcs are
@@ -35,7 +36,9 @@
 //! - a body's interval along its own face normal is stored ([`crate::geom3::FeatureLanes`]),
 //!   so a face axis projects only the other body; face axes go four at a time (their
 //!   projections, speeds and entry and exit times side by side, then the tie rule one axis
-//!   at a time, in order);
+//!   at a time, in order); untraced, a group is only counted when every axis in it enters
+//!   before the best one by more than the tie tolerance and leaves after the earliest exit
+//!   (`Latest::unchanged_by_four`: each offer would leave the state as the one before did);
 //! - an edge axis comes from a crossing of the two Gauss-map arcs, where A's edge is A's
 //!   extreme along the axis and B's edge B's extreme against it: those two ends are read off
 //!   the edges, the other two are projected;
@@ -415,6 +418,21 @@ impl Latest {
             }
             None => false,
         }
+    }
+
+    /// [`Self::unchanged_by`] for four face axes at once (lanes below `count`, with their
+    /// entry and exit times as `offer` would take them): when each lane leaves the state as
+    /// it is now, offering them in order changes nothing (each sees the state the one before
+    /// left), so the group is only counted. A NaN fails the compares, and the group is offered.
+    #[inline(always)]
+    fn unchanged_by_four(&self, enter: Four, exit: Four, count: usize) -> bool {
+        let Some(best) = self.best else {
+            return false;
+        };
+        let earlier = Four::splat(best.t_enter - self.tie).gt(enter);
+        let later = exit.gt(Four::splat(self.earliest_exit));
+        let lanes = (1u32 << count) - 1;
+        earlier.and(later).mask_bits() & lanes == lanes
     }
 
     /// [`Self::unchanged_by`] for an edge axis, from the facing extremes `near` (A's
@@ -907,6 +925,12 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             let speed = Four::dot3(nx, ny, nz, vx, vy, vz);
             let (enter, exit) =
                 entry_and_exit_four([a_low, a_high, b_low, b_high], speed, still, touch);
+            if !T::ENABLED && latest.unchanged_by_four(enter, exit, count) {
+                latest.tested += count as u32;
+                #[cfg(test)]
+                tests::SKIPPED_FACES.with(|n| n.set(n.get() + count as u64));
+                continue;
+            }
             let [a_low, a_high, b_low, b_high, speed, enter, exit] =
                 [a_low, a_high, b_low, b_high, speed, enter, exit].map(Four::to_array);
             for k in 0..count {
@@ -937,6 +961,12 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             let speed = Four::dot3(nx, ny, nz, vx, vy, vz).neg();
             let (enter, exit) =
                 entry_and_exit_four([a_low, a_high, b_low, b_high], speed, still, touch);
+            if !T::ENABLED && latest.unchanged_by_four(enter, exit, count) {
+                latest.tested += count as u32;
+                #[cfg(test)]
+                tests::SKIPPED_FACES.with(|n| n.set(n.get() + count as u64));
+                continue;
+            }
             let [a_low, a_high, b_low, b_high, speed, enter, exit] =
                 [a_low, a_high, b_low, b_high, speed, enter, exit].map(Four::to_array);
             for k in 0..count {
@@ -1615,6 +1645,8 @@ mod tests {
         /// Edge axes the untraced small-body path skipped on this thread (the guard test
         /// checks that its cases exercise the skip).
         pub(super) static SKIPPED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Face axes the untraced small-body path only counted, by groups of four.
+        pub(super) static SKIPPED_FACES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
 
     /// The answer's bits: every float by its bit pattern (a NaN, a zero's sign and all).
@@ -1747,8 +1779,9 @@ mod tests {
     #[test]
     fn witness_pruning_leaves_the_answer_bit_for_bit() {
         // The untraced small-body path skips the projections of an edge axis that its
-        // witnesses prove cannot change the latest entry or the earliest exit; the traced
-        // path tests every axis in full. Their answers must agree to the bit on random
+        // witnesses prove cannot change the latest entry or the earliest exit, and the
+        // offers of a group of four face axes none of which can; the traced path tests and
+        // offers every axis in full. Their answers must agree to the bit on random
         // hulls, poses and velocities and on forced ties: equal boxes face to face moving
         // along a face normal, quarter turns and turns of 1e-6 degrees, grid offsets,
         // velocities along an axis or zero or tiny along some axes, t_max 0 and 1e-3,
@@ -1769,6 +1802,8 @@ mod tests {
         assert!(checked > 15000, "{checked}");
         let skipped = SKIPPED.with(|n| n.get());
         assert!(skipped > 100_000, "{skipped}");
+        let faces = SKIPPED_FACES.with(|n| n.get());
+        assert!(faces > 100_000, "{faces}");
     }
 
     #[test]
