@@ -1906,7 +1906,7 @@ impl CuboidPair {
     ) {
         let groups = self.edge_groups(pair);
         let mut axes = 2 * groups.sure.count_ones();
-        let open = !groups.sure & 0b0111_0111_0111;
+        let open = !groups.sure & ALL_DIRECTION_PAIRS;
         if open != 0 {
             axes += exact_cuboid_groups(pair, (edges_a, edges_b), open, centroid_a, edge);
         }
@@ -2270,6 +2270,10 @@ impl CuboidPair {
         steps: &mut CuboidSteps<'_>,
     ) {
         let groups = self.edge_groups(pair);
+        if groups.sure & ALL_DIRECTION_PAIRS == ALL_DIRECTION_PAIRS {
+            let frames = ((edges_a, edges_b), (vertices_a, vertices_b));
+            return self.sure_edge_pairs(pair, frames, centroid_a, edge, (tested, pruned), steps);
+        }
         // Each edge's direction (its axis k), and for a sure direction pair the bit of each
         // of its two crossing pairs.
         let (mut axis_a, mut axis_b) = ([0u8; 12], [0u8; 12]);
@@ -2295,7 +2299,7 @@ impl CuboidPair {
             let tail = vertices[e.tail as usize];
             EdgeFrame::from_placed(tail, vertices[e.head as usize], Vec3::ZERO, Vec3::ZERO)
         };
-        let open = !groups.sure & 0b0111_0111_0111;
+        let open = !groups.sure & ALL_DIRECTION_PAIRS;
         let mut frames_a = Inline::new();
         let mut frames_b = Inline::new();
         if open != 0 {
@@ -2372,6 +2376,133 @@ impl CuboidPair {
         }
     }
 }
+/// Bit `4k + l` for each of the nine direction pairs (A's axis k, B's axis l), as
+/// [`EdgeGroups::sure`] holds them.
+const ALL_DIRECTION_PAIRS: u16 = 0b0111_0111_0111;
+
+/// How many edge pairs give an axis when every direction pair is sure: two of each nine.
+const SURE_AXES: usize = 18;
+
+impl CuboidPair {
+    /// [`Self::traced_edge_pairs`] when [`EdgeGroups`] is sure of all nine direction pairs
+    /// (random poses nearly always are): exactly the eighteen pairs of
+    /// [`Self::crossing_pairs`] give an axis and the other 126 are the template's Gauss-map
+    /// pruned steps, left as they are. The eighteen are listed in the loop's order (A's
+    /// edge, then B's), their ends gathered by coordinate, and their axes computed four at
+    /// a time ([`crossing_axis_lanes`]: the loop's [`oriented_axis`] on the same placed
+    /// vertices, the same bits); then offered and recorded in that order.
+    fn sure_edge_pairs(
+        &self,
+        pair: &PolyPair,
+        ((edges_a, edges_b), (vertices_a, vertices_b)): CuboidFrames,
+        centroid_a: Vec3,
+        edge: &mut Best,
+        (tested, pruned): (&mut u32, &mut u32),
+        steps: &mut CuboidSteps<'_>,
+    ) {
+        // Row i: B's edges (bit j) whose pair with A's edge i crosses.
+        let mut crossing = [0u16; 12];
+        for k in 0..3 {
+            for l in 0..3 {
+                for (i, j) in self.crossing_pairs(k, l, edges_a, edges_b) {
+                    crossing[i as usize] |= 1 << j;
+                }
+            }
+        }
+        // The n-th crossing pair in the loop's order: A's edge, B's edge (`ids`) and the
+        // corners at their ends (`corners`: tail and head of A's edge, then of B's).
+        let mut ids = [(0u32, 0u32); SURE_AXES];
+        let mut corners = [[0u8; 4]; SURE_AXES.next_multiple_of(4)];
+        let (shape_a, shape_b) = (pair.a.shape, pair.b.shape);
+        let mut n = 0;
+        for (i, &row) in crossing.iter().enumerate() {
+            let ea = &shape_a.edges()[i];
+            let mut bits = row;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let eb = &shape_b.edges()[j];
+                ids[n] = (i as u32, j as u32);
+                corners[n] = [ea.tail, ea.head, eb.tail, eb.head].map(|v| v as u8);
+                n += 1;
+            }
+        }
+        debug_assert_eq!(n, SURE_AXES, "two crossing pairs in each direction pair");
+        // Each corner one to a row (a fourth lane of zero), four pairs' rows turned into
+        // lanes by coordinate; the padding pairs repeat corner 0 and are not read.
+        let rows = |v: &[Vec3; 8]| v.map(|p| [p.x, p.y, p.z, 0.0]);
+        let (rows_a, rows_b) = (rows(vertices_a), rows(vertices_b));
+        let centroid = [centroid_a.x, centroid_a.y, centroid_a.z].map(Four::splat);
+        let mut axes = [[[0.0f32; 4]; 3]; SURE_AXES.div_ceil(4)];
+        let mut separations = [[0.0f32; 4]; SURE_AXES.div_ceil(4)];
+        for (g, four) in corners.chunks_exact(4).enumerate() {
+            let lanes = |end: usize, rows: &[[f32; 4]; 8]| {
+                let row = |p: usize| Four::load(&rows[four[p][end] as usize]);
+                let [x, y, z, _] = Four::transpose([row(0), row(1), row(2), row(3)]);
+                [x, y, z]
+            };
+            let ends = [
+                lanes(0, &rows_a),
+                lanes(1, &rows_a),
+                lanes(2, &rows_b),
+                lanes(3, &rows_b),
+            ];
+            (axes[g], separations[g]) = crossing_axis_lanes(ends, &centroid);
+        }
+        steps.len = CUBOID_STEPS;
+        for (n, &(i, j)) in ids.iter().enumerate() {
+            let ([x, y, z], separation) = (&axes[n / 4], separations[n / 4][n % 4]);
+            let lane = n % 4;
+            let axis = Vec3::new(x[lane], y[lane], z[lane]);
+            let id = AxisId::Edges(i, j);
+            edge.offer(separation, axis, id);
+            let at = 12 + 12 * i as usize + j as usize;
+            steps.steps[at] = Step::Axis(AxisTest {
+                ordinal: *tested,
+                id,
+                axis,
+                interval_a: Interval::default(),
+                interval_b: Interval::default(),
+                separation,
+            });
+            *tested += 1;
+            steps.note_axis(at, axis);
+        }
+        *pruned += (144 - SURE_AXES) as u32;
+    }
+}
+
+/// [`oriented_axis`] of four edge pairs at once, lane by lane the same operations on the
+/// same numbers (glam's `cross`, `normalize` as the product with `1 / sqrt(length^2)`, the
+/// dot products in `Vec3::dot`'s order), so the same bits. Takes the tail and head of A's
+/// edge, then of B's, by coordinate (lane k for the k-th pair); returns each axis by
+/// coordinate and its separation.
+#[inline(always)]
+fn crossing_axis_lanes(
+    [tail_a, head_a, tail_b, head_b]: [[Four; 3]; 4],
+    centroid_a: &[Four; 3],
+) -> ([[f32; 4]; 3], [f32; 4]) {
+    let dir_a: [Four; 3] = std::array::from_fn(|c| head_a[c].minus(tail_a[c]));
+    let dir_b: [Four; 3] = std::array::from_fn(|c| head_b[c].minus(tail_b[c]));
+    // `dir_a.cross(dir_b)`, glam's order.
+    let cross = [
+        dir_a[1].mul(dir_b[2]).minus(dir_b[1].mul(dir_a[2])),
+        dir_a[2].mul(dir_b[0]).minus(dir_b[2].mul(dir_a[0])),
+        dir_a[0].mul(dir_b[1]).minus(dir_b[0].mul(dir_a[1])),
+    ];
+    let [cx, cy, cz] = cross;
+    let recip = Four::splat(1.0).div(Four::dot3(cx, cy, cz, cx, cy, cz).sqrt());
+    let axis = cross.map(|c| c.mul(recip));
+    // Turned away from A's centroid: negated where `axis . (tail_a - centroid_a) < 0`.
+    let off: [Four; 3] = std::array::from_fn(|c| tail_a[c].minus(centroid_a[c]));
+    let facing = Four::dot3(axis[0], axis[1], axis[2], off[0], off[1], off[2]);
+    let away = Four::splat(0.0).gt(facing);
+    let axis = axis.map(|c| away.select(c.neg(), c));
+    let gap: [Four; 3] = std::array::from_fn(|c| tail_b[c].minus(tail_a[c]));
+    let separation = Four::dot3(axis[0], axis[1], axis[2], gap[0], gap[1], gap[2]);
+    (axis.map(Four::to_array), separation.to_array())
+}
+
 /// The direction pairs [`EdgeGroups`] is not sure of (bit `4k + l` of `open`), by the
 /// exhaustive loop's tests pair by pair: [`arcs_cross`], the parallel test and the axis on
 /// the edges placed as [`place_small_frames`] places them. Returns how many pairs gave an axis.
@@ -3360,7 +3491,7 @@ mod tests {
         // interval and separation) and the Output must be the exhaustive loop's, on 8,000
         // poses: tied ones (see `box_pose`), deep overlaps, a 100:1 size ratio and bodies
         // near 1e4. Untraced must agree with both.
-        let (mut sure_axes, mut open_pairs) = (0u32, 0u32);
+        let (mut sure_axes, mut open_pairs, mut all_sure) = (0u32, 0u32, 0u32);
         for_each_tied_cuboid_pair(0x7ace_0b0c, |round, k, pair| {
             let (a, b) = (pair.a.shape, pair.b.shape);
             if k == 0 {
@@ -3411,12 +3542,14 @@ mod tests {
             assert_eq!(sat_test(pair), traced, "round {round} pose {k}");
             let groups = CuboidPair::new(pair).unwrap().edge_groups(pair);
             sure_axes += 2 * groups.sure.count_ones();
-            open_pairs += 16 * (!groups.sure & 0b0111_0111_0111).count_ones();
+            open_pairs += 16 * (!groups.sure & ALL_DIRECTION_PAIRS).count_ones();
+            all_sure += (groups.sure == ALL_DIRECTION_PAIRS) as u32;
         });
-        // Both branches are exercised often.
+        // Both branches are exercised often, and so is the all-sure one
+        // (`CuboidPair::sure_edge_pairs`).
         assert!(
-            sure_axes > 30_000 && open_pairs > 500_000,
-            "{sure_axes} {open_pairs}"
+            sure_axes > 30_000 && open_pairs > 500_000 && all_sure > 1_000,
+            "{sure_axes} {open_pairs} {all_sure}"
         );
     }
 
