@@ -628,12 +628,17 @@ impl CuboidPair {
             let mut steps = CuboidSteps {
                 steps: recorded,
                 len: 0,
+                sure: false,
                 axes: Inline::new(),
                 axis_groups: [[[0.0; 4]; 3]; CUBOID_STEPS / 4],
             };
             let output = self.sat_steps(pair, &corners, &mut steps);
             debug_assert_eq!(steps.len, CUBOID_STEPS, "every step written over");
-            steps.fill_intervals(self, pair, &corners);
+            if steps.sure {
+                steps.fill_intervals_sure(self, pair, &corners);
+            } else {
+                steps.fill_intervals(self, pair, &corners);
+            }
             output
         })
     }
@@ -2070,6 +2075,14 @@ fn projected(body: &Placed3, axis: Vec3) -> Interval {
     body.project(axis)
 }
 
+/// [`projected`] shifted to the world frame as the recorded intervals are (by
+/// `axis . origin`).
+#[cold]
+#[inline(never)]
+fn projected_shifted(body: &Placed3, axis: Vec3, origin: Vec3) -> Interval {
+    body.project(axis).shifted(axis.dot(origin))
+}
+
 /// How many steps a traced cuboid SAT records: six faces each and twelve by twelve edge
 /// pairs.
 const CUBOID_STEPS: usize = 12 + 12 * 12;
@@ -2106,6 +2119,9 @@ const fn cuboid_template() -> [Step; CUBOID_STEPS] {
 struct CuboidSteps<'s> {
     steps: &'s mut [Step],
     len: usize,
+    /// Set by [`CuboidPair::sure_edge_pairs`]: the axes are the twelve faces' and the
+    /// eighteen crossing pairs' ([`Self::fill_intervals_sure`]).
+    sure: bool,
     axes: Inline<u8, CUBOID_STEPS>,
     axis_groups: [[[f32; 4]; 3]; CUBOID_STEPS / 4],
 }
@@ -2232,6 +2248,134 @@ impl CuboidSteps<'_> {
                 );
                 (t.interval_a, t.interval_b) = (interval_a, interval_b);
             }
+        }
+    }
+
+    /// [`Self::fill_intervals`] after [`CuboidPair::sure_edge_pairs`], which records the
+    /// eighteen edge axes after the twelve face axes. A cuboid's faces come in six opposite
+    /// pairs, and the axis of the face with normal `-e_k` is the exact negation of its
+    /// partner's (the same rotation of the negated normal; only the signs of zeros may
+    /// differ). Each body's interval along it is then the partner's turned round,
+    /// `[-max, -min]`: the corner sums are negated, so `project` takes the partner's low
+    /// corner for the high end and the high corner for the low end, and the dot product,
+    /// the shift and their rounded sum are negated with them, unless that sum is zero (the
+    /// sign of a zero sum does not follow): a zero end takes `project`. So only the edge
+    /// axes and the faces with normal `+e_k` take lanes, six groups instead of eight.
+    fn fill_intervals_sure(
+        &mut self,
+        boxes: &CuboidPair,
+        pair: &PolyPair,
+        corners: &([Vec3; 8], [Vec3; 8]),
+    ) {
+        let (a, b) = (&pair.a, &pair.b);
+        let (Some(faces_a), Some(faces_b)) = (a.shape.cuboid_faces(), b.shape.cuboid_faces())
+        else {
+            return self.fill_intervals(boxes, pair, corners);
+        };
+        debug_assert_eq!(
+            self.axes.len,
+            12 + SURE_AXES,
+            "faces, then the crossing pairs"
+        );
+        let groups = &self.axis_groups;
+        let recorded = |r: usize| {
+            let g = &groups[r / 4];
+            Vec3::new(g[0][r % 4], g[1][r % 4], g[2][r % 4])
+        };
+        // Lane n: the edge axis n (recorded 12 + n) for n below 18, then the six faces
+        // with normal `+e_k`, A's, then B's (`held`: the recorded axis of each lane).
+        let mut lanes = [[[0.0f32; 4]; 3]; 6];
+        lanes[..5].copy_from_slice(&groups[3..8]);
+        let mut held: [u8; 24] = std::array::from_fn(|n| 12 + n as u8);
+        // The lane of each face's partner with normal `+e_k` (face r's own lane for those).
+        let mut partner = [0u8; 12];
+        let mut plus = [0u8; 6];
+        let mut n = SURE_AXES;
+        for (base, faces) in [(0, faces_a), (6, faces_b)] {
+            for (i, &normal) in faces.iter().enumerate() {
+                if normal < 3 {
+                    let axis = recorded(base + i);
+                    let lane = &mut lanes[n / 4];
+                    (lane[0][n % 4], lane[1][n % 4], lane[2][n % 4]) = (axis.x, axis.y, axis.z);
+                    held[n] = (base + i) as u8;
+                    plus[base / 2 + normal as usize] = n as u8;
+                    n += 1;
+                }
+            }
+            for (i, &normal) in faces.iter().enumerate() {
+                partner[base + i] = plus[base / 2 + normal as usize % 3];
+            }
+        }
+        debug_assert_eq!(n, 24, "three faces with normal +e_k on each box");
+        let into_a = Turn::new(a.rotation.inverse());
+        let into_b = Turn::new(b.rotation.inverse());
+        let (corners_a, corners_b) = (corner_lanes(&corners.0), corner_lanes(&corners.1));
+        let origin = [pair.origin.x, pair.origin.y, pair.origin.z].map(Four::splat);
+        let steps = &mut *self.steps;
+        let positions = self.axes.as_slice();
+        // The faces' lanes' ends (low and high along A, then B, shifted), for their partners.
+        let mut face_ends = [[0.0f32; 4]; 6];
+        let mut face_projected = [0u32; 6];
+        for (g, group) in lanes.iter().enumerate() {
+            let lanes = group.each_ref().map(Four::load);
+            let (low_a, high_a, finite_a) =
+                cuboid_interval_lanes(&into_a, &corners_a, boxes.h_a, lanes);
+            let (low_b, high_b, finite_b) =
+                cuboid_interval_lanes(&into_b, &corners_b, boxes.h_b, lanes);
+            let [vx, vy, vz] = lanes;
+            let shift = Four::dot3(vx, vy, vz, origin[0], origin[1], origin[2]);
+            let [low_a, high_a, low_b, high_b] =
+                [low_a, high_a, low_b, high_b].map(|end| end.add(shift).to_array());
+            for lane in 0..4 {
+                let n = 4 * g + lane;
+                let Step::Axis(t) = &mut steps[positions[held[n] as usize] as usize] else {
+                    unreachable!("the axis steps' positions")
+                };
+                // A lane whose terms are not all finite takes `project` (shifted as the
+                // lanes are).
+                t.interval_a = match (finite_a >> lane) & 1 {
+                    0 => projected_shifted(a, t.axis, pair.origin),
+                    _ => Interval::new(low_a[lane], high_a[lane]),
+                };
+                t.interval_b = match (finite_b >> lane) & 1 {
+                    0 => projected_shifted(b, t.axis, pair.origin),
+                    _ => Interval::new(low_b[lane], high_b[lane]),
+                };
+                if n >= SURE_AXES {
+                    // Bit 0 (A) and 1 (B): the partner's ends came from `project`.
+                    let from_lanes = (finite_a >> lane) & 1 | ((finite_b >> lane) & 1) << 1;
+                    face_projected[n - SURE_AXES] = !from_lanes & 0b11;
+                    face_ends[n - SURE_AXES] = [
+                        t.interval_a.min,
+                        t.interval_a.max,
+                        t.interval_b.min,
+                        t.interval_b.max,
+                    ];
+                }
+            }
+        }
+        // The faces with normal `-e_k`: the partner's ends turned round; a zero end (or a
+        // partner that took `project`) takes `project`.
+        for r in 0..12 {
+            let n = partner[r] as usize;
+            if held[n] as usize == r {
+                continue;
+            }
+            let [low_a, high_a, low_b, high_b] = face_ends[n - SURE_AXES];
+            let projected = face_projected[n - SURE_AXES];
+            let Step::Axis(t) = &mut steps[positions[r] as usize] else {
+                unreachable!("the axis steps' positions")
+            };
+            t.interval_a = if low_a == 0.0 || high_a == 0.0 || projected & 1 != 0 {
+                projected_shifted(a, t.axis, pair.origin)
+            } else {
+                Interval::new(-high_a, -low_a)
+            };
+            t.interval_b = if low_b == 0.0 || high_b == 0.0 || projected & 2 != 0 {
+                projected_shifted(b, t.axis, pair.origin)
+            } else {
+                Interval::new(-high_b, -low_b)
+            };
         }
     }
 }
@@ -2450,6 +2594,7 @@ impl CuboidPair {
             (axes[g], separations[g]) = crossing_axis_lanes(ends, &centroid);
         }
         steps.len = CUBOID_STEPS;
+        steps.sure = true;
         for (n, &(i, j)) in ids.iter().enumerate() {
             let ([x, y, z], separation) = (&axes[n / 4], separations[n / 4][n % 4]);
             let lane = n % 4;
@@ -3482,6 +3627,108 @@ mod tests {
         (finish(pair, best, tested, pruned), steps)
     }
 
+    /// Every step's kind, ids, reason and order, and the bits of every axis, interval and
+    /// separation, for comparing two traces bit for bit.
+    fn step_bits(steps: &[Step]) -> Vec<(String, Vec<u32>)> {
+        steps
+            .iter()
+            .map(|s| match s {
+                Step::Axis(t) => (
+                    format!("{} {:?}", t.ordinal, t.id),
+                    [
+                        t.axis.to_array().as_slice(),
+                        &[t.interval_a.min, t.interval_a.max],
+                        &[t.interval_b.min, t.interval_b.max, t.separation],
+                    ]
+                    .concat()
+                    .iter()
+                    .map(|x| x.to_bits())
+                    .collect(),
+                ),
+                other => (format!("{other:?}"), Vec::new()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_all_sure_cuboid_trace_equals_the_exhaustive_loop_far_out_and_through_the_origin() {
+        // `CuboidPair::sure_edge_pairs` (the crossing pairs' axes in lanes) and
+        // `CuboidSteps::fill_intervals_sure` (the faces with normal -e_k turned round from
+        // their partners) against the exhaustive loop, bit for bit, on 6,000 poses that
+        // `EdgeGroups` is sure of: random turns and turns of 0.01 to 0.1 radians (nearly
+        // aligned), bodies near the origin, near 1e3 and near 1e6, and B with a corner
+        // exactly on the world origin (A there too), so that interval ends are exactly zero
+        // (the turned-round end's sign would not follow: `project` takes them).
+        let mut rng = Rng(0x5_0e5_a11);
+        let (mut all_sure, mut zero_ends) = (0u32, 0u32);
+        for round in 0..60u32 {
+            let (a, b) = random_cuboids(&mut rng, round);
+            let Shape3Kind::Cuboid { half_extents: h_b } = *b.kind() else {
+                unreachable!("a cuboid")
+            };
+            for k in 0..100 {
+                let turn = match k % 3 {
+                    0 => rng.rotation(),
+                    _ => {
+                        let axis = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(0.1, 1.));
+                        glam::Quat::from_axis_angle(axis.normalize(), rng.f(0.01, 0.1))
+                    }
+                };
+                let far = match k % 4 {
+                    0 => Vec3::ZERO,
+                    1 => Vec3::new(rng.f(-1e3, 1e3), rng.f(-1e3, 1e3), rng.f(-1e3, 1e3)),
+                    _ => Vec3::new(rng.f(-1e6, 1e6), rng.f(-1e6, 1e6), rng.f(-1e6, 1e6)),
+                };
+                let (pose_a, pose_b) = if k % 5 == 0 {
+                    // A at the origin; B turned, its corner 0 placed exactly on the origin
+                    // (its position the negated turned corner), so the dot products of that
+                    // corner are sums of signed zeros.
+                    let rotation_b = rng.rotation();
+                    (
+                        Pose3::new(Vec3::ZERO, rng.rotation()),
+                        Pose3::new(-(rotation_b * -h_b), rotation_b),
+                    )
+                } else {
+                    let rotation_a = rng.rotation();
+                    let offset = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.));
+                    (
+                        Pose3::new(far, rotation_a),
+                        Pose3::new(far + offset, rotation_a * turn),
+                    )
+                };
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let Some(boxes) = CuboidPair::new(&pair) else {
+                    continue;
+                };
+                if boxes.edge_groups(&pair).sure != ALL_DIRECTION_PAIRS {
+                    continue;
+                }
+                all_sure += 1;
+                let (expected, expected_steps) = exhaustive_traced_cuboid_sat(&pair);
+                let mut steps = Vec::new();
+                let traced = sat(&pair, &mut steps);
+                assert_eq!(
+                    step_bits(&steps),
+                    step_bits(&expected_steps),
+                    "round {round} pose {k}"
+                );
+                assert_eq!(traced, expected, "round {round} pose {k}");
+                assert_eq!(sat_test(&pair), traced, "round {round} pose {k}");
+                for step in &steps {
+                    if let Step::Axis(t) = step {
+                        let ends = [t.interval_a.min, t.interval_a.max];
+                        let ends = [ends, [t.interval_b.min, t.interval_b.max]].concat();
+                        zero_ends += ends.iter().filter(|e| **e == 0.0).count() as u32;
+                    }
+                }
+            }
+        }
+        assert!(
+            all_sure > 4_000 && zero_ends > 500,
+            "{all_sure} {zero_ends}"
+        );
+    }
+
     #[test]
     fn the_traced_cuboid_closed_forms_record_the_exhaustive_loops_steps_bit_for_bit() {
         // Traced SAT on two cuboids records the Gauss-map pruned pairs of the direction pairs
@@ -3509,26 +3756,7 @@ mod tests {
             let (expected, expected_steps) = exhaustive_traced_cuboid_sat(pair);
             let mut steps = Vec::new();
             let traced = sat(pair, &mut steps);
-            let bits = |steps: &[Step]| -> Vec<(String, Vec<u32>)> {
-                steps
-                    .iter()
-                    .map(|s| match s {
-                        Step::Axis(t) => (
-                            format!("{} {:?}", t.ordinal, t.id),
-                            [
-                                t.axis.to_array().as_slice(),
-                                &[t.interval_a.min, t.interval_a.max],
-                                &[t.interval_b.min, t.interval_b.max, t.separation],
-                            ]
-                            .concat()
-                            .iter()
-                            .map(|x| x.to_bits())
-                            .collect(),
-                        ),
-                        other => (format!("{other:?}"), Vec::new()),
-                    })
-                    .collect()
-            };
+            let bits = step_bits;
             assert_eq!(
                 bits(&steps),
                 bits(&expected_steps),
