@@ -2278,35 +2278,26 @@ impl CuboidSteps<'_> {
             "faces, then the crossing pairs"
         );
         let groups = &self.axis_groups;
-        let recorded = |r: usize| {
-            let g = &groups[r / 4];
-            Vec3::new(g[0][r % 4], g[1][r % 4], g[2][r % 4])
-        };
-        // Lane n: the edge axis n (recorded 12 + n) for n below 18, then the six faces
-        // with normal `+e_k`, A's, then B's (`held`: the recorded axis of each lane).
+        // Lane n: the edge axis n (recorded 12 + n) for n below 18, then the faces with
+        // normal `+e_k`, A's (lane 18 + k), then B's (lane 21 + k); `held`: the recorded
+        // axis of each lane, `partner`: the lane of each face's partner with normal `+e_k`
+        // (the face's own lane for those).
         let mut lanes = [[[0.0f32; 4]; 3]; 6];
         lanes[..5].copy_from_slice(&groups[3..8]);
         let mut held: [u8; 24] = std::array::from_fn(|n| 12 + n as u8);
-        // The lane of each face's partner with normal `+e_k` (face r's own lane for those).
         let mut partner = [0u8; 12];
-        let mut plus = [0u8; 6];
-        let mut n = SURE_AXES;
-        for (base, faces) in [(0, faces_a), (6, faces_b)] {
-            for (i, &normal) in faces.iter().enumerate() {
-                if normal < 3 {
-                    let axis = recorded(base + i);
-                    let lane = &mut lanes[n / 4];
-                    (lane[0][n % 4], lane[1][n % 4], lane[2][n % 4]) = (axis.x, axis.y, axis.z);
-                    held[n] = (base + i) as u8;
-                    plus[base / 2 + normal as usize] = n as u8;
-                    n += 1;
+        for (r, &normal) in faces_a.iter().chain(faces_b).enumerate() {
+            let k = (normal % 3) as usize;
+            let n = SURE_AXES + 3 * (r / 6) + k;
+            partner[r] = n as u8;
+            if normal < 3 {
+                let (from, to) = (&groups[r / 4], &mut lanes[n / 4]);
+                for c in 0..3 {
+                    to[c][n % 4] = from[c][r % 4];
                 }
-            }
-            for (i, &normal) in faces.iter().enumerate() {
-                partner[base + i] = plus[base / 2 + normal as usize % 3];
+                held[n] = r as u8;
             }
         }
-        debug_assert_eq!(n, 24, "three faces with normal +e_k on each box");
         let into_a = Turn::new(a.rotation.inverse());
         let into_b = Turn::new(b.rotation.inverse());
         let (corners_a, corners_b) = (corner_lanes(&corners.0), corner_lanes(&corners.1));
@@ -2595,6 +2586,14 @@ impl CuboidPair {
         }
         steps.len = CUBOID_STEPS;
         steps.sure = true;
+        // The axes by coordinate are already the groups the intervals read (the face axes
+        // fill whole groups before them; a padding lane is never read).
+        let first = steps.axes.len;
+        let whole_groups = first % 4 == 0;
+        if whole_groups {
+            steps.axis_groups[first / 4..first / 4 + axes.len()].copy_from_slice(&axes);
+        }
+        let ordinal = *tested;
         for (n, &(i, j)) in ids.iter().enumerate() {
             let ([x, y, z], separation) = (&axes[n / 4], separations[n / 4][n % 4]);
             let lane = n % 4;
@@ -2603,16 +2602,20 @@ impl CuboidPair {
             edge.offer(separation, axis, id);
             let at = 12 + 12 * i as usize + j as usize;
             steps.steps[at] = Step::Axis(AxisTest {
-                ordinal: *tested,
+                ordinal: ordinal + n as u32,
                 id,
                 axis,
                 interval_a: Interval::default(),
                 interval_b: Interval::default(),
                 separation,
             });
-            *tested += 1;
-            steps.note_axis(at, axis);
+            if whole_groups {
+                steps.axes.push(at as u8);
+            } else {
+                steps.note_axis(at, axis);
+            }
         }
+        *tested += SURE_AXES as u32;
         *pruned += (144 - SURE_AXES) as u32;
     }
 }
