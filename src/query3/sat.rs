@@ -2001,17 +2001,13 @@ fn cuboid_interval_lanes(
     h: Vec3A,
     [vx, vy, vz]: [Four; 3],
 ) -> (Four, Four, u32) {
-    // `Turn::apply` lane by lane: `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`.
-    let [bx, by, bz] = into.b.map(Four::splat);
-    let (k, w2) = (Four::splat(into.k), Four::splat(into.w2));
-    let d2 = Four::dot3(vx, vy, vz, bx, by, bz).mul(Four::splat(2.0));
-    let cross_x = by.mul(vz).minus(vy.mul(bz));
-    let cross_y = bz.mul(vx).minus(vz.mul(bx));
-    let cross_z = bx.mul(vy).minus(vx.mul(by));
-    let turn = |v: Four, b: Four, cross: Four| v.mul(k).add(b.mul(d2)).add(cross.mul(w2));
-    let qx = turn(vx, bx, cross_x).mul(Four::splat(h.x));
-    let qy = turn(vy, by, cross_y).mul(Four::splat(h.y));
-    let qz = turn(vz, bz, cross_z).mul(Four::splat(h.z));
+    // `Turn::apply` lane by lane, then times the half extents.
+    let [lx, ly, lz] = turn_lanes(into, [vx, vy, vz]);
+    let (qx, qy, qz) = (
+        lx.mul(Four::splat(h.x)),
+        ly.mul(Four::splat(h.y)),
+        lz.mul(Four::splat(h.z)),
+    );
     // A lane is finite when `q * 0` is zero in every coordinate (an infinity or NaN gives
     // NaN).
     let zero = Four::splat(0.0);
@@ -2372,12 +2368,62 @@ impl CuboidSteps<'_> {
 }
 
 /// A cuboid's eight vertices placed in the work frame, `Placed3::vertex`'s bits (the
-/// rotation by [`Turn`], then the translation).
+/// rotation by [`Turn`], then the translation), four at a time: [`Turn::apply`]'s
+/// operations lane by lane ([`turn_lanes`]) on the vertices by coordinate, turned back
+/// into points by a transpose.
 #[inline]
 fn placed_corners(body: &Placed3) -> [Vec3; 8] {
-    let mut vertices = [Vec3::ZERO; 8];
-    turn_all(body.rotation, &mut vertices, |v| body.shape.vertex(v));
-    vertices.map(|v| v + body.translation)
+    let t = body.translation;
+    let shift = [t.x, t.y, t.z].map(Four::splat);
+    turned_eight(
+        body.rotation,
+        |i| body.shape.vertex(i),
+        |[x, y, z]| [x.add(shift[0]), y.add(shift[1]), z.add(shift[2])],
+    )
+}
+
+/// `rotation * local(i)` for i in 0..8 ([`Turn::apply`]'s bits), four at a time by
+/// coordinate ([`turn_lanes`]), each then passed through `then` (lane by lane), and
+/// turned back into points by a transpose.
+#[inline(always)]
+fn turned_eight(
+    rotation: glam::Quat,
+    local: impl Fn(usize) -> Vec3,
+    then: impl Fn([Four; 3]) -> [Four; 3],
+) -> [Vec3; 8] {
+    let turn = Turn::new(rotation);
+    let mut out = [Vec3::ZERO; 8];
+    for (half, placed) in out.chunks_exact_mut(4).enumerate() {
+        let row = |i: usize| {
+            let v = local(4 * half + i);
+            Four::load(&[v.x, v.y, v.z, 0.0])
+        };
+        let [x, y, z, w] = Four::transpose([row(0), row(1), row(2), row(3)]);
+        let [x, y, z] = then(turn_lanes(&turn, [x, y, z]));
+        for (p, row) in placed.iter_mut().zip(Four::transpose([x, y, z, w])) {
+            let [x, y, z, _] = row.to_array();
+            *p = Vec3::new(x, y, z);
+        }
+    }
+    out
+}
+
+/// [`Turn::apply`] on four vectors at once (by coordinate), lane by lane the same
+/// operations: `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`.
+#[inline(always)]
+fn turn_lanes(turn: &Turn, [vx, vy, vz]: [Four; 3]) -> [Four; 3] {
+    let [bx, by, bz] = turn.b.map(Four::splat);
+    let (k, w2) = (Four::splat(turn.k), Four::splat(turn.w2));
+    let d2 = Four::dot3(vx, vy, vz, bx, by, bz).mul(Four::splat(2.0));
+    let cross_x = by.mul(vz).minus(vy.mul(bz));
+    let cross_y = bz.mul(vx).minus(vz.mul(bx));
+    let cross_z = bx.mul(vy).minus(vx.mul(by));
+    let apply = |v: Four, b: Four, cross: Four| v.mul(k).add(b.mul(d2)).add(cross.mul(w2));
+    [
+        apply(vx, bx, cross_x),
+        apply(vy, by, cross_y),
+        apply(vz, bz, cross_z),
+    ]
 }
 
 /// Both cuboids' [`CuboidEdges`] tables and their vertices placed ([`placed_corners`]).
@@ -3386,6 +3432,37 @@ mod tests {
             pairs > 2_000_000 && crossing > 50_000,
             "{pairs} pairs, {crossing}"
         );
+    }
+
+    #[test]
+    fn placed_corners_equal_placed_vertices_bit_for_bit() {
+        // The corners turned four at a time in lanes against `Placed3::vertex` (glam's
+        // quaternion product, then the translation): random, quarter and identity turns,
+        // bodies at the origin, near 1e3 and near 1e6.
+        let mut rng = Rng(0xc0_4e55);
+        for round in 0..200u32 {
+            let (a, _) = random_cuboids(&mut rng, round);
+            for k in 0..20 {
+                let quarter = |n: f32| n.round() * std::f32::consts::FRAC_PI_2;
+                let rotation = match k % 4 {
+                    0 => glam::Quat::IDENTITY,
+                    1 => glam::Quat::from_rotation_x(quarter(rng.f(-2., 2.))),
+                    _ => rng.rotation(),
+                };
+                let scale = [0.0, 1.0, 1e3, 1e6][k % 4];
+                let position = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)) * scale;
+                let origin = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)) * scale;
+                let body = Placed3::new(&a, &Pose3::new(position, rotation), origin);
+                let corners = placed_corners(&body);
+                for (i, corner) in corners.iter().enumerate() {
+                    assert_eq!(
+                        corner.to_array().map(f32::to_bits),
+                        body.vertex(i).to_array().map(f32::to_bits),
+                        "round {round} pose {k} corner {i}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
