@@ -43,11 +43,15 @@
 //!     (placed vertices), so the winner, its bits and the counts are the loop's
 //! edge pairs (traced): every pair recorded in the loop's order; in a sure direction pair
 //!     the fourteen pairs that do not cross are recorded as Gauss-map pruned untested and
-//!     the two that cross take the loop's axis; other direction pairs take the test above
+//!     the two that cross take the loop's axis; other direction pairs take the test above;
+//!     when all nine are sure, the eighteen crossing pairs' axes are computed four at a
+//!     time (the loop's arithmetic lane by lane)
 //! intervals (traced): the steps are gathered first, then for four recorded axes at a
 //!     time each box's eight corner sums (+-q.x +- q.y) +- q.z, q = h * (axis in the
 //!     box's frame), are the scan's dot products; the placed corner of the lowest index
-//!     with the largest (smallest) sum gives the interval's end, as the scan picks it
+//!     with the largest (smallest) sum gives the interval's end, as the scan picks it;
+//!     when all nine are sure, a face with normal -e_k takes its partner's interval
+//!     turned round, [-max, -min] (a zero end takes the scan: its sign need not follow)
 //! ```
 //!
 //! Face normals, vertices and the directions turned into a body's frame are placed by the
@@ -2635,7 +2639,7 @@ impl CuboidPair {
         // The axes by coordinate are already the groups the intervals read (the face axes
         // fill whole groups before them; a padding lane is never read).
         let first = steps.axes.len;
-        let whole_groups = first % 4 == 0;
+        let whole_groups = first.is_multiple_of(4);
         if whole_groups {
             steps.axis_groups[first / 4..first / 4 + axes.len()].copy_from_slice(&axes);
         }
