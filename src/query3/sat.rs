@@ -43,11 +43,15 @@
 //!     (placed vertices), so the winner, its bits and the counts are the loop's
 //! edge pairs (traced): every pair recorded in the loop's order; in a sure direction pair
 //!     the fourteen pairs that do not cross are recorded as Gauss-map pruned untested and
-//!     the two that cross take the loop's axis; other direction pairs take the test above
+//!     the two that cross take the loop's axis; other direction pairs take the test above;
+//!     when all nine are sure, the eighteen crossing pairs' axes are computed four at a
+//!     time (the loop's arithmetic lane by lane)
 //! intervals (traced): the steps are gathered first, then for four recorded axes at a
 //!     time each box's eight corner sums (+-q.x +- q.y) +- q.z, q = h * (axis in the
 //!     box's frame), are the scan's dot products; the placed corner of the lowest index
-//!     with the largest (smallest) sum gives the interval's end, as the scan picks it
+//!     with the largest (smallest) sum gives the interval's end, as the scan picks it;
+//!     when all nine are sure, a face with normal -e_k takes its partner's interval
+//!     turned round, [-max, -min] (a zero end takes the scan: its sign need not follow)
 //! ```
 //!
 //! Face normals, vertices and the directions turned into a body's frame are placed by the
@@ -628,12 +632,17 @@ impl CuboidPair {
             let mut steps = CuboidSteps {
                 steps: recorded,
                 len: 0,
+                sure: false,
                 axes: Inline::new(),
                 axis_groups: [[[0.0; 4]; 3]; CUBOID_STEPS / 4],
             };
             let output = self.sat_steps(pair, &corners, &mut steps);
             debug_assert_eq!(steps.len, CUBOID_STEPS, "every step written over");
-            steps.fill_intervals(self, pair, &corners);
+            if steps.sure {
+                steps.fill_intervals_sure(self, pair, &corners);
+            } else {
+                steps.fill_intervals(self, pair, &corners);
+            }
             output
         })
     }
@@ -1906,7 +1915,7 @@ impl CuboidPair {
     ) {
         let groups = self.edge_groups(pair);
         let mut axes = 2 * groups.sure.count_ones();
-        let open = !groups.sure & 0b0111_0111_0111;
+        let open = !groups.sure & ALL_DIRECTION_PAIRS;
         if open != 0 {
             axes += exact_cuboid_groups(pair, (edges_a, edges_b), open, centroid_a, edge);
         }
@@ -1996,17 +2005,13 @@ fn cuboid_interval_lanes(
     h: Vec3A,
     [vx, vy, vz]: [Four; 3],
 ) -> (Four, Four, u32) {
-    // `Turn::apply` lane by lane: `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`.
-    let [bx, by, bz] = into.b.map(Four::splat);
-    let (k, w2) = (Four::splat(into.k), Four::splat(into.w2));
-    let d2 = Four::dot3(vx, vy, vz, bx, by, bz).mul(Four::splat(2.0));
-    let cross_x = by.mul(vz).minus(vy.mul(bz));
-    let cross_y = bz.mul(vx).minus(vz.mul(bx));
-    let cross_z = bx.mul(vy).minus(vx.mul(by));
-    let turn = |v: Four, b: Four, cross: Four| v.mul(k).add(b.mul(d2)).add(cross.mul(w2));
-    let qx = turn(vx, bx, cross_x).mul(Four::splat(h.x));
-    let qy = turn(vy, by, cross_y).mul(Four::splat(h.y));
-    let qz = turn(vz, bz, cross_z).mul(Four::splat(h.z));
+    // `Turn::apply` lane by lane, then times the half extents.
+    let [lx, ly, lz] = turn_lanes(into, [vx, vy, vz]);
+    let (qx, qy, qz) = (
+        lx.mul(Four::splat(h.x)),
+        ly.mul(Four::splat(h.y)),
+        lz.mul(Four::splat(h.z)),
+    );
     // A lane is finite when `q * 0` is zero in every coordinate (an infinity or NaN gives
     // NaN).
     let zero = Four::splat(0.0);
@@ -2070,6 +2075,14 @@ fn projected(body: &Placed3, axis: Vec3) -> Interval {
     body.project(axis)
 }
 
+/// [`projected`] shifted to the world frame as the recorded intervals are (by
+/// `axis . origin`).
+#[cold]
+#[inline(never)]
+fn projected_shifted(body: &Placed3, axis: Vec3, origin: Vec3) -> Interval {
+    body.project(axis).shifted(axis.dot(origin))
+}
+
 /// How many steps a traced cuboid SAT records: six faces each and twelve by twelve edge
 /// pairs.
 const CUBOID_STEPS: usize = 12 + 12 * 12;
@@ -2106,6 +2119,9 @@ const fn cuboid_template() -> [Step; CUBOID_STEPS] {
 struct CuboidSteps<'s> {
     steps: &'s mut [Step],
     len: usize,
+    /// Set by [`CuboidPair::sure_edge_pairs`]: the axes are the twelve faces' and the
+    /// eighteen crossing pairs' ([`Self::fill_intervals_sure`]).
+    sure: bool,
     axes: Inline<u8, CUBOID_STEPS>,
     axis_groups: [[[f32; 4]; 3]; CUBOID_STEPS / 4],
 }
@@ -2234,15 +2250,184 @@ impl CuboidSteps<'_> {
             }
         }
     }
+
+    /// [`Self::fill_intervals`] after [`CuboidPair::sure_edge_pairs`], which records the
+    /// eighteen edge axes after the twelve face axes. A cuboid's faces come in six opposite
+    /// pairs, and the axis of the face with normal `-e_k` is the exact negation of its
+    /// partner's (the same rotation of the negated normal; only the signs of zeros may
+    /// differ). Each body's interval along it is then the partner's turned round,
+    /// `[-max, -min]`: the corner sums are negated, so `project` takes the partner's low
+    /// corner for the high end and the high corner for the low end, and the dot product,
+    /// the shift and their rounded sum are negated with them, unless that sum is zero (the
+    /// sign of a zero sum does not follow): a zero end takes `project`. So only the edge
+    /// axes and the faces with normal `+e_k` take lanes, six groups instead of eight.
+    fn fill_intervals_sure(
+        &mut self,
+        boxes: &CuboidPair,
+        pair: &PolyPair,
+        corners: &([Vec3; 8], [Vec3; 8]),
+    ) {
+        let (a, b) = (&pair.a, &pair.b);
+        let (Some(faces_a), Some(faces_b)) = (a.shape.cuboid_faces(), b.shape.cuboid_faces())
+        else {
+            return self.fill_intervals(boxes, pair, corners);
+        };
+        debug_assert_eq!(
+            self.axes.len,
+            12 + SURE_AXES,
+            "faces, then the crossing pairs"
+        );
+        let groups = &self.axis_groups;
+        // Lane n: the edge axis n (recorded 12 + n) for n below 18, then the faces with
+        // normal `+e_k`, A's (lane 18 + k), then B's (lane 21 + k); `held`: the recorded
+        // axis of each lane, `partner`: the lane of each face's partner with normal `+e_k`
+        // (the face's own lane for those).
+        let mut lanes = [[[0.0f32; 4]; 3]; 6];
+        lanes[..5].copy_from_slice(&groups[3..8]);
+        let mut held: [u8; 24] = std::array::from_fn(|n| 12 + n as u8);
+        let mut partner = [0u8; 12];
+        for (r, &normal) in faces_a.iter().chain(faces_b).enumerate() {
+            let k = (normal % 3) as usize;
+            let n = SURE_AXES + 3 * (r / 6) + k;
+            partner[r] = n as u8;
+            if normal < 3 {
+                let (from, to) = (&groups[r / 4], &mut lanes[n / 4]);
+                for c in 0..3 {
+                    to[c][n % 4] = from[c][r % 4];
+                }
+                held[n] = r as u8;
+            }
+        }
+        let into_a = Turn::new(a.rotation.inverse());
+        let into_b = Turn::new(b.rotation.inverse());
+        let (corners_a, corners_b) = (corner_lanes(&corners.0), corner_lanes(&corners.1));
+        let origin = [pair.origin.x, pair.origin.y, pair.origin.z].map(Four::splat);
+        let steps = &mut *self.steps;
+        let positions = self.axes.as_slice();
+        // The faces' lanes' ends (low and high along A, then B, shifted), for their partners.
+        let mut face_ends = [[0.0f32; 4]; 6];
+        let mut face_projected = [0u32; 6];
+        for (g, group) in lanes.iter().enumerate() {
+            let lanes = group.each_ref().map(Four::load);
+            let (low_a, high_a, finite_a) =
+                cuboid_interval_lanes(&into_a, &corners_a, boxes.h_a, lanes);
+            let (low_b, high_b, finite_b) =
+                cuboid_interval_lanes(&into_b, &corners_b, boxes.h_b, lanes);
+            let [vx, vy, vz] = lanes;
+            let shift = Four::dot3(vx, vy, vz, origin[0], origin[1], origin[2]);
+            let [low_a, high_a, low_b, high_b] =
+                [low_a, high_a, low_b, high_b].map(|end| end.add(shift).to_array());
+            for lane in 0..4 {
+                let n = 4 * g + lane;
+                let Step::Axis(t) = &mut steps[positions[held[n] as usize] as usize] else {
+                    unreachable!("the axis steps' positions")
+                };
+                // A lane whose terms are not all finite takes `project` (shifted as the
+                // lanes are).
+                t.interval_a = match (finite_a >> lane) & 1 {
+                    0 => projected_shifted(a, t.axis, pair.origin),
+                    _ => Interval::new(low_a[lane], high_a[lane]),
+                };
+                t.interval_b = match (finite_b >> lane) & 1 {
+                    0 => projected_shifted(b, t.axis, pair.origin),
+                    _ => Interval::new(low_b[lane], high_b[lane]),
+                };
+                if n >= SURE_AXES {
+                    // Bit 0 (A) and 1 (B): the partner's ends came from `project`.
+                    let from_lanes = (finite_a >> lane) & 1 | ((finite_b >> lane) & 1) << 1;
+                    face_projected[n - SURE_AXES] = !from_lanes & 0b11;
+                    face_ends[n - SURE_AXES] = [
+                        t.interval_a.min,
+                        t.interval_a.max,
+                        t.interval_b.min,
+                        t.interval_b.max,
+                    ];
+                }
+            }
+        }
+        // The faces with normal `-e_k`: the partner's ends turned round; a zero end (or a
+        // partner that took `project`) takes `project`.
+        for r in 0..12 {
+            let n = partner[r] as usize;
+            if held[n] as usize == r {
+                continue;
+            }
+            let [low_a, high_a, low_b, high_b] = face_ends[n - SURE_AXES];
+            let projected = face_projected[n - SURE_AXES];
+            let Step::Axis(t) = &mut steps[positions[r] as usize] else {
+                unreachable!("the axis steps' positions")
+            };
+            t.interval_a = if low_a == 0.0 || high_a == 0.0 || projected & 1 != 0 {
+                projected_shifted(a, t.axis, pair.origin)
+            } else {
+                Interval::new(-high_a, -low_a)
+            };
+            t.interval_b = if low_b == 0.0 || high_b == 0.0 || projected & 2 != 0 {
+                projected_shifted(b, t.axis, pair.origin)
+            } else {
+                Interval::new(-high_b, -low_b)
+            };
+        }
+    }
 }
 
 /// A cuboid's eight vertices placed in the work frame, `Placed3::vertex`'s bits (the
-/// rotation by [`Turn`], then the translation).
+/// rotation by [`Turn`], then the translation), four at a time: [`Turn::apply`]'s
+/// operations lane by lane ([`turn_lanes`]) on the vertices by coordinate, turned back
+/// into points by a transpose.
 #[inline]
 fn placed_corners(body: &Placed3) -> [Vec3; 8] {
-    let mut vertices = [Vec3::ZERO; 8];
-    turn_all(body.rotation, &mut vertices, |v| body.shape.vertex(v));
-    vertices.map(|v| v + body.translation)
+    let t = body.translation;
+    let shift = [t.x, t.y, t.z].map(Four::splat);
+    turned_eight(
+        body.rotation,
+        |i| body.shape.vertex(i),
+        |[x, y, z]| [x.add(shift[0]), y.add(shift[1]), z.add(shift[2])],
+    )
+}
+
+/// `rotation * local(i)` for i in 0..8 ([`Turn::apply`]'s bits), four at a time by
+/// coordinate ([`turn_lanes`]), each then passed through `then` (lane by lane), and
+/// turned back into points by a transpose.
+#[inline(always)]
+fn turned_eight(
+    rotation: glam::Quat,
+    local: impl Fn(usize) -> Vec3,
+    then: impl Fn([Four; 3]) -> [Four; 3],
+) -> [Vec3; 8] {
+    let turn = Turn::new(rotation);
+    let mut out = [Vec3::ZERO; 8];
+    for (half, placed) in out.chunks_exact_mut(4).enumerate() {
+        let row = |i: usize| {
+            let v = local(4 * half + i);
+            Four::load(&[v.x, v.y, v.z, 0.0])
+        };
+        let [x, y, z, w] = Four::transpose([row(0), row(1), row(2), row(3)]);
+        let [x, y, z] = then(turn_lanes(&turn, [x, y, z]));
+        for (p, row) in placed.iter_mut().zip(Four::transpose([x, y, z, w])) {
+            let [x, y, z, _] = row.to_array();
+            *p = Vec3::new(x, y, z);
+        }
+    }
+    out
+}
+
+/// [`Turn::apply`] on four vectors at once (by coordinate), lane by lane the same
+/// operations: `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`.
+#[inline(always)]
+fn turn_lanes(turn: &Turn, [vx, vy, vz]: [Four; 3]) -> [Four; 3] {
+    let [bx, by, bz] = turn.b.map(Four::splat);
+    let (k, w2) = (Four::splat(turn.k), Four::splat(turn.w2));
+    let d2 = Four::dot3(vx, vy, vz, bx, by, bz).mul(Four::splat(2.0));
+    let cross_x = by.mul(vz).minus(vy.mul(bz));
+    let cross_y = bz.mul(vx).minus(vz.mul(bx));
+    let cross_z = bx.mul(vy).minus(vx.mul(by));
+    let apply = |v: Four, b: Four, cross: Four| v.mul(k).add(b.mul(d2)).add(cross.mul(w2));
+    [
+        apply(vx, bx, cross_x),
+        apply(vy, by, cross_y),
+        apply(vz, bz, cross_z),
+    ]
 }
 
 /// Both cuboids' [`CuboidEdges`] tables and their vertices placed ([`placed_corners`]).
@@ -2270,6 +2455,10 @@ impl CuboidPair {
         steps: &mut CuboidSteps<'_>,
     ) {
         let groups = self.edge_groups(pair);
+        if groups.sure & ALL_DIRECTION_PAIRS == ALL_DIRECTION_PAIRS {
+            let frames = ((edges_a, edges_b), (vertices_a, vertices_b));
+            return self.sure_edge_pairs(pair, frames, centroid_a, edge, (tested, pruned), steps);
+        }
         // Each edge's direction (its axis k), and for a sure direction pair the bit of each
         // of its two crossing pairs.
         let (mut axis_a, mut axis_b) = ([0u8; 12], [0u8; 12]);
@@ -2295,7 +2484,7 @@ impl CuboidPair {
             let tail = vertices[e.tail as usize];
             EdgeFrame::from_placed(tail, vertices[e.head as usize], Vec3::ZERO, Vec3::ZERO)
         };
-        let open = !groups.sure & 0b0111_0111_0111;
+        let open = !groups.sure & ALL_DIRECTION_PAIRS;
         let mut frames_a = Inline::new();
         let mut frames_b = Inline::new();
         if open != 0 {
@@ -2372,6 +2561,146 @@ impl CuboidPair {
         }
     }
 }
+/// Bit `4k + l` for each of the nine direction pairs (A's axis k, B's axis l), as
+/// [`EdgeGroups::sure`] holds them.
+const ALL_DIRECTION_PAIRS: u16 = 0b0111_0111_0111;
+
+/// How many edge pairs give an axis when every direction pair is sure: two of each nine.
+const SURE_AXES: usize = 18;
+
+impl CuboidPair {
+    /// [`Self::traced_edge_pairs`] when [`EdgeGroups`] is sure of all nine direction pairs
+    /// (random poses nearly always are): exactly the eighteen pairs of
+    /// [`Self::crossing_pairs`] give an axis and the other 126 are the template's Gauss-map
+    /// pruned steps, left as they are. The eighteen are listed in the loop's order (A's
+    /// edge, then B's), their ends gathered by coordinate, and their axes computed four at
+    /// a time ([`crossing_axis_lanes`]: the loop's [`oriented_axis`] on the same placed
+    /// vertices, the same bits); then offered and recorded in that order.
+    fn sure_edge_pairs(
+        &self,
+        pair: &PolyPair,
+        ((edges_a, edges_b), (vertices_a, vertices_b)): CuboidFrames,
+        centroid_a: Vec3,
+        edge: &mut Best,
+        (tested, pruned): (&mut u32, &mut u32),
+        steps: &mut CuboidSteps<'_>,
+    ) {
+        // Row i: B's edges (bit j) whose pair with A's edge i crosses.
+        let mut crossing = [0u16; 12];
+        for k in 0..3 {
+            for l in 0..3 {
+                for (i, j) in self.crossing_pairs(k, l, edges_a, edges_b) {
+                    crossing[i as usize] |= 1 << j;
+                }
+            }
+        }
+        // The n-th crossing pair in the loop's order: A's edge, B's edge (`ids`) and the
+        // corners at their ends (`corners`: tail and head of A's edge, then of B's).
+        let mut ids = [(0u32, 0u32); SURE_AXES];
+        let mut corners = [[0u8; 4]; SURE_AXES.next_multiple_of(4)];
+        let (shape_a, shape_b) = (pair.a.shape, pair.b.shape);
+        let mut n = 0;
+        for (i, &row) in crossing.iter().enumerate() {
+            let ea = &shape_a.edges()[i];
+            let mut bits = row;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let eb = &shape_b.edges()[j];
+                ids[n] = (i as u32, j as u32);
+                corners[n] = [ea.tail, ea.head, eb.tail, eb.head].map(|v| v as u8);
+                n += 1;
+            }
+        }
+        debug_assert_eq!(n, SURE_AXES, "two crossing pairs in each direction pair");
+        // Each corner one to a row (a fourth lane of zero), four pairs' rows turned into
+        // lanes by coordinate; the padding pairs repeat corner 0 and are not read.
+        let rows = |v: &[Vec3; 8]| v.map(|p| [p.x, p.y, p.z, 0.0]);
+        let (rows_a, rows_b) = (rows(vertices_a), rows(vertices_b));
+        let centroid = [centroid_a.x, centroid_a.y, centroid_a.z].map(Four::splat);
+        let mut axes = [[[0.0f32; 4]; 3]; SURE_AXES.div_ceil(4)];
+        let mut separations = [[0.0f32; 4]; SURE_AXES.div_ceil(4)];
+        for (g, four) in corners.chunks_exact(4).enumerate() {
+            let lanes = |end: usize, rows: &[[f32; 4]; 8]| {
+                let row = |p: usize| Four::load(&rows[four[p][end] as usize]);
+                let [x, y, z, _] = Four::transpose([row(0), row(1), row(2), row(3)]);
+                [x, y, z]
+            };
+            let ends = [
+                lanes(0, &rows_a),
+                lanes(1, &rows_a),
+                lanes(2, &rows_b),
+                lanes(3, &rows_b),
+            ];
+            (axes[g], separations[g]) = crossing_axis_lanes(ends, &centroid);
+        }
+        steps.len = CUBOID_STEPS;
+        steps.sure = true;
+        // The axes by coordinate are already the groups the intervals read (the face axes
+        // fill whole groups before them; a padding lane is never read).
+        let first = steps.axes.len;
+        let whole_groups = first.is_multiple_of(4);
+        if whole_groups {
+            steps.axis_groups[first / 4..first / 4 + axes.len()].copy_from_slice(&axes);
+        }
+        let ordinal = *tested;
+        for (n, &(i, j)) in ids.iter().enumerate() {
+            let ([x, y, z], separation) = (&axes[n / 4], separations[n / 4][n % 4]);
+            let lane = n % 4;
+            let axis = Vec3::new(x[lane], y[lane], z[lane]);
+            let id = AxisId::Edges(i, j);
+            edge.offer(separation, axis, id);
+            let at = 12 + 12 * i as usize + j as usize;
+            steps.steps[at] = Step::Axis(AxisTest {
+                ordinal: ordinal + n as u32,
+                id,
+                axis,
+                interval_a: Interval::default(),
+                interval_b: Interval::default(),
+                separation,
+            });
+            if whole_groups {
+                steps.axes.push(at as u8);
+            } else {
+                steps.note_axis(at, axis);
+            }
+        }
+        *tested += SURE_AXES as u32;
+        *pruned += (144 - SURE_AXES) as u32;
+    }
+}
+
+/// [`oriented_axis`] of four edge pairs at once, lane by lane the same operations on the
+/// same numbers (glam's `cross`, `normalize` as the product with `1 / sqrt(length^2)`, the
+/// dot products in `Vec3::dot`'s order), so the same bits. Takes the tail and head of A's
+/// edge, then of B's, by coordinate (lane k for the k-th pair); returns each axis by
+/// coordinate and its separation.
+#[inline(always)]
+fn crossing_axis_lanes(
+    [tail_a, head_a, tail_b, head_b]: [[Four; 3]; 4],
+    centroid_a: &[Four; 3],
+) -> ([[f32; 4]; 3], [f32; 4]) {
+    let dir_a: [Four; 3] = std::array::from_fn(|c| head_a[c].minus(tail_a[c]));
+    let dir_b: [Four; 3] = std::array::from_fn(|c| head_b[c].minus(tail_b[c]));
+    // `dir_a.cross(dir_b)`, glam's order.
+    let cross = [
+        dir_a[1].mul(dir_b[2]).minus(dir_b[1].mul(dir_a[2])),
+        dir_a[2].mul(dir_b[0]).minus(dir_b[2].mul(dir_a[0])),
+        dir_a[0].mul(dir_b[1]).minus(dir_b[0].mul(dir_a[1])),
+    ];
+    let [cx, cy, cz] = cross;
+    let recip = Four::splat(1.0).div(Four::dot3(cx, cy, cz, cx, cy, cz).sqrt());
+    let axis = cross.map(|c| c.mul(recip));
+    // Turned away from A's centroid: negated where `axis . (tail_a - centroid_a) < 0`.
+    let off: [Four; 3] = std::array::from_fn(|c| tail_a[c].minus(centroid_a[c]));
+    let facing = Four::dot3(axis[0], axis[1], axis[2], off[0], off[1], off[2]);
+    let away = Four::splat(0.0).gt(facing);
+    let axis = axis.map(|c| away.select(c.neg(), c));
+    let gap: [Four; 3] = std::array::from_fn(|c| tail_b[c].minus(tail_a[c]));
+    let separation = Four::dot3(axis[0], axis[1], axis[2], gap[0], gap[1], gap[2]);
+    (axis.map(Four::to_array), separation.to_array())
+}
+
 /// The direction pairs [`EdgeGroups`] is not sure of (bit `4k + l` of `open`), by the
 /// exhaustive loop's tests pair by pair: [`arcs_cross`], the parallel test and the axis on
 /// the edges placed as [`place_small_frames`] places them. Returns how many pairs gave an axis.
@@ -3110,6 +3439,37 @@ mod tests {
     }
 
     #[test]
+    fn placed_corners_equal_placed_vertices_bit_for_bit() {
+        // The corners turned four at a time in lanes against `Placed3::vertex` (glam's
+        // quaternion product, then the translation): random, quarter and identity turns,
+        // bodies at the origin, near 1e3 and near 1e6.
+        let mut rng = Rng(0xc0_4e55);
+        for round in 0..200u32 {
+            let (a, _) = random_cuboids(&mut rng, round);
+            for k in 0..20 {
+                let quarter = |n: f32| n.round() * std::f32::consts::FRAC_PI_2;
+                let rotation = match k % 4 {
+                    0 => glam::Quat::IDENTITY,
+                    1 => glam::Quat::from_rotation_x(quarter(rng.f(-2., 2.))),
+                    _ => rng.rotation(),
+                };
+                let scale = [0.0, 1.0, 1e3, 1e6][k % 4];
+                let position = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)) * scale;
+                let origin = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)) * scale;
+                let body = Placed3::new(&a, &Pose3::new(position, rotation), origin);
+                let corners = placed_corners(&body);
+                for (i, corner) in corners.iter().enumerate() {
+                    assert_eq!(
+                        corner.to_array().map(f32::to_bits),
+                        body.vertex(i).to_array().map(f32::to_bits),
+                        "round {round} pose {k} corner {i}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn turn_all_equals_glams_quaternion_product_bit_for_bit() {
         let mut rng = Rng(0x7a11);
         let mut vectors: Vec<Vec3> = (0..200)
@@ -3351,6 +3711,108 @@ mod tests {
         (finish(pair, best, tested, pruned), steps)
     }
 
+    /// Every step's kind, ids, reason and order, and the bits of every axis, interval and
+    /// separation, for comparing two traces bit for bit.
+    fn step_bits(steps: &[Step]) -> Vec<(String, Vec<u32>)> {
+        steps
+            .iter()
+            .map(|s| match s {
+                Step::Axis(t) => (
+                    format!("{} {:?}", t.ordinal, t.id),
+                    [
+                        t.axis.to_array().as_slice(),
+                        &[t.interval_a.min, t.interval_a.max],
+                        &[t.interval_b.min, t.interval_b.max, t.separation],
+                    ]
+                    .concat()
+                    .iter()
+                    .map(|x| x.to_bits())
+                    .collect(),
+                ),
+                other => (format!("{other:?}"), Vec::new()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_all_sure_cuboid_trace_equals_the_exhaustive_loop_far_out_and_through_the_origin() {
+        // `CuboidPair::sure_edge_pairs` (the crossing pairs' axes in lanes) and
+        // `CuboidSteps::fill_intervals_sure` (the faces with normal -e_k turned round from
+        // their partners) against the exhaustive loop, bit for bit, on 6,000 poses that
+        // `EdgeGroups` is sure of: random turns and turns of 0.01 to 0.1 radians (nearly
+        // aligned), bodies near the origin, near 1e3 and near 1e6, and B with a corner
+        // exactly on the world origin (A there too), so that interval ends are exactly zero
+        // (the turned-round end's sign would not follow: `project` takes them).
+        let mut rng = Rng(0x5_0e5_a11);
+        let (mut all_sure, mut zero_ends) = (0u32, 0u32);
+        for round in 0..60u32 {
+            let (a, b) = random_cuboids(&mut rng, round);
+            let Shape3Kind::Cuboid { half_extents: h_b } = *b.kind() else {
+                unreachable!("a cuboid")
+            };
+            for k in 0..100 {
+                let turn = match k % 3 {
+                    0 => rng.rotation(),
+                    _ => {
+                        let axis = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(0.1, 1.));
+                        glam::Quat::from_axis_angle(axis.normalize(), rng.f(0.01, 0.1))
+                    }
+                };
+                let far = match k % 4 {
+                    0 => Vec3::ZERO,
+                    1 => Vec3::new(rng.f(-1e3, 1e3), rng.f(-1e3, 1e3), rng.f(-1e3, 1e3)),
+                    _ => Vec3::new(rng.f(-1e6, 1e6), rng.f(-1e6, 1e6), rng.f(-1e6, 1e6)),
+                };
+                let (pose_a, pose_b) = if k % 5 == 0 {
+                    // A at the origin; B turned, its corner 0 placed exactly on the origin
+                    // (its position the negated turned corner), so the dot products of that
+                    // corner are sums of signed zeros.
+                    let rotation_b = rng.rotation();
+                    (
+                        Pose3::new(Vec3::ZERO, rng.rotation()),
+                        Pose3::new(-(rotation_b * -h_b), rotation_b),
+                    )
+                } else {
+                    let rotation_a = rng.rotation();
+                    let offset = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.));
+                    (
+                        Pose3::new(far, rotation_a),
+                        Pose3::new(far + offset, rotation_a * turn),
+                    )
+                };
+                let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
+                let Some(boxes) = CuboidPair::new(&pair) else {
+                    continue;
+                };
+                if boxes.edge_groups(&pair).sure != ALL_DIRECTION_PAIRS {
+                    continue;
+                }
+                all_sure += 1;
+                let (expected, expected_steps) = exhaustive_traced_cuboid_sat(&pair);
+                let mut steps = Vec::new();
+                let traced = sat(&pair, &mut steps);
+                assert_eq!(
+                    step_bits(&steps),
+                    step_bits(&expected_steps),
+                    "round {round} pose {k}"
+                );
+                assert_eq!(traced, expected, "round {round} pose {k}");
+                assert_eq!(sat_test(&pair), traced, "round {round} pose {k}");
+                for step in &steps {
+                    if let Step::Axis(t) = step {
+                        let ends = [t.interval_a.min, t.interval_a.max];
+                        let ends = [ends, [t.interval_b.min, t.interval_b.max]].concat();
+                        zero_ends += ends.iter().filter(|e| **e == 0.0).count() as u32;
+                    }
+                }
+            }
+        }
+        assert!(
+            all_sure > 4_000 && zero_ends > 500,
+            "{all_sure} {zero_ends}"
+        );
+    }
+
     #[test]
     fn the_traced_cuboid_closed_forms_record_the_exhaustive_loops_steps_bit_for_bit() {
         // Traced SAT on two cuboids records the Gauss-map pruned pairs of the direction pairs
@@ -3360,7 +3822,7 @@ mod tests {
         // interval and separation) and the Output must be the exhaustive loop's, on 8,000
         // poses: tied ones (see `box_pose`), deep overlaps, a 100:1 size ratio and bodies
         // near 1e4. Untraced must agree with both.
-        let (mut sure_axes, mut open_pairs) = (0u32, 0u32);
+        let (mut sure_axes, mut open_pairs, mut all_sure) = (0u32, 0u32, 0u32);
         for_each_tied_cuboid_pair(0x7ace_0b0c, |round, k, pair| {
             let (a, b) = (pair.a.shape, pair.b.shape);
             if k == 0 {
@@ -3378,26 +3840,7 @@ mod tests {
             let (expected, expected_steps) = exhaustive_traced_cuboid_sat(pair);
             let mut steps = Vec::new();
             let traced = sat(pair, &mut steps);
-            let bits = |steps: &[Step]| -> Vec<(String, Vec<u32>)> {
-                steps
-                    .iter()
-                    .map(|s| match s {
-                        Step::Axis(t) => (
-                            format!("{} {:?}", t.ordinal, t.id),
-                            [
-                                t.axis.to_array().as_slice(),
-                                &[t.interval_a.min, t.interval_a.max],
-                                &[t.interval_b.min, t.interval_b.max, t.separation],
-                            ]
-                            .concat()
-                            .iter()
-                            .map(|x| x.to_bits())
-                            .collect(),
-                        ),
-                        other => (format!("{other:?}"), Vec::new()),
-                    })
-                    .collect()
-            };
+            let bits = step_bits;
             assert_eq!(
                 bits(&steps),
                 bits(&expected_steps),
@@ -3411,12 +3854,14 @@ mod tests {
             assert_eq!(sat_test(pair), traced, "round {round} pose {k}");
             let groups = CuboidPair::new(pair).unwrap().edge_groups(pair);
             sure_axes += 2 * groups.sure.count_ones();
-            open_pairs += 16 * (!groups.sure & 0b0111_0111_0111).count_ones();
+            open_pairs += 16 * (!groups.sure & ALL_DIRECTION_PAIRS).count_ones();
+            all_sure += (groups.sure == ALL_DIRECTION_PAIRS) as u32;
         });
-        // Both branches are exercised often.
+        // Both branches are exercised often, and so is the all-sure one
+        // (`CuboidPair::sure_edge_pairs`).
         assert!(
-            sure_axes > 30_000 && open_pairs > 500_000,
-            "{sure_axes} {open_pairs}"
+            sure_axes > 30_000 && open_pairs > 500_000 && all_sure > 1_000,
+            "{sure_axes} {open_pairs} {all_sure}"
         );
     }
 
