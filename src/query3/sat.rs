@@ -2083,6 +2083,51 @@ fn projected_shifted(body: &Placed3, axis: Vec3, origin: Vec3) -> Interval {
     body.project(axis).shifted(axis.dot(origin))
 }
 
+/// What every group of a traced cuboid SAT's intervals needs, set up once a query: each
+/// body's turn into its own frame, its placed corners in lanes, its half extents, and the
+/// work frame's origin in lanes.
+struct IntervalLanes {
+    into_a: Turn,
+    into_b: Turn,
+    corners_a: [[Four; 3]; 8],
+    corners_b: [[Four; 3]; 8],
+    h_a: Vec3A,
+    h_b: Vec3A,
+    origin: [Four; 3],
+}
+
+impl IntervalLanes {
+    #[inline(always)]
+    fn new(boxes: &CuboidPair, pair: &PolyPair, corners: (&[Vec3; 8], &[Vec3; 8])) -> Self {
+        IntervalLanes {
+            into_a: Turn::new(pair.a.rotation.inverse()),
+            into_b: Turn::new(pair.b.rotation.inverse()),
+            corners_a: corner_lanes(corners.0),
+            corners_b: corner_lanes(corners.1),
+            h_a: boxes.h_a,
+            h_b: boxes.h_b,
+            origin: [pair.origin.x, pair.origin.y, pair.origin.z].map(Four::splat),
+        }
+    }
+
+    /// Four axes' intervals ([`cuboid_interval_lanes`], the axes by coordinate), shifted to
+    /// the world frame as the general path records them (`interval.shifted(axis . origin)`,
+    /// the shift's dot product and sums in lanes): A's low and high ends, then B's, the
+    /// shift, and the bits of the lanes whose terms are finite in A's and in B's frame.
+    #[inline(always)]
+    fn four(&self, lanes: [Four; 3]) -> ([[f32; 4]; 4], Four, u32, u32) {
+        let (low_a, high_a, finite_a) =
+            cuboid_interval_lanes(&self.into_a, &self.corners_a, self.h_a, lanes);
+        let (low_b, high_b, finite_b) =
+            cuboid_interval_lanes(&self.into_b, &self.corners_b, self.h_b, lanes);
+        let [vx, vy, vz] = lanes;
+        let [ox, oy, oz] = self.origin;
+        let shift = Four::dot3(vx, vy, vz, ox, oy, oz);
+        let ends = [low_a, high_a, low_b, high_b].map(|end| end.add(shift).to_array());
+        (ends, shift, finite_a, finite_b)
+    }
+}
+
 /// How many steps a traced cuboid SAT records: six faces each and twelve by twelve edge
 /// pairs.
 const CUBOID_STEPS: usize = 12 + 12 * 12;
@@ -2213,22 +2258,12 @@ impl CuboidSteps<'_> {
         (corners_a, corners_b): &([Vec3; 8], [Vec3; 8]),
     ) {
         let (a, b) = (&pair.a, &pair.b);
-        let into_a = Turn::new(a.rotation.inverse());
-        let into_b = Turn::new(b.rotation.inverse());
-        let (corners_a, corners_b) = (corner_lanes(corners_a), corner_lanes(corners_b));
-        let origin = [pair.origin.x, pair.origin.y, pair.origin.z].map(Four::splat);
+        let setup = IntervalLanes::new(boxes, pair, (corners_a, corners_b));
         let steps = &mut *self.steps;
         let groups = &self.axis_groups;
         for (group, positions) in groups.iter().zip(self.axes.as_slice().chunks(4)) {
             let lanes = group.each_ref().map(Four::load);
-            let (low_a, high_a, finite_a) =
-                cuboid_interval_lanes(&into_a, &corners_a, boxes.h_a, lanes);
-            let (low_b, high_b, finite_b) =
-                cuboid_interval_lanes(&into_b, &corners_b, boxes.h_b, lanes);
-            let [vx, vy, vz] = lanes;
-            let shift = Four::dot3(vx, vy, vz, origin[0], origin[1], origin[2]);
-            let [low_a, high_a, low_b, high_b] =
-                [low_a, high_a, low_b, high_b].map(|end| end.add(shift).to_array());
+            let ([low_a, high_a, low_b, high_b], shift, finite_a, finite_b) = setup.four(lanes);
             for (lane, &at) in positions.iter().enumerate() {
                 let Step::Axis(t) = &mut steps[at as usize] else {
                     unreachable!("the axis steps' positions")
@@ -2298,10 +2333,7 @@ impl CuboidSteps<'_> {
                 held[n] = r as u8;
             }
         }
-        let into_a = Turn::new(a.rotation.inverse());
-        let into_b = Turn::new(b.rotation.inverse());
-        let (corners_a, corners_b) = (corner_lanes(&corners.0), corner_lanes(&corners.1));
-        let origin = [pair.origin.x, pair.origin.y, pair.origin.z].map(Four::splat);
+        let setup = IntervalLanes::new(boxes, pair, (&corners.0, &corners.1));
         let steps = &mut *self.steps;
         let positions = self.axes.as_slice();
         // The faces' lanes' ends (low and high along A, then B, shifted), for their partners.
@@ -2309,14 +2341,7 @@ impl CuboidSteps<'_> {
         let mut face_projected = [0u32; 6];
         for (g, group) in lanes.iter().enumerate() {
             let lanes = group.each_ref().map(Four::load);
-            let (low_a, high_a, finite_a) =
-                cuboid_interval_lanes(&into_a, &corners_a, boxes.h_a, lanes);
-            let (low_b, high_b, finite_b) =
-                cuboid_interval_lanes(&into_b, &corners_b, boxes.h_b, lanes);
-            let [vx, vy, vz] = lanes;
-            let shift = Four::dot3(vx, vy, vz, origin[0], origin[1], origin[2]);
-            let [low_a, high_a, low_b, high_b] =
-                [low_a, high_a, low_b, high_b].map(|end| end.add(shift).to_array());
+            let ([low_a, high_a, low_b, high_b], _, finite_a, finite_b) = setup.four(lanes);
             for lane in 0..4 {
                 let n = 4 * g + lane;
                 let Step::Axis(t) = &mut steps[positions[held[n] as usize] as usize] else {
