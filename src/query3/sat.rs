@@ -2402,33 +2402,18 @@ impl CuboidSteps<'_> {
 /// into points by a transpose.
 #[inline]
 fn placed_corners(body: &Placed3) -> [Vec3; 8] {
+    let turn = Turn::new(body.rotation);
     let t = body.translation;
     let shift = [t.x, t.y, t.z].map(Four::splat);
-    turned_eight(
-        body.rotation,
-        |i| body.shape.vertex(i),
-        |[x, y, z]| [x.add(shift[0]), y.add(shift[1]), z.add(shift[2])],
-    )
-}
-
-/// `rotation * local(i)` for i in 0..8 ([`Turn::apply`]'s bits), four at a time by
-/// coordinate ([`turn_lanes`]), each then passed through `then` (lane by lane), and
-/// turned back into points by a transpose.
-#[inline(always)]
-fn turned_eight(
-    rotation: glam::Quat,
-    local: impl Fn(usize) -> Vec3,
-    then: impl Fn([Four; 3]) -> [Four; 3],
-) -> [Vec3; 8] {
-    let turn = Turn::new(rotation);
     let mut out = [Vec3::ZERO; 8];
     for (half, placed) in out.chunks_exact_mut(4).enumerate() {
         let row = |i: usize| {
-            let v = local(4 * half + i);
+            let v = body.shape.vertex(4 * half + i);
             Four::load(&[v.x, v.y, v.z, 0.0])
         };
         let [x, y, z, w] = Four::transpose([row(0), row(1), row(2), row(3)]);
-        let [x, y, z] = then(turn_lanes(&turn, [x, y, z]));
+        let [x, y, z] = turn_lanes(&turn, [x, y, z]);
+        let [x, y, z] = [x.add(shift[0]), y.add(shift[1]), z.add(shift[2])];
         for (p, row) in placed.iter_mut().zip(Four::transpose([x, y, z, w])) {
             let [x, y, z, _] = row.to_array();
             *p = Vec3::new(x, y, z);
