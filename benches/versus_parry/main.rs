@@ -41,7 +41,7 @@ mod table;
 use criterion::Criterion;
 use inputs::Inputs;
 use recording::{bench_recording, RecordingInputs};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Vertex counts of the growth sweep (6 for the Box2D rows: it holds up to 8).
 const VERTEX_COUNTS: [usize; 7] = [4, 6, 8, 16, 64, 256, 1024];
@@ -70,6 +70,9 @@ const BOX2D_VERSION: &str = "0.6 (Box2D v3)";
 fn main() {
     if let Ok(spec) = std::env::var("VERSUS_PARRY_PROFILE") {
         return profile(&spec);
+    }
+    if let Ok(spec) = std::env::var("VERSUS_PARRY_MIN") {
+        return least_times(&spec);
     }
     let quick = std::env::args().any(|a| a == "--test");
     let mut criterion = Criterion::default()
@@ -147,4 +150,75 @@ fn profile(spec: &str) {
     for _ in 0..batches {
         run();
     }
+}
+
+/// `VERSUS_PARRY_MIN=query,polygons,rounds[,first,second]` (e.g. `manifold,4,100000`): two
+/// runners of one query (ours and Box2D unless named: any library of the tables, or `sat`
+/// and `clip` for the manifold's halves) one batch each in turn, every batch timed; prints
+/// the least, tenth-percentile and median time of a batch and the ratios. A batch takes a
+/// few microseconds, so most run without being interrupted, and the least times hardly
+/// move with the machine's load, where a median of rounds does: a quick, steady look while
+/// optimizing, beside the criterion tables.
+fn least_times(spec: &str) {
+    let parts: Vec<&str> = spec.split(',').collect();
+    let [query, label, rounds, ..] = parts[..] else {
+        panic!("VERSUS_PARRY_MIN=query,polygons,rounds[,first,second], not {spec}");
+    };
+    let query = runners::Query::ALL
+        .into_iter()
+        .find(|q| q.group() == query)
+        .expect("a query name");
+    let inputs = if label == "boxes" {
+        Inputs::boxes()
+    } else {
+        Inputs::new(label.parse().expect("a vertex count or boxes"))
+    };
+    let rounds: usize = rounds.parse().expect("a round count");
+    assert!(rounds >= 10, "at least 10 rounds");
+    let mut runners = runners::versus_runners(query, &inputs);
+    if query == runners::Query::Manifold {
+        runners.extend(runners::manifold_part_runners(&inputs));
+    }
+    let names = [
+        parts.get(3).copied().unwrap_or(OURS),
+        parts.get(4).copied().unwrap_or(BOX2D),
+    ];
+    let mut picked: Vec<runners::Runner> = names
+        .iter()
+        .map(|name| {
+            let k = runners
+                .iter()
+                .position(|(n, _)| n == name)
+                .unwrap_or_else(|| panic!("no runner {name} for this query"));
+            runners.swap_remove(k).1
+        })
+        .collect();
+    let mut times: [Vec<u64>; 2] = std::array::from_fn(|_| Vec::with_capacity(rounds));
+    for _ in 0..rounds {
+        for (run, times) in picked.iter_mut().zip(&mut times) {
+            let start = Instant::now();
+            run();
+            times.push(start.elapsed().as_nanos() as u64);
+        }
+    }
+    for times in &mut times {
+        times.sort_unstable();
+    }
+    let at = |k: usize, q: usize| times[k][rounds * q / 100];
+    for (k, name) in names.iter().enumerate() {
+        println!(
+            "{name}: least {} ns, 10th percentile {} ns, median {} ns a batch",
+            at(k, 0),
+            at(k, 10),
+            at(k, 50)
+        );
+    }
+    let ratio = |q: usize| at(0, q) as f64 / at(1, q) as f64;
+    println!(
+        "{} / {}: least {:.3}, 10th percentile {:.3}",
+        names[0],
+        names[1],
+        ratio(0),
+        ratio(10)
+    );
 }

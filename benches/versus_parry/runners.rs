@@ -317,3 +317,33 @@ pub fn bench_versus(c: &mut Criterion, all: &[Inputs]) {
         group.finish();
     }
 }
+
+/// The manifold's two halves on their own, for `VERSUS_PARRY_MIN` (not in the tables):
+/// `sat` (SAT alone) and `clip` (the clip after SAT answers computed beforehand), each free
+/// to overlap consecutive queries; their sum against the whole query shows how much the
+/// clip waiting on SAT costs.
+pub fn manifold_part_runners(inputs: &Inputs) -> Vec<(&'static str, Runner<'_>)> {
+    let cases = Query::Manifold.cases(inputs);
+    let set = &inputs.set;
+    let sat_pairs = pairs(cases, set);
+    let clip_pairs = pairs(cases, set);
+    let answers: Vec<_> = clip_pairs.iter().map(|p| sat(p, &mut ())).collect();
+    vec![
+        (
+            "sat",
+            Box::new(move || {
+                for pair in &sat_pairs {
+                    keep(sat(black_box(pair), &mut ()));
+                }
+            }) as Runner<'_>,
+        ),
+        (
+            "clip",
+            Box::new(move || {
+                for (pair, s) in clip_pairs.iter().zip(&answers) {
+                    keep(clip_after_sat(black_box(pair), black_box(s), &mut ()));
+                }
+            }),
+        ),
+    ]
+}
