@@ -836,6 +836,58 @@ fn main() {
         println!("profile {row}: {sum}");
         return;
     }
+    // `VERSUS_3D_MIN=row,rounds` (e.g. `toi,20000`): the two sides of one row timed batch
+    // by batch in turn, the least and tenth-percentile times and their ratio (see
+    // `least_times`): `toi` (ours, parry3d), `box` and `hull` (ours, Box3D), `box_recording`
+    // and `hull_recording` (SAT + manifold traced, untraced).
+    if let Ok(spec) = std::env::var("VERSUS_3D_MIN") {
+        let (row, rounds) = spec.split_once(',').expect("VERSUS_3D_MIN=row,rounds");
+        let rounds: usize = rounds.parse().expect("a round count");
+        let (names, mut first, mut second): (_, Box<dyn FnMut()>, Box<dyn FnMut()>) = match row {
+            "toi" => (
+                ["collision-lab", "parry3d"],
+                Box::new(|| {
+                    black_box(run_ours_toi(&moving));
+                }),
+                Box::new(|| {
+                    black_box(run_parry_toi(&moving));
+                }),
+            ),
+            "box" | "hull" => {
+                let inputs = if row == "box" { &boxes } else { &hulls };
+                (
+                    ["collision-lab", "Box3D"],
+                    Box::new(move || {
+                        black_box(run_ours_manifold(inputs));
+                    }),
+                    Box::new(move || {
+                        black_box(run_box3d_manifold(inputs));
+                    }),
+                )
+            }
+            "box_recording" | "hull_recording" => {
+                let inputs = if row == "box_recording" {
+                    &boxes
+                } else {
+                    &hulls
+                };
+                (
+                    ["traced", "untraced"],
+                    Box::new(move || {
+                        black_box(run_sat_manifold::<true>(inputs));
+                    }),
+                    Box::new(move || {
+                        black_box(run_sat_manifold::<false>(inputs));
+                    }),
+                )
+            }
+            other => panic!(
+                "VERSUS_3D_MIN: toi, box, hull, box_recording or hull_recording, not {other}"
+            ),
+        };
+        least_times(names, rounds, [&mut *first, &mut *second]);
+        return;
+    }
     let faces = hulls.bodies[0].ours.face_count();
     for inputs in [&boxes, &hulls].into_iter().chain(&growth) {
         check_agreement(inputs, false);
@@ -1127,4 +1179,42 @@ fn gjk_epa_rows(
         ));
     }
     lines
+}
+
+/// Two runners timed batch by batch in turn, `rounds` times: the least, tenth-percentile and
+/// median time of a batch for each, and the ratios of the least and tenth-percentile times.
+/// A batch takes microseconds, so most run uninterrupted and the least times hardly move
+/// with the machine's load, where a median of rounds does: a steady look while optimizing,
+/// beside the table's paired medians.
+fn least_times(names: [&str; 2], rounds: usize, runners: [&mut dyn FnMut(); 2]) {
+    assert!(rounds >= 10, "at least 10 rounds");
+    let mut times: [Vec<u64>; 2] = std::array::from_fn(|_| Vec::with_capacity(rounds));
+    let [first, second] = runners;
+    for _ in 0..rounds {
+        for (run, times) in [&mut *first, &mut *second].into_iter().zip(&mut times) {
+            let start = Instant::now();
+            run();
+            times.push(start.elapsed().as_nanos() as u64);
+        }
+    }
+    for times in &mut times {
+        times.sort_unstable();
+    }
+    let at = |k: usize, q: usize| times[k][rounds * q / 100];
+    for (k, name) in names.iter().enumerate() {
+        println!(
+            "{name}: least {} ns, 10th percentile {} ns, median {} ns a batch",
+            at(k, 0),
+            at(k, 10),
+            at(k, 50)
+        );
+    }
+    let ratio = |q: usize| at(0, q) as f64 / at(1, q) as f64;
+    println!(
+        "{} / {}: least {:.3}, 10th percentile {:.3}",
+        names[0],
+        names[1],
+        ratio(0),
+        ratio(10)
+    );
 }
