@@ -843,7 +843,7 @@ fn main() {
     if let Ok(spec) = std::env::var("VERSUS_3D_MIN") {
         let (row, rounds) = spec.split_once(',').expect("VERSUS_3D_MIN=row,rounds");
         let rounds: usize = rounds.parse().expect("a round count");
-        let (names, mut first, mut second): (_, Box<dyn FnMut()>, Box<dyn FnMut()>) = match row {
+        let (names, mut first, mut second): (_, Batch, Batch) = match row {
             "toi" => (
                 ["collision-lab", "parry3d"],
                 Box::new(|| {
@@ -1180,6 +1180,9 @@ fn gjk_epa_rows(
     }
     lines
 }
+
+/// One batch of a row's queries, for [`least_times`].
+type Batch<'a> = Box<dyn FnMut() + 'a>;
 
 /// Two runners timed batch by batch in turn, `rounds` times: the least, tenth-percentile and
 /// median time of a batch for each, and the ratios of the least and tenth-percentile times.
