@@ -219,6 +219,14 @@ impl LanesOfWidth<4> for Option<SmallLanes> {
     }
 }
 
+/// No core keeps lanes of 16: SAT's pass fills its arrays of 16 from the shape.
+impl LanesOfWidth<16> for Option<SmallLanes> {
+    #[inline(always)]
+    fn lanes(&self) -> Option<&CoreLanes<16>> {
+        None
+    }
+}
+
 impl LanesOfWidth<LANE_LIMIT> for Option<SmallLanes> {
     #[inline(always)]
     fn lanes(&self) -> Option<&CoreLanes<LANE_LIMIT>> {
