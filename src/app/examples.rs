@@ -113,6 +113,11 @@ pub const EXAMPLES: &[Example] = &[
         include_str!("../../scenes/sat_tie.ron"),
     ),
     example(
+        "twelve_gon_wheel",
+        Topic::Sat,
+        include_str!("../../scenes/twelve_gon_wheel.ron"),
+    ),
+    example(
         "clip_two_points",
         Topic::Clip,
         include_str!("../../scenes/clip_two_points.ron"),

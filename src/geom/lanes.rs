@@ -1,7 +1,8 @@
 //! A small core laid out for vector lanes, built once with the shape: its vertices, edge
-//! normals and back extents in fixed arrays of 4 (up to 4 vertices: boxes, quads) or 8
-//! (up to 8), so that SAT's small-polygon pass loads them whole instead of copying a
-//! variable number of entries into padded arrays at every query. The lanes also say which
+//! normals and back extents in fixed arrays of 4 (up to 4 vertices: boxes, quads), 8 (up
+//! to 8) or 16 (up to 16, kept behind a pointer so that smaller shapes stay small), so
+//! that SAT's small-polygon pass loads them whole instead of copying a variable number of
+//! entries into padded arrays at every query. The lanes of up to 8 vertices also say which
 //! edges a search along their own normal surely returns whole (`clear_faces`), so that the
 //! clip can take SAT's winning edge without searching for it again, and which of those
 //! faces lies exactly opposite each edge (`opposite_faces`), for a winning edge that faces
@@ -9,8 +10,12 @@
 
 use glam::Vec2;
 
-/// Cores with at most this many vertices get lanes.
+/// The width of the lanes of cores of 5 to 8 vertices (the widest that SAT's SSE pass and
+/// the clip's facing lanes read).
 pub const LANE_LIMIT: usize = 8;
+
+/// Cores with at most this many vertices get lanes (16 wide past [`LANE_LIMIT`]).
+pub const WIDE_LANES: usize = 16;
 
 /// One small core in `N` lanes (`N` a power of two), in the shape's local frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -169,6 +174,51 @@ impl SmallLanes {
     }
 }
 
+/// A shape's lanes: [`SmallLanes`] up to 8 vertices, 16 wide for 9 to [`WIDE_LANES`]
+/// (behind a pointer, so that small shapes stay small). SAT's pass reads both; the clip's
+/// look-ups (turn cosines, clear and opposite faces) read only the small ones: letting
+/// them see the wide lanes too cost the small shapes' clip 1 to 8 % on the clock, however
+/// it was written (the clip of boxes is bound by its chain of dependent steps and
+/// sensitive to any change in its compiled form).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeLanes {
+    pub small: Option<SmallLanes>,
+    pub wide: Option<Box<CoreLanes<WIDE_LANES>>>,
+}
+
+impl ShapeLanes {
+    pub fn new(core: &[Vec2], normals: &[Vec2], back: &[f32]) -> Self {
+        ShapeLanes {
+            small: SmallLanes::new(core, normals, back),
+            wide: (LANE_LIMIT < core.len() && core.len() <= WIDE_LANES)
+                .then(|| Box::new(CoreLanes::new(core, normals, back))),
+        }
+    }
+
+    /// See [`SmallLanes::turn_cosines`] (small shapes only).
+    #[inline]
+    pub fn turn_cosines(&self, edges: usize) -> Option<&[f32]> {
+        self.small
+            .as_ref()
+            .and_then(|small| small.turn_cosines(edges))
+    }
+
+    /// See [`CoreLanes::clear_faces`] (small shapes only; 0 otherwise).
+    #[inline]
+    pub fn clear_faces(&self) -> u32 {
+        self.small.as_ref().map_or(0, SmallLanes::clear_faces)
+    }
+
+    /// See [`CoreLanes::opposite_faces`] (small shapes only): edge `i`'s opposite face, or
+    /// `usize::MAX`.
+    #[inline]
+    pub fn opposite_face(&self, i: usize) -> usize {
+        self.small
+            .as_ref()
+            .map_or(usize::MAX, |small| small.opposite_face(i))
+    }
+}
+
 impl SmallLanes {
     /// Every edge's turn cosine (see [`CoreLanes::turn_cosines`]), in edge order, when
     /// every one of the `edges` edges has a length.
@@ -209,28 +259,27 @@ pub trait LanesOfWidth<const N: usize> {
     fn lanes(&self) -> Option<&CoreLanes<N>>;
 }
 
-impl LanesOfWidth<4> for Option<SmallLanes> {
+impl LanesOfWidth<4> for ShapeLanes {
     #[inline(always)]
     fn lanes(&self) -> Option<&CoreLanes<4>> {
-        match self {
+        match &self.small {
             Some(SmallLanes::Four(lanes)) => Some(lanes),
             _ => None,
         }
     }
 }
 
-/// No core keeps lanes of 16: SAT's pass fills its arrays of 16 from the shape.
-impl LanesOfWidth<16> for Option<SmallLanes> {
+impl LanesOfWidth<WIDE_LANES> for ShapeLanes {
     #[inline(always)]
-    fn lanes(&self) -> Option<&CoreLanes<16>> {
-        None
+    fn lanes(&self) -> Option<&CoreLanes<WIDE_LANES>> {
+        self.wide.as_deref()
     }
 }
 
-impl LanesOfWidth<LANE_LIMIT> for Option<SmallLanes> {
+impl LanesOfWidth<LANE_LIMIT> for ShapeLanes {
     #[inline(always)]
     fn lanes(&self) -> Option<&CoreLanes<LANE_LIMIT>> {
-        match self {
+        match &self.small {
             Some(SmallLanes::Eight(lanes)) => Some(lanes),
             _ => None,
         }

@@ -17,7 +17,8 @@ pub(crate) mod test_outlines;
 
 pub use hull::{convex_hull, signed_area};
 pub use lanes::{
-    CoreLanes, LanesOfWidth, SmallLanes, FACE_TURN_CLEARANCE, LANE_LIMIT, SUPPORT_CLEARANCE,
+    CoreLanes, LanesOfWidth, ShapeLanes, SmallLanes, FACE_TURN_CLEARANCE, LANE_LIMIT,
+    SUPPORT_CLEARANCE, WIDE_LANES,
 };
 pub use pose::{Placed, Pose};
 pub(crate) use shape::{pseudo_angle, MovedSmallCore};

@@ -1,5 +1,5 @@
 use super::farthest::{self, PAIR_ORDER};
-use super::lanes::{CoreLanes, LanesOfWidth, SmallLanes};
+use super::lanes::{CoreLanes, LanesOfWidth, ShapeLanes};
 use super::{cross, right_perp, signed_area};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -160,7 +160,7 @@ pub struct Shape {
     /// The core as fixed coordinate arrays, for support look-ups on small polygons.
     small: Option<SmallSupport>,
     /// Vertices, normals and back extents of a small core in fixed arrays, for SAT.
-    lanes: Option<SmallLanes>,
+    lanes: ShapeLanes,
 }
 
 /// Cores with at most this many vertices keep their coordinates in fixed arrays.
@@ -454,7 +454,7 @@ impl Shape {
             + radius;
         let cones = (core.len() > LINEAR_SUPPORT_LIMIT).then(|| SupportCones::new(&normals));
         let small = SmallSupport::new(&core);
-        let lanes = SmallLanes::new(&core, &normals, &back_extents);
+        let lanes = ShapeLanes::new(&core, &normals, &back_extents);
         Shape {
             kind,
             core,
@@ -501,7 +501,7 @@ impl Shape {
     #[inline(always)]
     pub fn lanes<const N: usize>(&self) -> Option<&CoreLanes<N>>
     where
-        Option<SmallLanes>: LanesOfWidth<N>,
+        ShapeLanes: LanesOfWidth<N>,
     {
         self.lanes.lanes()
     }
@@ -511,9 +511,7 @@ impl Shape {
     /// otherwise.
     #[inline]
     pub fn turn_cosines(&self) -> Option<&[f32]> {
-        self.lanes
-            .as_ref()
-            .and_then(|lanes| lanes.turn_cosines(self.normals.len()))
+        self.lanes.turn_cosines(self.normals.len())
     }
 
     /// Every edge's back extent (see [`Shape::back_extent`]), in edge order.
@@ -865,7 +863,7 @@ impl Shape {
     /// 0 otherwise.
     #[inline]
     pub fn clear_faces(&self) -> u32 {
-        self.lanes.as_ref().map_or(0, SmallLanes::clear_faces)
+        self.lanes.clear_faces()
     }
 
     /// For a small core: the face of [`Shape::clear_faces`] whose normal is exactly the
@@ -873,9 +871,7 @@ impl Shape {
     /// `usize::MAX` when there is none.
     #[inline]
     pub fn opposite_face(&self, i: usize) -> usize {
-        self.lanes
-            .as_ref()
-            .map_or(usize::MAX, |lanes| lanes.opposite_face(i))
+        self.lanes.opposite_face(i)
     }
 }
 

@@ -41,7 +41,7 @@ mod calipers;
 mod sse;
 
 use super::{Body, Interval, ShapePair};
-use crate::geom::{cross, LanesOfWidth, Placed, SmallLanes};
+use crate::geom::{cross, LanesOfWidth, Placed, ShapeLanes};
 use crate::trace::Tracer;
 use glam::Vec2;
 
@@ -280,7 +280,7 @@ fn small_polygons_fixed<const NA: usize, const NB: usize, T: Tracer<SatAxis>>(
     tracer: &mut T,
 ) -> SatOutput
 where
-    Option<SmallLanes>: LanesOfWidth<NA> + LanesOfWidth<NB>,
+    ShapeLanes: LanesOfWidth<NA> + LanesOfWidth<NB>,
 {
     let core_a = SmallCore::<NA>::new(&pair.a);
     let core_b = SmallCore::<NB>::new(&pair.b);
@@ -349,7 +349,7 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         body: Body,
     ) -> Self
     where
-        Option<SmallLanes>: LanesOfWidth<N>,
+        ShapeLanes: LanesOfWidth<N>,
     {
         let count = own.edge_count().min(N);
         let local_normals = &own.shape.normals()[..count];
@@ -833,7 +833,7 @@ impl<const N: usize> SmallCore<N> {
     #[inline(always)]
     fn new(core: &Placed) -> Self
     where
-        Option<SmallLanes>: LanesOfWidth<N>,
+        ShapeLanes: LanesOfWidth<N>,
     {
         // The shape's own lanes when it has them at this width, else copied here.
         let (local_x, local_y) = match core.shape.lanes::<N>() {
