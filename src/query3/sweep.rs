@@ -1282,7 +1282,9 @@ impl EdgePairLanes {
 }
 
 /// Lane `k`: the interval of the projections onto the `k`-th of four normals (`[x, y, z]`
-/// rows) of vertices stored four at a time (see [`extent`]).
+/// rows) of vertices stored four at a time (see [`extent`]). The vertices are scanned
+/// twice, two normals at a time: four splatted normals and eight running extremes would
+/// not fit SSE's sixteen registers (each normal's numbers are the same either way).
 #[inline(always)]
 fn extents_of_four(groups: &[[[f32; 4]; 3]], normals: &[[f32; 4]; 3]) -> (Four, Four) {
     let axis = |k: usize| {
@@ -1292,20 +1294,27 @@ fn extents_of_four(groups: &[[[f32; 4]; 3]], normals: &[[f32; 4]; 3]) -> (Four, 
             Four::splat(normals[2][k]),
         )
     };
-    let axes = [axis(0), axis(1), axis(2), axis(3)];
-    let project = |g: &[[f32; 4]; 3]| {
-        let (x, y, z) = (Four::load(&g[0]), Four::load(&g[1]), Four::load(&g[2]));
-        axes.map(|(ax, ay, az)| Four::dot3(x, y, z, ax, ay, az))
-    };
-    let (mut low, mut high) = (project(&groups[0]), project(&groups[0]));
-    for g in &groups[1..] {
-        let d = project(g);
-        for k in 0..4 {
-            low[k] = low[k].min(d[k]);
-            high[k] = high[k].max(d[k]);
+    let two = |axes: [(Four, Four, Four); 2]| {
+        let project = |g: &[[f32; 4]; 3]| {
+            let (x, y, z) = (Four::load(&g[0]), Four::load(&g[1]), Four::load(&g[2]));
+            axes.map(|(ax, ay, az)| Four::dot3(x, y, z, ax, ay, az))
+        };
+        let (mut low, mut high) = (project(&groups[0]), project(&groups[0]));
+        for g in &groups[1..] {
+            let d = project(g);
+            for k in 0..2 {
+                low[k] = low[k].min(d[k]);
+                high[k] = high[k].max(d[k]);
+            }
         }
-    }
-    (Four::min_lanes_of(low), Four::max_lanes_of(high))
+        (low, high)
+    };
+    let ([l0, l1], [h0, h1]) = two([axis(0), axis(1)]);
+    let ([l2, l3], [h2, h3]) = two([axis(2), axis(3)]);
+    (
+        Four::min_lanes_of([l0, l1, l2, l3]),
+        Four::max_lanes_of([h0, h1, h2, h3]),
+    )
 }
 
 /// [`entry_and_exit`] for four axes at once (`[a.min, a.max, b.min, b.max]` by lane).
