@@ -1050,7 +1050,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 mask &= mask - 1;
                 let eb = &edges_b[j];
                 let (r, k) = (j / 4, j % 4);
-                let normal_side = |f: u32| normal_sides[f as usize / 4][f as usize % 4];
+                let normal_side = |f: u32| normal_sides.as_flattened()[f as usize];
                 let edge_b = EdgeB {
                     index: j as u32,
                     tail: self.vertex_b(eb.tail as usize),
