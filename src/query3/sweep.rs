@@ -49,6 +49,11 @@
 //!   sort out candidates: a pair they pass is decided by Gregorius's products of the very
 //!   numbers the lanes computed (`sat::arcs_cross`'s test), then gets SAT's parallel test
 //!   and orientation, without SAT's separation, which the sweep does not use;
+//! - the pairs the sign bits pass are gathered four at a time (`EdgePairLanes`): their
+//!   Gauss-map products, axes, facing extremes, speeds and witness bounds (below) are
+//!   computed side by side, each lane with the scalar operations in their order (the same
+//!   bits); then, one pair at a time in order, the count, the skip or the full test, and
+//!   the offer;
 //! - untraced, an edge axis is skipped (counted, not offered) when it can change neither
 //!   the latest entry nor the earliest exit:
 //!   ```text
@@ -434,32 +439,6 @@ impl Latest {
         let lanes = (1u32 << count) - 1;
         earlier.and(later).mask_bits() & lanes == lanes
     }
-
-    /// [`Self::unchanged_by`] for an edge axis, from the facing extremes `near` (A's
-    /// maximum and B's minimum along the axis, exactly as the full test computes them) and
-    /// witnesses `far` (a vertex's projection, computed as the scan computes it: so at
-    /// least A's minimum, and, shifted as the scan's maximum is, at most B's maximum), at
-    /// the axis's `speed`: the entry (or exit) that needs only the facing extremes is
-    /// exact, and the other time is bounded by the witnesses (rounding is monotone: a
-    /// larger numerator gives a quotient at least as large for a positive speed and at
-    /// most as large for a negative one). Still axes (|speed| <= still, or a NaN) are not
-    /// skipped.
-    #[inline(always)]
-    fn unchanged_by_edge(
-        &self,
-        (near_a, near_b): (f32, f32),
-        (far_a, far_b): (f32, f32),
-        speed: f32,
-        still: f32,
-    ) -> bool {
-        // Chosen without a branch (the two cases come in about equal numbers): with
-        // |speed| > still, speed < 0 is speed < -still.
-        let (closing, opening) = (near_a - near_b, far_a - far_b);
-        let approaching = speed < 0.0;
-        let enter = if approaching { closing } else { opening } / speed;
-        let exit = if approaching { opening } else { closing } / speed;
-        speed.abs() > still && self.unchanged_by(enter, exit)
-    }
 }
 
 /// Bodies larger than this (bounding radius about their origin) are not pruned by
@@ -633,6 +612,8 @@ struct TurnedB {
     /// that share an axis tie exactly, as the tie rule expects), and an edge's direction
     /// carries no rounding of the translation.
     vertices: Groups<[[f32; 4]; 3], { SMALL_VERTICES / 4 }>,
+    /// The same vertices one point each (the edge pairs gather their ends and witnesses).
+    points: Groups<[Vec3; 4], { SMALL_VERTICES / 4 }>,
     /// B's face normals in A's frame, four at a time.
     normals: Groups<[[f32; 4]; 3], { SMALL_FEATURES / 4 }>,
     /// B's Gauss-map arcs in A's frame as `sat::arcs_cross` takes them for B (`c = -n0`,
@@ -646,6 +627,7 @@ impl TurnedB {
     fn new() -> Self {
         TurnedB {
             vertices: Groups::new(),
+            points: Groups::new(),
             normals: Groups::new(),
             arcs: Groups::new(),
         }
@@ -741,10 +723,11 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         // negated products).
         let (turn, turn_back) = (turn_by(rotation), turn_by(-rotation));
         for rows in b.shape.vertex_lanes() {
-            let [x, y, z] = turned(&turn, rows[0], rows[1], rows[2]);
+            let [x, y, z] = turned(&turn, rows[0], rows[1], rows[2]).map(Four::to_array);
+            turned_b.vertices.push([x, y, z]);
             turned_b
-                .vertices
-                .push([x.to_array(), y.to_array(), z.to_array()]);
+                .points
+                .push(std::array::from_fn(|k| Vec3::new(x[k], y[k], z[k])));
         }
         let lanes = lanes_b;
         for rows in &lanes.normals {
@@ -785,8 +768,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
 
     #[inline(always)]
     fn vertex_b(&self, k: usize) -> Vec3 {
-        let rows = &self.b.vertices.as_slice()[k / 4];
-        Vec3::new(rows[0][k % 4], rows[1][k % 4], rows[2][k % 4])
+        self.b.points.as_slice().as_flattened()[k]
     }
 
     #[inline(always)]
@@ -866,8 +848,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         latest: &mut Latest,
         tracer: &mut T,
     ) {
-        let (a, b) = (&self.pair.a, &self.pair.b);
-        let (shape_a, shape_b) = (a.shape, b.shape);
+        let a = &self.pair.a;
+        let shape_a = a.shape;
         let (lanes_a, lanes_b) = (self.lanes_a, self.lanes_b);
         let vertices_a = shape_a.vertex_lanes();
         let vertices_b = self.b.vertices.as_slice();
@@ -982,6 +964,25 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 );
             }
         }
+        self.visit_edge_axes::<T>(still, touch, latest, &mut offer);
+    }
+
+    /// [`Self::visit_axes`]'s edge pairs: the candidates of the sign bits, four at a time
+    /// ([`EdgePairLanes`]), then, one at a time in order, the count, the witnesses' skip
+    /// (untraced) or the full test and the offer. (Out of line: inlined, its registers
+    /// crowd the face axes' projections.)
+    #[inline(never)]
+    fn visit_edge_axes<T: Tracer<Step>>(
+        &self,
+        still: f32,
+        touch: f32,
+        latest: &mut Latest,
+        offer: &mut impl FnMut(&mut Latest, AxisId, Vec3, Interval, Interval, f32, (f32, f32)),
+    ) {
+        let (shape_a, shape_b) = (self.pair.a.shape, self.pair.b.shape);
+        let (lanes_a, lanes_b) = (self.lanes_a, self.lanes_b);
+        let vertices_a = shape_a.vertex_lanes();
+        let vertices_b = self.b.vertices.as_slice();
         let centroid_a = shape_a.centroid();
         let edges_b = shape_b.edges();
         let (antipodes_a, antipodes_b) = (&lanes_a.face_antipodes, &lanes_b.face_antipodes);
@@ -1001,6 +1002,35 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         // B's face normals against A's edge's arc, written by `crossing_arcs` for every face
         // of B.
         let mut normal_sides = [[0.0f32; 4]; SMALL_FEATURES / 4];
+        // Candidates four at a time, in the order they are found; each full group is
+        // settled before the next is gathered.
+        let mut pairs = EdgePairLanes::new();
+        let mut settle = |pairs: &EdgePairLanes, latest: &mut Latest| {
+            let numbers = pairs.numbers(self.translation, self.velocity, still);
+            let [x, y, z] = numbers.axis;
+            for k in 0..pairs.len {
+                if numbers.axes & (1 << k) == 0 {
+                    continue;
+                }
+                let may_skip = !T::ENABLED && witnesses && numbers.moving & (1 << k) != 0;
+                if may_skip && latest.unchanged_by(numbers.enter[k], numbers.exit[k]) {
+                    latest.tested += 1;
+                    #[cfg(test)]
+                    tests::SKIPPED.with(|n| n.set(n.get() + 1));
+                    continue;
+                }
+                // The arcs cross at `axis`: A's edge is A's extreme along it and B's edge is
+                // B's extreme along -axis.
+                let axis = Vec3::new(x[k], y[k], z[k]);
+                let ia = Interval::new(extent(vertices_a, axis).min, numbers.near_a[k]);
+                let ib = Interval::new(numbers.near_b[k], extent(vertices_b, axis).max)
+                    .shifted(numbers.shift[k]);
+                let speed = numbers.speed[k];
+                let t = entry_and_exit(ia, ib, speed, still, touch);
+                let id = AxisId::Edges(pairs.edge_a[k], pairs.edge_b[k]);
+                offer(latest, id, axis, ia, ib, speed, t);
+            }
+        };
         for (i, ea) in shape_a.edges().iter().enumerate() {
             let arc = shape_a.edge_arc(i)[2];
             let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
@@ -1008,62 +1038,39 @@ impl<'p, 'a> LocalPair<'p, 'a> {
             if mask == 0 {
                 continue;
             }
-            let (tail_a, head_a) = (
-                shape_a.vertex(ea.tail as usize),
-                shape_a.vertex(ea.head as usize),
-            );
-            let edge_a = EdgeA::new(tail_a, head_a, centroid_a);
+            let edge_a = EdgeA {
+                index: i as u32,
+                tail: shape_a.vertex(ea.tail as usize),
+                head: shape_a.vertex(ea.head as usize),
+                centroid: centroid_a,
+                far: shape_a.vertex(antipodes_a[faces[0]] as usize),
+            };
             while mask != 0 {
                 let j = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let eb = &edges_b[j];
-                let (tail_b, head_b) = (
-                    self.vertex_b(eb.tail as usize),
-                    self.vertex_b(eb.head as usize),
-                );
                 let (r, k) = (j / 4, j % 4);
-                let normal_side = |f: u32| normal_sides[f as usize / 4][f as usize % 4];
-                let (cba, dba) = (-normal_side(eb.faces[0]), -normal_side(eb.faces[1]));
-                let (adc, bdc) = (side(faces[0], r, k), side(faces[1], r, k));
-                if !gauss_map_crossing(cba, dba, adc, bdc) {
-                    continue;
-                }
-                let Some(axis) = edge_a.axis_with(head_b - tail_b) else {
-                    continue;
+                let normal_side = |f: u32| normal_sides.as_flattened()[f as usize];
+                let edge_b = EdgeB {
+                    index: j as u32,
+                    tail: self.vertex_b(eb.tail as usize),
+                    head: self.vertex_b(eb.head as usize),
+                    far: self.vertex_b(antipodes_b[eb.faces[0] as usize] as usize),
                 };
-                // The facing extremes (A's edge along the axis, B's against it) and the
-                // speed: the skip test and the full test share them.
-                let shift = axis.dot(self.translation);
-                let (near_a, near_b) = (axis.dot(tail_a), axis.dot(tail_b));
-                let speed = self.velocity.dot(axis);
-                if !T::ENABLED && witnesses {
-                    let far_a = axis.dot(shape_a.vertex(antipodes_a[faces[0]] as usize));
-                    let far_b =
-                        axis.dot(self.vertex_b(antipodes_b[eb.faces[0] as usize] as usize)) + shift;
-                    let near = (near_a, near_b + shift);
-                    if latest.unchanged_by_edge(near, (far_a, far_b), speed, still) {
-                        latest.tested += 1;
-                        #[cfg(test)]
-                        tests::SKIPPED.with(|n| n.set(n.get() + 1));
-                        continue;
-                    }
+                let sides = [
+                    normal_side(eb.faces[0]),
+                    normal_side(eb.faces[1]),
+                    side(faces[0], r, k),
+                    side(faces[1], r, k),
+                ];
+                pairs.push(&edge_a, &edge_b, sides);
+                if pairs.len == 4 {
+                    settle(&pairs, latest);
+                    pairs.len = 0;
                 }
-                // The arcs cross at `axis`: A's edge is A's extreme along it and B's edge is
-                // B's extreme along -axis.
-                let ia = Interval::new(extent(vertices_a, axis).min, near_a);
-                let ib = Interval::new(near_b, extent(vertices_b, axis).max).shifted(shift);
-                let t = entry_and_exit(ia, ib, speed, still, touch);
-                offer(
-                    latest,
-                    AxisId::Edges(i as u32, j as u32),
-                    axis,
-                    ia,
-                    ib,
-                    speed,
-                    t,
-                );
             }
         }
+        settle(&pairs, latest);
     }
 }
 
@@ -1076,58 +1083,208 @@ type SideValues = [[MaybeUninit<[f32; 4]>; SMALL_FEATURES / 4]; SMALL_FEATURES];
 /// plane `b x a` (`cba dba < 0`), a and b on opposite sides of plane `d x c`
 /// (`adc bdc < 0`), and the arcs lie in the same hemisphere (`cba bdc > 0`).
 /// (Everything is finite here, so `x < 0` is `arcs_cross`'s `!(x >= 0)`.)
-#[inline(always)]
+/// [`EdgePairLanes::numbers`] takes the same products lane by lane; this scalar statement
+/// is the tests' reference.
+#[cfg(test)]
 fn gauss_map_crossing(cba: f32, dba: f32, adc: f32, bdc: f32) -> bool {
     cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0
 }
 
-/// An edge of A on the small-body path, for SAT's axis of an edge pair without its
-/// Gauss-map test (decided by [`gauss_map_crossing`] on the lanes' numbers) and without the
-/// separation the sweep does not use: `sat::edge_pair_axis`'s parallel test and
-/// orientation, the same arithmetic.
+/// An edge of A on the small-body path (A's frame): its ends, A's centroid (the edge axis
+/// is turned away from it) and the antipode of its first face (the witness of A's far end).
 struct EdgeA {
-    dir: Vec3,
-    /// `dir . dir`, once per edge.
-    length_squared: f32,
-    /// From A's centroid to the edge's tail: the axis is turned to point along it.
-    outward: Vec3,
+    index: u32,
+    tail: Vec3,
+    head: Vec3,
+    centroid: Vec3,
+    far: Vec3,
 }
 
-impl EdgeA {
+/// An edge of B turned into A's frame (not moved): its ends and the antipode of its first
+/// face (the witness of B's far end).
+struct EdgeB {
+    index: u32,
+    tail: Vec3,
+    head: Vec3,
+    far: Vec3,
+}
+
+/// Up to four edge pairs that passed the sign bits, side by side (lane `k` is the `k`-th
+/// pair found; `[x, y, z]` rows), for [`Self::numbers`].
+struct EdgePairLanes {
+    edge_a: [u32; 4],
+    edge_b: [u32; 4],
+    tail_a: [[f32; 4]; 3],
+    head_a: [[f32; 4]; 3],
+    centroid_a: [[f32; 4]; 3],
+    far_a: [[f32; 4]; 3],
+    tail_b: [[f32; 4]; 3],
+    head_b: [[f32; 4]; 3],
+    far_b: [[f32; 4]; 3],
+    /// `n . arc` of B's edge's two faces against A's arc (`cba` and `dba` negated), then
+    /// `adc` and `bdc` ([`LocalPair::face_sides`]).
+    sides: [[f32; 4]; 4],
+    len: usize,
+}
+
+/// What [`EdgePairLanes::numbers`] finds, lane by lane.
+struct EdgePairNumbers {
+    /// Bit `k`: the pair's arcs cross and its edges are not parallel (an axis to test).
+    axes: u32,
+    /// Bit `k`: `|speed| > still` (a witness bound may skip the axis).
+    moving: u32,
+    axis: [[f32; 4]; 3],
+    /// A's edge along the axis (A's maximum), B's edge along it unshifted (B's minimum
+    /// before the shift), and the shift `axis . translation`.
+    near_a: [f32; 4],
+    near_b: [f32; 4],
+    shift: [f32; 4],
+    speed: [f32; 4],
+    /// The witnesses' bounds on the entry and exit times (see [`EdgePairLanes::numbers`]).
+    enter: [f32; 4],
+    exit: [f32; 4],
+}
+
+impl EdgePairLanes {
     #[inline(always)]
-    fn new(tail: Vec3, head: Vec3, centroid: Vec3) -> Self {
-        let dir = head - tail;
-        EdgeA {
-            dir,
-            length_squared: dir.length_squared(),
-            outward: tail - centroid,
+    fn new() -> Self {
+        // Zeroed once: lanes beyond `len` are computed (from an earlier group's numbers or
+        // zeros) and never read.
+        EdgePairLanes {
+            edge_a: [0; 4],
+            edge_b: [0; 4],
+            tail_a: [[0.0; 4]; 3],
+            head_a: [[0.0; 4]; 3],
+            centroid_a: [[0.0; 4]; 3],
+            far_a: [[0.0; 4]; 3],
+            tail_b: [[0.0; 4]; 3],
+            head_b: [[0.0; 4]; 3],
+            far_b: [[0.0; 4]; 3],
+            sides: [[0.0; 4]; 4],
+            len: 0,
         }
     }
 
-    /// The unit axis `dir x dir_b` turned away from A's centroid, or `None` when the edges
-    /// are parallel (`|dir x dir_b| < PARALLEL_TOLERANCE |dir| |dir_b|`, a NaN counting as
-    /// parallel).
+    /// Appends a pair (the caller settles the group when it holds four).
     #[inline(always)]
-    fn axis_with(&self, dir_b: Vec3) -> Option<Vec3> {
-        let cross = self.dir.cross(dir_b);
-        let crosses = cross.length_squared()
-            >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
-                * self.length_squared
-                * dir_b.length_squared();
-        if !crosses {
-            return None;
+    fn push(&mut self, a: &EdgeA, b: &EdgeB, sides: [f32; 4]) {
+        let k = self.len;
+        let put = |rows: &mut [[f32; 4]; 3], v: Vec3| {
+            rows[0][k] = v.x;
+            rows[1][k] = v.y;
+            rows[2][k] = v.z;
+        };
+        self.edge_a[k] = a.index;
+        self.edge_b[k] = b.index;
+        put(&mut self.tail_a, a.tail);
+        put(&mut self.head_a, a.head);
+        put(&mut self.centroid_a, a.centroid);
+        put(&mut self.far_a, a.far);
+        put(&mut self.tail_b, b.tail);
+        put(&mut self.head_b, b.head);
+        put(&mut self.far_b, b.far);
+        for (row, side) in self.sides.iter_mut().zip(sides) {
+            row[k] = side;
         }
-        let axis = cross.normalize();
-        Some(if axis.dot(self.outward) < 0.0 {
-            -axis
-        } else {
-            axis
-        })
+        self.len += 1;
+    }
+
+    /// The four pairs' axes and the numbers the skip test and the full test share, each
+    /// lane computed with the scalar operations of SAT's edge axis, in their order (IEEE
+    /// products, sums, square root and quotient, no fused multiply-add: the same bits):
+    ///
+    /// ```text
+    /// Gauss map: cba dba < 0, adc bdc < 0, cba bdc > 0     (cba = -sides[0], dba = -sides[1])
+    /// cross = dir_a x dir_b;  parallel when |cross|^2 < tol^2 |dir_a|^2 |dir_b|^2 (or a NaN)
+    /// axis = cross * (1 / sqrt(|cross|^2)), negated when axis . (tail_a - centroid_a) < 0
+    /// near_a = axis . tail_a,  near_b = axis . tail_b,  shift = axis . translation,
+    /// speed = velocity . axis
+    /// ```
+    ///
+    /// and the witnesses' bounds for `Latest::unchanged_by`: the far ends `far_a = axis .
+    /// (A's witness) >= A's min` and `far_b = axis . (B's witness) + shift <= B's max`
+    /// (each computed as the scan computes a vertex's projection, so bounded by the scan's
+    /// extreme). With the facing extremes exact (`near_a` is A's maximum, `near_b + shift`
+    /// B's minimum, as the full test computes them) the time that uses only them is exact
+    /// and the other bounded, as rounding is monotone (a larger numerator gives a quotient
+    /// at least as large for a positive speed and at most as large for a negative one):
+    ///
+    /// ```text
+    /// closing = near_a - (near_b + shift),  opening = far_a - far_b  (opening >= the exact one)
+    /// speed > 0: enter = opening / speed >= the entry,  exit = closing / speed, exact
+    /// speed < 0: enter = closing / speed, exact,        exit = opening / speed <= the exit
+    /// ```
+    ///
+    /// (`enter` an upper bound of the entry, `exit` a lower bound of the exit). Still axes
+    /// (`|speed| <= still`, or a NaN) are not `moving` and are not skipped.
+    #[inline(always)]
+    fn numbers(&self, translation: Vec3, velocity: Vec3, still: f32) -> EdgePairNumbers {
+        let rows = |r: &[[f32; 4]; 3]| r.map(|row| Four::load(&row));
+        let splat = |v: Vec3| [Four::splat(v.x), Four::splat(v.y), Four::splat(v.z)];
+        let dot = |[x, y, z]: [Four; 3], [a, b, c]: [Four; 3]| Four::dot3(x, y, z, a, b, c);
+        let minus = |p: [Four; 3], q: [Four; 3]| [0, 1, 2].map(|c| p[c].minus(q[c]));
+        let zero = Four::splat(0.0);
+        // The Gauss-map test.
+        let [n0, n1, adc, bdc] = self.sides.map(|row| Four::load(&row));
+        let (cba, dba) = (n0.neg(), n1.neg());
+        let crossing = zero
+            .gt(cba.mul(dba))
+            .and(zero.gt(adc.mul(bdc)))
+            .and(cba.mul(bdc).gt(zero));
+        // SAT's edge axis: `Vec3::cross`, the parallel test, `Vec3::normalize`, the turn.
+        let (tail_a, tail_b) = (rows(&self.tail_a), rows(&self.tail_b));
+        let dir_a = minus(rows(&self.head_a), tail_a);
+        let dir_b = minus(rows(&self.head_b), tail_b);
+        let [ax, ay, az] = dir_a;
+        let [bx, by, bz] = dir_b;
+        let cross = [
+            ay.mul(bz).minus(by.mul(az)),
+            az.mul(bx).minus(bz.mul(ax)),
+            ax.mul(by).minus(bx.mul(ay)),
+        ];
+        let cross_squared = dot(cross, cross);
+        let least = Four::splat(PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
+            .mul(dot(dir_a, dir_a))
+            .mul(dot(dir_b, dir_b));
+        let crosses = least.le(cross_squared);
+        let recip = Four::splat(1.0).div(cross_squared.sqrt());
+        let unit = cross.map(|c| c.mul(recip));
+        let outward = minus(tail_a, rows(&self.centroid_a));
+        let inward = zero.gt(dot(unit, outward));
+        let axis = unit.map(|c| inward.select(c.neg(), c));
+        // The facing extremes, the shift and the speed.
+        let near_a = dot(axis, tail_a);
+        let near_b = dot(axis, tail_b);
+        let shift = dot(axis, splat(translation));
+        let speed = dot(splat(velocity), axis);
+        // The witnesses' bounds.
+        let far_a = dot(axis, rows(&self.far_a));
+        let far_b = dot(axis, rows(&self.far_b)).add(shift);
+        let closing = near_a.minus(near_b.add(shift));
+        let opening = far_a.minus(far_b);
+        let approaching = zero.gt(speed);
+        let enter = approaching.select(closing, opening).div(speed);
+        let exit = approaching.select(opening, closing).div(speed);
+        let still = Four::splat(still);
+        let moving = speed.gt(still).or(still.neg().gt(speed));
+        EdgePairNumbers {
+            axes: crossing.and(crosses).mask_bits(),
+            moving: moving.mask_bits(),
+            axis: axis.map(Four::to_array),
+            near_a: near_a.to_array(),
+            near_b: near_b.to_array(),
+            shift: shift.to_array(),
+            speed: speed.to_array(),
+            enter: enter.to_array(),
+            exit: exit.to_array(),
+        }
     }
 }
 
 /// Lane `k`: the interval of the projections onto the `k`-th of four normals (`[x, y, z]`
-/// rows) of vertices stored four at a time (see [`extent`]).
+/// rows) of vertices stored four at a time (see [`extent`]). The vertices are scanned
+/// twice, two normals at a time: four splatted normals and eight running extremes would
+/// not fit SSE's sixteen registers (each normal's numbers are the same either way).
 #[inline(always)]
 fn extents_of_four(groups: &[[[f32; 4]; 3]], normals: &[[f32; 4]; 3]) -> (Four, Four) {
     let axis = |k: usize| {
@@ -1137,20 +1294,27 @@ fn extents_of_four(groups: &[[[f32; 4]; 3]], normals: &[[f32; 4]; 3]) -> (Four, 
             Four::splat(normals[2][k]),
         )
     };
-    let axes = [axis(0), axis(1), axis(2), axis(3)];
-    let project = |g: &[[f32; 4]; 3]| {
-        let (x, y, z) = (Four::load(&g[0]), Four::load(&g[1]), Four::load(&g[2]));
-        axes.map(|(ax, ay, az)| Four::dot3(x, y, z, ax, ay, az))
-    };
-    let (mut low, mut high) = (project(&groups[0]), project(&groups[0]));
-    for g in &groups[1..] {
-        let d = project(g);
-        for k in 0..4 {
-            low[k] = low[k].min(d[k]);
-            high[k] = high[k].max(d[k]);
+    let two = |axes: [(Four, Four, Four); 2]| {
+        let project = |g: &[[f32; 4]; 3]| {
+            let (x, y, z) = (Four::load(&g[0]), Four::load(&g[1]), Four::load(&g[2]));
+            axes.map(|(ax, ay, az)| Four::dot3(x, y, z, ax, ay, az))
+        };
+        let (mut low, mut high) = (project(&groups[0]), project(&groups[0]));
+        for g in &groups[1..] {
+            let d = project(g);
+            for k in 0..2 {
+                low[k] = low[k].min(d[k]);
+                high[k] = high[k].max(d[k]);
+            }
         }
-    }
-    (Four::min_lanes_of(low), Four::max_lanes_of(high))
+        (low, high)
+    };
+    let ([l0, l1], [h0, h1]) = two([axis(0), axis(1)]);
+    let ([l2, l3], [h2, h3]) = two([axis(2), axis(3)]);
+    (
+        Four::min_lanes_of([l0, l1, l2, l3]),
+        Four::max_lanes_of([h0, h1, h2, h3]),
+    )
 }
 
 /// [`entry_and_exit`] for four axes at once (`[a.min, a.max, b.min, b.max]` by lane).
@@ -1649,6 +1813,152 @@ mod tests {
         pub(super) static SKIPPED_FACES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
 
+    /// SAT's edge axis as `sat::edge_pair_axis` computes it, without its Gauss-map test and
+    /// separation, one pair at a time (the scalar arithmetic [`EdgePairLanes::numbers`]
+    /// takes lane by lane): `dir_a x dir_b` normalised and turned away from A's centroid,
+    /// `None` when the edges are parallel (`|cross| < tol |dir_a| |dir_b|`, or a NaN).
+    fn scalar_edge_axis(tail: Vec3, head: Vec3, centroid: Vec3, dir_b: Vec3) -> Option<Vec3> {
+        let dir = head - tail;
+        let cross = dir.cross(dir_b);
+        let crosses = cross.length_squared()
+            >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
+                * dir.length_squared()
+                * dir_b.length_squared();
+        if !crosses {
+            return None;
+        }
+        let axis = cross.normalize();
+        Some(if axis.dot(tail - centroid) < 0.0 {
+            -axis
+        } else {
+            axis
+        })
+    }
+
+    #[test]
+    fn edge_pairs_in_lanes_take_the_scalar_numbers_bit_for_bit() {
+        // The small-body path computes an edge pair's Gauss-map decision, axis, facing
+        // extremes, shift, speed and witness bounds four pairs at a time. Each lane must
+        // be the scalar computation's bits (the steps and the skips depend on them): on
+        // random and tied pairs, every edge pair of A and B in A's frame, gathered four at
+        // a time in varying groupings, against `gauss_map_crossing`, `scalar_edge_axis`
+        // and the scalar dot products.
+        let mut compared = 0usize;
+        for_each_moving_pair(3000, |k, pair, m| {
+            let Some(placement) = LocalPair::placement(pair, m.velocity_b - m.velocity_a) else {
+                return;
+            };
+            let mut turned_b = TurnedB::new();
+            let local = LocalPair::new(pair, placement, &mut turned_b);
+            let (a, b) = (pair.a.shape, pair.b.shape);
+            let (lanes_a, lanes_b) = (local.lanes_a, local.lanes_b);
+            let mut signs = vec![0u64; a.face_count()];
+            let mut side_values: SideValues =
+                [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES / 4] }; SMALL_FEATURES];
+            local.face_sides(&mut signs, &mut side_values);
+            let mut normal_sides = [[0.0f32; 4]; SMALL_FEATURES / 4];
+            let still = STILL_SPEED * pair.scale();
+            let mut pairs = EdgePairLanes::new();
+            let mut expected = Vec::new();
+            let mut check = |pairs: &EdgePairLanes, expected: &mut Vec<_>| {
+                let numbers = pairs.numbers(local.translation, local.velocity, still);
+                for (lane, want) in expected.drain(..).enumerate() {
+                    let (passes, bits): (bool, Option<[u32; 11]>) = want;
+                    let got_passes = numbers.axes & (1 << lane) != 0;
+                    assert_eq!(got_passes, passes, "case {k} lane {lane}");
+                    let Some(bits) = bits else { continue };
+                    let lane_bits = [
+                        numbers.axis[0][lane],
+                        numbers.axis[1][lane],
+                        numbers.axis[2][lane],
+                        numbers.near_a[lane],
+                        numbers.near_b[lane],
+                        numbers.shift[lane],
+                        numbers.speed[lane],
+                        numbers.enter[lane],
+                        numbers.exit[lane],
+                        (numbers.moving & (1 << lane) != 0) as u32 as f32,
+                        0.0,
+                    ]
+                    .map(f32::to_bits);
+                    assert_eq!(lane_bits, bits, "case {k} lane {lane}");
+                    compared += 1;
+                }
+            };
+            let group = 1 + k % 4;
+            for (i, ea) in a.edges().iter().enumerate() {
+                let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
+                let arc = a.edge_arc(i)[2];
+                local.crossing_arcs(arc, faces, &signs, &mut normal_sides);
+                let edge_a = EdgeA {
+                    index: i as u32,
+                    tail: a.vertex(ea.tail as usize),
+                    head: a.vertex(ea.head as usize),
+                    centroid: a.centroid(),
+                    far: a.vertex(lanes_a.face_antipodes[faces[0]] as usize),
+                };
+                for (j, eb) in b.edges().iter().enumerate() {
+                    let normal_side = |f: u32| normal_sides[f as usize / 4][f as usize % 4];
+                    // SAFETY: `face_sides` wrote every face's groups.
+                    let side = |f: usize| unsafe { side_values[f][j / 4].assume_init_ref()[j % 4] };
+                    let sides = [
+                        normal_side(eb.faces[0]),
+                        normal_side(eb.faces[1]),
+                        side(faces[0]),
+                        side(faces[1]),
+                    ];
+                    let edge_b = EdgeB {
+                        index: j as u32,
+                        tail: local.vertex_b(eb.tail as usize),
+                        head: local.vertex_b(eb.head as usize),
+                        far: local.vertex_b(lanes_b.face_antipodes[eb.faces[0] as usize] as usize),
+                    };
+                    let crossing = gauss_map_crossing(-sides[0], -sides[1], sides[2], sides[3]);
+                    let axis = scalar_edge_axis(
+                        edge_a.tail,
+                        edge_a.head,
+                        edge_a.centroid,
+                        edge_b.head - edge_b.tail,
+                    );
+                    let bits = axis.map(|axis| {
+                        let shift = axis.dot(local.translation);
+                        let (near_a, near_b) = (axis.dot(edge_a.tail), axis.dot(edge_b.tail));
+                        let speed = local.velocity.dot(axis);
+                        let far_a = axis.dot(edge_a.far);
+                        let far_b = axis.dot(edge_b.far) + shift;
+                        let (closing, opening) = (near_a - (near_b + shift), far_a - far_b);
+                        let approaching = speed < 0.0;
+                        let enter = if approaching { closing } else { opening } / speed;
+                        let exit = if approaching { opening } else { closing } / speed;
+                        let moving = speed.abs() > still;
+                        [
+                            axis.x,
+                            axis.y,
+                            axis.z,
+                            near_a,
+                            near_b,
+                            shift,
+                            speed,
+                            enter,
+                            exit,
+                            moving as u32 as f32,
+                            0.0,
+                        ]
+                        .map(f32::to_bits)
+                    });
+                    pairs.push(&edge_a, &edge_b, sides);
+                    expected.push((crossing && axis.is_some(), bits));
+                    if pairs.len == group {
+                        check(&pairs, &mut expected);
+                        pairs.len = 0;
+                    }
+                }
+            }
+            check(&pairs, &mut expected);
+        });
+        assert!(compared > 500_000, "{compared}");
+    }
+
     /// The answer's bits: every float by its bit pattern (a NaN, a zero's sign and all).
     fn output_bits(out: &Output) -> impl PartialEq + std::fmt::Debug {
         let time = |t: Option<f32>| t.map(f32::to_bits);
@@ -1839,11 +2149,7 @@ mod tests {
             let mut expected = Vec::new();
             for (i, ea) in a.edges().iter().enumerate() {
                 let [n0, n1, arc] = a.edge_arc(i);
-                let edge_a = EdgeA::new(
-                    a.vertex(ea.tail as usize),
-                    a.vertex(ea.head as usize),
-                    a.centroid(),
-                );
+                let (tail_a, head_a) = (a.vertex(ea.tail as usize), a.vertex(ea.head as usize));
                 for (j, eb) in b.edges().iter().enumerate() {
                     let [m0, m1, _] = b.edge_arc(j);
                     let (c, d) = (turn(m0, -1.0), turn(m1, -1.0));
@@ -1859,7 +2165,7 @@ mod tests {
                     }
                     let dir_b = turn(b.vertex(eb.head as usize), 1.0)
                         - turn(b.vertex(eb.tail as usize), 1.0);
-                    if edge_a.axis_with(dir_b).is_some() {
+                    if scalar_edge_axis(tail_a, head_a, a.centroid(), dir_b).is_some() {
                         expected.push(AxisId::Edges(i as u32, j as u32));
                     }
                 }
