@@ -39,6 +39,8 @@
 //! Agreement is checked before timing: on every case both sides must agree on overlap, and
 //! on the normal where it is unique; time of impact within 1e-3.
 
+#[path = "common/least_times.rs"]
+mod least_times;
 use collision_lab::geom3::{Polyhedron, Pose3, Shape3Kind};
 use collision_lab::query3::epa::{self, epa_penetration};
 use collision_lab::query3::gjk::{self, gjk_distance, gjk_intersects};
@@ -885,7 +887,7 @@ fn main() {
                 "VERSUS_3D_MIN: toi, box, hull, box_recording or hull_recording, not {other}"
             ),
         };
-        least_times(names, rounds, [&mut *first, &mut *second]);
+        least_times::least_times(names, rounds, [&mut *first, &mut *second]);
         return;
     }
     let faces = hulls.bodies[0].ours.face_count();
@@ -1183,41 +1185,3 @@ fn gjk_epa_rows(
 
 /// One batch of a row's queries, for [`least_times`].
 type Batch<'a> = Box<dyn FnMut() + 'a>;
-
-/// Two runners timed batch by batch in turn, `rounds` times: the least, tenth-percentile and
-/// median time of a batch for each, and the ratios of the least and tenth-percentile times.
-/// A batch takes microseconds, so most run uninterrupted and the least times hardly move
-/// with the machine's load, where a median of rounds does: a steady look while optimizing,
-/// beside the table's paired medians.
-fn least_times(names: [&str; 2], rounds: usize, runners: [&mut dyn FnMut(); 2]) {
-    assert!(rounds >= 10, "at least 10 rounds");
-    let mut times: [Vec<u64>; 2] = std::array::from_fn(|_| Vec::with_capacity(rounds));
-    let [first, second] = runners;
-    for _ in 0..rounds {
-        for (run, times) in [&mut *first, &mut *second].into_iter().zip(&mut times) {
-            let start = Instant::now();
-            run();
-            times.push(start.elapsed().as_nanos() as u64);
-        }
-    }
-    for times in &mut times {
-        times.sort_unstable();
-    }
-    let at = |k: usize, q: usize| times[k][rounds * q / 100];
-    for (k, name) in names.iter().enumerate() {
-        println!(
-            "{name}: least {} ns, 10th percentile {} ns, median {} ns a batch",
-            at(k, 0),
-            at(k, 10),
-            at(k, 50)
-        );
-    }
-    let ratio = |q: usize| at(0, q) as f64 / at(1, q) as f64;
-    println!(
-        "{} / {}: least {:.3}, 10th percentile {:.3}",
-        names[0],
-        names[1],
-        ratio(0),
-        ratio(10)
-    );
-}

@@ -34,6 +34,8 @@ mod agreement;
 mod box2d;
 mod frame;
 mod inputs;
+#[path = "../common/least_times.rs"]
+mod least_times;
 mod recording;
 mod runners;
 mod table;
@@ -41,7 +43,7 @@ mod table;
 use criterion::Criterion;
 use inputs::Inputs;
 use recording::{bench_recording, RecordingInputs};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Vertex counts of the growth sweep (6 for the Box2D rows: it holds up to 8).
 const VERTEX_COUNTS: [usize; 7] = [4, 6, 8, 16, 64, 256, 1024];
@@ -132,15 +134,7 @@ fn profile(spec: &str) {
         }
         return;
     }
-    let query = runners::Query::ALL
-        .into_iter()
-        .find(|q| q.group() == query)
-        .expect("a query name");
-    let inputs = if label == "boxes" {
-        Inputs::boxes()
-    } else {
-        Inputs::new(label.parse().expect("a vertex count or boxes"))
-    };
+    let (query, inputs) = query_and_inputs(query, label);
     let batches: usize = batches.parse().expect("a batch count");
     let mut runners = runners::versus_runners(query, &inputs);
     let (_, run) = runners
@@ -154,27 +148,15 @@ fn profile(spec: &str) {
 
 /// `VERSUS_PARRY_MIN=query,polygons,rounds[,first,second]` (e.g. `manifold,4,100000`): two
 /// runners of one query (ours and Box2D unless named: any library of the tables, or `sat`
-/// and `clip` for the manifold's halves) one batch each in turn, every batch timed; prints
-/// the least, tenth-percentile and median time of a batch and the ratios. A batch takes a
-/// few microseconds, so most run without being interrupted, and the least times hardly
-/// move with the machine's load, where a median of rounds does: a quick, steady look while
-/// optimizing, beside the criterion tables.
+/// and `clip` for the manifold's halves) timed batch by batch in turn
+/// (`least_times::least_times`).
 fn least_times(spec: &str) {
     let parts: Vec<&str> = spec.split(',').collect();
     let [query, label, rounds, ..] = parts[..] else {
         panic!("VERSUS_PARRY_MIN=query,polygons,rounds[,first,second], not {spec}");
     };
-    let query = runners::Query::ALL
-        .into_iter()
-        .find(|q| q.group() == query)
-        .expect("a query name");
-    let inputs = if label == "boxes" {
-        Inputs::boxes()
-    } else {
-        Inputs::new(label.parse().expect("a vertex count or boxes"))
-    };
+    let (query, inputs) = query_and_inputs(query, label);
     let rounds: usize = rounds.parse().expect("a round count");
-    assert!(rounds >= 10, "at least 10 rounds");
     let mut runners = runners::versus_runners(query, &inputs);
     if query == runners::Query::Manifold {
         runners.extend(runners::manifold_part_runners(&inputs));
@@ -193,32 +175,23 @@ fn least_times(spec: &str) {
             runners.swap_remove(k).1
         })
         .collect();
-    let mut times: [Vec<u64>; 2] = std::array::from_fn(|_| Vec::with_capacity(rounds));
-    for _ in 0..rounds {
-        for (run, times) in picked.iter_mut().zip(&mut times) {
-            let start = Instant::now();
-            run();
-            times.push(start.elapsed().as_nanos() as u64);
-        }
-    }
-    for times in &mut times {
-        times.sort_unstable();
-    }
-    let at = |k: usize, q: usize| times[k][rounds * q / 100];
-    for (k, name) in names.iter().enumerate() {
-        println!(
-            "{name}: least {} ns, 10th percentile {} ns, median {} ns a batch",
-            at(k, 0),
-            at(k, 10),
-            at(k, 50)
-        );
-    }
-    let ratio = |q: usize| at(0, q) as f64 / at(1, q) as f64;
-    println!(
-        "{} / {}: least {:.3}, 10th percentile {:.3}",
-        names[0],
-        names[1],
-        ratio(0),
-        ratio(10)
-    );
+    let [first, second] = &mut picked[..] else {
+        unreachable!("two names, two runners")
+    };
+    least_times::least_times(names, rounds, [&mut **first, &mut **second]);
+}
+
+/// The query named `query` (a table group) and the inputs named `label` (`boxes` or a
+/// vertex count).
+fn query_and_inputs(query: &str, label: &str) -> (runners::Query, Inputs) {
+    let query = runners::Query::ALL
+        .into_iter()
+        .find(|q| q.group() == query)
+        .expect("a query name");
+    let inputs = if label == "boxes" {
+        Inputs::boxes()
+    } else {
+        Inputs::new(label.parse().expect("a vertex count or boxes"))
+    };
+    (query, inputs)
 }

@@ -1247,13 +1247,7 @@ pub(crate) mod tests {
             shapes.push(random.ellipse_polygon(n));
         }
         shapes.push(Shape::regular(16, 0.9).unwrap());
-        let twelve = Shape::regular(12, 1.0).unwrap().core().to_vec();
-        let mut repeated = twelve.clone();
-        repeated.insert(3, twelve[3]);
-        shapes.extend(Shape::polygon(repeated));
-        let mut on_side = twelve.clone();
-        on_side.insert(5, (twelve[4] + twelve[5]) * 0.5);
-        shapes.extend(Shape::polygon(on_side));
+        shapes.extend(repeated_and_on_side(12));
         assert!(shapes.iter().any(|s| s.core().len() == 16));
         let mut small = 0;
         for k in 0..6000 {
@@ -1577,6 +1571,20 @@ pub(crate) mod tests {
         assert!(ties > 1000, "{ties}");
     }
 
+    /// A regular `n`-gon of radius 1 with vertex 3 repeated (an edge with no length, no
+    /// axis), and one with a vertex inserted halfway along its side from vertex 4 to 5.
+    fn repeated_and_on_side(n: u32) -> Vec<Shape> {
+        let core = Shape::regular(n, 1.0).unwrap().core().to_vec();
+        let mut repeated = core.clone();
+        repeated.insert(3, core[3]);
+        let mut on_side = core.clone();
+        on_side.insert(5, (core[4] + core[5]) * 0.5);
+        [repeated, on_side]
+            .into_iter()
+            .map(|points| Shape::polygon(points).unwrap())
+            .collect()
+    }
+
     /// The large-polygon guard tests' shapes: `large` (each more than `SMALL_CORE` vertices)
     /// and `small` (a square, a triangle, an 8-gon), each at sizes 1e-3, 1 and 1e4.
     fn large_and_small(random: &mut Random) -> (Vec<Shape>, Vec<Shape>) {
@@ -1587,13 +1595,7 @@ pub(crate) mod tests {
         for n in [20, 24, 32, 64, 256, 1024] {
             base.push(Shape::regular(n, 1.0).unwrap());
         }
-        let twenty = Shape::regular(20, 1.0).unwrap().core().to_vec();
-        let mut repeated = twenty.clone();
-        repeated.insert(3, twenty[3]);
-        base.extend(Shape::polygon(repeated));
-        let mut on_side = twenty.clone();
-        on_side.insert(5, (twenty[4] + twenty[5]) * 0.5);
-        base.extend(Shape::polygon(on_side));
+        base.extend(repeated_and_on_side(20));
         let scaled = |shapes: &[Shape]| -> Vec<Shape> {
             [1.0e-3, 1.0, 1.0e4]
                 .iter()
