@@ -2407,33 +2407,23 @@ impl CuboidSteps<'_> {
         let [low_a, high_a, low_b, high_b] = &ends;
         let steps = &mut *self.steps;
         let positions = self.axes.as_slice();
-        // The faces' lanes' ends, for their partners.
-        let mut face_ends = [[0.0f32; 4]; 6];
-        let mut face_projected = [0u32; 6];
         for n in 0..SURE_LANES {
-            let Step::Axis(t) = &mut steps[positions[held[n] as usize] as usize] else {
-                unreachable!("the axis steps' positions")
-            };
-            // A lane whose terms are not all finite takes `project` (shifted as the lanes
-            // are).
-            t.interval_a = match (finite_a >> n) & 1 {
-                0 => projected_shifted(a, t.axis, pair.origin),
-                _ => Interval::new(low_a[n], high_a[n]),
-            };
-            t.interval_b = match (finite_b >> n) & 1 {
-                0 => projected_shifted(b, t.axis, pair.origin),
-                _ => Interval::new(low_b[n], high_b[n]),
-            };
-            if n >= SURE_AXES {
-                // Bit 0 (A) and 1 (B): the partner's ends came from `project`.
-                let from_lanes = (finite_a >> n) & 1 | ((finite_b >> n) & 1) << 1;
-                face_projected[n - SURE_AXES] = !from_lanes & 0b11;
-                face_ends[n - SURE_AXES] = [
-                    t.interval_a.min,
-                    t.interval_a.max,
-                    t.interval_b.min,
-                    t.interval_b.max,
-                ];
+            let t = axis_step(steps, positions[held[n] as usize]);
+            t.interval_a = Interval::new(low_a[n], high_a[n]);
+            t.interval_b = Interval::new(low_b[n], high_b[n]);
+        }
+        // A lane whose terms are not all finite (rare) takes `project` (shifted as the lanes
+        // are).
+        let all = (1u32 << SURE_LANES) - 1;
+        if finite_a & finite_b != all {
+            for n in (0..SURE_LANES).filter(|n| (finite_a & finite_b) >> n & 1 == 0) {
+                let t = axis_step(steps, positions[held[n] as usize]);
+                if finite_a >> n & 1 == 0 {
+                    t.interval_a = projected_shifted(a, t.axis, pair.origin);
+                }
+                if finite_b >> n & 1 == 0 {
+                    t.interval_b = projected_shifted(b, t.axis, pair.origin);
+                }
             }
         }
         // The faces with normal `-e_k`: the partner's ends turned round; a zero end (or a
@@ -2443,22 +2433,28 @@ impl CuboidSteps<'_> {
             if held[n] as usize == r {
                 continue;
             }
-            let [low_a, high_a, low_b, high_b] = face_ends[n - SURE_AXES];
-            let projected = face_projected[n - SURE_AXES];
-            let Step::Axis(t) = &mut steps[positions[r] as usize] else {
-                unreachable!("the axis steps' positions")
-            };
-            t.interval_a = if low_a == 0.0 || high_a == 0.0 || projected & 1 != 0 {
+            let t = axis_step(steps, positions[r]);
+            let (projected_a, projected_b) = (finite_a >> n & 1 == 0, finite_b >> n & 1 == 0);
+            t.interval_a = if low_a[n] == 0.0 || high_a[n] == 0.0 || projected_a {
                 projected_shifted(a, t.axis, pair.origin)
             } else {
-                Interval::new(-high_a, -low_a)
+                Interval::new(-high_a[n], -low_a[n])
             };
-            t.interval_b = if low_b == 0.0 || high_b == 0.0 || projected & 2 != 0 {
+            t.interval_b = if low_b[n] == 0.0 || high_b[n] == 0.0 || projected_b {
                 projected_shifted(b, t.axis, pair.origin)
             } else {
-                Interval::new(-high_b, -low_b)
+                Interval::new(-high_b[n], -low_b[n])
             };
         }
+    }
+}
+
+/// The axis step at position `at` of a traced cuboid SAT's steps.
+#[inline(always)]
+fn axis_step(steps: &mut [Step], at: u8) -> &mut AxisTest {
+    match &mut steps[at as usize] {
+        Step::Axis(t) => t,
+        _ => unreachable!("the axis steps' positions"),
     }
 }
 
