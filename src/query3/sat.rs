@@ -2367,21 +2367,24 @@ impl CuboidSteps<'_> {
         let groups = &self.axis_groups;
         // Lane n (by coordinate): the edge axis n (recorded 12 + n) for n below 18, then the
         // faces with normal `+e_k`, A's (lane 18 + k), then B's (lane 21 + k); `held`: the
-        // recorded axis of each lane, `partner`: the lane of each face's partner with normal
-        // `+e_k` (the face's own lane for those).
+        // recorded axis of each lane; `faces[body][l]`: the recorded axis of the body's face
+        // with normal lane l (`+e_k` for l = k, `-e_k` for l = 3 + k, as `CuboidFaces`).
         let mut lanes = [[0.0f32; SURE_LANES]; 3];
         for (g, group) in groups[3..8].iter().enumerate() {
             for (to, from) in lanes.iter_mut().zip(group) {
                 to[4 * g..4 * g + 4].copy_from_slice(from);
             }
         }
+        let mut faces = [[0u8; 6]; 2];
+        for (body, table) in [faces_a, faces_b].into_iter().enumerate() {
+            for (i, &normal) in table.iter().enumerate() {
+                faces[body][normal as usize] = (6 * body + i) as u8;
+            }
+        }
         let mut held: [u8; SURE_LANES] = std::array::from_fn(|n| 12 + n as u8);
-        let mut partner = [0u8; 12];
-        for (r, &normal) in faces_a.iter().chain(faces_b).enumerate() {
-            let k = (normal % 3) as usize;
-            let n = SURE_AXES + 3 * (r / 6) + k;
-            partner[r] = n as u8;
-            if normal < 3 {
+        for (body, faces) in faces.iter().enumerate() {
+            for (k, &r) in faces[..3].iter().enumerate() {
+                let (n, r) = (SURE_AXES + 3 * body + k, r as usize);
                 for (to, from) in lanes.iter_mut().zip(&groups[r / 4]) {
                     to[n] = from[r % 4];
                 }
@@ -2428,23 +2431,22 @@ impl CuboidSteps<'_> {
         }
         // The faces with normal `-e_k`: the partner's ends turned round; a zero end (or a
         // partner that took `project`) takes `project`.
-        for r in 0..12 {
-            let n = partner[r] as usize;
-            if held[n] as usize == r {
-                continue;
+        for (body, faces) in faces.iter().enumerate() {
+            for (k, &r) in faces[3..].iter().enumerate() {
+                let n = SURE_AXES + 3 * body + k;
+                let t = axis_step(steps, positions[r as usize]);
+                let (projected_a, projected_b) = (finite_a >> n & 1 == 0, finite_b >> n & 1 == 0);
+                t.interval_a = if low_a[n] == 0.0 || high_a[n] == 0.0 || projected_a {
+                    projected_shifted(a, t.axis, pair.origin)
+                } else {
+                    Interval::new(-high_a[n], -low_a[n])
+                };
+                t.interval_b = if low_b[n] == 0.0 || high_b[n] == 0.0 || projected_b {
+                    projected_shifted(b, t.axis, pair.origin)
+                } else {
+                    Interval::new(-high_b[n], -low_b[n])
+                };
             }
-            let t = axis_step(steps, positions[r]);
-            let (projected_a, projected_b) = (finite_a >> n & 1 == 0, finite_b >> n & 1 == 0);
-            t.interval_a = if low_a[n] == 0.0 || high_a[n] == 0.0 || projected_a {
-                projected_shifted(a, t.axis, pair.origin)
-            } else {
-                Interval::new(-high_a[n], -low_a[n])
-            };
-            t.interval_b = if low_b[n] == 0.0 || high_b[n] == 0.0 || projected_b {
-                projected_shifted(b, t.axis, pair.origin)
-            } else {
-                Interval::new(-high_b[n], -low_b[n])
-            };
         }
     }
 }
