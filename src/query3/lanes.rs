@@ -3,7 +3,9 @@
 //! elsewhere. Each lane is computed exactly as the scalar expression would be (IEEE products
 //! and sums, no fused multiply-add), so results are the same numbers bit for bit on every
 //! target; `min` and `max` are the plain compares `if a < b { a } else { b }`, which is what
-//! SSE's `minps`/`maxps` compute.
+//! SSE's `minps`/`maxps` compute. Where the processor has AVX, [`Eight`] does the same
+//! eight at a time (the traced cuboid SAT's intervals, written once for both through
+//! [`Lanes`]).
 
 /// SAFETY (every `unsafe` block below without its own comment): SSE is part of the x86_64
 /// baseline, so the SSE intrinsics are always available; they only compute on registers.
@@ -341,6 +343,170 @@ mod more {
         #[inline(always)]
         pub(crate) fn max_lanes_of(v: [Four; 4]) -> Four {
             Four::load(&v.map(Four::max_lane))
+        }
+    }
+}
+
+/// The lane arithmetic of the traced cuboid SAT's intervals (`sat::cuboid_interval_lanes`),
+/// on four lanes ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each
+/// operation is [`Four`]'s, lane by lane, so both give the same bits. A lane type is built
+/// through its instruction set's token (`Isa`): `()` for SSE, part of the x86_64 baseline,
+/// and [`Avx`] for AVX, which only [`Avx::detect`] gives, so no `Eight` exists on a
+/// processor without AVX.
+pub(crate) trait Lanes: Copy {
+    type Isa: Copy;
+    /// How many lanes.
+    const COUNT: usize;
+    fn splat(isa: Self::Isa, value: f32) -> Self;
+    /// The first [`Self::COUNT`] values of `values`.
+    fn load_from(isa: Self::Isa, values: &[f32]) -> Self;
+    /// The lanes, into the first [`Self::COUNT`] places of `out`.
+    fn store_to(self, out: &mut [f32]);
+    fn mul(self, other: Self) -> Self;
+    fn add(self, other: Self) -> Self;
+    fn minus(self, other: Self) -> Self;
+    fn neg(self) -> Self;
+    fn max(self, other: Self) -> Self;
+    fn le(self, other: Self) -> Self;
+    /// Per lane `yes` where the mask `self` (a compare's: all ones or zero) is set.
+    fn select(self, yes: Self, no: Self) -> Self;
+    fn mask_bits(self) -> u32;
+
+    /// `x * a + y * b + z * c` per lane, in that order (as `Vec3::dot`).
+    #[inline(always)]
+    fn dot3(x: Self, y: Self, z: Self, a: Self, b: Self, c: Self) -> Self {
+        x.mul(a).add(y.mul(b)).add(z.mul(c))
+    }
+}
+
+impl Lanes for Four {
+    type Isa = ();
+    const COUNT: usize = 4;
+    #[inline(always)]
+    fn splat(_: (), value: f32) -> Four {
+        Four::splat(value)
+    }
+    #[inline(always)]
+    fn load_from(_: (), values: &[f32]) -> Four {
+        Four::load(values[..4].try_into().expect("four values"))
+    }
+    #[inline(always)]
+    fn store_to(self, out: &mut [f32]) {
+        out[..4].copy_from_slice(&self.to_array());
+    }
+    #[inline(always)]
+    fn mul(self, other: Four) -> Four {
+        Four::mul(self, other)
+    }
+    #[inline(always)]
+    fn add(self, other: Four) -> Four {
+        Four::add(self, other)
+    }
+    #[inline(always)]
+    fn minus(self, other: Four) -> Four {
+        Four::minus(self, other)
+    }
+    #[inline(always)]
+    fn neg(self) -> Four {
+        Four::neg(self)
+    }
+    #[inline(always)]
+    fn max(self, other: Four) -> Four {
+        Four::max(self, other)
+    }
+    #[inline(always)]
+    fn le(self, other: Four) -> Four {
+        Four::le(self, other)
+    }
+    #[inline(always)]
+    fn select(self, yes: Four, no: Four) -> Four {
+        Four::select(self, yes, no)
+    }
+    #[inline(always)]
+    fn mask_bits(self) -> u32 {
+        Four::mask_bits(self)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use avx::{Avx, Eight};
+
+/// Eight `f32` side by side in one AVX register. AVX's operations on 256 bits are SSE's on
+/// 128 twice over (IEEE products, sums and compares, `maxps`' plain compare), so each lane
+/// is [`Four`]'s number bit for bit.
+#[cfg(target_arch = "x86_64")]
+mod avx {
+    use super::Lanes;
+    use std::arch::x86_64::*;
+
+    /// Proof that the processor has AVX: only [`Avx::detect`] makes one.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Avx(());
+
+    impl Avx {
+        /// `Some` when the processor has AVX (the check is cached by the standard library).
+        #[inline]
+        pub(crate) fn detect() -> Option<Avx> {
+            std::arch::is_x86_feature_detected!("avx").then_some(Avx(()))
+        }
+    }
+
+    #[derive(Clone, Copy)]
+    pub(crate) struct Eight(__m256);
+
+    // SAFETY (every `unsafe` block here): an `Eight` is made only with an `Avx`, so the
+    // processor has AVX; the intrinsics compute on registers, and the loads and stores are
+    // unaligned on slices checked to hold eight values.
+    impl Lanes for Eight {
+        type Isa = Avx;
+        const COUNT: usize = 8;
+        #[inline(always)]
+        fn splat(_: Avx, value: f32) -> Eight {
+            Eight(unsafe { _mm256_set1_ps(value) })
+        }
+        #[inline(always)]
+        fn load_from(_: Avx, values: &[f32]) -> Eight {
+            let values: &[f32; 8] = values[..8].try_into().expect("eight values");
+            Eight(unsafe { _mm256_loadu_ps(values.as_ptr()) })
+        }
+        #[inline(always)]
+        fn store_to(self, out: &mut [f32]) {
+            let out: &mut [f32; 8] = (&mut out[..8]).try_into().expect("eight places");
+            unsafe { _mm256_storeu_ps(out.as_mut_ptr(), self.0) }
+        }
+        #[inline(always)]
+        fn mul(self, other: Eight) -> Eight {
+            Eight(unsafe { _mm256_mul_ps(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn add(self, other: Eight) -> Eight {
+            Eight(unsafe { _mm256_add_ps(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn minus(self, other: Eight) -> Eight {
+            Eight(unsafe { _mm256_sub_ps(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn neg(self) -> Eight {
+            Eight(unsafe { _mm256_xor_ps(self.0, _mm256_set1_ps(-0.0)) })
+        }
+        #[inline(always)]
+        fn max(self, other: Eight) -> Eight {
+            Eight(unsafe { _mm256_max_ps(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn le(self, other: Eight) -> Eight {
+            // `_CMP_LE_OS` is SSE's `cmpleps`: false for a NaN.
+            Eight(unsafe { _mm256_cmp_ps::<_CMP_LE_OS>(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn select(self, yes: Eight, no: Eight) -> Eight {
+            // A compare's mask lane is all ones or zero: its sign bit picks as the whole does.
+            Eight(unsafe { _mm256_blendv_ps(no.0, yes.0, self.0) })
+        }
+        #[inline(always)]
+        fn mask_bits(self) -> u32 {
+            unsafe { _mm256_movemask_ps(self.0) as u32 }
         }
     }
 }

@@ -51,7 +51,8 @@
 //!     box's frame), are the scan's dot products; the placed corner of the lowest index
 //!     with the largest (smallest) sum gives the interval's end, as the scan picks it;
 //!     when all nine are sure, a face with normal -e_k takes its partner's interval
-//!     turned round, [-max, -min] (a zero end takes the scan: its sign need not follow)
+//!     turned round, [-max, -min] (a zero end takes the scan: its sign need not follow),
+//!     and the other 24 axes take eight at a time where the processor has AVX
 //! ```
 //!
 //! Face normals, vertices and the directions turned into a body's frame are placed by the
@@ -79,7 +80,9 @@
 //! For separated bodies the best separation is a lower bound on the distance (exact when a
 //! face or an edge pair is the closest feature pair).
 
-use super::lanes::Four;
+#[cfg(target_arch = "x86_64")]
+use super::lanes::{Avx, Eight};
+use super::lanes::{Four, Lanes};
 use super::{Interval, Placed3, PolyPair};
 use crate::geom3::{self, Cap, CuboidEdges, Edge, FaceEdges, Shape3Kind, HILL_CLIMB_MIN_VERTICES};
 use crate::trace::Tracer;
@@ -1985,7 +1988,7 @@ fn cuboid_intervals(
     let lane =
         |c: fn(&Vec3) -> f32| Four::load(&[c(&axes[0]), c(&axes[1]), c(&axes[2]), c(&axes[3])]);
     let lanes = [lane(|v| v.x), lane(|v| v.y), lane(|v| v.z)];
-    let (low, high, finite) = cuboid_interval_lanes(into, corners, h, lanes);
+    let (low, high, finite) = cuboid_interval_lanes((), into, corners, h, lanes);
     let (low, high) = (low.to_array(), high.to_array());
     std::array::from_fn(|i| {
         if finite & (1 << i) == 0 {
@@ -1996,25 +1999,24 @@ fn cuboid_intervals(
 }
 
 /// [`cuboid_intervals`]' arithmetic on the axes by coordinate (`vx`, `vy`, `vz`: lane `k`
-/// for axis `k`): the low and high ends by lane, and bit `k` set when lane `k`'s terms are
-/// finite (the other lanes' ends are meaningless: they take `project`).
+/// for axis `k`), four or eight at a time ([`Lanes`]): the low and high ends by lane, and
+/// bit `k` set when lane `k`'s terms are finite (the other lanes' ends are meaningless:
+/// they take `project`).
 #[inline(always)]
-fn cuboid_interval_lanes(
+fn cuboid_interval_lanes<L: Lanes>(
+    isa: L::Isa,
     into: &Turn,
-    corners: &[[Four; 3]; 8],
+    corners: &[[L; 3]; 8],
     h: Vec3A,
-    [vx, vy, vz]: [Four; 3],
-) -> (Four, Four, u32) {
+    [vx, vy, vz]: [L; 3],
+) -> (L, L, u32) {
+    let splat = |value: f32| L::splat(isa, value);
     // `Turn::apply` lane by lane, then times the half extents.
-    let [lx, ly, lz] = turn_lanes(into, [vx, vy, vz]);
-    let (qx, qy, qz) = (
-        lx.mul(Four::splat(h.x)),
-        ly.mul(Four::splat(h.y)),
-        lz.mul(Four::splat(h.z)),
-    );
+    let [lx, ly, lz] = turn_lanes(isa, into, [vx, vy, vz]);
+    let (qx, qy, qz) = (lx.mul(splat(h.x)), ly.mul(splat(h.y)), lz.mul(splat(h.z)));
     // A lane is finite when `q * 0` is zero in every coordinate (an infinity or NaN gives
     // NaN).
-    let zero = Four::splat(0.0);
+    let zero = splat(0.0);
     let finite = qx
         .mul(zero)
         .add(qy.mul(zero))
@@ -2026,8 +2028,8 @@ fn cuboid_interval_lanes(
     // opposite corner `7 - c` (every sign flipped) has exactly the negated sum: only corners
     // 0 to 3 are summed.
     let (nx, ny, nz) = (qx.neg(), qy.neg(), qz.neg());
-    let sums: [Four; 4] = std::array::from_fn(|c| {
-        let pick = |bit: usize, p: Four, n: Four| if c & bit == 0 { n } else { p };
+    let sums: [L; 4] = std::array::from_fn(|c| {
+        let pick = |bit: usize, p: L, n: L| if c & bit == 0 { n } else { p };
         pick(1, qx, nx).add(pick(2, qy, ny)).add(nz)
     });
     // The largest sum; the smallest is its negation (compared, so the sign of a zero does
@@ -2035,12 +2037,12 @@ fn cuboid_interval_lanes(
     let top = sums
         .iter()
         .map(|s| s.max(s.neg()))
-        .reduce(Four::max)
+        .reduce(L::max)
         .expect("four sums");
     let bottom = top.neg();
     // Corner c holds the largest sum (`at_top[c]`) exactly when corner `7 - c` holds the
     // smallest.
-    let at_top: [Four; 8] = std::array::from_fn(|c| {
+    let at_top: [L; 8] = std::array::from_fn(|c| {
         if c < 4 {
             top.le(sums[c])
         } else {
@@ -2052,7 +2054,7 @@ fn cuboid_interval_lanes(
     // earlier ones.
     let world = |c: usize| {
         let [x, y, z] = corners[c];
-        Four::dot3(x, y, z, vx, vy, vz)
+        L::dot3(x, y, z, vx, vy, vz)
     };
     let (mut high, mut low) = (world(7), world(7));
     for c in (0..7).rev() {
@@ -2063,9 +2065,17 @@ fn cuboid_interval_lanes(
     (low, high, finite)
 }
 
-/// Each placed corner's coordinates, each in all four lanes, for [`cuboid_intervals`].
-fn corner_lanes(corners: &[Vec3; 8]) -> [[Four; 3]; 8] {
-    corners.map(|v| [v.x, v.y, v.z].map(Four::splat))
+/// Each placed corner's coordinates, each in every lane, for [`cuboid_intervals`].
+#[inline(always)]
+fn corner_lanes<L: Lanes>(isa: L::Isa, corners: &[Vec3; 8]) -> [[L; 3]; 8] {
+    // A loop, not `map`: the lanes of `Eight` are built inside AVX code only when inlined
+    // there (an out-of-line `map` calls each AVX operation).
+    let splat = |c: f32| L::splat(isa, c);
+    let mut lanes = [[splat(0.0); 3]; 8];
+    for (to, v) in lanes.iter_mut().zip(corners) {
+        *to = [splat(v.x), splat(v.y), splat(v.z)];
+    }
+    lanes
 }
 
 /// [`cuboid_intervals`]' rare axes (not finite in the body's frame).
@@ -2086,44 +2096,53 @@ fn projected_shifted(body: &Placed3, axis: Vec3, origin: Vec3) -> Interval {
 /// What every group of a traced cuboid SAT's intervals needs, set up once a query: each
 /// body's turn into its own frame, its placed corners in lanes, its half extents, and the
 /// work frame's origin in lanes.
-struct IntervalLanes {
+struct IntervalLanes<L: Lanes> {
+    isa: L::Isa,
     into_a: Turn,
     into_b: Turn,
-    corners_a: [[Four; 3]; 8],
-    corners_b: [[Four; 3]; 8],
+    corners_a: [[L; 3]; 8],
+    corners_b: [[L; 3]; 8],
     h_a: Vec3A,
     h_b: Vec3A,
-    origin: [Four; 3],
+    origin: [L; 3],
 }
 
-impl IntervalLanes {
+impl<L: Lanes> IntervalLanes<L> {
     #[inline(always)]
-    fn new(boxes: &CuboidPair, pair: &PolyPair, corners: (&[Vec3; 8], &[Vec3; 8])) -> Self {
+    fn new(
+        isa: L::Isa,
+        boxes: &CuboidPair,
+        pair: &PolyPair,
+        corners: (&[Vec3; 8], &[Vec3; 8]),
+    ) -> Self {
+        let o = pair.origin;
         IntervalLanes {
+            isa,
             into_a: Turn::new(pair.a.rotation.inverse()),
             into_b: Turn::new(pair.b.rotation.inverse()),
-            corners_a: corner_lanes(corners.0),
-            corners_b: corner_lanes(corners.1),
+            corners_a: corner_lanes(isa, corners.0),
+            corners_b: corner_lanes(isa, corners.1),
             h_a: boxes.h_a,
             h_b: boxes.h_b,
-            origin: [pair.origin.x, pair.origin.y, pair.origin.z].map(Four::splat),
+            origin: [o.x, o.y, o.z].map(|c| L::splat(isa, c)),
         }
     }
 
-    /// Four axes' intervals ([`cuboid_interval_lanes`], the axes by coordinate), shifted to
-    /// the world frame as the general path records them (`interval.shifted(axis . origin)`,
-    /// the shift's dot product and sums in lanes): A's low and high ends, then B's, the
-    /// shift, and the bits of the lanes whose terms are finite in A's and in B's frame.
+    /// A group of axes' intervals ([`cuboid_interval_lanes`], the axes by coordinate),
+    /// shifted to the world frame as the general path records them
+    /// (`interval.shifted(axis . origin)`, the shift's dot product and sums in lanes): A's
+    /// low and high ends, then B's, the shift, and the bits of the lanes whose terms are
+    /// finite in A's and in B's frame.
     #[inline(always)]
-    fn four(&self, lanes: [Four; 3]) -> ([[f32; 4]; 4], Four, u32, u32) {
+    fn group(&self, lanes: [L; 3]) -> ([L; 4], L, u32, u32) {
         let (low_a, high_a, finite_a) =
-            cuboid_interval_lanes(&self.into_a, &self.corners_a, self.h_a, lanes);
+            cuboid_interval_lanes(self.isa, &self.into_a, &self.corners_a, self.h_a, lanes);
         let (low_b, high_b, finite_b) =
-            cuboid_interval_lanes(&self.into_b, &self.corners_b, self.h_b, lanes);
+            cuboid_interval_lanes(self.isa, &self.into_b, &self.corners_b, self.h_b, lanes);
         let [vx, vy, vz] = lanes;
         let [ox, oy, oz] = self.origin;
-        let shift = Four::dot3(vx, vy, vz, ox, oy, oz);
-        let ends = [low_a, high_a, low_b, high_b].map(|end| end.add(shift).to_array());
+        let shift = L::dot3(vx, vy, vz, ox, oy, oz);
+        let ends = [low_a, high_a, low_b, high_b].map(|end| end.add(shift));
         (ends, shift, finite_a, finite_b)
     }
 }
@@ -2258,12 +2277,13 @@ impl CuboidSteps<'_> {
         (corners_a, corners_b): &([Vec3; 8], [Vec3; 8]),
     ) {
         let (a, b) = (&pair.a, &pair.b);
-        let setup = IntervalLanes::new(boxes, pair, (corners_a, corners_b));
+        let setup = IntervalLanes::<Four>::new((), boxes, pair, (corners_a, corners_b));
         let steps = &mut *self.steps;
         let groups = &self.axis_groups;
         for (group, positions) in groups.iter().zip(self.axes.as_slice().chunks(4)) {
             let lanes = group.each_ref().map(Four::load);
-            let ([low_a, high_a, low_b, high_b], shift, finite_a, finite_b) = setup.four(lanes);
+            let (ends, shift, finite_a, finite_b) = setup.group(lanes);
+            let [low_a, high_a, low_b, high_b] = ends.map(Four::to_array);
             for (lane, &at) in positions.iter().enumerate() {
                 let Step::Axis(t) = &mut steps[at as usize] else {
                     unreachable!("the axis steps' positions")
@@ -2295,9 +2315,41 @@ impl CuboidSteps<'_> {
     /// corner for the high end and the high corner for the low end, and the dot product,
     /// the shift and their rounded sum are negated with them, unless that sum is zero (the
     /// sign of a zero sum does not follow): a zero end takes `project`. So only the edge
-    /// axes and the faces with normal `+e_k` take lanes, six groups instead of eight.
+    /// axes and the faces with normal `+e_k` take lanes ([`SURE_LANES`]): six groups of four
+    /// instead of eight, or where the processor has AVX three of eight ([`Eight`], run in a
+    /// function compiled for AVX: the same operations on twice the lanes, the same bits).
     fn fill_intervals_sure(
         &mut self,
+        boxes: &CuboidPair,
+        pair: &PolyPair,
+        corners: &([Vec3; 8], [Vec3; 8]),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx) = eight_lanes() {
+            // SAFETY: `avx` proves that the processor has AVX.
+            return unsafe { self.fill_intervals_sure_avx(avx, boxes, pair, corners) };
+        }
+        self.fill_intervals_sure_in::<Four>((), boxes, pair, corners)
+    }
+
+    /// [`Self::fill_intervals_sure`] eight lanes at a time, compiled for AVX (its
+    /// three-operand instructions and blends for the four-lane steps too).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    fn fill_intervals_sure_avx(
+        &mut self,
+        avx: Avx,
+        boxes: &CuboidPair,
+        pair: &PolyPair,
+        corners: &([Vec3; 8], [Vec3; 8]),
+    ) {
+        self.fill_intervals_sure_in::<Eight>(avx, boxes, pair, corners)
+    }
+
+    #[inline(always)]
+    fn fill_intervals_sure_in<L: Lanes>(
+        &mut self,
+        isa: L::Isa,
         boxes: &CuboidPair,
         pair: &PolyPair,
         corners: &([Vec3; 8], [Vec3; 8]),
@@ -2313,86 +2365,98 @@ impl CuboidSteps<'_> {
             "faces, then the crossing pairs"
         );
         let groups = &self.axis_groups;
-        // Lane n: the edge axis n (recorded 12 + n) for n below 18, then the faces with
-        // normal `+e_k`, A's (lane 18 + k), then B's (lane 21 + k); `held`: the recorded
-        // axis of each lane, `partner`: the lane of each face's partner with normal `+e_k`
-        // (the face's own lane for those).
-        let mut lanes = [[[0.0f32; 4]; 3]; 6];
-        lanes[..5].copy_from_slice(&groups[3..8]);
-        let mut held: [u8; 24] = std::array::from_fn(|n| 12 + n as u8);
-        let mut partner = [0u8; 12];
-        for (r, &normal) in faces_a.iter().chain(faces_b).enumerate() {
-            let k = (normal % 3) as usize;
-            let n = SURE_AXES + 3 * (r / 6) + k;
-            partner[r] = n as u8;
-            if normal < 3 {
-                let (from, to) = (&groups[r / 4], &mut lanes[n / 4]);
-                for c in 0..3 {
-                    to[c][n % 4] = from[c][r % 4];
+        // Lane n (by coordinate): the edge axis n (recorded 12 + n) for n below 18, then the
+        // faces with normal `+e_k`, A's (lane 18 + k), then B's (lane 21 + k); `held`: the
+        // recorded axis of each lane; `faces[body][l]`: the recorded axis of the body's face
+        // with normal lane l (`+e_k` for l = k, `-e_k` for l = 3 + k, as `CuboidFaces`).
+        let mut lanes = [[0.0f32; SURE_LANES]; 3];
+        for (g, group) in groups[3..8].iter().enumerate() {
+            for (to, from) in lanes.iter_mut().zip(group) {
+                to[4 * g..4 * g + 4].copy_from_slice(from);
+            }
+        }
+        let mut faces = [[0u8; 6]; 2];
+        for (body, table) in [faces_a, faces_b].into_iter().enumerate() {
+            for (i, &normal) in table.iter().enumerate() {
+                faces[body][normal as usize] = (6 * body + i) as u8;
+            }
+        }
+        let mut held: [u8; SURE_LANES] = std::array::from_fn(|n| 12 + n as u8);
+        for (body, faces) in faces.iter().enumerate() {
+            for (k, &r) in faces[..3].iter().enumerate() {
+                let (n, r) = (SURE_AXES + 3 * body + k, r as usize);
+                for (to, from) in lanes.iter_mut().zip(&groups[r / 4]) {
+                    to[n] = from[r % 4];
                 }
                 held[n] = r as u8;
             }
         }
-        let setup = IntervalLanes::new(boxes, pair, (&corners.0, &corners.1));
+        // Every lane's ends (low and high along A, then B, shifted), `L::COUNT` lanes at a
+        // time, and the bits of the lanes whose terms are finite in A's and in B's frame.
+        let setup = IntervalLanes::<L>::new(isa, boxes, pair, (&corners.0, &corners.1));
+        let mut ends = [[0.0f32; SURE_LANES]; 4];
+        let (mut finite_a, mut finite_b) = (0u32, 0u32);
+        for g in (0..SURE_LANES).step_by(L::COUNT) {
+            let axes = lanes.each_ref().map(|c| L::load_from(isa, &c[g..]));
+            let (group, _, finite_group_a, finite_group_b) = setup.group(axes);
+            for (end, to) in group.into_iter().zip(&mut ends) {
+                end.store_to(&mut to[g..]);
+            }
+            (finite_a, finite_b) = (
+                finite_a | finite_group_a << g,
+                finite_b | finite_group_b << g,
+            );
+        }
+        let [low_a, high_a, low_b, high_b] = &ends;
         let steps = &mut *self.steps;
         let positions = self.axes.as_slice();
-        // The faces' lanes' ends (low and high along A, then B, shifted), for their partners.
-        let mut face_ends = [[0.0f32; 4]; 6];
-        let mut face_projected = [0u32; 6];
-        for (g, group) in lanes.iter().enumerate() {
-            let lanes = group.each_ref().map(Four::load);
-            let ([low_a, high_a, low_b, high_b], _, finite_a, finite_b) = setup.four(lanes);
-            for lane in 0..4 {
-                let n = 4 * g + lane;
-                let Step::Axis(t) = &mut steps[positions[held[n] as usize] as usize] else {
-                    unreachable!("the axis steps' positions")
-                };
-                // A lane whose terms are not all finite takes `project` (shifted as the
-                // lanes are).
-                t.interval_a = match (finite_a >> lane) & 1 {
-                    0 => projected_shifted(a, t.axis, pair.origin),
-                    _ => Interval::new(low_a[lane], high_a[lane]),
-                };
-                t.interval_b = match (finite_b >> lane) & 1 {
-                    0 => projected_shifted(b, t.axis, pair.origin),
-                    _ => Interval::new(low_b[lane], high_b[lane]),
-                };
-                if n >= SURE_AXES {
-                    // Bit 0 (A) and 1 (B): the partner's ends came from `project`.
-                    let from_lanes = (finite_a >> lane) & 1 | ((finite_b >> lane) & 1) << 1;
-                    face_projected[n - SURE_AXES] = !from_lanes & 0b11;
-                    face_ends[n - SURE_AXES] = [
-                        t.interval_a.min,
-                        t.interval_a.max,
-                        t.interval_b.min,
-                        t.interval_b.max,
-                    ];
+        for n in 0..SURE_LANES {
+            let t = axis_step(steps, positions[held[n] as usize]);
+            t.interval_a = Interval::new(low_a[n], high_a[n]);
+            t.interval_b = Interval::new(low_b[n], high_b[n]);
+        }
+        // A lane whose terms are not all finite (rare) takes `project` (shifted as the lanes
+        // are).
+        let all = (1u32 << SURE_LANES) - 1;
+        if finite_a & finite_b != all {
+            for n in (0..SURE_LANES).filter(|n| (finite_a & finite_b) >> n & 1 == 0) {
+                let t = axis_step(steps, positions[held[n] as usize]);
+                if finite_a >> n & 1 == 0 {
+                    t.interval_a = projected_shifted(a, t.axis, pair.origin);
+                }
+                if finite_b >> n & 1 == 0 {
+                    t.interval_b = projected_shifted(b, t.axis, pair.origin);
                 }
             }
         }
         // The faces with normal `-e_k`: the partner's ends turned round; a zero end (or a
         // partner that took `project`) takes `project`.
-        for r in 0..12 {
-            let n = partner[r] as usize;
-            if held[n] as usize == r {
-                continue;
+        for (body, faces) in faces.iter().enumerate() {
+            for (k, &r) in faces[3..].iter().enumerate() {
+                let n = SURE_AXES + 3 * body + k;
+                let t = axis_step(steps, positions[r as usize]);
+                let (projected_a, projected_b) = (finite_a >> n & 1 == 0, finite_b >> n & 1 == 0);
+                t.interval_a = if low_a[n] == 0.0 || high_a[n] == 0.0 || projected_a {
+                    projected_shifted(a, t.axis, pair.origin)
+                } else {
+                    Interval::new(-high_a[n], -low_a[n])
+                };
+                t.interval_b = if low_b[n] == 0.0 || high_b[n] == 0.0 || projected_b {
+                    projected_shifted(b, t.axis, pair.origin)
+                } else {
+                    Interval::new(-high_b[n], -low_b[n])
+                };
             }
-            let [low_a, high_a, low_b, high_b] = face_ends[n - SURE_AXES];
-            let projected = face_projected[n - SURE_AXES];
-            let Step::Axis(t) = &mut steps[positions[r] as usize] else {
-                unreachable!("the axis steps' positions")
-            };
-            t.interval_a = if low_a == 0.0 || high_a == 0.0 || projected & 1 != 0 {
-                projected_shifted(a, t.axis, pair.origin)
-            } else {
-                Interval::new(-high_a, -low_a)
-            };
-            t.interval_b = if low_b == 0.0 || high_b == 0.0 || projected & 2 != 0 {
-                projected_shifted(b, t.axis, pair.origin)
-            } else {
-                Interval::new(-high_b, -low_b)
-            };
         }
+    }
+}
+
+/// The axis step at position `at` of a traced cuboid SAT's steps.
+#[inline(always)]
+fn axis_step(steps: &mut [Step], at: u8) -> &mut AxisTest {
+    match &mut steps[at as usize] {
+        Step::Axis(t) => t,
+        _ => unreachable!("the axis steps' positions"),
     }
 }
 
@@ -2412,7 +2476,7 @@ fn placed_corners(body: &Placed3) -> [Vec3; 8] {
             Four::load(&[v.x, v.y, v.z, 0.0])
         };
         let [x, y, z, w] = Four::transpose([row(0), row(1), row(2), row(3)]);
-        let [x, y, z] = turn_lanes(&turn, [x, y, z]);
+        let [x, y, z] = turn_lanes((), &turn, [x, y, z]);
         let [x, y, z] = [x.add(shift[0]), y.add(shift[1]), z.add(shift[2])];
         for (p, row) in placed.iter_mut().zip(Four::transpose([x, y, z, w])) {
             let [x, y, z, _] = row.to_array();
@@ -2425,14 +2489,15 @@ fn placed_corners(body: &Placed3) -> [Vec3; 8] {
 /// [`Turn::apply`] on four vectors at once (by coordinate), lane by lane the same
 /// operations: `v (w^2 - b.b) + b (2 (v.b)) + (b x v) 2w`.
 #[inline(always)]
-fn turn_lanes(turn: &Turn, [vx, vy, vz]: [Four; 3]) -> [Four; 3] {
-    let [bx, by, bz] = turn.b.map(Four::splat);
-    let (k, w2) = (Four::splat(turn.k), Four::splat(turn.w2));
-    let d2 = Four::dot3(vx, vy, vz, bx, by, bz).mul(Four::splat(2.0));
+fn turn_lanes<L: Lanes>(isa: L::Isa, turn: &Turn, [vx, vy, vz]: [L; 3]) -> [L; 3] {
+    let splat = |value: f32| L::splat(isa, value);
+    let [bx, by, bz] = turn.b.map(splat);
+    let (k, w2) = (splat(turn.k), splat(turn.w2));
+    let d2 = L::dot3(vx, vy, vz, bx, by, bz).mul(splat(2.0));
     let cross_x = by.mul(vz).minus(vy.mul(bz));
     let cross_y = bz.mul(vx).minus(vz.mul(bx));
     let cross_z = bx.mul(vy).minus(vx.mul(by));
-    let apply = |v: Four, b: Four, cross: Four| v.mul(k).add(b.mul(d2)).add(cross.mul(w2));
+    let apply = |v: L, b: L, cross: L| v.mul(k).add(b.mul(d2)).add(cross.mul(w2));
     [
         apply(vx, bx, cross_x),
         apply(vy, by, cross_y),
@@ -2577,6 +2642,29 @@ const ALL_DIRECTION_PAIRS: u16 = 0b0111_0111_0111;
 
 /// How many edge pairs give an axis when every direction pair is sure: two of each nine.
 const SURE_AXES: usize = 18;
+
+/// The axes whose intervals [`CuboidSteps::fill_intervals_sure`] computes in lanes: the
+/// eighteen edge axes and six face axes (a multiple of four and of eight).
+const SURE_LANES: usize = SURE_AXES + 6;
+
+/// AVX's token when [`CuboidSteps::fill_intervals_sure`] runs eight lanes at a time
+/// ([`Eight`]): where the processor has AVX, unless a test has asked its thread for four
+/// ([`FOUR_LANES_ONLY`], to compare the two).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn eight_lanes() -> Option<Avx> {
+    #[cfg(test)]
+    if FOUR_LANES_ONLY.with(std::cell::Cell::get) {
+        return None;
+    }
+    Avx::detect()
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by a test: this thread's traced cuboid intervals take four lanes at a time.
+    static FOUR_LANES_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 impl CuboidPair {
     /// [`Self::traced_edge_pairs`] when [`EdgeGroups`] is sure of all nine direction pairs
@@ -3255,7 +3343,7 @@ mod tests {
                         unreachable!("two cuboids")
                     };
                     let into = Turn::new(body.rotation.inverse());
-                    let corners = corner_lanes(&placed_corners(body));
+                    let corners = corner_lanes((), &placed_corners(body));
                     let mut axes = Vec::new();
                     for n in 0..27 {
                         let grid = Vec3::new((n % 3) as f32, (n / 3 % 3) as f32, (n / 9) as f32);
@@ -3655,6 +3743,33 @@ mod tests {
             edge_wins += matches!(untraced.axis, AxisId::Edges(..)) as u32;
         });
         assert!(edge_wins > 500, "{edge_wins} edge wins");
+    }
+
+    #[test]
+    fn the_eight_lane_cuboid_intervals_equal_the_four_lane_ones_bit_for_bit() {
+        // Where the processor has AVX, the traced cuboid SAT's intervals of the all-sure path
+        // take eight lanes at a time (`Eight`); elsewhere, and on a thread that asks for it
+        // (`FOUR_LANES_ONLY`), four (`Four`). The same steps, bit for bit, on 8,000 tied
+        // poses (without AVX both runs take four lanes).
+        let four_only = |on: bool| FOUR_LANES_ONLY.with(|c| c.set(on));
+        let mut sure = 0;
+        for_each_tied_cuboid_pair(0x8e16_1a7e, |round, k, pair| {
+            let boxes = CuboidPair::new(pair).expect("two finite cuboids");
+            sure += (boxes.edge_groups(pair).sure == ALL_DIRECTION_PAIRS) as u32;
+            let mut eight = Vec::new();
+            let out = sat(pair, &mut eight);
+            four_only(true);
+            let mut four = Vec::new();
+            let out_four = sat(pair, &mut four);
+            four_only(false);
+            assert_eq!(out, out_four, "round {round} pose {k}");
+            assert_eq!(
+                step_bits(&eight),
+                step_bits(&four),
+                "round {round} pose {k}"
+            );
+        });
+        assert!(sure > 1500, "{sure} all-sure poses");
     }
 
     /// The tied cuboid pairs of the bit-for-bit tests, 8,000 from `seed`: 80 rounds of two
