@@ -289,7 +289,7 @@ fn run_sat_manifold<const TRACED: bool>(inputs: &Inputs) -> usize {
             let out = sat::sat(&pair, &mut sat_steps);
             if out.intersecting {
                 let mut steps = Vec::new();
-                points += manifold::manifold(&pair, out.normal, &mut steps)
+                points += manifold::manifold_after_sat(&pair, &out, &mut steps)
                     .points
                     .len();
                 points += steps.len();

@@ -328,6 +328,18 @@ fn face_known_from_sat(pair: &PolyPair, sat: &SatOutput) -> Option<(Side, u32)> 
     }
 }
 
+/// [`contact_manifold_after_sat`], recording every step: the same steps as [`manifold`]
+/// along `sat.normal` (they are made from the supporting features, which are the same),
+/// without searching for the face SAT already names.
+#[inline(never)]
+pub fn manifold_after_sat<T: Tracer<Step>>(
+    pair: &PolyPair,
+    sat: &SatOutput,
+    tracer: &mut T,
+) -> Output {
+    manifold_with(pair, sat.normal, face_known_from_sat(pair, sat), tracer)
+}
+
 /// Builds the manifold along SAT's `normal` (A toward B), recording every step.
 ///
 /// Kept out of line: inlined into `trace_pair3` (once [`manifold_with`] became a small

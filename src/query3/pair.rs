@@ -3,7 +3,7 @@
 
 use super::epa::{self, epa};
 use super::gjk::{self, gjk};
-use super::manifold::{self, manifold};
+use super::manifold;
 use super::manifold_round::manifold_round;
 use super::round::{epa_rounded, with_radii, BodyPair3};
 use super::sat::{self, sat};
@@ -184,12 +184,12 @@ where
     let g = gjk(&pair, &settings.gjk, tracers.gjk);
     let e = epa(&pair, &g, &settings.epa, tracers.epa);
     let s = sat(&pair, tracers.sat);
-    // Untraced, the manifold starts from SAT's winning feature where that is sure to be the
-    // one its search would find (the same output, bit for bit; see
-    // `contact_manifold_after_sat`); traced, it searches and records every step.
+    // The manifold starts from SAT's winning feature where that is sure to be the one its
+    // search would find (the same output and steps, bit for bit; see
+    // `contact_manifold_after_sat`).
     let m = s.intersecting.then(|| {
         if C::ENABLED {
-            manifold(&pair, s.normal, tracers.clip)
+            manifold::manifold_after_sat(&pair, &s, tracers.clip)
         } else {
             manifold::contact_manifold_after_sat(&pair, &s)
         }

@@ -3995,8 +3995,11 @@ mod tests {
         // `contact_manifold_after_sat` takes SAT's winning face of two cuboids as that
         // body's supporting feature instead of searching for it: the same output, bit for
         // bit (features, case, reference, clipped count, points, depths and ids), on poses
-        // full of ties (aligned, resting, quarter turns, equal boxes) and deep overlaps.
-        use crate::query3::manifold::{contact_manifold, contact_manifold_after_sat};
+        // full of ties (aligned, resting, quarter turns, equal boxes) and deep overlaps;
+        // traced (`manifold_after_sat`), the same recorded steps as the searching `manifold`.
+        use crate::query3::manifold::{
+            contact_manifold, contact_manifold_after_sat, manifold, manifold_after_sat,
+        };
         let mut rng = Rng(0x3a1f_0b0c);
         let (mut faces, mut others) = (0, 0);
         for round in 0..40u32 {
@@ -4019,6 +4022,16 @@ mod tests {
                     handed, searched,
                     "round {round} pose {k} axis {:?}",
                     sat.axis
+                );
+                let (mut searched_steps, mut handed_steps) = (Vec::new(), Vec::new());
+                let searched_traced = manifold(&pair, sat.normal, &mut searched_steps);
+                let handed_traced = manifold_after_sat(&pair, &sat, &mut handed_steps);
+                assert_eq!(handed_traced, searched_traced, "round {round} pose {k}");
+                assert_eq!(handed_traced, handed, "round {round} pose {k}");
+                assert_eq!(
+                    format!("{handed_steps:?}"),
+                    format!("{searched_steps:?}"),
+                    "round {round} pose {k}: the recorded steps"
                 );
                 for (p, q) in handed.points.iter().zip(searched.points.iter()) {
                     assert_eq!(p.depth.to_bits(), q.depth.to_bits());
