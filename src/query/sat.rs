@@ -29,9 +29,9 @@
 //! body at once, one vector lane per edge, and project every vertex of the other on all of
 //! them: the same numbers as the axis-by-axis pass, and, untraced, the best axis picked by
 //! lane masks rather than one compare per axis. For so few vertices the straight pass costs
-//! less than the calipers' data-dependent steps (at 16 vertices a 16-gon's manifold ran 7,255
-//! instructions by calipers, 4,263 this way). Shapes of up to 8 vertices keep their
-//! vertices, normals and back extents in such lanes, built with the shape
+//! less than the calipers' data-dependent steps (a 16-gon's manifold ran 7,255 instructions
+//! by calipers, 3,755 this way). Shapes of up to 16 vertices keep their vertices, normals
+//! and back extents in such lanes, built with the shape
 //! (`geom::CoreLanes`), so a query loads them whole. Untraced on x86_64, that pass runs
 //! written out in SSE registers (`sat/sse.rs`: the same arithmetic, operand for operand;
 //! the compiled generic pass moved its lanes through memory and spilled its 8 by 8 blocks).
@@ -380,8 +380,9 @@ impl<'s, const N: usize> EdgeLanes<'s, N> {
         // The other core's vertices on every axis, and their extremes: up to 8 vertices by
         // halving (vertex j against j + width / 2, then again: the order `sat/sse.rs`
         // follows), for 16 vertex by vertex (the 16 projections of one vertex stay in
-        // registers; no other pass mirrors this one). A minimum is one of the values, so the
-        // order only shows in a tie of +0 and -0 or with a NaN.
+        // registers; `SmallCore::extent` takes the same order, and no SSE pass mirrors this
+        // one). A minimum is one of the values, so the order only shows in a tie of +0 and
+        // -0 or with a NaN.
         let (low_of, high_of) = if NT > 8 {
             let first = project(other_core.x[0], other_core.y[0]);
             let (mut low, mut high) = (first, first);
