@@ -76,6 +76,8 @@
 //! The numbers differ from the general loop's in the last bits (a property test compares the
 //! two: same axes, same winner, numbers within 1e-5 of the pair's scale).
 
+#[cfg(target_arch = "x86_64")]
+use super::lanes::Avx;
 use super::lanes::Four;
 use super::manifold::{contact_manifold, Output as Manifold};
 use super::sat::{
@@ -841,7 +843,46 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     /// entry and exit times side by side; the tie rule one axis at a time, in order). On an
     /// edge axis the two edges are the extremes facing each other (the arcs cross at the
     /// axis), so only A's far end and B's far end are scanned.
+    ///
+    /// Untraced, where the processor has AVX, this and [`Self::visit_edge_axes`] run as
+    /// compiled for AVX ([`Self::visit_axes_avx`]): the same operations, encoded with three
+    /// operands (no register copies before each destructive SSE operation). Nothing is fused
+    /// or reordered (Rust never contracts a product and a sum into an FMA), so the bits are
+    /// the same; the tests that compare the traced sweep (compiled for the baseline) with the
+    /// untraced one check it.
     fn visit_axes<T: Tracer<Step>>(
+        &self,
+        still: f32,
+        touch: f32,
+        latest: &mut Latest,
+        tracer: &mut T,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if !T::ENABLED {
+            if let Some(avx) = Avx::detect() {
+                // SAFETY: `avx` proves that the processor has AVX.
+                return unsafe { self.visit_axes_avx(avx, still, touch, latest, tracer) };
+            }
+        }
+        self.visit_axes_in(still, touch, latest, tracer)
+    }
+
+    /// [`Self::visit_axes`] compiled for AVX.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    fn visit_axes_avx<T: Tracer<Step>>(
+        &self,
+        _: Avx,
+        still: f32,
+        touch: f32,
+        latest: &mut Latest,
+        tracer: &mut T,
+    ) {
+        self.visit_axes_in(still, touch, latest, tracer)
+    }
+
+    #[inline(always)]
+    fn visit_axes_in<T: Tracer<Step>>(
         &self,
         still: f32,
         touch: f32,
@@ -973,6 +1014,38 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     /// crowd the face axes' projections.)
     #[inline(never)]
     fn visit_edge_axes<T: Tracer<Step>>(
+        &self,
+        still: f32,
+        touch: f32,
+        latest: &mut Latest,
+        offer: &mut impl FnMut(&mut Latest, AxisId, Vec3, Interval, Interval, f32, (f32, f32)),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if !T::ENABLED {
+            if let Some(avx) = Avx::detect() {
+                // SAFETY: `avx` proves that the processor has AVX.
+                return unsafe { self.visit_edge_axes_avx::<T>(avx, still, touch, latest, offer) };
+            }
+        }
+        self.visit_edge_axes_in::<T>(still, touch, latest, offer)
+    }
+
+    /// [`Self::visit_edge_axes`] compiled for AVX (see [`Self::visit_axes`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    fn visit_edge_axes_avx<T: Tracer<Step>>(
+        &self,
+        _: Avx,
+        still: f32,
+        touch: f32,
+        latest: &mut Latest,
+        offer: &mut impl FnMut(&mut Latest, AxisId, Vec3, Interval, Interval, f32, (f32, f32)),
+    ) {
+        self.visit_edge_axes_in::<T>(still, touch, latest, offer)
+    }
+
+    #[inline(always)]
+    fn visit_edge_axes_in<T: Tracer<Step>>(
         &self,
         still: f32,
         touch: f32,
