@@ -509,6 +509,16 @@ mod avx {
             unsafe { _mm256_movemask_ps(self.0) as u32 }
         }
     }
+
+    impl Eight {
+        /// The lanes as an array.
+        #[inline(always)]
+        pub(crate) fn to_array(self) -> [f32; 8] {
+            let mut out = [0.0; 8];
+            self.store_to(&mut out);
+            out
+        }
+    }
 }
 
 #[cfg(test)]

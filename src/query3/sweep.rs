@@ -76,13 +76,11 @@
 //! The numbers differ from the general loop's in the last bits (a property test compares the
 //! two: same axes, same winner, numbers within 1e-5 of the pair's scale).
 
-#[cfg(target_arch = "x86_64")]
-use super::lanes::Avx;
 use super::lanes::Four;
+#[cfg(target_arch = "x86_64")]
+use super::lanes::{Avx, Eight, Lanes};
 use super::manifold::{contact_manifold, Output as Manifold};
-use super::sat::{
-    self, edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE,
-};
+use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE};
 use super::{Interval, PolyPair};
 use crate::geom3::{FeatureLanes, Polyhedron};
 use crate::trace::Tracer;
@@ -616,12 +614,16 @@ struct TurnedB {
     vertices: Groups<[[f32; 4]; 3], { SMALL_VERTICES / 4 }>,
     /// The same vertices one point each (the edge pairs gather their ends and witnesses).
     points: Groups<[Vec3; 4], { SMALL_VERTICES / 4 }>,
-    /// B's face normals in A's frame, four at a time.
-    normals: Groups<[[f32; 4]; 3], { SMALL_FEATURES / 4 }>,
-    /// B's Gauss-map arcs in A's frame as `sat::arcs_cross` takes them for B (`c = -n0`,
-    /// `d = -n1`, the plane `d x c = n1 x n0`): rows `c.x, c.y, c.z, d.x, d.y, d.z, plane.x,
-    /// plane.y, plane.z`. Padding is zero, which the first sign test rejects.
-    arcs: Groups<[[f32; 4]; 9], { SMALL_FEATURES / 4 }>,
+    /// B's face normals in A's frame, four at a time (two groups side by side).
+    normals: PairedRows<{ SMALL_FEATURES / 8 }>,
+    /// The planes of B's Gauss-map arcs in A's frame as `sat::arcs_cross` takes them for B
+    /// (`c = -n0`, `d = -n1`, the plane `d x c = n1 x n0`), four at a time (two groups side
+    /// by side). Padding is zero, which the first sign test rejects.
+    planes: PairedRows<{ SMALL_FEATURES / 8 }>,
+    /// The arcs' ends `c` and `d` (rows `c.x, c.y, c.z, d.x, d.y, d.z`), which only a test
+    /// reads.
+    #[cfg(test)]
+    arc_ends: Groups<[[f32; 4]; 6], { SMALL_FEATURES / 4 }>,
 }
 
 impl TurnedB {
@@ -630,9 +632,70 @@ impl TurnedB {
         TurnedB {
             vertices: Groups::new(),
             points: Groups::new(),
-            normals: Groups::new(),
-            arcs: Groups::new(),
+            normals: PairedRows::new(),
+            planes: PairedRows::new(),
+            #[cfg(test)]
+            arc_ends: Groups::new(),
         }
+    }
+}
+
+/// Groups of four lanes by coordinate (`[x, y, z]` rows), two groups to a pair: row `c` of
+/// groups `2 p` and `2 p + 1` lies in eight consecutive numbers, so the eight-lane loops
+/// load both as one `Eight` and the four-lane loops one half. Written in order, on the
+/// stack, never zeroed; only what is written is read (a pair's second half only once its
+/// group is written).
+struct PairedRows<const P: usize> {
+    pairs: [MaybeUninit<[[[f32; 4]; 2]; 3]>; P],
+    /// Groups of four written.
+    len: usize,
+}
+
+impl<const P: usize> PairedRows<P> {
+    #[inline(always)]
+    fn new() -> Self {
+        PairedRows {
+            pairs: [const { MaybeUninit::uninit() }; P],
+            len: 0,
+        }
+    }
+
+    /// Appends a group of four (the callers stay within the capacity:
+    /// [`LocalPair::placement`]).
+    #[inline(always)]
+    fn push(&mut self, rows: [[f32; 4]; 3]) {
+        let (p, half) = (self.len / 2, self.len % 2);
+        let pair = self.pairs[p].as_mut_ptr();
+        for (c, row) in rows.into_iter().enumerate() {
+            // SAFETY: `pair` points to pair `p`, in bounds; the write fills one half row
+            // without reading or dropping what is there.
+            unsafe { std::ptr::addr_of_mut!((*pair)[c][half]).write(row) };
+        }
+        self.len += 1;
+    }
+
+    /// Group `g` (`g < self.len`), by coordinate.
+    #[inline(always)]
+    fn group(&self, g: usize) -> [[f32; 4]; 3] {
+        assert!(g < self.len);
+        let pair = self.pairs[g / 2].as_ptr();
+        // SAFETY: group `g` was written by `push` (one half of each row of pair `g / 2`).
+        std::array::from_fn(|c| unsafe { std::ptr::addr_of!((*pair)[c][g % 2]).read() })
+    }
+
+    /// How many whole pairs (both groups written).
+    #[inline(always)]
+    fn pair_count(&self) -> usize {
+        self.len / 2
+    }
+
+    /// Pair `p` (`p < self.pair_count()`), by coordinate: groups `2 p` and `2 p + 1`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn pair(&self, p: usize) -> &[[[f32; 4]; 2]; 3] {
+        assert!(p < self.pair_count());
+        // SAFETY: both groups of pair `p` were written by `push`.
+        unsafe { self.pairs[p].assume_init_ref() }
     }
 }
 
@@ -749,14 +812,11 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 d[2].mul(c[0]).sub(c[2].mul(d[0])),
                 d[0].mul(c[1]).sub(c[0].mul(d[1])),
             ];
-            let rows = [
-                c[0], c[1], c[2], d[0], d[1], d[2], plane[0], plane[1], plane[2],
-            ];
-            let mut out = [[0.0; 4]; 9];
-            for (out, row) in out.iter_mut().zip(rows) {
-                *out = row.to_array();
-            }
-            turned_b.arcs.push(out);
+            turned_b.planes.push(plane.map(Four::to_array));
+            #[cfg(test)]
+            turned_b
+                .arc_ends
+                .push([c[0], c[1], c[2], d[0], d[1], d[2]].map(Four::to_array));
         }
         LocalPair {
             pair,
@@ -775,65 +835,115 @@ impl<'p, 'a> LocalPair<'p, 'a> {
 
     #[inline(always)]
     fn normal_b(&self, k: usize) -> Vec3 {
-        let rows = &self.b.normals.as_slice()[k / 4];
+        let rows = self.b.normals.group(k / 4);
         Vec3::new(rows[0][k % 4], rows[1][k % 4], rows[2][k % 4])
     }
 
     /// For each face `f` of A, the sides of B's arcs' planes its normal lies on: bit `j` of
     /// `signs[f]` is the sign bit of `n_f . plane_j` (set when `< 0`, and for a `-0.0`);
-    /// the values themselves go to `values[f][j / 4][j % 4]` (written for every face of A
-    /// and every group of four edges of B). An edge of A takes `sat::arcs_cross`'s `adc`
-    /// and `bdc` for every edge of B from the entries of its two faces.
-    fn face_sides(&self, signs: &mut [u64], values: &mut SideValues) {
+    /// the values themselves go to `values[f][j]` (written for every face of A and every
+    /// edge of B, with the padding of the last group of four). An edge of A takes
+    /// `sat::arcs_cross`'s `adc` and `bdc` for every edge of B from the entries of its two
+    /// faces. With `eight`, two groups of four edges at a time (the same products and sums
+    /// per lane, so the same bits), the last odd group four at a time.
+    #[inline(always)]
+    fn face_sides(&self, eight: EightLanes, signs: &mut [u64], values: &mut SideValues) {
         let shape_a = self.pair.a.shape;
-        for (f, signs) in signs.iter_mut().enumerate() {
+        let planes = &self.b.planes;
+        for (f, (signs, values)) in signs.iter_mut().zip(values.iter_mut()).enumerate() {
             let n = shape_a.face_normal(f);
-            let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
             let mut bits = 0u64;
-            let groups = self.b.arcs.as_slice().iter().zip(values[f].iter_mut());
-            for (r, (rows, value)) in groups.enumerate() {
+            // Groups of four done by eight lanes.
+            let mut done = 0;
+            #[cfg(target_arch = "x86_64")]
+            if let Some(avx) = eight {
+                let splat = |v: f32| Eight::splat(avx, v);
+                let (x, y, z) = (splat(n.x), splat(n.y), splat(n.z));
+                for p in 0..planes.pair_count() {
+                    let rows = planes.pair(p);
+                    let row = |c: usize| Eight::load_from(avx, rows[c].as_flattened());
+                    let side = Eight::dot3(x, y, z, row(0), row(1), row(2));
+                    bits |= (side.mask_bits() as u64) << (8 * p);
+                    write_lanes(&mut values[8 * p..], side.to_array());
+                }
+                done = 2 * planes.pair_count();
+            }
+            let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
+            for r in done..planes.len {
+                let rows = planes.group(r);
                 let side = Four::dot3(
                     x,
                     y,
                     z,
-                    Four::load(&rows[6]),
-                    Four::load(&rows[7]),
-                    Four::load(&rows[8]),
+                    Four::load(&rows[0]),
+                    Four::load(&rows[1]),
+                    Four::load(&rows[2]),
                 );
                 bits |= (side.sign_bits() as u64) << (4 * r);
-                *value = MaybeUninit::new(side.to_array());
+                write_lanes(&mut values[4 * r..], side.to_array());
             }
             *signs = bits;
         }
     }
 
     /// Candidates for a crossing of the Gauss-map arcs of edge `i` of A (`arc` its plane,
-    /// between faces `f0` and `f1`) and B's edge `j` (bit `j`):
-    /// [`sat::arc_crossing_candidates`] on B's turned normals and B's
+    /// between faces `f0` and `f1`) and B's edge `j` (bit `j`): the three sign tests of
+    /// [`super::sat::arc_crossing_candidates`] (the same numbers and bits, written here for B's
+    /// normals two groups to a pair) on B's turned normals and B's
     /// [`crate::geom3::FeatureLanes::face_edges`], with the sign bits of `adc` and `bdc`
-    /// from [`Self::face_sides`]. B's normals turned into A's frame against A's arc give
-    /// `cba`'s negation exactly (`c = -n` is turned by the negated matrix, whose products
-    /// and sums are the negated ones, so the two differ at most in a zero's sign); the caller
-    /// decides a candidate by the products ([`gauss_map_crossing`]), where a zero fails
-    /// whatever its sign.
+    /// from [`Self::face_sides`]. `sides[f]` gets `n_f . arc` for every face of B (and the
+    /// padding of the last group of four). B's normals turned into A's frame against A's
+    /// arc give `cba`'s negation exactly (`c = -n` is turned by the negated matrix, whose
+    /// products and sums are the negated ones, so the two differ at most in a zero's sign);
+    /// the caller decides a candidate by the products ([`gauss_map_crossing`]), where a
+    /// zero fails whatever its sign. With `eight`, two groups of four faces at a time (the
+    /// table still spreads each group's four sign bits), the last odd group four at a time.
     #[inline(always)]
     fn crossing_arcs(
         &self,
+        eight: EightLanes,
         arc: Vec3,
         [f0, f1]: [usize; 2],
         signs: &[u64],
-        sides: &mut [[f32; 4]; SMALL_FEATURES / 4],
+        sides: &mut [f32; SMALL_FEATURES],
     ) -> u64 {
         let face_edges = &self.lanes_b.face_edges;
-        let normals = self.b.normals.as_slice();
-        let [mask] = sat::arc_crossing_candidates(
-            normals,
-            face_edges,
-            arc,
-            [[signs[f0]], [signs[f1]]],
-            sides,
-        );
-        mask
+        let normals = &self.b.normals;
+        // Edges of B whose first (second) face has `n . arc` with its sign bit set: `cba`
+        // (`dba`) has it clear.
+        let (mut first, mut second) = (0u64, 0u64);
+        // Groups of four done by eight lanes.
+        let mut done = 0;
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx) = eight {
+            let splat = |v: f32| Eight::splat(avx, v);
+            let (x, y, z) = (splat(arc.x), splat(arc.y), splat(arc.z));
+            for p in 0..normals.pair_count() {
+                let rows = normals.pair(p);
+                let row = |c: usize| Eight::load_from(avx, rows[c].as_flattened());
+                let n_arc = Eight::dot3(row(0), row(1), row(2), x, y, z);
+                let m = n_arc.mask_bits() as usize;
+                let (low, high) = (&face_edges[2 * p][0], &face_edges[2 * p + 1][0]);
+                first |= low[0][m & 0xf] | high[0][m >> 4];
+                second |= low[1][m & 0xf] | high[1][m >> 4];
+                n_arc.store_to(&mut sides[8 * p..]);
+            }
+            done = 2 * normals.pair_count();
+        }
+        let (x, y, z) = (Four::splat(arc.x), Four::splat(arc.y), Four::splat(arc.z));
+        for g in done..normals.len {
+            let rows = normals.group(g);
+            let row = |c: usize| Four::load(&rows[c]);
+            let n_arc = Four::dot3(row(0), row(1), row(2), x, y, z);
+            let m = (n_arc.sign_bits() & 0xf) as usize;
+            first |= face_edges[g][0][0][m];
+            second |= face_edges[g][0][1][m];
+            sides[4 * g..4 * g + 4].copy_from_slice(&n_arc.to_array());
+        }
+        // adc and bdc of opposite signs, cba and dba of opposite signs, cba and bdc of the
+        // same sign (cba's sign bit is `!first`).
+        let (adc, bdc) = (signs[f0], signs[f1]);
+        (adc ^ bdc) & (first ^ second) & (first ^ bdc)
     }
 
     /// Tests every axis in the general loop's order (A's faces, B's faces, then the edge
@@ -969,7 +1079,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 );
             }
         }
-        for (g, rows) in self.b.normals.as_slice().iter().enumerate() {
+        for g in 0..self.b.normals.len {
+            let rows = &self.b.normals.group(g);
             // The axis is -n: both intervals turn over, and the speed changes sign.
             let (nx, ny, nz) = (
                 Four::load(&rows[0]),
@@ -1027,26 +1138,29 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 return unsafe { self.visit_edge_axes_avx::<T>(avx, still, touch, latest, offer) };
             }
         }
-        self.visit_edge_axes_in::<T>(still, touch, latest, offer)
+        self.visit_edge_axes_in::<T>(None, still, touch, latest, offer)
     }
 
-    /// [`Self::visit_edge_axes`] compiled for AVX (see [`Self::visit_axes`]).
+    /// [`Self::visit_edge_axes`] compiled for AVX (see [`Self::visit_axes`]), its
+    /// Gauss-map loops eight lanes at a time (unless a test asked its thread for four:
+    /// [`eight_lanes`]).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
     fn visit_edge_axes_avx<T: Tracer<Step>>(
         &self,
-        _: Avx,
+        avx: Avx,
         still: f32,
         touch: f32,
         latest: &mut Latest,
         offer: &mut impl FnMut(&mut Latest, AxisId, Vec3, Interval, Interval, f32, (f32, f32)),
     ) {
-        self.visit_edge_axes_in::<T>(still, touch, latest, offer)
+        self.visit_edge_axes_in::<T>(eight_lanes(avx), still, touch, latest, offer)
     }
 
     #[inline(always)]
     fn visit_edge_axes_in<T: Tracer<Step>>(
         &self,
+        eight: EightLanes,
         still: f32,
         touch: f32,
         latest: &mut Latest,
@@ -1066,15 +1180,15 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         let mut signs = [0u64; SMALL_FEATURES];
         let signs = &mut signs[..faces_a];
         let mut side_values: SideValues =
-            [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES / 4] }; SMALL_FEATURES];
-        self.face_sides(signs, &mut side_values);
+            [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
+        self.face_sides(eight, signs, &mut side_values);
         let signs = &*signs;
-        // SAFETY: `face_sides` wrote `side_values[f][r]` for every face `f` of A and every
-        // group `r` of four edges of B, and only those are read.
-        let side = |f: usize, r: usize, k: usize| unsafe { side_values[f][r].assume_init_ref()[k] };
+        // SAFETY: `face_sides` wrote `side_values[f][j]` for every face `f` of A and every
+        // edge `j` of B, and only those are read.
+        let side = |f: usize, j: usize| unsafe { side_values[f][j].assume_init() };
         // B's face normals against A's edge's arc, written by `crossing_arcs` for every face
         // of B.
-        let mut normal_sides = [[0.0f32; 4]; SMALL_FEATURES / 4];
+        let mut normal_sides = [0.0f32; SMALL_FEATURES];
         // Candidates four at a time, in the order they are found; each full group is
         // settled before the next is gathered.
         let mut pairs = EdgePairLanes::new();
@@ -1107,7 +1221,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         for (i, ea) in shape_a.edges().iter().enumerate() {
             let arc = shape_a.edge_arc(i)[2];
             let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
-            let mut mask = self.crossing_arcs(arc, faces, signs, &mut normal_sides);
+            let mut mask = self.crossing_arcs(eight, arc, faces, signs, &mut normal_sides);
             if mask == 0 {
                 continue;
             }
@@ -1122,8 +1236,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 let j = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let eb = &edges_b[j];
-                let (r, k) = (j / 4, j % 4);
-                let normal_side = |f: u32| normal_sides.as_flattened()[f as usize];
+                let normal_side = |f: u32| normal_sides[f as usize];
                 let edge_b = EdgeB {
                     index: j as u32,
                     tail: self.vertex_b(eb.tail as usize),
@@ -1133,8 +1246,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 let sides = [
                     normal_side(eb.faces[0]),
                     normal_side(eb.faces[1]),
-                    side(faces[0], r, k),
-                    side(faces[1], r, k),
+                    side(faces[0], j),
+                    side(faces[1], j),
                 ];
                 pairs.push(&edge_a, &edge_b, sides);
                 if pairs.len == 4 {
@@ -1147,9 +1260,36 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     }
 }
 
-/// [`LocalPair::face_sides`]'s values: for every face of A, every group of four edges of B
-/// (on the stack, written before read, never zeroed: 16 KB).
-type SideValues = [[MaybeUninit<[f32; 4]>; SMALL_FEATURES / 4]; SMALL_FEATURES];
+/// [`LocalPair::face_sides`]'s values: for every face of A, every edge of B (on the stack,
+/// written before read, never zeroed: 16 KB).
+type SideValues = [[MaybeUninit<f32>; SMALL_FEATURES]; SMALL_FEATURES];
+
+/// Writes `lanes` to the first `N` places of `to`.
+#[inline(always)]
+fn write_lanes<const N: usize>(to: &mut [MaybeUninit<f32>], lanes: [f32; N]) {
+    let to: &mut [MaybeUninit<f32>; N] = (&mut to[..N]).try_into().expect("N places");
+    *to = lanes.map(MaybeUninit::new);
+}
+
+/// AVX's token when the untraced small-body path's Gauss-map loops take eight lanes at a
+/// time ([`LocalPair::face_sides`], [`LocalPair::crossing_arcs`]); `None` takes four.
+#[cfg(target_arch = "x86_64")]
+type EightLanes = Option<Avx>;
+/// Elsewhere there are only four lanes.
+#[cfg(not(target_arch = "x86_64"))]
+type EightLanes = Option<std::convert::Infallible>;
+
+/// [`EightLanes`] in the code compiled for AVX: eight lanes, unless a test has asked its
+/// thread for four (`tests::FOUR_LANES_ONLY`, to compare the two).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn eight_lanes(avx: Avx) -> EightLanes {
+    #[cfg(test)]
+    if tests::FOUR_LANES_ONLY.with(std::cell::Cell::get) {
+        return None;
+    }
+    Some(avx)
+}
 
 /// Gregorius's test of `sat::arcs_cross` on its four numbers, the same products: arcs
 /// `a-b` (A's edge) and `c-d` (B's, negated) cross when c and d lie on opposite sides of
@@ -1850,7 +1990,7 @@ mod tests {
                 let (tail, head) = (a.vertex(ea.tail as usize), a.vertex(ea.head as usize));
                 let frame_a = EdgeFrame::from_placed(tail, head, n0, n1);
                 for (j, eb) in b.edges().iter().enumerate() {
-                    let rows = &local.b.arcs.as_slice()[j / 4];
+                    let rows = &local.b.arc_ends.as_slice()[j / 4];
                     let lane = |k: usize| -rows[k][j % 4];
                     let frame_b = EdgeFrame::from_placed(
                         local.vertex_b(eb.tail as usize),
@@ -1884,6 +2024,9 @@ mod tests {
         pub(super) static SKIPPED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
         /// Face axes the untraced small-body path only counted, by groups of four.
         pub(super) static SKIPPED_FACES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// Set by a test: this thread's untraced small-body path takes four lanes at a time
+        /// where it would take eight.
+        pub(super) static FOUR_LANES_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
     /// SAT's edge axis as `sat::edge_pair_axis` computes it, without its Gauss-map test and
@@ -1927,9 +2070,9 @@ mod tests {
             let (lanes_a, lanes_b) = (local.lanes_a, local.lanes_b);
             let mut signs = vec![0u64; a.face_count()];
             let mut side_values: SideValues =
-                [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES / 4] }; SMALL_FEATURES];
-            local.face_sides(&mut signs, &mut side_values);
-            let mut normal_sides = [[0.0f32; 4]; SMALL_FEATURES / 4];
+                [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
+            local.face_sides(None, &mut signs, &mut side_values);
+            let mut normal_sides = [0.0f32; SMALL_FEATURES];
             let still = STILL_SPEED * pair.scale();
             let mut pairs = EdgePairLanes::new();
             let mut expected = Vec::new();
@@ -1962,7 +2105,7 @@ mod tests {
             for (i, ea) in a.edges().iter().enumerate() {
                 let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
                 let arc = a.edge_arc(i)[2];
-                local.crossing_arcs(arc, faces, &signs, &mut normal_sides);
+                local.crossing_arcs(None, arc, faces, &signs, &mut normal_sides);
                 let edge_a = EdgeA {
                     index: i as u32,
                     tail: a.vertex(ea.tail as usize),
@@ -1971,9 +2114,9 @@ mod tests {
                     far: a.vertex(lanes_a.face_antipodes[faces[0]] as usize),
                 };
                 for (j, eb) in b.edges().iter().enumerate() {
-                    let normal_side = |f: u32| normal_sides[f as usize / 4][f as usize % 4];
-                    // SAFETY: `face_sides` wrote every face's groups.
-                    let side = |f: usize| unsafe { side_values[f][j / 4].assume_init_ref()[j % 4] };
+                    let normal_side = |f: u32| normal_sides[f as usize];
+                    // SAFETY: `face_sides` wrote every face's edges.
+                    let side = |f: usize| unsafe { side_values[f][j].assume_init() };
                     let sides = [
                         normal_side(eb.faces[0]),
                         normal_side(eb.faces[1]),
