@@ -365,9 +365,16 @@ pub(crate) trait Lanes: Copy {
     fn mul(self, other: Self) -> Self;
     fn add(self, other: Self) -> Self;
     fn minus(self, other: Self) -> Self;
+    fn div(self, other: Self) -> Self;
+    fn sqrt(self) -> Self;
     fn neg(self) -> Self;
     fn max(self, other: Self) -> Self;
     fn le(self, other: Self) -> Self;
+    fn gt(self, other: Self) -> Self;
+    /// Lanes of two masks both set.
+    fn and(self, other: Self) -> Self;
+    /// Lanes of either mask set.
+    fn or(self, other: Self) -> Self;
     /// Per lane `yes` where the mask `self` (a compare's: all ones or zero) is set.
     fn select(self, yes: Self, no: Self) -> Self;
     fn mask_bits(self) -> u32;
@@ -407,6 +414,14 @@ impl Lanes for Four {
         Four::minus(self, other)
     }
     #[inline(always)]
+    fn div(self, other: Four) -> Four {
+        Four::div(self, other)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Four {
+        Four::sqrt(self)
+    }
+    #[inline(always)]
     fn neg(self) -> Four {
         Four::neg(self)
     }
@@ -417,6 +432,18 @@ impl Lanes for Four {
     #[inline(always)]
     fn le(self, other: Four) -> Four {
         Four::le(self, other)
+    }
+    #[inline(always)]
+    fn gt(self, other: Four) -> Four {
+        Four::gt(self, other)
+    }
+    #[inline(always)]
+    fn and(self, other: Four) -> Four {
+        Four::and(self, other)
+    }
+    #[inline(always)]
+    fn or(self, other: Four) -> Four {
+        Four::or(self, other)
     }
     #[inline(always)]
     fn select(self, yes: Four, no: Four) -> Four {
@@ -487,6 +514,14 @@ mod avx {
             Eight(unsafe { _mm256_sub_ps(self.0, other.0) })
         }
         #[inline(always)]
+        fn div(self, other: Eight) -> Eight {
+            Eight(unsafe { _mm256_div_ps(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn sqrt(self) -> Eight {
+            Eight(unsafe { _mm256_sqrt_ps(self.0) })
+        }
+        #[inline(always)]
         fn neg(self) -> Eight {
             Eight(unsafe { _mm256_xor_ps(self.0, _mm256_set1_ps(-0.0)) })
         }
@@ -498,6 +533,19 @@ mod avx {
         fn le(self, other: Eight) -> Eight {
             // `_CMP_LE_OS` is SSE's `cmpleps`: false for a NaN.
             Eight(unsafe { _mm256_cmp_ps::<_CMP_LE_OS>(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn gt(self, other: Eight) -> Eight {
+            // `_CMP_GT_OS` is SSE's `cmpgtps` (`cmpltps` turned round): false for a NaN.
+            Eight(unsafe { _mm256_cmp_ps::<_CMP_GT_OS>(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn and(self, other: Eight) -> Eight {
+            Eight(unsafe { _mm256_and_ps(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn or(self, other: Eight) -> Eight {
+            Eight(unsafe { _mm256_or_ps(self.0, other.0) })
         }
         #[inline(always)]
         fn select(self, yes: Eight, no: Eight) -> Eight {

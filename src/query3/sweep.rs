@@ -76,9 +76,9 @@
 //! The numbers differ from the general loop's in the last bits (a property test compares the
 //! two: same axes, same winner, numbers within 1e-5 of the pair's scale).
 
-use super::lanes::Four;
 #[cfg(target_arch = "x86_64")]
-use super::lanes::{Avx, Eight, Lanes};
+use super::lanes::{Avx, Eight};
+use super::lanes::{Four, Lanes};
 use super::manifold::{contact_manifold, Output as Manifold};
 use super::sat::{edge_pair_axis, sat_test, AxisId, EdgeFrame, EdgeFrames, PARALLEL_TOLERANCE};
 use super::{Interval, PolyPair};
@@ -1138,7 +1138,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 return unsafe { self.visit_edge_axes_avx::<T>(avx, still, touch, latest, offer) };
             }
         }
-        self.visit_edge_axes_in::<T>(None, still, touch, latest, offer)
+        self.visit_edge_axes_in::<T, Four>((), still, touch, latest, offer)
     }
 
     /// [`Self::visit_edge_axes`] compiled for AVX (see [`Self::visit_axes`]), its
@@ -1154,13 +1154,18 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         latest: &mut Latest,
         offer: &mut impl FnMut(&mut Latest, AxisId, Vec3, Interval, Interval, f32, (f32, f32)),
     ) {
-        self.visit_edge_axes_in::<T>(eight_lanes(avx), still, touch, latest, offer)
+        match eight_lanes(avx) {
+            Some(avx) => self.visit_edge_axes_in::<T, Eight>(avx, still, touch, latest, offer),
+            None => self.visit_edge_axes_in::<T, Four>((), still, touch, latest, offer),
+        }
     }
 
+    /// [`Self::visit_edge_axes`] with the edge pairs gathered and settled `L::COUNT` at a
+    /// time (and with eight, the Gauss-map loops eight lanes at a time too).
     #[inline(always)]
-    fn visit_edge_axes_in<T: Tracer<Step>>(
+    fn visit_edge_axes_in<T: Tracer<Step>, L: SweepLanes>(
         &self,
-        eight: EightLanes,
+        isa: L::Isa,
         still: f32,
         touch: f32,
         latest: &mut Latest,
@@ -1168,10 +1173,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     ) {
         let (shape_a, shape_b) = (self.pair.a.shape, self.pair.b.shape);
         let (lanes_a, lanes_b) = (self.lanes_a, self.lanes_b);
-        let vertices_a = shape_a.vertex_lanes();
-        let vertices_b = self.b.vertices.as_slice();
-        let centroid_a = shape_a.centroid();
         let edges_b = shape_b.edges();
+        let eight = L::eight(isa);
         let (antipodes_a, antipodes_b) = (&lanes_a.face_antipodes, &lanes_b.face_antipodes);
         // The witnesses' argument needs every projection finite (no NaN from an overflow).
         let witnesses =
@@ -1189,35 +1192,9 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         // B's face normals against A's edge's arc, written by `crossing_arcs` for every face
         // of B.
         let mut normal_sides = [0.0f32; SMALL_FEATURES];
-        // Candidates four at a time, in the order they are found; each full group is
+        // Candidates `L::COUNT` at a time, in the order they are found; each full group is
         // settled before the next is gathered.
         let mut pairs = EdgePairLanes::new();
-        let mut settle = |pairs: &EdgePairLanes, latest: &mut Latest| {
-            let numbers = pairs.numbers(self.translation, self.velocity, still);
-            let [x, y, z] = numbers.axis;
-            for k in 0..pairs.len {
-                if numbers.axes & (1 << k) == 0 {
-                    continue;
-                }
-                let may_skip = !T::ENABLED && witnesses && numbers.moving & (1 << k) != 0;
-                if may_skip && latest.unchanged_by(numbers.enter[k], numbers.exit[k]) {
-                    latest.tested += 1;
-                    #[cfg(test)]
-                    tests::SKIPPED.with(|n| n.set(n.get() + 1));
-                    continue;
-                }
-                // The arcs cross at `axis`: A's edge is A's extreme along it and B's edge is
-                // B's extreme along -axis.
-                let axis = Vec3::new(x[k], y[k], z[k]);
-                let ia = Interval::new(extent(vertices_a, axis).min, numbers.near_a[k]);
-                let ib = Interval::new(numbers.near_b[k], extent(vertices_b, axis).max)
-                    .shifted(numbers.shift[k]);
-                let speed = numbers.speed[k];
-                let t = entry_and_exit(ia, ib, speed, still, touch);
-                let id = AxisId::Edges(pairs.edge_a[k], pairs.edge_b[k]);
-                offer(latest, id, axis, ia, ib, speed, t);
-            }
-        };
         for (i, ea) in shape_a.edges().iter().enumerate() {
             let arc = shape_a.edge_arc(i)[2];
             let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
@@ -1229,7 +1206,6 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 index: i as u32,
                 tail: shape_a.vertex(ea.tail as usize),
                 head: shape_a.vertex(ea.head as usize),
-                centroid: centroid_a,
                 far: shape_a.vertex(antipodes_a[faces[0]] as usize),
             };
             while mask != 0 {
@@ -1250,13 +1226,58 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                     side(faces[1], j),
                 ];
                 pairs.push(&edge_a, &edge_b, sides);
-                if pairs.len == 4 {
-                    settle(&pairs, latest);
+                if pairs.len == L::COUNT {
+                    self.settle::<T, L>(isa, &pairs, still, touch, witnesses, latest, offer);
                     pairs.len = 0;
                 }
             }
         }
-        settle(&pairs, latest);
+        self.settle::<T, L>(isa, &pairs, still, touch, witnesses, latest, offer);
+    }
+
+    /// [`Self::visit_edge_axes`]'s gathered edge pairs: their numbers side by side
+    /// ([`EdgePairLanes::numbers`]), then one pair at a time in order the count, the
+    /// witnesses' skip (untraced, when `witnesses`) or the full test and the offer. (Inlined
+    /// at both calls: compiled with its caller, for AVX where it runs so.)
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn settle<T: Tracer<Step>, L: Lanes>(
+        &self,
+        isa: L::Isa,
+        pairs: &EdgePairLanes,
+        still: f32,
+        touch: f32,
+        witnesses: bool,
+        latest: &mut Latest,
+        offer: &mut impl FnMut(&mut Latest, AxisId, Vec3, Interval, Interval, f32, (f32, f32)),
+    ) {
+        let vertices_a = self.pair.a.shape.vertex_lanes();
+        let vertices_b = self.b.vertices.as_slice();
+        let centroid_a = self.pair.a.shape.centroid();
+        let numbers = pairs.numbers::<L>(isa, centroid_a, self.translation, self.velocity, still);
+        let [x, y, z] = numbers.axis;
+        for k in 0..pairs.len {
+            if numbers.axes & (1 << k) == 0 {
+                continue;
+            }
+            let may_skip = !T::ENABLED && witnesses && numbers.moving & (1 << k) != 0;
+            if may_skip && latest.unchanged_by(numbers.enter[k], numbers.exit[k]) {
+                latest.tested += 1;
+                #[cfg(test)]
+                tests::SKIPPED.with(|n| n.set(n.get() + 1));
+                continue;
+            }
+            // The arcs cross at `axis`: A's edge is A's extreme along it and B's edge is
+            // B's extreme along -axis.
+            let axis = Vec3::new(x[k], y[k], z[k]);
+            let ia = Interval::new(extent(vertices_a, axis).min, numbers.near_a[k]);
+            let ib = Interval::new(numbers.near_b[k], extent(vertices_b, axis).max)
+                .shifted(numbers.shift[k]);
+            let speed = numbers.speed[k];
+            let t = entry_and_exit(ia, ib, speed, still, touch);
+            let id = AxisId::Edges(pairs.edge_a[k], pairs.edge_b[k]);
+            offer(latest, id, axis, ia, ib, speed, t);
+        }
     }
 }
 
@@ -1278,6 +1299,27 @@ type EightLanes = Option<Avx>;
 /// Elsewhere there are only four lanes.
 #[cfg(not(target_arch = "x86_64"))]
 type EightLanes = Option<std::convert::Infallible>;
+
+/// The lanes the untraced small-body path settles its edge pairs with ([`Four`], or
+/// [`Eight`] where the processor has AVX), and whether its Gauss-map loops take eight.
+trait SweepLanes: Lanes {
+    fn eight(isa: Self::Isa) -> EightLanes;
+}
+
+impl SweepLanes for Four {
+    #[inline(always)]
+    fn eight(_: ()) -> EightLanes {
+        None
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl SweepLanes for Eight {
+    #[inline(always)]
+    fn eight(avx: Avx) -> EightLanes {
+        Some(avx)
+    }
+}
 
 /// [`EightLanes`] in the code compiled for AVX: eight lanes, unless a test has asked its
 /// thread for four (`tests::FOUR_LANES_ONLY`, to compare the two).
@@ -1303,13 +1345,12 @@ fn gauss_map_crossing(cba: f32, dba: f32, adc: f32, bdc: f32) -> bool {
     cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0
 }
 
-/// An edge of A on the small-body path (A's frame): its ends, A's centroid (the edge axis
-/// is turned away from it) and the antipode of its first face (the witness of A's far end).
+/// An edge of A on the small-body path (A's frame): its ends and the antipode of its first
+/// face (the witness of A's far end).
 struct EdgeA {
     index: u32,
     tail: Vec3,
     head: Vec3,
-    centroid: Vec3,
     far: Vec3,
 }
 
@@ -1322,21 +1363,24 @@ struct EdgeB {
     far: Vec3,
 }
 
-/// Up to four edge pairs that passed the sign bits, side by side (lane `k` is the `k`-th
-/// pair found; `[x, y, z]` rows), for [`Self::numbers`].
+/// The most edge pairs [`EdgePairLanes`] holds: eight, for [`Eight`]; [`Four`] takes the
+/// first four places.
+const PAIR_LANES: usize = 8;
+
+/// Up to [`PAIR_LANES`] edge pairs that passed the sign bits, side by side (lane `k` is the
+/// `k`-th pair found; `[x, y, z]` rows), for [`Self::numbers`].
 struct EdgePairLanes {
-    edge_a: [u32; 4],
-    edge_b: [u32; 4],
-    tail_a: [[f32; 4]; 3],
-    head_a: [[f32; 4]; 3],
-    centroid_a: [[f32; 4]; 3],
-    far_a: [[f32; 4]; 3],
-    tail_b: [[f32; 4]; 3],
-    head_b: [[f32; 4]; 3],
-    far_b: [[f32; 4]; 3],
+    edge_a: [u32; PAIR_LANES],
+    edge_b: [u32; PAIR_LANES],
+    tail_a: [[f32; PAIR_LANES]; 3],
+    head_a: [[f32; PAIR_LANES]; 3],
+    far_a: [[f32; PAIR_LANES]; 3],
+    tail_b: [[f32; PAIR_LANES]; 3],
+    head_b: [[f32; PAIR_LANES]; 3],
+    far_b: [[f32; PAIR_LANES]; 3],
     /// `n . arc` of B's edge's two faces against A's arc (`cba` and `dba` negated), then
     /// `adc` and `bdc` ([`LocalPair::face_sides`]).
-    sides: [[f32; 4]; 4],
+    sides: [[f32; PAIR_LANES]; 4],
     len: usize,
 }
 
@@ -1346,16 +1390,16 @@ struct EdgePairNumbers {
     axes: u32,
     /// Bit `k`: `|speed| > still` (a witness bound may skip the axis).
     moving: u32,
-    axis: [[f32; 4]; 3],
+    axis: [[f32; PAIR_LANES]; 3],
     /// A's edge along the axis (A's maximum), B's edge along it unshifted (B's minimum
     /// before the shift), and the shift `axis . translation`.
-    near_a: [f32; 4],
-    near_b: [f32; 4],
-    shift: [f32; 4],
-    speed: [f32; 4],
+    near_a: [f32; PAIR_LANES],
+    near_b: [f32; PAIR_LANES],
+    shift: [f32; PAIR_LANES],
+    speed: [f32; PAIR_LANES],
     /// The witnesses' bounds on the entry and exit times (see [`EdgePairLanes::numbers`]).
-    enter: [f32; 4],
-    exit: [f32; 4],
+    enter: [f32; PAIR_LANES],
+    exit: [f32; PAIR_LANES],
 }
 
 impl EdgePairLanes {
@@ -1364,25 +1408,24 @@ impl EdgePairLanes {
         // Zeroed once: lanes beyond `len` are computed (from an earlier group's numbers or
         // zeros) and never read.
         EdgePairLanes {
-            edge_a: [0; 4],
-            edge_b: [0; 4],
-            tail_a: [[0.0; 4]; 3],
-            head_a: [[0.0; 4]; 3],
-            centroid_a: [[0.0; 4]; 3],
-            far_a: [[0.0; 4]; 3],
-            tail_b: [[0.0; 4]; 3],
-            head_b: [[0.0; 4]; 3],
-            far_b: [[0.0; 4]; 3],
-            sides: [[0.0; 4]; 4],
+            edge_a: [0; PAIR_LANES],
+            edge_b: [0; PAIR_LANES],
+            tail_a: [[0.0; PAIR_LANES]; 3],
+            head_a: [[0.0; PAIR_LANES]; 3],
+            far_a: [[0.0; PAIR_LANES]; 3],
+            tail_b: [[0.0; PAIR_LANES]; 3],
+            head_b: [[0.0; PAIR_LANES]; 3],
+            far_b: [[0.0; PAIR_LANES]; 3],
+            sides: [[0.0; PAIR_LANES]; 4],
             len: 0,
         }
     }
 
-    /// Appends a pair (the caller settles the group when it holds four).
+    /// Appends a pair (the caller settles the group when it holds as many as its lanes).
     #[inline(always)]
     fn push(&mut self, a: &EdgeA, b: &EdgeB, sides: [f32; 4]) {
         let k = self.len;
-        let put = |rows: &mut [[f32; 4]; 3], v: Vec3| {
+        let put = |rows: &mut [[f32; PAIR_LANES]; 3], v: Vec3| {
             rows[0][k] = v.x;
             rows[1][k] = v.y;
             rows[2][k] = v.z;
@@ -1391,7 +1434,6 @@ impl EdgePairLanes {
         self.edge_b[k] = b.index;
         put(&mut self.tail_a, a.tail);
         put(&mut self.head_a, a.head);
-        put(&mut self.centroid_a, a.centroid);
         put(&mut self.far_a, a.far);
         put(&mut self.tail_b, b.tail);
         put(&mut self.head_b, b.head);
@@ -1402,7 +1444,8 @@ impl EdgePairLanes {
         self.len += 1;
     }
 
-    /// The four pairs' axes and the numbers the skip test and the full test share, each
+    /// The pairs' axes and the numbers the skip test and the full test share, `L::COUNT`
+    /// at a time (A's centroid in every lane), each
     /// lane computed with the scalar operations of SAT's edge axis, in their order (IEEE
     /// products, sums, square root and quotient, no fused multiply-add: the same bits):
     ///
@@ -1431,14 +1474,25 @@ impl EdgePairLanes {
     /// (`enter` an upper bound of the entry, `exit` a lower bound of the exit). Still axes
     /// (`|speed| <= still`, or a NaN) are not `moving` and are not skipped.
     #[inline(always)]
-    fn numbers(&self, translation: Vec3, velocity: Vec3, still: f32) -> EdgePairNumbers {
-        let rows = |r: &[[f32; 4]; 3]| r.map(|row| Four::load(&row));
-        let splat = |v: Vec3| [Four::splat(v.x), Four::splat(v.y), Four::splat(v.z)];
-        let dot = |[x, y, z]: [Four; 3], [a, b, c]: [Four; 3]| Four::dot3(x, y, z, a, b, c);
-        let minus = |p: [Four; 3], q: [Four; 3]| [0, 1, 2].map(|c| p[c].minus(q[c]));
-        let zero = Four::splat(0.0);
+    fn numbers<L: Lanes>(
+        &self,
+        isa: L::Isa,
+        centroid_a: Vec3,
+        translation: Vec3,
+        velocity: Vec3,
+        still: f32,
+    ) -> EdgePairNumbers {
+        // Loops, not `map`, where `Eight`s are made: built inside AVX code only when inlined
+        // there (see `sat::corner_lanes`).
+        let load = |row: &[f32; PAIR_LANES]| L::load_from(isa, row);
+        let rows = |r: &[[f32; PAIR_LANES]; 3]| [load(&r[0]), load(&r[1]), load(&r[2])];
+        let splat = |v: Vec3| [L::splat(isa, v.x), L::splat(isa, v.y), L::splat(isa, v.z)];
+        let dot = |[x, y, z]: [L; 3], [a, b, c]: [L; 3]| L::dot3(x, y, z, a, b, c);
+        let minus = |p: [L; 3], q: [L; 3]| [p[0].minus(q[0]), p[1].minus(q[1]), p[2].minus(q[2])];
+        let scale = |p: [L; 3], s: L| [p[0].mul(s), p[1].mul(s), p[2].mul(s)];
+        let zero = L::splat(isa, 0.0);
         // The Gauss-map test.
-        let [n0, n1, adc, bdc] = self.sides.map(|row| Four::load(&row));
+        let [n0, n1, adc, bdc] = [0, 1, 2, 3].map(|r| load(&self.sides[r]));
         let (cba, dba) = (n0.neg(), n1.neg());
         let crossing = zero
             .gt(cba.mul(dba))
@@ -1456,15 +1510,16 @@ impl EdgePairLanes {
             ax.mul(by).minus(bx.mul(ay)),
         ];
         let cross_squared = dot(cross, cross);
-        let least = Four::splat(PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
+        let least = L::splat(isa, PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
             .mul(dot(dir_a, dir_a))
             .mul(dot(dir_b, dir_b));
         let crosses = least.le(cross_squared);
-        let recip = Four::splat(1.0).div(cross_squared.sqrt());
-        let unit = cross.map(|c| c.mul(recip));
-        let outward = minus(tail_a, rows(&self.centroid_a));
+        let recip = L::splat(isa, 1.0).div(cross_squared.sqrt());
+        let unit = scale(cross, recip);
+        let outward = minus(tail_a, splat(centroid_a));
         let inward = zero.gt(dot(unit, outward));
-        let axis = unit.map(|c| inward.select(c.neg(), c));
+        let turn = |c: L| inward.select(c.neg(), c);
+        let axis = [turn(unit[0]), turn(unit[1]), turn(unit[2])];
         // The facing extremes, the shift and the speed.
         let near_a = dot(axis, tail_a);
         let near_b = dot(axis, tail_b);
@@ -1478,19 +1533,29 @@ impl EdgePairLanes {
         let approaching = zero.gt(speed);
         let enter = approaching.select(closing, opening).div(speed);
         let exit = approaching.select(opening, closing).div(speed);
-        let still = Four::splat(still);
+        let still = L::splat(isa, still);
         let moving = speed.gt(still).or(still.neg().gt(speed));
-        EdgePairNumbers {
+        let mut numbers = EdgePairNumbers {
             axes: crossing.and(crosses).mask_bits(),
             moving: moving.mask_bits(),
-            axis: axis.map(Four::to_array),
-            near_a: near_a.to_array(),
-            near_b: near_b.to_array(),
-            shift: shift.to_array(),
-            speed: speed.to_array(),
-            enter: enter.to_array(),
-            exit: exit.to_array(),
+            axis: [[0.0; PAIR_LANES]; 3],
+            near_a: [0.0; PAIR_LANES],
+            near_b: [0.0; PAIR_LANES],
+            shift: [0.0; PAIR_LANES],
+            speed: [0.0; PAIR_LANES],
+            enter: [0.0; PAIR_LANES],
+            exit: [0.0; PAIR_LANES],
+        };
+        for (c, lanes) in axis.into_iter().enumerate() {
+            lanes.store_to(&mut numbers.axis[c]);
         }
+        near_a.store_to(&mut numbers.near_a);
+        near_b.store_to(&mut numbers.near_b);
+        shift.store_to(&mut numbers.shift);
+        speed.store_to(&mut numbers.speed);
+        enter.store_to(&mut numbers.enter);
+        exit.store_to(&mut numbers.exit);
+        numbers
     }
 }
 
@@ -2054,11 +2119,12 @@ mod tests {
     #[test]
     fn edge_pairs_in_lanes_take_the_scalar_numbers_bit_for_bit() {
         // The small-body path computes an edge pair's Gauss-map decision, axis, facing
-        // extremes, shift, speed and witness bounds four pairs at a time. Each lane must
-        // be the scalar computation's bits (the steps and the skips depend on them): on
-        // random and tied pairs, every edge pair of A and B in A's frame, gathered four at
-        // a time in varying groupings, against `gauss_map_crossing`, `scalar_edge_axis`
-        // and the scalar dot products.
+        // extremes, shift, speed and witness bounds four pairs at a time, or eight where
+        // the processor has AVX. Each lane must be the scalar computation's bits (the
+        // steps and the skips depend on them): on random and tied pairs, every edge pair of
+        // A and B in A's frame, gathered in varying groupings of up to eight, against
+        // `gauss_map_crossing`, `scalar_edge_axis` and the scalar dot products (groups of
+        // up to four on both lane types).
         let mut compared = 0usize;
         for_each_moving_pair(3000, |k, pair, m| {
             let Some(placement) = LocalPair::placement(pair, m.velocity_b - m.velocity_a) else {
@@ -2076,32 +2142,50 @@ mod tests {
             let still = STILL_SPEED * pair.scale();
             let mut pairs = EdgePairLanes::new();
             let mut expected = Vec::new();
-            let mut check = |pairs: &EdgePairLanes, expected: &mut Vec<_>| {
-                let numbers = pairs.numbers(local.translation, local.velocity, still);
-                for (lane, want) in expected.drain(..).enumerate() {
-                    let (passes, bits): (bool, Option<[u32; 11]>) = want;
-                    let got_passes = numbers.axes & (1 << lane) != 0;
-                    assert_eq!(got_passes, passes, "case {k} lane {lane}");
-                    let Some(bits) = bits else { continue };
-                    let lane_bits = [
-                        numbers.axis[0][lane],
-                        numbers.axis[1][lane],
-                        numbers.axis[2][lane],
-                        numbers.near_a[lane],
-                        numbers.near_b[lane],
-                        numbers.shift[lane],
-                        numbers.speed[lane],
-                        numbers.enter[lane],
-                        numbers.exit[lane],
-                        (numbers.moving & (1 << lane) != 0) as u32 as f32,
-                        0.0,
-                    ]
-                    .map(f32::to_bits);
-                    assert_eq!(lane_bits, bits, "case {k} lane {lane}");
-                    compared += 1;
+            #[cfg(target_arch = "x86_64")]
+            let avx = Avx::detect();
+            #[cfg(not(target_arch = "x86_64"))]
+            let avx: Option<()> = None;
+            let numbers_of = |pairs: &EdgePairLanes| {
+                let mut all = Vec::new();
+                let (centroid, t, v) = (a.centroid(), local.translation, local.velocity);
+                if pairs.len <= 4 {
+                    all.push(pairs.numbers::<Four>((), centroid, t, v, still));
                 }
+                #[cfg(target_arch = "x86_64")]
+                if let Some(avx) = avx {
+                    all.push(pairs.numbers::<Eight>(avx, centroid, t, v, still));
+                }
+                all
             };
-            let group = 1 + k % 4;
+            let mut check = |pairs: &EdgePairLanes, expected: &mut Vec<_>| {
+                for numbers in numbers_of(pairs) {
+                    for (lane, want) in expected.iter().enumerate() {
+                        let &(passes, bits): &(bool, Option<[u32; 11]>) = want;
+                        let got_passes = numbers.axes & (1 << lane) != 0;
+                        assert_eq!(got_passes, passes, "case {k} lane {lane}");
+                        let Some(bits) = bits else { continue };
+                        let lane_bits = [
+                            numbers.axis[0][lane],
+                            numbers.axis[1][lane],
+                            numbers.axis[2][lane],
+                            numbers.near_a[lane],
+                            numbers.near_b[lane],
+                            numbers.shift[lane],
+                            numbers.speed[lane],
+                            numbers.enter[lane],
+                            numbers.exit[lane],
+                            (numbers.moving & (1 << lane) != 0) as u32 as f32,
+                            0.0,
+                        ]
+                        .map(f32::to_bits);
+                        assert_eq!(lane_bits, bits, "case {k} lane {lane}");
+                        compared += 1;
+                    }
+                }
+                expected.clear();
+            };
+            let group = 1 + k % if avx.is_some() { 8 } else { 4 };
             for (i, ea) in a.edges().iter().enumerate() {
                 let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
                 let arc = a.edge_arc(i)[2];
@@ -2110,7 +2194,6 @@ mod tests {
                     index: i as u32,
                     tail: a.vertex(ea.tail as usize),
                     head: a.vertex(ea.head as usize),
-                    centroid: a.centroid(),
                     far: a.vertex(lanes_a.face_antipodes[faces[0]] as usize),
                 };
                 for (j, eb) in b.edges().iter().enumerate() {
@@ -2133,7 +2216,7 @@ mod tests {
                     let axis = scalar_edge_axis(
                         edge_a.tail,
                         edge_a.head,
-                        edge_a.centroid,
+                        a.centroid(),
                         edge_b.head - edge_b.tail,
                     );
                     let bits = axis.map(|axis| {
