@@ -2415,6 +2415,88 @@ mod tests {
         assert!(faces > 100_000, "{faces}");
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn eight_lanes_give_the_four_lanes_bits() {
+        // Where the processor has AVX, the untraced small-body path takes its Gauss-map
+        // loops (`face_sides`, `crossing_arcs`) and its edge pairs (`EdgePairLanes`) eight
+        // lanes at a time; a thread that sets `FOUR_LANES_ONLY` takes four. On random and
+        // tied pairs the two must give the same bits: `face_sides`' sign words and values,
+        // `crossing_arcs`' candidates and values for every edge of A, the untraced answer
+        // and the count of edge axes the witnesses skipped.
+        let Some(avx) = Avx::detect() else {
+            return;
+        };
+        let four_only = |on: bool| FOUR_LANES_ONLY.with(|c| c.set(on));
+        let skipped = || SKIPPED.with(|n| n.get());
+        let mut compared = 0;
+        for_each_moving_pair(24000, |k, pair, m| {
+            let before = skipped();
+            let eight = time_of_impact(pair, m, &mut ());
+            let skipped_eight = skipped() - before;
+            four_only(true);
+            let four = time_of_impact(pair, m, &mut ());
+            four_only(false);
+            assert_eq!(
+                output_bits(&eight),
+                output_bits(&four),
+                "case {k}: {eight:?} vs {four:?}"
+            );
+            assert_eq!(
+                skipped_eight,
+                skipped() - before - skipped_eight,
+                "case {k}"
+            );
+            let Some(placement) = LocalPair::placement(pair, m.velocity_b - m.velocity_a) else {
+                return;
+            };
+            let mut turned_b = TurnedB::new();
+            let local = LocalPair::new(pair, placement, &mut turned_b);
+            let a = pair.a.shape;
+            let faces_a = a.face_count();
+            let sides_by = |lanes: EightLanes| {
+                let mut signs = vec![0u64; faces_a];
+                let mut values: SideValues =
+                    [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
+                local.face_sides(lanes, &mut signs, &mut values);
+                // SAFETY: `face_sides` wrote every edge of every group of B's for each face.
+                let values: Vec<Vec<u32>> = values[..faces_a]
+                    .iter()
+                    .map(|row| {
+                        let row = &row[..4 * local.b.planes.len];
+                        row.iter()
+                            .map(|v| unsafe { v.assume_init() }.to_bits())
+                            .collect()
+                    })
+                    .collect();
+                (signs, values)
+            };
+            let (signs, values) = sides_by(Some(avx));
+            assert_eq!(
+                (&signs, &values),
+                (&sides_by(None).0, &sides_by(None).1),
+                "case {k}"
+            );
+            for (i, ea) in a.edges().iter().enumerate() {
+                let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
+                let arc = a.edge_arc(i)[2];
+                let crossing_by = |lanes: EightLanes| {
+                    let mut sides = [0.0f32; SMALL_FEATURES];
+                    let mask = local.crossing_arcs(lanes, arc, faces, &signs, &mut sides);
+                    let sides = &sides[..4 * local.b.normals.len];
+                    (mask, sides.iter().map(|v| v.to_bits()).collect::<Vec<_>>())
+                };
+                assert_eq!(
+                    crossing_by(Some(avx)),
+                    crossing_by(None),
+                    "case {k} edge {i}"
+                );
+            }
+            compared += 1;
+        });
+        assert!(compared > 15000, "{compared}");
+    }
+
     #[test]
     fn gauss_map_by_face_signs_takes_the_pairs_the_lane_numbers_take() {
         // The small-body path finds the crossing arcs by sign bits (B's face normals
