@@ -52,6 +52,15 @@ mod imp {
             unsafe { _mm_storeu_ps(out.as_mut_ptr(), self.0) };
             out
         }
+        /// The register (for [`super::Eight`]'s halves).
+        #[inline(always)]
+        pub(crate) fn m128(self) -> __m128 {
+            self.0
+        }
+        #[inline(always)]
+        pub(crate) fn from_m128(raw: __m128) -> Four {
+            Four(raw)
+        }
     }
 }
 
@@ -463,7 +472,7 @@ pub(crate) use avx::{Avx, Eight};
 /// is [`Four`]'s number bit for bit.
 #[cfg(target_arch = "x86_64")]
 mod avx {
-    use super::Lanes;
+    use super::{Four, Lanes};
     use std::arch::x86_64::*;
 
     /// Proof that the processor has AVX: only [`Avx::detect`] makes one.
@@ -565,6 +574,27 @@ mod avx {
             let mut out = [0.0; 8];
             self.store_to(&mut out);
             out
+        }
+        /// `low` in lanes 0 to 3, `high` in lanes 4 to 7.
+        #[inline(always)]
+        pub(crate) fn from_halves(_: Avx, low: Four, high: Four) -> Eight {
+            Eight(unsafe { _mm256_set_m128(high.m128(), low.m128()) })
+        }
+        /// Lanes 0 to 3 and lanes 4 to 7.
+        #[inline(always)]
+        pub(crate) fn halves(self) -> (Four, Four) {
+            let (low, high) = unsafe {
+                (
+                    _mm256_castps256_ps128(self.0),
+                    _mm256_extractf128_ps::<1>(self.0),
+                )
+            };
+            (Four::from_m128(low), Four::from_m128(high))
+        }
+        /// Per lane `if self < other { self } else { other }` (as [`Four::min`]).
+        #[inline(always)]
+        pub(crate) fn min(self, other: Eight) -> Eight {
+            Eight(unsafe { _mm256_min_ps(self.0, other.0) })
         }
     }
 }

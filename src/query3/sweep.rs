@@ -974,7 +974,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 return unsafe { self.visit_axes_avx(avx, still, touch, latest, tracer) };
             }
         }
-        self.visit_axes_in(still, touch, latest, tracer)
+        self.visit_axes_in::<T, Four>((), still, touch, latest, tracer)
     }
 
     /// [`Self::visit_axes`] compiled for AVX.
@@ -982,18 +982,23 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     #[target_feature(enable = "avx")]
     fn visit_axes_avx<T: Tracer<Step>>(
         &self,
-        _: Avx,
+        avx: Avx,
         still: f32,
         touch: f32,
         latest: &mut Latest,
         tracer: &mut T,
     ) {
-        self.visit_axes_in(still, touch, latest, tracer)
+        match eight_lanes(avx) {
+            Some(avx) => self.visit_axes_in::<T, Eight>(avx, still, touch, latest, tracer),
+            None => self.visit_axes_in::<T, Four>((), still, touch, latest, tracer),
+        }
     }
 
+    /// [`Self::visit_axes`], the face axes' projections [`SweepLanes::extents_of_four`].
     #[inline(always)]
-    fn visit_axes_in<T: Tracer<Step>>(
+    fn visit_axes_in<T: Tracer<Step>, L: SweepLanes>(
         &self,
+        isa: L::Isa,
         still: f32,
         touch: f32,
         latest: &mut Latest,
@@ -1051,7 +1056,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 Four::load(&rows[1]),
                 Four::load(&rows[2]),
             );
-            let (low, high) = extents_of_four(vertices_b, rows);
+            let (low, high) = L::extents_of_four(isa, vertices_b, rows);
             let shift = Four::dot3(nx, ny, nz, tx, ty, tz);
             let (b_low, b_high) = (low.add(shift), high.add(shift));
             let (a_low, a_high, count) = stored(&lanes_a.face_extents, g);
@@ -1087,7 +1092,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 Four::load(&rows[1]),
                 Four::load(&rows[2]),
             );
-            let (low, high) = extents_of_four(vertices_a, rows);
+            let (low, high) = L::extents_of_four(isa, vertices_a, rows);
             let (a_low, a_high) = (high.neg(), low.neg());
             let shift = Four::dot3(nx, ny, nz, tx, ty, tz);
             let (low, high, count) = stored(&lanes_b.face_extents, g);
@@ -1304,12 +1309,55 @@ type EightLanes = Option<std::convert::Infallible>;
 /// [`Eight`] where the processor has AVX), and whether its Gauss-map loops take eight.
 trait SweepLanes: Lanes {
     fn eight(isa: Self::Isa) -> EightLanes;
+
+    /// Lane `k`: the interval of the projections onto the `k`-th of four normals (`[x, y,
+    /// z]` rows) of vertices stored four at a time (see [`extent`]).
+    fn extents_of_four(
+        isa: Self::Isa,
+        groups: &[[[f32; 4]; 3]],
+        normals: &[[f32; 4]; 3],
+    ) -> (Four, Four);
 }
 
 impl SweepLanes for Four {
     #[inline(always)]
     fn eight(_: ()) -> EightLanes {
         None
+    }
+
+    /// The vertices are scanned twice, two normals at a time: four splatted normals and
+    /// eight running extremes would not fit SSE's sixteen registers (each normal's numbers
+    /// are the same either way).
+    #[inline(always)]
+    fn extents_of_four(_: (), groups: &[[[f32; 4]; 3]], normals: &[[f32; 4]; 3]) -> (Four, Four) {
+        let axis = |k: usize| {
+            (
+                Four::splat(normals[0][k]),
+                Four::splat(normals[1][k]),
+                Four::splat(normals[2][k]),
+            )
+        };
+        let two = |axes: [(Four, Four, Four); 2]| {
+            let project = |g: &[[f32; 4]; 3]| {
+                let (x, y, z) = (Four::load(&g[0]), Four::load(&g[1]), Four::load(&g[2]));
+                axes.map(|(ax, ay, az)| Four::dot3(x, y, z, ax, ay, az))
+            };
+            let (mut low, mut high) = (project(&groups[0]), project(&groups[0]));
+            for g in &groups[1..] {
+                let d = project(g);
+                for k in 0..2 {
+                    low[k] = low[k].min(d[k]);
+                    high[k] = high[k].max(d[k]);
+                }
+            }
+            (low, high)
+        };
+        let ([l0, l1], [h0, h1]) = two([axis(0), axis(1)]);
+        let ([l2, l3], [h2, h3]) = two([axis(2), axis(3)]);
+        (
+            Four::min_lanes_of([l0, l1, l2, l3]),
+            Four::max_lanes_of([h0, h1, h2, h3]),
+        )
     }
 }
 
@@ -1318,6 +1366,69 @@ impl SweepLanes for Eight {
     #[inline(always)]
     fn eight(avx: Avx) -> EightLanes {
         Some(avx)
+    }
+
+    /// One scan for all four normals: each register holds two normals (one in each half),
+    /// and each group of four vertices is loaded into both halves. Each half computes what
+    /// [`Four`]'s scan computes for its normal (the same products, sums, and compares with
+    /// the running extreme first), so the bits are the same.
+    #[inline(always)]
+    fn extents_of_four(
+        avx: Avx,
+        groups: &[[[f32; 4]; 3]],
+        normals: &[[f32; 4]; 3],
+    ) -> (Four, Four) {
+        // Functions, not closures: an out-of-line closure would be compiled without AVX and
+        // call each AVX operation.
+        #[inline(always)]
+        fn two(avx: Avx, normals: &[[f32; 4]; 3], c: usize, k: usize) -> Eight {
+            Eight::from_halves(
+                avx,
+                Four::splat(normals[c][k]),
+                Four::splat(normals[c][k + 1]),
+            )
+        }
+        #[inline(always)]
+        fn both(avx: Avx, row: &[f32; 4]) -> Eight {
+            Eight::from_halves(avx, Four::load(row), Four::load(row))
+        }
+        let (x01, y01, z01) = (
+            two(avx, normals, 0, 0),
+            two(avx, normals, 1, 0),
+            two(avx, normals, 2, 0),
+        );
+        let (x23, y23, z23) = (
+            two(avx, normals, 0, 2),
+            two(avx, normals, 1, 2),
+            two(avx, normals, 2, 2),
+        );
+        let (x, y, z) = (
+            both(avx, &groups[0][0]),
+            both(avx, &groups[0][1]),
+            both(avx, &groups[0][2]),
+        );
+        let (mut low01, mut low23) = (
+            Eight::dot3(x, y, z, x01, y01, z01),
+            Eight::dot3(x, y, z, x23, y23, z23),
+        );
+        let (mut high01, mut high23) = (low01, low23);
+        for g in &groups[1..] {
+            let (x, y, z) = (both(avx, &g[0]), both(avx, &g[1]), both(avx, &g[2]));
+            let (d01, d23) = (
+                Eight::dot3(x, y, z, x01, y01, z01),
+                Eight::dot3(x, y, z, x23, y23, z23),
+            );
+            low01 = low01.min(d01);
+            low23 = low23.min(d23);
+            high01 = high01.max(d01);
+            high23 = high23.max(d23);
+        }
+        let ((l0, l1), (l2, l3)) = (low01.halves(), low23.halves());
+        let ((h0, h1), (h2, h3)) = (high01.halves(), high23.halves());
+        (
+            Four::min_lanes_of([l0, l1, l2, l3]),
+            Four::max_lanes_of([h0, h1, h2, h3]),
+        )
     }
 }
 
@@ -1557,42 +1668,6 @@ impl EdgePairLanes {
         exit.store_to(&mut numbers.exit);
         numbers
     }
-}
-
-/// Lane `k`: the interval of the projections onto the `k`-th of four normals (`[x, y, z]`
-/// rows) of vertices stored four at a time (see [`extent`]). The vertices are scanned
-/// twice, two normals at a time: four splatted normals and eight running extremes would
-/// not fit SSE's sixteen registers (each normal's numbers are the same either way).
-#[inline(always)]
-fn extents_of_four(groups: &[[[f32; 4]; 3]], normals: &[[f32; 4]; 3]) -> (Four, Four) {
-    let axis = |k: usize| {
-        (
-            Four::splat(normals[0][k]),
-            Four::splat(normals[1][k]),
-            Four::splat(normals[2][k]),
-        )
-    };
-    let two = |axes: [(Four, Four, Four); 2]| {
-        let project = |g: &[[f32; 4]; 3]| {
-            let (x, y, z) = (Four::load(&g[0]), Four::load(&g[1]), Four::load(&g[2]));
-            axes.map(|(ax, ay, az)| Four::dot3(x, y, z, ax, ay, az))
-        };
-        let (mut low, mut high) = (project(&groups[0]), project(&groups[0]));
-        for g in &groups[1..] {
-            let d = project(g);
-            for k in 0..2 {
-                low[k] = low[k].min(d[k]);
-                high[k] = high[k].max(d[k]);
-            }
-        }
-        (low, high)
-    };
-    let ([l0, l1], [h0, h1]) = two([axis(0), axis(1)]);
-    let ([l2, l3], [h2, h3]) = two([axis(2), axis(3)]);
-    (
-        Four::min_lanes_of([l0, l1, l2, l3]),
-        Four::max_lanes_of([h0, h1, h2, h3]),
-    )
 }
 
 /// [`entry_and_exit`] for four axes at once (`[a.min, a.max, b.min, b.max]` by lane).
@@ -2417,6 +2492,55 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[test]
+    fn face_extents_in_eight_lanes_take_the_four_lanes_bits_on_zeros_and_nans() {
+        // The face axes' scan keeps the running extreme as the first operand of each
+        // compare, where zeros of both signs and NaNs make the operand order visible (the
+        // sweep itself meets no NaN there, its placements being bounded):
+        // vertices and normals drawn from signed zeros, small integers, infinities and a
+        // NaN (products and sums of zeros give zeros of both signs), one to eight groups.
+        let Some(avx) = Avx::detect() else {
+            return;
+        };
+        let values = [0.0f32, -0.0, 1.0, -1.0, 0.5, f32::INFINITY, f32::NAN, 2.0];
+        let mut state = 0x2545_f491_u32;
+        let mut pick = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            values[state as usize % n]
+        };
+        // A NaN's sign and payload are not compared: when two NaNs meet in a sum or a
+        // product, which one comes out depends on the order the compiler gives the
+        // operands of that commutative operation, in either build. Whether a lane is a
+        // NaN is compared, and the compares' order shows in which number they keep.
+        let bits = |(low, high): (Four, Four)| {
+            [low, high].map(|v| {
+                v.to_array().map(|x| {
+                    if x.is_nan() {
+                        f32::NAN.to_bits()
+                    } else {
+                        x.to_bits()
+                    }
+                })
+            })
+        };
+        for case in 0..20000 {
+            // Most cases finite, zeros of both signs common.
+            let n = if case % 4 == 0 { 8 } else { 5 };
+            let groups: Vec<[[f32; 4]; 3]> = (0..1 + case % 8)
+                .map(|_| std::array::from_fn(|_| std::array::from_fn(|_| pick(n))))
+                .collect();
+            let normals: [[f32; 4]; 3] = std::array::from_fn(|_| std::array::from_fn(|_| pick(4)));
+            assert_eq!(
+                bits(Eight::extents_of_four(avx, &groups, &normals)),
+                bits(Four::extents_of_four((), &groups, &normals)),
+                "case {case}: {groups:?} {normals:?}"
+            );
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
     fn eight_lanes_give_the_four_lanes_bits() {
         // Where the processor has AVX, the untraced small-body path takes its Gauss-map
         // loops (`face_sides`, `crossing_arcs`) and its edge pairs (`EdgePairLanes`) eight
@@ -2490,6 +2614,25 @@ mod tests {
                     crossing_by(Some(avx)),
                     crossing_by(None),
                     "case {k} edge {i}"
+                );
+            }
+            // The face axes' projections, four normals at a time.
+            let bits =
+                |(low, high): (Four, Four)| [low, high].map(|v| v.to_array().map(f32::to_bits));
+            let (vertices_a, vertices_b) = (a.vertex_lanes(), local.b.vertices.as_slice());
+            for rows in &local.lanes_a.normals {
+                assert_eq!(
+                    bits(Eight::extents_of_four(avx, vertices_b, rows)),
+                    bits(Four::extents_of_four((), vertices_b, rows)),
+                    "case {k}"
+                );
+            }
+            for g in 0..local.b.normals.len {
+                let rows = &local.b.normals.group(g);
+                assert_eq!(
+                    bits(Eight::extents_of_four(avx, vertices_a, rows)),
+                    bits(Four::extents_of_four((), vertices_a, rows)),
+                    "case {k}"
                 );
             }
             compared += 1;
