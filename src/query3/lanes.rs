@@ -4,8 +4,8 @@
 //! and sums, no fused multiply-add), so results are the same numbers bit for bit on every
 //! target; `min` and `max` are the plain compares `if a < b { a } else { b }`, which is what
 //! SSE's `minps`/`maxps` compute. Where the processor has AVX, [`Eight`] does the same
-//! eight at a time (the traced cuboid SAT's intervals, written once for both through
-//! [`Lanes`]).
+//! eight at a time (the traced cuboid SAT's intervals and the untraced sweep's small-body
+//! loops, written once for both through [`Lanes`]).
 
 /// SAFETY (every `unsafe` block below without its own comment): SSE is part of the x86_64
 /// baseline, so the SSE intrinsics are always available; they only compute on registers.
@@ -356,8 +356,8 @@ mod more {
     }
 }
 
-/// The lane arithmetic of the traced cuboid SAT's intervals (`sat::cuboid_interval_lanes`),
-/// on four lanes ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each
+/// The lane arithmetic of the traced cuboid SAT's intervals (`sat::cuboid_interval_lanes`)
+/// and of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each
 /// operation is [`Four`]'s, lane by lane, so both give the same bits. A lane type is built
 /// through its instruction set's token (`Isa`): `()` for SSE, part of the x86_64 baseline,
 /// and [`Avx`] for AVX, which only [`Avx::detect`] gives, so no `Eight` exists on a

@@ -35,7 +35,8 @@
 //! during the sweep, so every axis and its speed are found once. There:
 //! - a body's interval along its own face normal is stored ([`crate::geom3::FeatureLanes`]),
 //!   so a face axis projects only the other body; face axes go four at a time (their
-//!   projections, speeds and entry and exit times side by side, then the tie rule one axis
+//!   projections, with AVX one scan of the other body's vertices for all four normals,
+//!   speeds and entry and exit times side by side, then the tie rule one axis
 //!   at a time, in order); untraced, a group is only counted when every axis in it enters
 //!   before the best one by more than the tie tolerance and leaves after the earliest exit
 //!   (`Latest::unchanged_by_four`: each offer would leave the state as the one before did);
@@ -44,16 +45,18 @@
 //!   the edges, the other two are projected;
 //! - the Gauss-map test runs on sign bits, one bit per edge of B in a `u64`: A's face
 //!   normals against B's arc planes once per query (`adc`, `bdc`), and, per edge of A, B's
-//!   face normals against A's arc, four faces at a time, spread to B's edges by a table
-//!   (`cba`, `dba`: an edge's numbers are its two faces', negated); those sign bits only
+//!   face normals against A's arc, four faces at a time (eight with AVX: two groups of
+//!   four), spread to B's edges by a table, one group of four at a time (`cba`, `dba`: an
+//!   edge's numbers are its two faces', negated); those sign bits only
 //!   sort out candidates: a pair they pass is decided by Gregorius's products of the very
 //!   numbers the lanes computed (`sat::arcs_cross`'s test), then gets SAT's parallel test
 //!   and orientation, without SAT's separation, which the sweep does not use;
-//! - the pairs the sign bits pass are gathered four at a time (`EdgePairLanes`): their
+//! - the pairs the sign bits pass are gathered four at a time, eight with AVX
+//!   (`EdgePairLanes`): their
 //!   Gauss-map products, axes, facing extremes, speeds and witness bounds (below) are
 //!   computed side by side, each lane with the scalar operations in their order (the same
 //!   bits); then, one pair at a time in order, the count, the skip or the full test, and
-//!   the offer;
+//!   the offer (what a pair gets does not depend on how many were gathered with it);
 //! - untraced, an edge axis is skipped (counted, not offered) when it can change neither
 //!   the latest entry nor the earliest exit:
 //!   ```text
@@ -72,6 +75,13 @@
 //!   random and tied pairs;
 //! - the winner's normal is placed in the world as the general loop places it, and the
 //!   recorded axes and intervals are turned back to the world.
+//!
+//! Untraced, where the processor has AVX, the small-body path runs as compiled for AVX and
+//! takes some of its lanes eight at a time ([`SweepLanes`]): each lane does the scalar
+//! operations of the four-lane code in their order (no fused multiply-add, compares with
+//! the same predicates and operand order), so the bits are the same; tests compare the
+//! traced run (four lanes, compiled for the baseline) and, on one thread, four lanes with
+//! eight.
 //!
 //! The numbers differ from the general loop's in the last bits (a property test compares the
 //! two: same axes, same winner, numbers within 1e-5 of the pair's scale).
@@ -1148,10 +1158,10 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         self.visit_edge_axes::<T>(still, touch, latest, &mut offer);
     }
 
-    /// [`Self::visit_axes`]'s edge pairs: the candidates of the sign bits, four at a time
-    /// ([`EdgePairLanes`]), then, one at a time in order, the count, the witnesses' skip
-    /// (untraced) or the full test and the offer. (Out of line: inlined, its registers
-    /// crowd the face axes' projections.)
+    /// [`Self::visit_axes`]'s edge pairs: the candidates of the sign bits, four or eight at a
+    /// time ([`EdgePairLanes`]), then, one at a time in order, the count, the witnesses'
+    /// skip (untraced) or the full test and the offer. (Out of line: inlined, its registers
+    /// crowd the face axes' projections. It checks for AVX again, as it runs out of line.)
     #[inline(never)]
     fn visit_edge_axes<T: Tracer<Step>>(
         &self,
