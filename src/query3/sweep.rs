@@ -248,7 +248,9 @@ fn time_of_impact_with<T: Tracer<Step>>(
     let mut to_world = None;
     match small_path.then(|| LocalPair::placement(pair, v)).flatten() {
         Some(placement) => {
-            LocalPair::sweep(pair, placement, still, touch, &mut latest, tracer);
+            let mut turned_b = TurnedB::new();
+            let local = LocalPair::new(pair, placement, &mut turned_b);
+            local.visit_axes(still, touch, &mut latest, tracer);
             to_world = Some(a.frame);
         }
         None => {
@@ -836,66 +838,6 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         }
     }
 
-    /// Turns B into A's frame ([`Self::new`]) and tests every axis ([`Self::visit_axes`]),
-    /// untraced as compiled for AVX where the processor has it.
-    fn sweep<T: Tracer<Step>>(
-        pair: &PolyPair,
-        placement: Placement,
-        still: f32,
-        touch: f32,
-        latest: &mut Latest,
-        tracer: &mut T,
-    ) {
-        #[cfg(target_arch = "x86_64")]
-        if !T::ENABLED {
-            if let Some(avx) = Avx::detect() {
-                // SAFETY: `avx` proves that the processor has AVX.
-                return unsafe {
-                    Self::sweep_avx(avx, pair, placement, still, touch, latest, tracer)
-                };
-            }
-        }
-        Self::sweep_in::<T, Four>((), pair, placement, still, touch, latest, tracer)
-    }
-
-    /// [`Self::sweep`] compiled for AVX, eight lanes at a time where [`SweepLanes`] can
-    /// (unless a test asked its thread for four: [`eight_lanes`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx")]
-    #[allow(clippy::too_many_arguments)]
-    fn sweep_avx<T: Tracer<Step>>(
-        avx: Avx,
-        pair: &PolyPair,
-        placement: Placement,
-        still: f32,
-        touch: f32,
-        latest: &mut Latest,
-        tracer: &mut T,
-    ) {
-        match eight_lanes(avx) {
-            Some(avx) => {
-                Self::sweep_in::<T, Eight>(avx, pair, placement, still, touch, latest, tracer)
-            }
-            None => Self::sweep_in::<T, Four>((), pair, placement, still, touch, latest, tracer),
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn sweep_in<T: Tracer<Step>, L: SweepLanes>(
-        isa: L::Isa,
-        pair: &PolyPair,
-        placement: Placement,
-        still: f32,
-        touch: f32,
-        latest: &mut Latest,
-        tracer: &mut T,
-    ) {
-        let mut turned_b = TurnedB::new();
-        let local = LocalPair::new(pair, placement, &mut turned_b);
-        local.visit_axes::<T, L>(isa, still, touch, latest, tracer);
-    }
-
     #[inline(always)]
     fn vertex_b(&self, k: usize) -> Vec3 {
         self.b.points.as_slice().as_flattened()[k]
@@ -1022,15 +964,49 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     /// edge axis the two edges are the extremes facing each other (the arcs cross at the
     /// axis), so only A's far end and B's far end are scanned.
     ///
-    /// Untraced, where the processor has AVX, the turning of B ([`Self::new`]), this and
-    /// [`Self::visit_edge_axes`] run as compiled for AVX ([`Self::sweep_avx`]): the same
-    /// operations, encoded with three operands (no register copies before each destructive
-    /// SSE operation), and some loops eight lanes at a time ([`SweepLanes`]). Nothing is
-    /// fused or reordered (Rust never contracts a product and a sum into an FMA), so the
-    /// bits are the same; the tests that compare the traced sweep (compiled for the
-    /// baseline) with the untraced one check it, and a test compares eight lanes with four.
+    /// Untraced, where the processor has AVX, this and [`Self::visit_edge_axes`] run as
+    /// compiled for AVX ([`Self::visit_axes_avx`]): the same operations, encoded with three
+    /// operands (no register copies before each destructive SSE operation). Nothing is fused
+    /// or reordered (Rust never contracts a product and a sum into an FMA), so the bits are
+    /// the same; the tests that compare the traced sweep (compiled for the baseline) with the
+    /// untraced one check it.
+    fn visit_axes<T: Tracer<Step>>(
+        &self,
+        still: f32,
+        touch: f32,
+        latest: &mut Latest,
+        tracer: &mut T,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if !T::ENABLED {
+            if let Some(avx) = Avx::detect() {
+                // SAFETY: `avx` proves that the processor has AVX.
+                return unsafe { self.visit_axes_avx(avx, still, touch, latest, tracer) };
+            }
+        }
+        self.visit_axes_in::<T, Four>((), still, touch, latest, tracer)
+    }
+
+    /// [`Self::visit_axes`] compiled for AVX.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    fn visit_axes_avx<T: Tracer<Step>>(
+        &self,
+        avx: Avx,
+        still: f32,
+        touch: f32,
+        latest: &mut Latest,
+        tracer: &mut T,
+    ) {
+        match eight_lanes(avx) {
+            Some(avx) => self.visit_axes_in::<T, Eight>(avx, still, touch, latest, tracer),
+            None => self.visit_axes_in::<T, Four>((), still, touch, latest, tracer),
+        }
+    }
+
+    /// [`Self::visit_axes`], the face axes' projections [`SweepLanes::extents_of_four`].
     #[inline(always)]
-    fn visit_axes<T: Tracer<Step>, L: SweepLanes>(
+    fn visit_axes_in<T: Tracer<Step>, L: SweepLanes>(
         &self,
         isa: L::Isa,
         still: f32,
