@@ -966,10 +966,12 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     ///
     /// Untraced, where the processor has AVX, this and [`Self::visit_edge_axes`] run as
     /// compiled for AVX ([`Self::visit_axes_avx`]): the same operations, encoded with three
-    /// operands (no register copies before each destructive SSE operation). Nothing is fused
-    /// or reordered (Rust never contracts a product and a sum into an FMA), so the bits are
-    /// the same; the tests that compare the traced sweep (compiled for the baseline) with the
-    /// untraced one check it.
+    /// operands (no register copies before each destructive SSE operation), and some loops
+    /// eight lanes at a time ([`SweepLanes`]). Nothing is fused or reordered (Rust never
+    /// contracts a product and a sum into an FMA), so the bits are the same; the tests that
+    /// compare the traced sweep (compiled for the baseline) with the untraced one check it,
+    /// and a test compares eight lanes with four. (The turning of B stays out of it: run
+    /// in the AVX function too, it measured no faster.)
     fn visit_axes<T: Tracer<Step>>(
         &self,
         still: f32,
@@ -987,7 +989,8 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         self.visit_axes_in::<T, Four>((), still, touch, latest, tracer)
     }
 
-    /// [`Self::visit_axes`] compiled for AVX.
+    /// [`Self::visit_axes`] compiled for AVX, eight lanes at a time where [`SweepLanes`] can
+    /// (unless a test asked its thread for four: [`eight_lanes`]).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
     fn visit_axes_avx<T: Tracer<Step>>(
