@@ -36,9 +36,9 @@
 //! - a body's interval along its own face normal is stored ([`crate::geom3::FeatureLanes`]),
 //!   so a face axis projects only the other body; face axes go four at a time (their
 //!   projections, with AVX one scan of the other body's vertices for all four normals,
-//!   speeds and entry and exit times side by side, then the tie rule one axis
-//!   at a time, in order); untraced, a group is only counted when every axis in it enters
-//!   before the best one by more than the tie tolerance and leaves after the earliest exit
+//!   speeds and entry and exit times side by side, then the tie rule one axis at a time,
+//!   in order); untraced, a group is only counted when every axis in it enters before the
+//!   best one by more than the tie tolerance and leaves after the earliest exit
 //!   (`Latest::unchanged_by_four`: each offer would leave the state as the one before did);
 //! - an edge axis comes from a crossing of the two Gauss-map arcs, where A's edge is A's
 //!   extreme along the axis and B's edge B's extreme against it: those two ends are read off
@@ -47,16 +47,16 @@
 //!   normals against B's arc planes once per query (`adc`, `bdc`), and, per edge of A, B's
 //!   face normals against A's arc, four faces at a time (eight with AVX: two groups of
 //!   four), spread to B's edges by a table, one group of four at a time (`cba`, `dba`: an
-//!   edge's numbers are its two faces', negated); those sign bits only
-//!   sort out candidates: a pair they pass is decided by Gregorius's products of the very
-//!   numbers the lanes computed (`sat::arcs_cross`'s test), then gets SAT's parallel test
-//!   and orientation, without SAT's separation, which the sweep does not use;
+//!   edge's numbers are its two faces', negated); those sign bits only sort out
+//!   candidates: a pair they pass is decided by Gregorius's products of the very numbers
+//!   the lanes computed (`sat::arcs_cross`'s test), then gets SAT's parallel test and
+//!   orientation, without SAT's separation, which the sweep does not use;
 //! - the pairs the sign bits pass are gathered four at a time, eight with AVX
-//!   (`EdgePairLanes`): their
-//!   Gauss-map products, axes, facing extremes, speeds and witness bounds (below) are
-//!   computed side by side, each lane with the scalar operations in their order (the same
-//!   bits); then, one pair at a time in order, the count, the skip or the full test, and
-//!   the offer (what a pair gets does not depend on how many were gathered with it);
+//!   (`EdgePairLanes`): their Gauss-map products, axes, facing extremes, speeds and
+//!   witness bounds (below) are computed side by side, each lane with the scalar
+//!   operations in their order (the same bits); then, one pair at a time in order, the
+//!   count, the skip or the full test, and the offer (what a pair gets does not depend on
+//!   how many were gathered with it);
 //! - untraced, an edge axis is skipped (counted, not offered) when it can change neither
 //!   the latest entry nor the earliest exit:
 //!   ```text
@@ -76,12 +76,12 @@
 //! - the winner's normal is placed in the world as the general loop places it, and the
 //!   recorded axes and intervals are turned back to the world.
 //!
-//! Untraced, where the processor has AVX, the small-body path runs as compiled for AVX and
-//! takes some of its lanes eight at a time ([`SweepLanes`]): each lane does the scalar
-//! operations of the four-lane code in their order (no fused multiply-add, compares with
-//! the same predicates and operand order), so the bits are the same; tests compare the
-//! traced run (four lanes, compiled for the baseline) and, on one thread, four lanes with
-//! eight.
+//! Untraced, where the processor has AVX, the small-body path's axis tests run as compiled
+//! for AVX and take some of their lanes eight at a time (`SweepLanes`): each lane does the
+//! scalar operations of the four-lane code in their order (no fused multiply-add, compares
+//! with the same predicates and operand order), so the bits are the same; tests compare
+//! the traced run (four lanes, compiled for the baseline) with the untraced one and, on
+//! one thread, four lanes with eight.
 //!
 //! The numbers differ from the general loop's in the last bits (a property test compares the
 //! two: same axes, same winner, numbers within 1e-5 of the pair's scale).
