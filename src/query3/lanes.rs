@@ -357,8 +357,9 @@ mod more {
 }
 
 /// The lane arithmetic of the traced cuboid SAT's intervals (`sat::cuboid_interval_lanes`)
-/// and of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each
-/// operation is [`Four`]'s, lane by lane, so both give the same bits. A lane type is built
+/// and of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes
+/// ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each operation is
+/// [`Four`]'s, lane by lane, so both give the same bits. A lane type is built
 /// through its instruction set's token (`Isa`): `()` for SSE, part of the x86_64 baseline,
 /// and [`Avx`] for AVX, which only [`Avx::detect`] gives, so no `Eight` exists on a
 /// processor without AVX.
