@@ -981,7 +981,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     ) {
         #[cfg(target_arch = "x86_64")]
         if !T::ENABLED {
-            if let Some(avx) = Avx::detect() {
+            if let Some(avx) = compiled_for_avx() {
                 // SAFETY: `avx` proves that the processor has AVX.
                 return unsafe { self.visit_axes_avx(avx, still, touch, latest, tracer) };
             }
@@ -1151,7 +1151,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     ) {
         #[cfg(target_arch = "x86_64")]
         if !T::ENABLED {
-            if let Some(avx) = Avx::detect() {
+            if let Some(avx) = compiled_for_avx() {
                 // SAFETY: `avx` proves that the processor has AVX.
                 return unsafe { self.visit_edge_axes_avx::<T>(avx, still, touch, latest, offer) };
             }
@@ -1443,6 +1443,19 @@ impl SweepLanes for Eight {
             Four::max_lanes_of([h0, h1, h2, h3]),
         )
     }
+}
+
+/// AVX's token when the untraced small-body path runs as compiled for AVX
+/// ([`LocalPair::visit_axes`]): where the processor has AVX, unless a test has asked its
+/// thread for the baseline build (`tests::BASELINE_ONLY`, to compare the two).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn compiled_for_avx() -> Option<Avx> {
+    #[cfg(test)]
+    if tests::BASELINE_ONLY.with(std::cell::Cell::get) {
+        return None;
+    }
+    Avx::detect()
 }
 
 /// [`EightLanes`] in the code compiled for AVX: eight lanes, unless a test has asked its
@@ -2180,6 +2193,9 @@ mod tests {
         /// Set by a test: this thread's untraced small-body path takes four lanes at a time
         /// where it would take eight.
         pub(super) static FOUR_LANES_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// Set by a test: this thread's untraced small-body path runs as compiled for the
+        /// baseline even where the processor has AVX.
+        pub(super) static BASELINE_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
     /// SAT's edge axis as `sat::edge_pair_axis` computes it, without its Gauss-map test and
@@ -2553,6 +2569,36 @@ mod tests {
     }
 
     #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx_build_gives_the_baseline_builds_bits() {
+        // Untraced, where the processor has AVX, the small-body path runs as compiled for
+        // it (and eight lanes at a time); a thread that sets `BASELINE_ONLY` runs the same
+        // source as compiled for the x86_64 baseline, as a processor without AVX does. The
+        // two must give the same bits, with the same witness skips, on random and tied pairs.
+        if Avx::detect().is_none() {
+            return;
+        }
+        let baseline_only = |on: bool| BASELINE_ONLY.with(|c| c.set(on));
+        let skipped = || SKIPPED.with(|n| n.get());
+        let mut compared = 0;
+        for_each_moving_pair(12000, |k, pair, m| {
+            let before = skipped();
+            let avx = time_of_impact(pair, m, &mut ());
+            let skipped_avx = skipped() - before;
+            baseline_only(true);
+            let baseline = time_of_impact(pair, m, &mut ());
+            baseline_only(false);
+            assert_eq!(
+                output_bits(&avx),
+                output_bits(&baseline),
+                "case {k}: {avx:?} vs {baseline:?}"
+            );
+            assert_eq!(skipped_avx, skipped() - before - skipped_avx, "case {k}");
+            compared += 1;
+        });
+        assert_eq!(compared, 12000);
+    }
+
     #[test]
     fn eight_lanes_give_the_four_lanes_bits() {
         // Where the processor has AVX, the untraced small-body path takes its Gauss-map
