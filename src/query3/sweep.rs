@@ -2568,6 +2568,34 @@ mod tests {
         }
     }
 
+    /// Case `k`'s untraced sweep as it runs, then with the test switch `switch` set on this
+    /// thread: the same output bits, and as many edge axes skipped by the witnesses.
+    #[cfg(target_arch = "x86_64")]
+    fn untraced_the_same_with(
+        switch: &'static std::thread::LocalKey<std::cell::Cell<bool>>,
+        k: usize,
+        pair: &PolyPair,
+        m: &Motion3,
+    ) {
+        let skipped = || SKIPPED.with(|n| n.get());
+        let before = skipped();
+        let usual = time_of_impact(pair, m, &mut ());
+        let skipped_usual = skipped() - before;
+        switch.with(|c| c.set(true));
+        let switched = time_of_impact(pair, m, &mut ());
+        switch.with(|c| c.set(false));
+        assert_eq!(
+            output_bits(&usual),
+            output_bits(&switched),
+            "case {k}: {usual:?} vs {switched:?}"
+        );
+        assert_eq!(
+            skipped_usual,
+            skipped() - before - skipped_usual,
+            "case {k}"
+        );
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_avx_build_gives_the_baseline_builds_bits() {
@@ -2578,22 +2606,9 @@ mod tests {
         if Avx::detect().is_none() {
             return;
         }
-        let baseline_only = |on: bool| BASELINE_ONLY.with(|c| c.set(on));
-        let skipped = || SKIPPED.with(|n| n.get());
         let mut compared = 0;
         for_each_moving_pair(12000, |k, pair, m| {
-            let before = skipped();
-            let avx = time_of_impact(pair, m, &mut ());
-            let skipped_avx = skipped() - before;
-            baseline_only(true);
-            let baseline = time_of_impact(pair, m, &mut ());
-            baseline_only(false);
-            assert_eq!(
-                output_bits(&avx),
-                output_bits(&baseline),
-                "case {k}: {avx:?} vs {baseline:?}"
-            );
-            assert_eq!(skipped_avx, skipped() - before - skipped_avx, "case {k}");
+            untraced_the_same_with(&BASELINE_ONLY, k, pair, m);
             compared += 1;
         });
         assert_eq!(compared, 12000);
@@ -2610,26 +2625,9 @@ mod tests {
         let Some(avx) = Avx::detect() else {
             return;
         };
-        let four_only = |on: bool| FOUR_LANES_ONLY.with(|c| c.set(on));
-        let skipped = || SKIPPED.with(|n| n.get());
         let mut compared = 0;
         for_each_moving_pair(24000, |k, pair, m| {
-            let before = skipped();
-            let eight = time_of_impact(pair, m, &mut ());
-            let skipped_eight = skipped() - before;
-            four_only(true);
-            let four = time_of_impact(pair, m, &mut ());
-            four_only(false);
-            assert_eq!(
-                output_bits(&eight),
-                output_bits(&four),
-                "case {k}: {eight:?} vs {four:?}"
-            );
-            assert_eq!(
-                skipped_eight,
-                skipped() - before - skipped_eight,
-                "case {k}"
-            );
+            untraced_the_same_with(&FOUR_LANES_ONLY, k, pair, m);
             let Some(placement) = LocalPair::placement(pair, m.velocity_b - m.velocity_a) else {
                 return;
             };
