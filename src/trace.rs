@@ -61,7 +61,16 @@ impl<Step> Tracer<Step> for Vec<Step> {
 
     #[inline]
     fn record(&mut self, make: impl FnOnce() -> Step) {
-        self.push(make());
+        // Room first, then the step made straight into it: made first (as `push` takes
+        // it), the step waits on the stack across a possible growth and is copied in after.
+        self.reserve(1);
+        let len = self.len();
+        // SAFETY: `reserve` made room for one more step at `len`; it is written before the
+        // length covers it.
+        unsafe {
+            self.as_mut_ptr().add(len).write(make());
+            self.set_len(len + 1);
+        }
     }
 
     #[inline]

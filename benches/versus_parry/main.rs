@@ -149,14 +149,34 @@ fn profile(spec: &str) {
 /// `VERSUS_PARRY_MIN=query,polygons,rounds[,first,second]` (e.g. `manifold,4,100000`): two
 /// runners of one query (ours and Box2D unless named: any library of the tables, or `sat`
 /// and `clip` for the manifold's halves) timed batch by batch in turn
-/// (`least_times::least_times`).
+/// (`least_times::least_times`); `recording,ALGORITHM,rounds` (e.g. `recording,clip,20000`)
+/// times one algorithm of the recording table traced against untraced.
 fn least_times(spec: &str) {
     let parts: Vec<&str> = spec.split(',').collect();
     let [query, label, rounds, ..] = parts[..] else {
         panic!("VERSUS_PARRY_MIN=query,polygons,rounds[,first,second], not {spec}");
     };
-    let (query, inputs) = query_and_inputs(query, label);
     let rounds: usize = rounds.parse().expect("a round count");
+    // `recording,clip,rounds`: one algorithm of the recording table (n = 8), traced against
+    // untraced, for a steady look at a ratio that sits near its target.
+    if query == "recording" {
+        assert!(
+            recording::ALGORITHMS.contains(&label),
+            "VERSUS_PARRY_MIN=recording,ALGORITHM,rounds: one of {:?}, not {label}",
+            recording::ALGORITHMS
+        );
+        let inputs = Inputs::new(HEADLINE_N);
+        let recording = RecordingInputs::new(&inputs);
+        least_times::least_times(
+            ["traced", "untraced"],
+            rounds,
+            [&mut || recording.run(label, true), &mut || {
+                recording.run(label, false)
+            }],
+        );
+        return;
+    }
+    let (query, inputs) = query_and_inputs(query, label);
     let mut runners = runners::versus_runners(query, &inputs);
     if query == runners::Query::Manifold {
         runners.extend(runners::manifold_part_runners(&inputs));
