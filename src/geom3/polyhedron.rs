@@ -123,6 +123,19 @@ pub struct FeatureLanes {
     /// n0.z, n1.x, n1.y, n1.z, arc.x, arc.y, arc.z`, the last group padded with zeros (a
     /// zero arc fails every sign test of the Gauss-map test).
     pub arcs: Vec<[[f32; 4]; 9]>,
+    /// Edges eight at a time for the swept SAT's bound over a whole Gauss-map arc: rows
+    /// `n0.x, n0.y, n0.z, n1.x, n1.y, n1.z` (the edge's faces' normals), `n0 . tail`,
+    /// `n1 . tail`, then `n0 . w0`, `n1 . w0`, `n0 . w1`, `n1 . w1`, where `w0` and `w1` are
+    /// the faces' antipodes (the body's lowest vertices along `n0` and `n1`); the last
+    /// group padded with zeros.
+    pub arc_reach: Vec<[[f32; 8]; 12]>,
+    /// The largest `|n . d|` of an edge's unit direction `d` and the normal `n` of either of
+    /// its faces (rounding, about 1e-7, where faces are flat; more where a merged face is
+    /// only nearly flat), plus the angle by which `f32` arithmetic may turn the edge's
+    /// direction (four roundings of its ends' coordinates over its length): an edge's
+    /// Gauss-map arc lies within this angle of the great circle square to the edge as
+    /// computed, on which the axes made from the edge lie.
+    pub arc_skew: f32,
 }
 
 /// One group of four faces as masks of the edges on them ([`FeatureLanes::face_edges`]):
@@ -847,6 +860,7 @@ fn feature_lanes(
     edges: &[Edge],
     arcs: &[[Vec3; 3]],
 ) -> FeatureLanes {
+    let edge_arcs = arcs;
     let normals = faces
         .chunks(4)
         .map(|group| {
@@ -867,7 +881,7 @@ fn feature_lanes(
             [low, high]
         })
         .collect();
-    let face_antipodes = faces
+    let face_antipodes: Vec<u32> = faces
         .iter()
         .map(|f| {
             let mut lowest = 0;
@@ -904,12 +918,58 @@ fn feature_lanes(
             rows
         })
         .collect();
+    let mut arc_reach = vec![[[0.0; 8]; 12]; edges.len().div_ceil(8)];
+    let mut arc_skew = 0.0f64;
+    for (e, edge) in edges.iter().enumerate() {
+        let (tail, head) = (vertices[edge.tail as usize], vertices[edge.head as usize]);
+        let [n0, n1, _] = edge_arcs[e];
+        let low = edge
+            .faces
+            .map(|f| vertices[face_antipodes[f as usize] as usize]);
+        let rows = &mut arc_reach[e / 8];
+        let numbers = [
+            n0.x,
+            n0.y,
+            n0.z,
+            n1.x,
+            n1.y,
+            n1.z,
+            n0.dot(tail),
+            n1.dot(tail),
+            n0.dot(low[0]),
+            n1.dot(low[0]),
+            n0.dot(low[1]),
+            n1.dot(low[1]),
+        ];
+        for (row, value) in rows.iter_mut().zip(numbers) {
+            row[e % 8] = value;
+        }
+        // In f64, so that the skew's own rounding stays far below it. An edge's direction
+        // as `f32` arithmetic finds it (`head - tail`, after turning for the other body)
+        // is off by a few roundings of the coordinates: that angle is added.
+        let edge = head.as_dvec3() - tail.as_dvec3();
+        let direction = edge.normalize_or_zero();
+        let sine = if direction == DVec3::ZERO {
+            1.0
+        } else {
+            let coordinates = tail.abs().max(head.abs()).as_dvec3().length();
+            let rounding = 4.0 * f32::EPSILON as f64 * coordinates / edge.length();
+            n0.as_dvec3()
+                .dot(direction)
+                .abs()
+                .max(n1.as_dvec3().dot(direction).abs())
+                + rounding
+        };
+        arc_skew = arc_skew.max(sine);
+    }
     FeatureLanes {
         normals,
         face_extents,
         face_antipodes,
         face_edges,
         arcs,
+        arc_reach,
+        arc_skew: arc_skew as f32,
     }
 }
 
