@@ -1193,6 +1193,33 @@ pub(crate) mod tests {
         assert!(prism(33).feature_lanes().is_none());
         let cube = cuboid(0.5, 0.5, 0.5);
         assert!(cube.feature_lanes().is_some());
+        // The arcs' rows for the swept SAT's bound: each edge's normals, the normals' dots
+        // with its tail and with its faces' antipodes, the last group padded with zeros.
+        assert_eq!(lanes.arc_reach.len(), 96usize.div_ceil(8));
+        for (e, edge) in small.edges().iter().enumerate() {
+            let rows = &lanes.arc_reach[e / 8];
+            let lane = |r: usize| rows[r][e % 8];
+            let [n0, n1] = edge.faces.map(|f| small.face_normal(f as usize));
+            let tail = small.vertex(edge.tail as usize);
+            let low = edge
+                .faces
+                .map(|f| small.vertex(lanes.face_antipodes[f as usize] as usize));
+            assert_eq!(Vec3::new(lane(0), lane(1), lane(2)), n0);
+            assert_eq!(Vec3::new(lane(3), lane(4), lane(5)), n1);
+            assert_eq!([lane(6), lane(7)], [n0.dot(tail), n1.dot(tail)]);
+            assert_eq!([lane(8), lane(9)], [n0.dot(low[0]), n1.dot(low[0])]);
+            assert_eq!([lane(10), lane(11)], [n0.dot(low[1]), n1.dot(low[1])]);
+        }
+        // A cube's 12 edges: the second group's last four lanes are padding.
+        let cube_lanes = cube.feature_lanes().unwrap();
+        assert!(cube_lanes.arc_reach[1]
+            .iter()
+            .all(|row| row[4..] == [0.0; 4]));
+        // Flat faces: the skew is the directions' rounding alone (a cube's normals are
+        // exactly square to its edges), a few roundings over an edge's length.
+        let cube_skew = cube_lanes.arc_skew;
+        assert!(cube_skew > 0.0 && cube_skew < 1e-6, "{cube_skew}");
+        assert!(lanes.arc_skew < 1e-5, "{}", lanes.arc_skew);
     }
     #[test]
     fn coplanar_points_merge_and_interior_points_are_dropped() {
