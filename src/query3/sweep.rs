@@ -935,18 +935,27 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         Vec3::new(rows[0][k % 4], rows[1][k % 4], rows[2][k % 4])
     }
 
-    /// For each face `f` of A, the sides of B's arcs' planes its normal lies on: bit `j` of
-    /// `signs[f]` is the sign bit of `n_f . plane_j` (set when `< 0`, and for a `-0.0`);
-    /// the values themselves go to `values[f][j]` (written for every face of A and every
-    /// edge of B, with the padding of the last group of four). An edge of A takes
+    /// For each face `f` of A in `faces` (bit `f`), the sides of B's arcs' planes its normal
+    /// lies on: bit `j` of `signs[f]` is the sign bit of `n_f . plane_j` (set when `< 0`,
+    /// and for a `-0.0`); the values themselves go to `values[f][j]` (written for every such
+    /// face and every edge of B, with the padding of the last group of four). An edge of A takes
     /// `sat::arcs_cross`'s `adc` and `bdc` for every edge of B from the entries of its two
     /// faces. With `eight`, two groups of four edges at a time (the same products and sums
     /// per lane, so the same bits), the last odd group four at a time.
     #[inline(always)]
-    fn face_sides(&self, eight: EightLanes, signs: &mut [u64], values: &mut SideValues) {
+    fn face_sides(
+        &self,
+        eight: EightLanes,
+        faces: u64,
+        signs: &mut [u64],
+        values: &mut SideValues,
+    ) {
         let shape_a = self.pair.a.shape;
         let planes = &self.b.planes;
         for (f, (signs, values)) in signs.iter_mut().zip(values.iter_mut()).enumerate() {
+            if faces & (1 << f) == 0 {
+                continue;
+            }
             let n = shape_a.face_normal(f);
             let mut bits = 0u64;
             // Groups of four done by eight lanes.
@@ -1288,10 +1297,24 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         let signs = &mut signs[..faces_a];
         let mut side_values: SideValues =
             [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
-        self.face_sides(eight, signs, &mut side_values);
+        // Untraced, the edges of A none of whose axes can change the answer are left out,
+        // and only the faces of the others are compared with B's arcs.
+        let (visit, faces) = if !T::ENABLED && witnesses && arc_bound_enabled() {
+            let visit = self.arcs_to_visit::<L>(isa, latest, still, touch);
+            let mut faces = 0u64;
+            for (i, ea) in shape_a.edges().iter().enumerate() {
+                if visit & (1 << i) != 0 {
+                    faces |= (1 << ea.faces[0]) | (1 << ea.faces[1]);
+                }
+            }
+            (visit, faces)
+        } else {
+            (u64::MAX, u64::MAX)
+        };
+        self.face_sides(eight, faces, signs, &mut side_values);
         let signs = &*signs;
-        // SAFETY: `face_sides` wrote `side_values[f][j]` for every face `f` of A and every
-        // edge `j` of B, and only those are read.
+        // SAFETY: `face_sides` wrote `side_values[f][j]` for every face `f` of A in `faces`
+        // and every edge `j` of B, and only those are read (the faces of the edges visited).
         let side = |f: usize, j: usize| unsafe { side_values[f][j].assume_init() };
         // B's face normals against A's edge's arc, written by `crossing_arcs` for every face
         // of B.
@@ -1299,12 +1322,6 @@ impl<'p, 'a> LocalPair<'p, 'a> {
         // Candidates `L::COUNT` at a time, in the order they are found; each full group is
         // settled before the next is gathered.
         let mut pairs = EdgePairLanes::new();
-        // Untraced, the edges of A none of whose axes can change the answer are left out.
-        let visit = if !T::ENABLED && witnesses && arc_bound_enabled() {
-            self.arcs_to_visit::<L>(isa, latest, still, touch)
-        } else {
-            u64::MAX
-        };
         for (i, ea) in shape_a.edges().iter().enumerate() {
             if visit & (1 << i) == 0 {
                 #[cfg(test)]
@@ -2453,7 +2470,7 @@ mod tests {
             let mut signs = vec![0u64; a.face_count()];
             let mut side_values: SideValues =
                 [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
-            local.face_sides(None, &mut signs, &mut side_values);
+            local.face_sides(None, u64::MAX, &mut signs, &mut side_values);
             let mut normal_sides = [0.0f32; SMALL_FEATURES];
             let still = STILL_SPEED * pair.scale();
             let mut pairs = EdgePairLanes::new();
@@ -2866,7 +2883,7 @@ mod tests {
                 let mut signs = vec![0u64; faces_a];
                 let mut values: SideValues =
                     [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
-                local.face_sides(lanes, &mut signs, &mut values);
+                local.face_sides(lanes, u64::MAX, &mut signs, &mut values);
                 // SAFETY: `face_sides` wrote every edge of every group of B's for each face.
                 let values: Vec<Vec<u32>> = values[..faces_a]
                     .iter()
