@@ -617,9 +617,13 @@ fn clip_edges<T: Tracer<ClipStep>>(
 
 /// The signed separation of the incident surface point `p` from the reference surface
 /// (negative is penetration), and whether it is kept: a penetrating point whatever the
-/// (positive) tolerance, else within the touch tolerance. A function, not a closure: the
-/// closure was compiled out of line and took the reference edge from the stack, where its
-/// normal's halves had just been stored one by one and were read as one (a stalled load).
+/// (positive) tolerance, else within the touch tolerance. A point farther than the quick
+/// bound on the tolerance ([`ShapePair::touch_tolerance_high`], with the 0.1 % margin
+/// [`farther_than_touch`] allows it) is farther than the tolerance itself, so the usual
+/// point above the face is dropped without the tolerance's square root. A function, not a
+/// closure: the closure was compiled out of line and took the reference edge from the
+/// stack, where its normal's halves had just been stored one by one and were read as one
+/// (a stalled load).
 #[inline(always)]
 fn separation_kept(
     pair: &ShapePair,
@@ -629,8 +633,21 @@ fn separation_kept(
     r_inc: f32,
 ) -> (f32, bool) {
     let separation = (p - reference.start).dot(reference.normal) - r_ref - r_inc;
-    let keep = separation <= 0.0 || separation <= pair.touch_tolerance();
+    let keep = separation <= 0.0
+        || (separation <= 1.001 * pair.touch_tolerance_high()
+            && separation <= touch_tolerance(pair));
     (separation, keep)
+}
+
+/// [`ShapePair::touch_tolerance`] for the clip's rare cases (a point just above the face, a
+/// clipped edge the bounds cannot tell), out of line and marked cold: told that the call
+/// is rare, the compiler stores the usual path's values around it in that branch only,
+/// not on the usual path before it (12 stores and reloads fewer a query on quads; with the
+/// quick bound above, quads ran 0.99 -> 0.97 of Box2D).
+#[cold]
+#[inline(never)]
+fn touch_tolerance(pair: &ShapePair) -> f32 {
+    pair.touch_tolerance()
 }
 
 /// Whether `gap` is longer than the pair's touch tolerance: `gap.length() > touch`, with
@@ -654,7 +671,7 @@ fn farther_than_touch(pair: &ShapePair, gap: Vec2) -> bool {
     } else if length_squared < (0.999 * low) * (0.999 * low) {
         false
     } else {
-        gap.length() > pair.touch_tolerance()
+        gap.length() > touch_tolerance(pair)
     }
 }
 
