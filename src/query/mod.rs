@@ -115,8 +115,9 @@ impl<'a> ShapePair<'a> {
     /// `|c| <= |c.x| + |c.y|`, so the centroids lie at most `|tB - tA|_1 + |cA|_1 + |cB|_1`
     /// apart (`t` the positions, `c` the local centroids). Its roundings, and those of the
     /// placed centroids the tolerance is computed from, are a few `f32` ulps of these
-    /// lengths: far inside a 0.1 % margin.
-    #[inline]
+    /// lengths: far inside a 0.1 % margin. Always inlined: the clip asks for it on every
+    /// manifold, and inlined it is worked out beside the clip rather than after a call.
+    #[inline(always)]
     pub fn touch_tolerance_high(&self) -> f32 {
         let reach = self.a.shape.bounding_radius() + self.b.shape.bounding_radius();
         let d = (self.b.translation - self.a.translation).abs()
