@@ -1367,22 +1367,7 @@ mod tests {
         // at the tolerance and 1e-3 / 1e-6 either side of it, random, huge, infinite and
         // NaN; NaN positions and angles.
         let mut random = crate::query::sat::tests::Random(57);
-        let mut shapes = Vec::new();
-        for size in [1.0e-3, 1.0, 1.0e4] {
-            shapes.push(square(size));
-            shapes.push(Shape::rect(Vec2::new(1.3 * size, 0.4 * size)).unwrap());
-            let off = [(0.0, 0.0), (5.0, 0.0), (3.0, -4.0), (-40.0, 25.0)];
-            for (dx, dy) in off {
-                let corner = |x: f32, y: f32| Vec2::new(x + dx, y + dy) * size;
-                let points = vec![
-                    corner(-1.0, -0.6),
-                    corner(1.1, -0.5),
-                    corner(0.8, 0.7),
-                    corner(-0.9, 0.5),
-                ];
-                shapes.push(Shape::polygon(points).unwrap());
-            }
-        }
+        let shapes = tolerance_shapes();
         let (mut quick, mut cases) = (0, 0);
         for k in 0..20_000 {
             let a = &shapes[k % shapes.len()];
@@ -1445,19 +1430,16 @@ mod tests {
         );
     }
 
-    #[test]
-    fn kept_is_the_separation_against_the_tolerance() {
-        // `kept` drops a point beyond the quick bound `touch_tolerance_high` without the
-        // tolerance itself: it must answer `separation <= 0 || separation <= touch`
-        // exactly. Squares and quads whose centroid lies far from their local origin (a
-        // loose quick bound), sizes 1e-3 to 1e4, quarter turns and 1e-6 turns; separations
-        // of zero, at the tolerance and 1e-6 / 1e-3 either side of it, at the quick bound,
-        // random, huge, infinite and NaN; NaN positions and angles.
-        let mut random = crate::query::sat::tests::Random(58);
+    /// Squares, a rectangle and quads whose centroid lies far from their local origin (a
+    /// loose quick bound on the touch tolerance), at sizes 1e-3, 1 and 1e4: the shapes of
+    /// the tests of the clip's tolerance bounds.
+    fn tolerance_shapes() -> Vec<Shape> {
         let mut shapes = Vec::new();
         for size in [1.0e-3, 1.0, 1.0e4] {
             shapes.push(square(size));
-            for (dx, dy) in [(0.0, 0.0), (5.0, 0.0), (-40.0, 25.0)] {
+            shapes.push(Shape::rect(Vec2::new(1.3 * size, 0.4 * size)).unwrap());
+            let off = [(0.0, 0.0), (5.0, 0.0), (3.0, -4.0), (-40.0, 25.0)];
+            for (dx, dy) in off {
                 let corner = |x: f32, y: f32| Vec2::new(x + dx, y + dy) * size;
                 let points = vec![
                     corner(-1.0, -0.6),
@@ -1468,6 +1450,19 @@ mod tests {
                 shapes.push(Shape::polygon(points).unwrap());
             }
         }
+        shapes
+    }
+
+    #[test]
+    fn kept_is_the_separation_against_the_tolerance() {
+        // `kept` drops a point beyond the quick bound `touch_tolerance_high` without the
+        // tolerance itself: it must answer `separation <= 0 || separation <= touch`
+        // exactly. Squares and quads whose centroid lies far from their local origin (a
+        // loose quick bound), sizes 1e-3 to 1e4, quarter turns and 1e-6 turns; separations
+        // of zero, at the tolerance and 1e-6 / 1e-3 either side of it, at the quick bound,
+        // random, huge, infinite and NaN; NaN positions and angles.
+        let mut random = crate::query::sat::tests::Random(58);
+        let shapes = tolerance_shapes();
         let (mut quick, mut above) = (0, 0);
         for k in 0..20_000 {
             let a = &shapes[k % shapes.len()];
