@@ -1370,24 +1370,7 @@ mod tests {
         let shapes = tolerance_shapes();
         let (mut quick, mut cases) = (0, 0);
         for k in 0..20_000 {
-            let a = &shapes[k % shapes.len()];
-            let b = &shapes[(k * 7 + 3) % shapes.len()];
-            let (mut pa, mut pb) = random.pose_near(k);
-            let scale = [1.0e-3, 1.0, 1.0e4][k % 3];
-            pb.position = pa.position + (pb.position - pa.position) * scale;
-            pb.angle = match k % 6 {
-                0 => 0.0,
-                1 => 1.0e-6,
-                2 => std::f32::consts::FRAC_PI_2,
-                3 => std::f32::consts::FRAC_PI_2 + 1.0e-6,
-                _ => pb.angle,
-            };
-            if k % 997 == 0 {
-                pb.position.x = f32::NAN;
-            } else if k % 991 == 0 {
-                pa.angle = f32::NAN;
-            }
-            let pair = ShapePair::new(a, pa, b, pb);
+            let (pair, scale) = tolerance_case(&shapes, &mut random, k);
             let touch = pair.touch_tolerance();
             let direction = Vec2::from_angle(random.range(-3.2, 3.2));
             let length = match k % 10 {
@@ -1453,6 +1436,34 @@ mod tests {
         shapes
     }
 
+    /// Case `k` of the tolerance tests: two of `shapes` posed near each other, at a scale of
+    /// 1e-3, 1 or 1e4 (returned), turned by 0, 1e-6 or a quarter turn (and a quarter turn
+    /// plus 1e-6) now and then, with a NaN position or angle once in about a thousand.
+    fn tolerance_case<'s>(
+        shapes: &'s [Shape],
+        random: &mut crate::query::sat::tests::Random,
+        k: usize,
+    ) -> (ShapePair<'s>, f32) {
+        let a = &shapes[k % shapes.len()];
+        let b = &shapes[(k * 7 + 3) % shapes.len()];
+        let (mut pa, mut pb) = random.pose_near(k);
+        let scale = [1.0e-3, 1.0, 1.0e4][k % 3];
+        pb.position = pa.position + (pb.position - pa.position) * scale;
+        pb.angle = match k % 6 {
+            0 => 0.0,
+            1 => 1.0e-6,
+            2 => std::f32::consts::FRAC_PI_2,
+            3 => std::f32::consts::FRAC_PI_2 + 1.0e-6,
+            _ => pb.angle,
+        };
+        if k.is_multiple_of(997) {
+            pb.position.x = f32::NAN;
+        } else if k.is_multiple_of(991) {
+            pa.angle = f32::NAN;
+        }
+        (ShapePair::new(a, pa, b, pb), scale)
+    }
+
     #[test]
     fn kept_is_the_separation_against_the_tolerance() {
         // `kept` drops a point beyond the quick bound `touch_tolerance_high` without the
@@ -1465,23 +1476,7 @@ mod tests {
         let shapes = tolerance_shapes();
         let (mut quick, mut above) = (0, 0);
         for k in 0..20_000 {
-            let a = &shapes[k % shapes.len()];
-            let b = &shapes[(k * 7 + 3) % shapes.len()];
-            let (mut pa, mut pb) = random.pose_near(k);
-            let scale = [1.0e-3, 1.0, 1.0e4][k % 3];
-            pb.position = pa.position + (pb.position - pa.position) * scale;
-            pb.angle = match k % 5 {
-                0 => 0.0,
-                1 => 1.0e-6,
-                2 => std::f32::consts::FRAC_PI_2 + 1.0e-6,
-                _ => pb.angle,
-            };
-            if k % 997 == 0 {
-                pb.position.x = f32::NAN;
-            } else if k % 991 == 0 {
-                pa.angle = f32::NAN;
-            }
-            let pair = ShapePair::new(a, pa, b, pb);
+            let (pair, scale) = tolerance_case(&shapes, &mut random, k);
             let touch = pair.touch_tolerance();
             let high = 1.001 * pair.touch_tolerance_high();
             let separation = match k % 13 {
