@@ -357,7 +357,7 @@ fn no_panel_holds_the_whole_window() {
 fn the_window_holds_its_workspace_by_the_trait() {
     // The window's state, its frame loop and its panels reach the workspace through
     // `Workspace` (and `plane()` for what only the plane has); the kind is chosen in one
-    // place, `workspace::for_document`, so a second kind plugs in there.
+    // place, `workspaces::for_document`, so another kind plugs in there.
     let mut files = vec![
         PathBuf::from("src/app/shell.rs"),
         PathBuf::from("src/app/parts.rs"),
@@ -376,7 +376,7 @@ fn the_window_holds_its_workspace_by_the_trait() {
     }
     let shell = code(&std::fs::read_to_string("src/app/shell.rs").unwrap());
     assert!(shell.contains("workspace: Box<dyn Workspace>"));
-    assert!(shell.contains("workspace::for_document("));
+    assert!(shell.contains("workspaces::for_document("));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use collision_lab::query3::pair::query_pair3;
 use collision_lab::query3::sat::AxisId;
 use collision_lab::scene::{
     load_scene3_file, load_scene_file, parse_any_scene, parse_scene, parse_scene3, scene_files,
-    settings_for_scene3, LoadedScene, Scene3, SceneBody3, NO_3D_WINDOW,
+    settings_for_scene3, LoadedScene, Scene3, SceneBody3, TWO_D_ONLY,
 };
 use glam::Vec3;
 use std::path::{Path, PathBuf};
@@ -221,7 +221,7 @@ fn sweep_case_first_and_last_contact() {
 fn the_2d_loader_refuses_a_3d_scene_with_a_sentence() {
     let path = scene_dir().join("welcome.ron");
     let e = load_scene_file(&path).unwrap_err();
-    assert!(e.message.contains(NO_3D_WINDOW), "{e}");
+    assert!(e.message.contains(TWO_D_ONLY), "{e}");
     // It points at the `dimensions` field (line 3 of every scene here).
     assert_eq!(e.position.map(|p| p.0), Some(3), "{e}");
     assert!(matches!(

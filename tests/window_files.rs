@@ -302,16 +302,16 @@ fn file_examples_lists_scenes_by_topic_and_opens_them() {
         "the example",
     );
     assert!(s["load_error"].is_null());
-    // A 3D example says where it opens, and the scene stays.
+    // A 3D example opens in the 3D workspace.
     let via = ["menu:examples", "menu:topic:ThreeD"];
     file_menu(&x, &w, &via, "menu:example:3d/welcome");
-    let s = w.wait_for(|s| s["load_error"].is_string(), "the 3D message");
-    let err = s["load_error"].as_str().unwrap();
-    assert!(err.contains("not built yet"), "{err}");
+    let s = w.wait_for(|s| s["dimensions"] == 3, "the 3D workspace");
+    assert!(s["load_error"].is_null(), "{s}");
     assert!(s["title"]
         .as_str()
         .unwrap()
-        .starts_with("sweep_tunnelling.ron"));
+        .starts_with("3d/welcome.ron (example)"));
+    assert_eq!(s["bodies"].as_array().unwrap().len(), 4);
 }
 
 #[test]

@@ -33,4 +33,31 @@ pub enum Action {
     },
     /// Write one picture per step of the timeline's algorithm (File > Export slides).
     ExportSlides,
+    /// A 3D view command (the View menu's presets, the projection).
+    View3(View3Command),
+}
+
+/// What the View menu and the keys ask of the 3D camera.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View3Command {
+    Front,
+    Top,
+    Side,
+    ThreeQuarter,
+    /// Between perspective and orthographic (O): orthographic keeps projections readable.
+    ToggleOrthographic,
+}
+
+impl View3Command {
+    /// The View menu's entries, with their keys.
+    pub const MENU: [(&'static str, View3Command); 5] = [
+        ("Front view  (1)", View3Command::Front),
+        ("Top view  (2)", View3Command::Top),
+        ("Side view  (3)", View3Command::Side),
+        ("Three-quarter view  (4)", View3Command::ThreeQuarter),
+        (
+            "Perspective / orthographic  (O)",
+            View3Command::ToggleOrthographic,
+        ),
+    ];
 }

@@ -72,3 +72,38 @@ impl Analysis {
         Some(text)
     }
 }
+
+impl super::session::Analysed for Document {
+    type Settings = PairSettings;
+    type Run = Analysis;
+
+    fn revision(&self) -> u64 {
+        self.file.revision
+    }
+
+    fn listed_overlays(&self) -> Option<Vec<Algorithm>> {
+        self.meta.overlays.clone()
+    }
+
+    fn default_overlays() -> &'static [Algorithm] {
+        &super::overlays::DEFAULT_OVERLAYS
+    }
+
+    fn analyse(&self, settings: &PairSettings) -> Option<Analysis> {
+        Analysis::run(self, settings)
+    }
+}
+
+impl super::session::Recorded for Analysis {
+    fn step_count(&self, algorithm: Algorithm) -> usize {
+        Analysis::step_count(self, algorithm)
+    }
+
+    fn final_step(&self, algorithm: Algorithm) -> usize {
+        Analysis::final_step(self, algorithm)
+    }
+
+    fn sentence(&self, algorithm: Algorithm, k: usize) -> Option<String> {
+        Analysis::sentence(self, algorithm, k)
+    }
+}

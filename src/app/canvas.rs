@@ -316,7 +316,7 @@ fn in_inset(input: &CanvasInput, a: crate::query::Algorithm) -> bool {
 }
 
 /// One line per colour: overlays share the palette, so their meanings join on one line.
-fn dedup_legend(legend: &mut Vec<LegendEntry>) {
+pub fn dedup_legend(legend: &mut Vec<LegendEntry>) {
     let mut merged: Vec<LegendEntry> = Vec::new();
     for e in legend.drain(..) {
         match merged.iter_mut().find(|m| m.color == e.color) {

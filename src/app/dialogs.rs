@@ -8,7 +8,10 @@ use std::path::PathBuf;
 /// Something the user asked for that may first need the unsaved-changes question.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
+    /// File > New: an empty 2D scene.
     New,
+    /// File > New 3D scene.
+    New3d,
     Open(PathBuf),
     Example(String),
     Quit,

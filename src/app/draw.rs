@@ -417,6 +417,38 @@ impl LabelBoard {
             .push((label, text.to_string(), color));
     }
 
+    /// A view of screen labels (the 3D canvas's): its index for [`LabelBoard::ask_at`].
+    pub fn screen_view(&mut self, bounds: Rect) -> usize {
+        self.add_view(bounds)
+    }
+
+    /// A label for the screen point `anchor` of view `view`, hugging it at the placer's
+    /// choice; `importance` as for [`Painter::ranked_label`].
+    pub fn ask_at(
+        &mut self,
+        view: usize,
+        anchor: Vec2,
+        text: &str,
+        (color, importance): (Color, u8),
+        scale: f32,
+    ) {
+        let pad = LABEL_PAD * scale;
+        let font = (LABEL_SIZE * scale).round().max(6.0) as u16;
+        let dims = mq::measure_text(text, None, font, 1.0);
+        let label = Label {
+            anchor,
+            preferred: Vec2::new(LABEL_GAP, LABEL_GAP) * scale - Vec2::splat(pad),
+            size: Vec2::new(dims.width, dims.height) + Vec2::splat(2.0 * pad),
+            importance,
+        };
+        self.ask(view, label, text, color);
+    }
+
+    /// A drawn screen segment labels of view `view` keep clear of.
+    pub fn keep_clear_of(&mut self, view: usize, a: Vec2, b: Vec2) {
+        self.note(view, Obstacle::Segment(a, b));
+    }
+
     /// Keeps every label of every view out of `area` (the legend, the inset card, the
     /// caption), except the labels of the view that is `area` itself.
     pub fn block(&mut self, area: Rect) {

@@ -47,7 +47,7 @@ impl Topic {
             Topic::Round => "Circles, capsules and segments",
             Topic::Touching => "Touching and degenerate contacts",
             Topic::Scale => "Scale and precision",
-            Topic::ThreeD => "3D (command line only for now)",
+            Topic::ThreeD => "3D: polyhedra, spheres and capsules",
         }
     }
 }
@@ -477,17 +477,12 @@ mod tests {
     use crate::scene::parse_scene;
 
     #[test]
-    fn every_example_parses_and_the_3d_ones_say_where_they_open() {
+    fn every_example_parses_and_the_3d_ones_are_3d() {
         for e in EXAMPLES {
-            if let Err(err) = parse_any_scene(e.text, e.name) {
-                panic!("example {} does not load: {err}", e.name);
-            }
-            let in_window = parse_scene(e.text, e.name);
-            if e.topic == Topic::ThreeD {
-                let err = in_window.expect_err("the 2D window does not open 3D scenes yet");
-                assert!(err.to_string().contains("not built yet"), "{err}");
-            } else {
-                assert!(in_window.is_ok(), "{}", e.name);
+            match parse_any_scene(e.text, e.name) {
+                Ok(LoadedScene::Three(..)) => assert_eq!(e.topic, Topic::ThreeD, "{}", e.name),
+                Ok(LoadedScene::Two(..)) => assert!(parse_scene(e.text, e.name).is_ok()),
+                Err(err) => panic!("example {} does not load: {err}", e.name),
             }
         }
     }

@@ -2,7 +2,7 @@
 //! a whole drag undoes in one step. History also remembers the state last saved (or
 //! opened), so that undoing back to it clears the unsaved mark.
 
-use super::state::Snapshot;
+use super::document::Snapshot;
 
 /// Most entries kept; the oldest are dropped first.
 const MAX_ENTRIES: usize = 200;
@@ -79,7 +79,7 @@ impl History {
 
     /// Remembers `state` as the one on disk (after a save, an open or a reload).
     pub fn mark_saved(&mut self, state: Snapshot) {
-        self.saved = Some(without_selection(state));
+        self.saved = Some(state.without_selection());
     }
 
     /// Whether `current` is the state last saved or opened (the selection aside: it is not
@@ -88,14 +88,7 @@ impl History {
     pub fn is_saved(&self, current: &Snapshot) -> bool {
         self.saved
             .as_ref()
-            .is_some_and(|saved| *saved == without_selection(current.clone()))
-    }
-}
-
-fn without_selection(state: Snapshot) -> Snapshot {
-    Snapshot {
-        selected: None,
-        ..state
+            .is_some_and(|saved| *saved == current.clone().without_selection())
     }
 }
 
@@ -105,6 +98,16 @@ mod tests {
     use crate::app::state::Document;
     use crate::geom::Pose;
     use glam::Vec2;
+
+    fn snap(doc: &Document) -> Snapshot {
+        Snapshot::Plane(doc.snapshot())
+    }
+
+    fn restore(doc: &mut Document, s: Snapshot) {
+        if let Snapshot::Plane(s) = s {
+            doc.restore(s);
+        }
+    }
 
     fn two_boxes() -> Document {
         Document::parse(
@@ -120,11 +123,13 @@ mod tests {
         let mut doc = two_boxes();
         let mut history = History::default();
         for x in [1.0, 2.0, 3.0] {
-            history.begin_edit(|| doc.snapshot());
+            history.begin_edit(|| snap(&doc));
             doc.set_pose(0, Pose::new(Vec2::new(x, 0.0), 0.0));
         }
-        history.finish_edit(|| doc.snapshot());
-        let back = history.undo(doc.snapshot()).unwrap();
+        history.finish_edit(|| snap(&doc));
+        let Snapshot::Plane(back) = history.undo(snap(&doc)).unwrap() else {
+            panic!("a 2D document's state");
+        };
         assert_eq!(back.bodies[0].pose.position, Vec2::ZERO);
         assert!(!history.can_undo(), "one step");
         assert!(history.can_redo());
@@ -134,8 +139,8 @@ mod tests {
     fn an_edit_that_changed_nothing_is_not_recorded_and_idle_frames_take_no_snapshot() {
         let doc = two_boxes();
         let mut history = History::default();
-        history.begin_edit(|| doc.snapshot());
-        history.finish_edit(|| doc.snapshot());
+        history.begin_edit(|| snap(&doc));
+        history.finish_edit(|| snap(&doc));
         assert!(!history.can_undo());
         // No edit in progress: the current state is not even asked for.
         history.finish_edit(|| unreachable!("no snapshot without an edit"));
@@ -145,38 +150,29 @@ mod tests {
     fn undo_back_to_the_saved_state_is_saved_again_and_redo_is_not() {
         let mut doc = two_boxes();
         let mut history = History::default();
-        history.mark_saved(doc.snapshot());
-        assert!(history.is_saved(&doc.snapshot()));
+        history.mark_saved(snap(&doc));
+        assert!(history.is_saved(&snap(&doc)));
         for x in [1.0, 2.0] {
             doc.selected = Some(0); // selecting is not an unsaved change
-            history.begin_edit(|| doc.snapshot());
+            history.begin_edit(|| snap(&doc));
             doc.set_pose(0, Pose::new(Vec2::new(x, 0.0), 0.0));
-            history.finish_edit(|| doc.snapshot());
+            history.finish_edit(|| snap(&doc));
         }
-        assert!(!history.is_saved(&doc.snapshot()));
+        assert!(!history.is_saved(&snap(&doc)));
         // Saved after the first move: one undo reaches the saved state, two go past it.
-        let back = history.undo(doc.snapshot()).unwrap();
-        doc.restore(back);
-        history.mark_saved(doc.snapshot());
-        let redone = history.redo(doc.snapshot()).unwrap();
-        doc.restore(redone);
-        assert!(!history.is_saved(&doc.snapshot()));
-        let back = history.undo(doc.snapshot()).unwrap();
-        doc.restore(back);
-        assert!(
-            history.is_saved(&doc.snapshot()),
-            "undo returned to the save"
-        );
-        let back = history.undo(doc.snapshot()).unwrap();
-        doc.restore(back);
-        assert!(
-            !history.is_saved(&doc.snapshot()),
-            "undo went past the save"
-        );
+        let back = history.undo(snap(&doc)).unwrap();
+        restore(&mut doc, back);
+        history.mark_saved(snap(&doc));
+        let redone = history.redo(snap(&doc)).unwrap();
+        restore(&mut doc, redone);
+        assert!(!history.is_saved(&snap(&doc)));
+        let back = history.undo(snap(&doc)).unwrap();
+        restore(&mut doc, back);
+        assert!(history.is_saved(&snap(&doc)), "undo returned to the save");
+        let back = history.undo(snap(&doc)).unwrap();
+        restore(&mut doc, back);
+        assert!(!history.is_saved(&snap(&doc)), "undo went past the save");
         history.clear();
-        assert!(
-            !history.is_saved(&doc.snapshot()),
-            "a new document forgets it"
-        );
+        assert!(!history.is_saved(&snap(&doc)), "a new document forgets it");
     }
 }

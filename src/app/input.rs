@@ -241,7 +241,7 @@ fn escape(app: &mut App) {
         app.tools.tool = Tool::Select;
         app.say("Polygon cancelled");
     } else {
-        app.doc_mut().selected = None;
+        app.workspace.clear_selection();
         app.tools.pointer.selected_vertex = None;
     }
 }
@@ -303,7 +303,9 @@ fn press(app: &mut App, m: Vec2) {
     app.tools.pointer.selected_vertex = None;
     match hit {
         Some(i) => {
-            app.doc_mut().selected = Some(i);
+            if let Some(doc) = app.doc_mut() {
+                doc.selected = Some(i);
+            }
             app.checkpoint();
             let body = &app.doc().bodies[i];
             let pointer = camera(app).to_world(m);
@@ -321,7 +323,9 @@ fn press(app: &mut App, m: Vec2) {
             });
         }
         None => {
-            app.doc_mut().selected = None;
+            if let Some(doc) = app.doc_mut() {
+                doc.selected = None;
+            }
             app.tools.drag = Some(Drag::Pan { last: m });
         }
     }
@@ -374,7 +378,9 @@ fn pick_focus(app: &mut App, i: usize, as_a: bool) {
         return;
     }
     app.checkpoint();
-    app.doc_mut().set_focus(a, b);
+    if let Some(doc) = app.doc_mut() {
+        doc.set_focus(a, b);
+    }
     let names = (
         app.doc().bodies[a].name.clone(),
         app.doc().bodies[b].name.clone(),
@@ -407,7 +413,9 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
                 Some(s) => proposed + s.shift,
                 None => snap_point(app, proposed),
             };
-            app.doc_mut().set_pose(body, Pose::new(position, angle));
+            if let Some(doc) = app.doc_mut() {
+                doc.set_pose(body, Pose::new(position, angle));
+            }
         }
         Drag::Rotate {
             body,
@@ -423,7 +431,9 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
                 angle = (angle / step).round() * step;
             }
             let pose = Pose::new(b.pose.position, angle);
-            app.doc_mut().set_pose(body, pose);
+            if let Some(doc) = app.doc_mut() {
+                doc.set_pose(body, pose);
+            }
         }
         Drag::Vertex { body, index } => {
             app.tools.snapped = snap_point_to_bodies(app, body, world);
@@ -433,14 +443,18 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
             };
             move_vertex(app, body, index, target);
         }
+        // The 3D workspace's drags are handled by `input3`.
+        Drag::Orbit { .. } | Drag::Move3 { .. } | Drag::Rotate3 { .. } => {}
         Drag::Velocity { body } => {
             let t = app.doc().meta.sweep_time();
             let target = snap_point(app, world);
-            if let Some(b) = app.doc_mut().body_mut(body) {
-                let v = (target - b.pose.position) / t;
-                if b.velocity != Some(v) {
-                    b.velocity = Some(v);
-                    app.doc_mut().touch();
+            if let Some(doc) = app.doc_mut() {
+                if let Some(b) = doc.body_mut(body) {
+                    let v = (target - b.pose.position) / t;
+                    if b.velocity != Some(v) {
+                        b.velocity = Some(v);
+                        doc.touch();
+                    }
                 }
             }
         }
@@ -551,7 +565,7 @@ fn move_vertex(app: &mut App, body: usize, index: usize, world: Vec2) {
     }
     points[index] = b.pose.inverse_transform_point(world);
     let tried: Vec<Vec2> = layout::world_points(&b.pose, &points);
-    match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
+    match set_shape(app, body, ShapeKind::Polygon { points }) {
         Ok(()) => app.tools.refused = None,
         Err(e) => app.tools.refused = Some((tried, format!("Refused: {e}"))),
     }
@@ -567,7 +581,7 @@ fn insert_vertex(app: &mut App, body: usize, edge: usize, world: Vec2) {
     let local = on_or_outside_edge(&points, edge, b.pose.inverse_transform_point(world));
     points.insert(edge + 1, local);
     app.checkpoint();
-    match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
+    match set_shape(app, body, ShapeKind::Polygon { points }) {
         Ok(()) => {
             app.tools.pointer.selected_vertex = Some((body, edge + 1));
             app.say("Vertex added; drag it to reshape the polygon");
@@ -603,7 +617,7 @@ fn delete_selection(app: &mut App) {
             }
             points.remove(v.min(points.len() - 1));
             app.checkpoint();
-            match app.doc_mut().set_shape(body, ShapeKind::Polygon { points }) {
+            match set_shape(app, body, ShapeKind::Polygon { points }) {
                 Ok(()) => app.say("Vertex deleted"),
                 Err(e) => app.say(format!("Refused: {e}")),
             }
@@ -611,12 +625,7 @@ fn delete_selection(app: &mut App) {
             return;
         }
     }
-    if let Some(i) = app.doc().selected {
-        app.checkpoint();
-        let name = app.doc().bodies[i].name.clone();
-        app.doc_mut().remove_body(i);
-        app.say(format!("Deleted {name}"));
-    }
+    app.delete_selected();
 }
 
 /// Closes the free polygon: the convex hull of the clicked points (a non-convex click
@@ -635,7 +644,9 @@ fn finish_polygon(app: &mut App) {
     match Shape::polygon(local) {
         Ok(shape) => {
             let snapped = hull.len() < points.len();
-            app.editor().add_new_body(shape.kind_name(), shape, center);
+            if let Some(mut editor) = app.editor() {
+                editor.add_new_body(shape.kind_name(), shape, center);
+            }
             app.say(if snapped {
                 "Polygon added (points inside or denting it were snapped to the convex hull)"
             } else {
@@ -811,6 +822,14 @@ fn draw_handles(app: &App, p: &Painter, body: &SceneBody) {
             palette::TEXT
         };
         mq::draw_rectangle_lines(s.x - r, s.y - r, 2.0 * r, 2.0 * r, p.px(1.5), edge);
+    }
+}
+
+/// Replaces body `body`'s shape in the plane's document (the plane's tools run only there).
+fn set_shape(app: &mut App, body: usize, kind: ShapeKind) -> Result<(), crate::geom::ShapeError> {
+    match app.doc_mut() {
+        Some(doc) => doc.set_shape(body, kind),
+        None => Ok(()),
     }
 }
 

@@ -19,22 +19,30 @@
 
 pub mod action;
 pub mod analysis;
+pub mod analysis3;
 pub mod camera;
+pub mod camera3;
 pub mod canvas;
 pub mod dialogs;
+pub mod document;
 pub mod draw;
 pub mod editor;
 pub mod examples;
+pub mod file_state;
 pub mod files;
 pub mod history;
 pub mod idle;
 pub mod input;
+pub mod input3;
 pub mod labels;
 pub mod labs;
+pub mod labs3;
 pub mod layout;
 pub mod overlays;
+pub mod paint3;
 pub mod panels;
 pub mod parts;
+pub mod picture;
 pub mod prefs;
 pub mod probe;
 pub mod render;
@@ -44,6 +52,7 @@ pub mod slides;
 pub mod snap;
 pub mod split;
 pub mod state;
+pub mod state3;
 pub mod sweep_clock;
 pub mod timeline;
 pub mod title;
@@ -51,6 +60,8 @@ pub mod tools;
 pub mod ui;
 pub mod window;
 pub mod workspace;
+pub mod workspace3;
+pub mod workspaces;
 
 pub use render::RenderOptions;
 

@@ -3,7 +3,7 @@
 //! workspace, ...) and none gets the whole window. Built by `App::parts`.
 
 use super::dialogs::Dialogs;
-use super::editor::{Editor, Status};
+use super::editor::{Editor, Editor3, Status};
 use super::history::History;
 use super::prefs::ViewPrefs;
 use super::probe::TestProbe;
@@ -27,16 +27,28 @@ pub struct Parts<'a> {
 }
 
 impl Parts<'_> {
-    /// The part that edits the document.
-    pub fn editor(&mut self) -> Editor<'_> {
-        let view_center = self.workspace.view_center();
-        Editor::new(
-            self.workspace.doc_mut(),
+    /// The part that edits the 2D document; `None` in another workspace.
+    pub fn editor(&mut self) -> Option<Editor<'_>> {
+        let plane = self.workspace.plane_mut()?;
+        let view_center = plane.view_center();
+        Some(Editor::new(
+            &mut plane.session.doc,
             self.history,
             self.tools,
             self.status,
             self.probe,
             view_center,
-        )
+        ))
+    }
+
+    /// The part that edits the 3D document; `None` in another workspace.
+    pub fn editor3(&mut self) -> Option<Editor3<'_>> {
+        let space = self.workspace.space_mut()?;
+        Some(Editor3 {
+            view_center: space.view_center(),
+            doc: space.doc_mut(),
+            history: self.history,
+            status: self.status,
+        })
     }
 }

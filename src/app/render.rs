@@ -1,8 +1,11 @@
 //! `collision-lab render`: draws a scene through the window's canvas code into a PNG.
 
 use super::camera::Camera;
-use super::state::Document;
+use super::document::LoadedDocument;
+use super::picture::Picture;
+use super::session::{Analysed, Recorded, Session};
 use super::workspace::{Workspace, Workspace2d};
+use super::workspace3::Workspace3d;
 use crate::query::Algorithm;
 use glam::Vec2;
 use macroquad::prelude as mq;
@@ -83,10 +86,25 @@ pub fn render_picture(args: &RenderOptions) -> u8 {
     }
 }
 
-fn prepare(args: &RenderOptions) -> Result<(Workspace2d, (u32, u32), PathBuf), String> {
+/// A workspace ready to draw, the picture's size, and where it goes.
+type Prepared = (Box<dyn Picture>, (u32, u32), PathBuf);
+
+fn prepare(args: &RenderOptions) -> Result<Prepared, String> {
     let size = parse_size(&args.size)?;
     let step = args.step.as_deref().map(parse_step).transpose()?;
-    let doc = Document::load(&args.scene).map_err(|e| e.to_string())?;
+    let doc = match LoadedDocument::load(&args.scene).map_err(|e| e.to_string())? {
+        LoadedDocument::Plane(doc) => doc,
+        LoadedDocument::Space(doc) => {
+            let mut workspace = Workspace3d::new(doc);
+            workspace.set_viewport(Vec2::ZERO, Vec2::new(size.0 as f32, size.1 as f32));
+            workspace.fit_all_if_unsaved();
+            if let Some((algorithm, n)) = step {
+                show_step(workspace.session_mut(), algorithm, n)?;
+            }
+            need_display()?;
+            return Ok((Box::new(workspace), size, args.out.clone()));
+        }
+    };
     let camera = Camera {
         size: Vec2::new(size.0 as f32, size.1 as f32),
         ..Camera::default()
@@ -101,27 +119,33 @@ fn prepare(args: &RenderOptions) -> Result<(Workspace2d, (u32, u32), PathBuf), S
         workspace.sweep_clock.set(t, t_max);
     }
     if let Some((algorithm, n)) = step {
-        // Steps count from 1, as the window's timeline and `trace` number them.
-        let shown = n.checked_sub(1).ok_or(usize::MAX);
-        shown
-            .and_then(|k| workspace.session.show_step(algorithm, k))
-            .map_err(|_| {
-                let count = workspace
-                    .session
-                    .run()
-                    .map_or(0, |r| r.step_count(algorithm));
-                let range = match count {
-                    0 => "none to show".to_string(),
-                    _ => format!("1 to {count}, as the timeline and trace number them"),
-                };
-                format!(
-                    "--step {}:{n}: that timeline has {count} steps ({range})",
-                    algorithm.key()
-                )
-            })?;
+        show_step(&mut workspace.session, algorithm, n)?;
     }
     need_display()?;
-    Ok((workspace, size, args.out.clone()))
+    Ok((Box::new(workspace), size, args.out.clone()))
+}
+
+/// Shows step `n` (counted from 1, as the window's timeline and `trace` number them) of
+/// `algorithm`, or says how many steps there are.
+fn show_step<D: Analysed>(
+    session: &mut Session<D>,
+    algorithm: Algorithm,
+    n: usize,
+) -> Result<(), String> {
+    let shown = n.checked_sub(1).ok_or(usize::MAX);
+    shown
+        .and_then(|k| session.show_step(algorithm, k))
+        .map_err(|_| {
+            let count = session.run().map_or(0, |r| r.step_count(algorithm));
+            let range = match count {
+                0 => "none to show".to_string(),
+                _ => format!("1 to {count}, as the timeline and trace number them"),
+            };
+            format!(
+                "--step {}:{n}: that timeline has {count} steps ({range})",
+                algorithm.key()
+            )
+        })
 }
 
 /// An error when no display server answers (macroquad would panic).
@@ -147,12 +171,12 @@ pub fn picture_window(size: (u32, u32)) -> mq::Conf {
     }
 }
 
-fn run(workspace: Workspace2d, size: (u32, u32), out: PathBuf) -> u8 {
+fn run(workspace: Box<dyn Picture>, size: (u32, u32), out: PathBuf) -> u8 {
     macroquad::Window::from_config(picture_window(size), render_frames(workspace, out));
     STATUS.load(Ordering::SeqCst)
 }
 
-async fn render_frames(mut workspace: Workspace2d, out: PathBuf) {
+async fn render_frames(mut workspace: Box<dyn Picture>, out: PathBuf) {
     for frame in 0..=WARM_UP_FRAMES {
         mq::clear_background(mq::WHITE);
         // COLLISION_LAB_UI_SCALE scales lines and labels as in the window (slides for a
@@ -160,7 +184,7 @@ async fn render_frames(mut workspace: Workspace2d, out: PathBuf) {
         let size = Vec2::new(mq::screen_width(), mq::screen_height());
         workspace.draw_picture(size, super::prefs::initial_scale());
         if frame == WARM_UP_FRAMES {
-            write_labels(&workspace);
+            write_labels(workspace.as_ref());
             let status = match save_screen(&out) {
                 Ok(()) => 0,
                 Err(e) => {
@@ -181,11 +205,11 @@ async fn render_frames(mut workspace: Workspace2d, out: PathBuf) {
 
 /// Where the picture's labels went, as JSON, when `COLLISION_LAB_LABELS_FILE` names a file
 /// (the tests check that none overlap and none leaves its view).
-fn write_labels(workspace: &Workspace2d) {
+fn write_labels(workspace: &dyn Picture) {
     let Some(path) = std::env::var_os("COLLISION_LAB_LABELS_FILE").filter(|p| !p.is_empty()) else {
         return;
     };
-    let json = super::draw::labels_json(&workspace.placed_labels.borrow());
+    let json = workspace.labels_json();
     if let Err(e) = std::fs::write(&path, json.to_string()) {
         eprintln!("warning: {}: {e}", Path::new(&path).display());
     }

@@ -1,14 +1,47 @@
-//! The 2D workspace's model: the document, the core's settings, the analysis of the focused
+//! A workspace's model: the document, the core's settings, the analysis of the focused
 //! pair (rerun when the document or the settings change), and the overlay state (on/off,
 //! selected steps, the timeline and its playback). Everything is edited through methods that
 //! own the rules; nothing here draws, and time comes in as a number so the rules can be
 //! tested without a window.
+//!
+//! The rules are the same in 2D and 3D: [`Session`] is generic over the document
+//! ([`Analysed`]: the 2D [`super::state::Document`] in `analysis.rs`, the 3D
+//! `Document3` in `analysis3.rs`), and plain `Session` means the 2D one.
 
-use super::analysis::{Analysis, PairSettings};
-use super::overlays::{OverlayState, DEFAULT_OVERLAYS};
+use super::overlays::OverlayState;
 use super::state::Document;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
+
+/// A document whose focused pair the core analyses: what a [`Session`] needs of it.
+pub trait Analysed {
+    /// The core's iteration limits and tolerances.
+    type Settings: Copy + PartialEq + Default + std::fmt::Debug;
+    /// The focused pair's results and recorded steps.
+    type Run: Recorded;
+    /// Bumped by every change.
+    fn revision(&self) -> u64;
+    /// The overlays the scene asks for, `None` when it does not say.
+    fn listed_overlays(&self) -> Option<Vec<Algorithm>>;
+    /// The overlays on when the scene does not say.
+    fn default_overlays() -> &'static [Algorithm];
+    /// The algorithms the timeline may step through (those the workspace draws).
+    fn timeline_algorithms() -> &'static [Algorithm] {
+        &Algorithm::ALL
+    }
+    /// Runs every algorithm on the focused pair; `None` without a pair.
+    fn analyse(&self, settings: &Self::Settings) -> Option<Self::Run>;
+}
+
+/// What the timeline reads of an analysis.
+pub trait Recorded {
+    /// How many steps `algorithm` recorded (0: nothing to step through).
+    fn step_count(&self, algorithm: Algorithm) -> usize;
+    /// The step that shows the algorithm's answer, drawn when no step is selected.
+    fn final_step(&self, algorithm: Algorithm) -> usize;
+    /// The teaching sentence of step `k` of `algorithm`.
+    fn sentence(&self, algorithm: Algorithm, k: usize) -> Option<String>;
+}
 
 /// Timeline playback: when the next step is due, and seconds per step.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,44 +59,46 @@ impl Default for Playback {
     }
 }
 
-pub struct Session {
-    pub doc: Document,
+pub struct Session<D: Analysed = Document> {
+    pub doc: D,
     /// The core's iteration limits and tolerances; the sweep interval is the document's.
-    pub settings: PairSettings,
+    pub settings: D::Settings,
     overlays: OverlayState,
     playback: Playback,
-    run: Option<Analysis>,
+    run: Option<D::Run>,
     /// The document revision and settings the analysis was computed for.
-    computed: Option<(u64, PairSettings)>,
+    computed: Option<(u64, D::Settings)>,
 }
 
-impl Session {
-    pub fn new(doc: Document) -> Session {
+impl<D: Analysed> Session<D> {
+    pub fn new(doc: D) -> Session<D> {
+        let on = doc
+            .listed_overlays()
+            .unwrap_or_else(|| D::default_overlays().to_vec());
         let mut s = Session {
-            doc: Document::new_empty(),
-            settings: PairSettings::default(),
-            overlays: OverlayState::new(&DEFAULT_OVERLAYS),
+            run: doc.analyse(&D::Settings::default()),
+            computed: Some((doc.revision(), D::Settings::default())),
+            doc,
+            settings: D::Settings::default(),
+            overlays: OverlayState::new(&on),
             playback: Playback::default(),
-            run: None,
-            computed: None,
         };
-        s.replace_document(doc);
+        s.overlays.show_final();
         s
     }
 
     /// Shows another document with the overlays it asks for (or the defaults).
-    pub fn replace_document(&mut self, doc: Document) {
-        let on = match &doc.meta.overlays {
-            Some(listed) => listed.clone(),
-            None => DEFAULT_OVERLAYS.to_vec(),
-        };
+    pub fn replace_document(&mut self, doc: D) {
+        let on = doc
+            .listed_overlays()
+            .unwrap_or_else(|| D::default_overlays().to_vec());
         self.overlays = OverlayState::new(&on);
         self.replace_document_keeping_overlays(doc);
     }
 
     /// Shows another version of the same document (reloaded from disk): the overlays and
     /// selected steps stay as the user left them.
-    pub fn replace_document_keeping_overlays(&mut self, doc: Document) {
+    pub fn replace_document_keeping_overlays(&mut self, doc: D) {
         self.doc = doc;
         self.playback.due = None;
         self.computed = None;
@@ -75,11 +110,11 @@ impl Session {
     /// step of its algorithm, so that the picture, the labels and the Results panel give
     /// the same answer; while playback runs, it keeps its place (inside the new timeline).
     pub fn refresh(&mut self) {
-        let key = (self.doc.revision, self.settings);
+        let key = (self.doc.revision(), self.settings);
         if self.computed == Some(key) {
             return;
         }
-        self.run = Analysis::run(&self.doc, &self.settings);
+        self.run = self.doc.analyse(&self.settings);
         self.computed = Some(key);
         match &self.run {
             Some(run) if self.is_playing() => {
@@ -90,7 +125,7 @@ impl Session {
     }
 
     /// The analysis of the focused pair, `None` without one.
-    pub fn run(&self) -> Option<&Analysis> {
+    pub fn run(&self) -> Option<&D::Run> {
         self.run.as_ref()
     }
 
@@ -135,11 +170,12 @@ impl Session {
     }
 }
 
-impl TimelineModel for Session {
+impl<D: Analysed> TimelineModel for Session<D> {
     fn timeline_choices(&self) -> Vec<(Algorithm, &'static str)> {
         let current = self.overlays.timeline();
-        Algorithm::ALL
-            .into_iter()
+        D::timeline_algorithms()
+            .iter()
+            .copied()
             .filter(|a| self.run().is_some_and(|r| r.step_count(*a) > 0) || *a == current)
             .map(|a| (a, a.title()))
             .collect()

@@ -6,6 +6,7 @@
 
 use super::action::Action;
 use super::dialogs::{Dialogs, PathDialog, Pending};
+use super::document::{LoadedDocument, Snapshot};
 use super::editor::{Editor, Status};
 use super::examples;
 use super::files::{self, DialogKind, NativeDialog, Watcher};
@@ -17,8 +18,8 @@ use super::slides::Slides;
 use super::state::Document;
 use super::title::Title;
 use super::tools::Tools;
-use super::workspace::{self, Workspace};
-use crate::scene::save_scene_atomic;
+use super::workspace::Workspace;
+use super::workspaces;
 use macroquad::prelude as mq;
 use std::path::{Path, PathBuf};
 
@@ -49,20 +50,20 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(doc: Document, load_error: Option<String>) -> App {
+    pub fn new(doc: LoadedDocument, load_error: Option<String>) -> App {
         let mut disk = Disk {
             recent: files::load_recent(),
             watcher: Watcher::default(),
             slides: None,
         };
-        disk.watcher.watch(doc.path.as_deref());
-        if let Some(p) = &doc.path {
+        disk.watcher.watch(doc.file().path.as_deref());
+        if let Some(p) = &doc.file().path {
             files::remember(&mut disk.recent, p);
         }
         let mut history = History::default();
         history.mark_saved(doc.snapshot());
         App {
-            workspace: workspace::for_document(doc),
+            workspace: workspaces::for_document(doc),
             history,
             tools: Tools::default(),
             dialogs: Dialogs::default(),
@@ -81,18 +82,28 @@ impl App {
         self.prefs.ui_scale * mq::screen_dpi_scale()
     }
 
+    /// The 2D document, for the plane's canvas tools (an empty one in another workspace,
+    /// where those tools do not run).
     pub fn doc(&self) -> &Document {
-        self.workspace.doc()
+        static EMPTY: std::sync::OnceLock<Document> = std::sync::OnceLock::new();
+        match self.workspace.plane() {
+            Some(plane) => &plane.session.doc,
+            None => EMPTY.get_or_init(Document::new_empty),
+        }
     }
 
-    pub fn doc_mut(&mut self) -> &mut Document {
-        self.workspace.doc_mut()
+    /// The 2D document to change (after [`App::checkpoint`]); `None` outside the plane.
+    pub fn doc_mut(&mut self) -> Option<&mut Document> {
+        self.workspace
+            .plane_mut()
+            .map(|plane| &mut plane.session.doc)
     }
 
     /// Call before changing the document: remembers the state for undo. Edits made while a
     /// pointer button is held (a drag, a slider) become one undo step.
     pub fn checkpoint(&mut self) {
-        self.editor().checkpoint();
+        let workspace = &self.workspace;
+        self.history.begin_edit(|| workspace.snapshot());
     }
 
     /// The state as separate borrows, for the panels.
@@ -111,17 +122,18 @@ impl App {
         }
     }
 
-    /// The part that edits the document.
-    pub fn editor(&mut self) -> Editor<'_> {
-        let view_center = self.workspace.view_center();
-        Editor::new(
-            self.workspace.doc_mut(),
+    /// The part that edits the 2D document; `None` outside the plane.
+    pub fn editor(&mut self) -> Option<Editor<'_>> {
+        let plane = self.workspace.plane_mut()?;
+        let view_center = plane.view_center();
+        Some(Editor::new(
+            &mut plane.session.doc,
             &mut self.history,
             &mut self.tools,
             &mut self.status,
             &mut self.probe,
             view_center,
-        )
+        ))
     }
 
     /// Records the edit in progress once the pointer is released.
@@ -140,9 +152,19 @@ impl App {
 
     /// Duplicates the selected body, as one undoable edit.
     pub fn duplicate_selected(&mut self) {
-        if let Some(i) = self.doc().selected {
+        if self.workspace.outline().selected.is_some() {
             self.checkpoint();
-            self.doc_mut().duplicate_body(i);
+            self.workspace.duplicate_selected();
+        }
+    }
+
+    /// Deletes the selected body, as one undoable edit.
+    pub fn delete_selected(&mut self) {
+        if self.workspace.outline().selected.is_some() {
+            self.checkpoint();
+            if let Some(name) = self.workspace.delete_selected() {
+                self.say(format!("Deleted {name}"));
+            }
         }
     }
 
@@ -160,24 +182,24 @@ impl App {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::DuplicateSelected => self.duplicate_selected(),
-            Action::DeleteSelected => {
-                if let Some(i) = self.doc().selected {
-                    self.checkpoint();
-                    self.doc_mut().remove_body(i);
-                }
-            }
+            Action::DeleteSelected => self.delete_selected(),
             Action::FitAll => self.workspace.fit_all(),
             Action::RecordExpectations { every_pair } => self.record_expectations(every_pair),
             Action::ExportSlides => self.export_slides(),
+            Action::View3(command) => {
+                if let Some(space) = self.workspace.space_mut() {
+                    space.view_command(command);
+                }
+            }
         }
     }
 
     /// Starts writing one slide per step of the timeline's algorithm (see `slides`); the
     /// frame loop draws them, one a frame.
     pub fn export_slides(&mut self) {
-        let doc = self.doc();
-        let unsaved = doc.example.as_deref().unwrap_or("untitled");
-        let dir = files::slides_folder(doc.path.as_deref(), unsaved);
+        let file = self.workspace.file();
+        let unsaved = file.example.as_deref().unwrap_or("untitled");
+        let dir = files::slides_folder(file.path.as_deref(), unsaved);
         let Some(plane) = self.workspace.plane_mut() else {
             self.say("Slides are made from the 2D workspace");
             return;
@@ -202,21 +224,18 @@ impl App {
     pub fn record_expectations(&mut self, every_pair: bool) {
         self.flush_edit();
         self.checkpoint();
-        let result = self.doc_mut().record_expectations(every_pair);
+        let result = self.workspace.record_expectations(every_pair);
         self.flush_edit();
         match result {
             Ok(recorded) => {
                 let mut text = match recorded.as_slice() {
-                    [one] => format!(
-                        "Recorded {} vs {} as an expectation",
-                        one.expectation.a, one.expectation.b
-                    ),
+                    [one] => format!("Recorded {} vs {} as an expectation", one.a, one.b),
                     many => format!("Recorded {} pairs as expectations", many.len()),
                 };
                 let left_out: Vec<String> = recorded
                     .iter()
                     .flat_map(|r| {
-                        let pair = format!("{} vs {}", r.expectation.a, r.expectation.b);
+                        let pair = format!("{} vs {}", r.a, r.b);
                         r.left_out.iter().map(move |why| format!("{pair}: {why}"))
                     })
                     .collect();
@@ -231,7 +250,7 @@ impl App {
 
     pub fn undo(&mut self) {
         self.flush_edit();
-        if let Some(s) = self.history.undo(self.doc().snapshot()) {
+        if let Some(s) = self.history.undo(self.workspace.snapshot()) {
             self.restore(s);
             self.say("Undone");
         }
@@ -239,35 +258,34 @@ impl App {
 
     pub fn redo(&mut self) {
         self.flush_edit();
-        if let Some(s) = self.history.redo(self.doc().snapshot()) {
+        if let Some(s) = self.history.redo(self.workspace.snapshot()) {
             self.restore(s);
             self.say("Redone");
         }
     }
 
     /// Puts back an undo or redo state; back at the saved state, the unsaved mark clears.
-    fn restore(&mut self, s: super::state::Snapshot) {
+    fn restore(&mut self, s: Snapshot) {
         let saved = self.history.is_saved(&s);
-        let doc = self.doc_mut();
-        doc.restore(s);
-        doc.dirty = !saved;
+        self.workspace.restore(s);
+        self.workspace.file_mut().dirty = !saved;
     }
 
     /// Records the edit in progress now (before undo or redo).
     fn flush_edit(&mut self) {
-        let doc = self.workspace.doc();
-        self.history.finish_edit(|| doc.snapshot());
+        let workspace = &self.workspace;
+        self.history.finish_edit(|| workspace.snapshot());
     }
 
     pub fn say(&mut self, text: impl Into<String>) {
-        self.editor().say(text);
+        self.status = Some((text.into(), mq::get_time()));
     }
 
     // ---- files ------------------------------------------------------------------------
 
     /// Runs `action` now, or asks first when there are unsaved changes.
     pub fn request(&mut self, action: Pending) {
-        if self.doc().dirty {
+        if self.workspace.file().dirty {
             self.dialogs.confirm = Some(action);
         } else {
             self.perform(action);
@@ -278,8 +296,12 @@ impl App {
     pub fn perform(&mut self, action: Pending) {
         match action {
             Pending::New => {
-                self.set_document(Document::new_empty());
-                self.say("New scene");
+                self.set_document(LoadedDocument::Plane(Document::new_empty()));
+                self.say("New 2D scene");
+            }
+            Pending::New3d => {
+                self.set_document(LoadedDocument::Space(super::state3::Document3::new_empty()));
+                self.say("New 3D scene");
             }
             Pending::Open(path) => self.open_path(&path),
             Pending::Example(name) => self.open_example(&name),
@@ -287,18 +309,21 @@ impl App {
         }
     }
 
-    fn set_document(&mut self, doc: Document) {
+    /// Shows a newly opened document, in a workspace of its kind.
+    fn set_document(&mut self, doc: LoadedDocument) {
         self.prefs.pending_fit = FIT_FRAMES;
-        self.disk.watcher.watch(doc.path.as_deref());
+        self.disk.watcher.watch(doc.file().path.as_deref());
         self.history.clear();
         self.history.mark_saved(doc.snapshot());
-        self.workspace.replace_document(doc);
+        if let Err(other_kind) = self.workspace.replace_document(doc) {
+            self.workspace = workspaces::for_document(*other_kind);
+        }
         self.tools.drag = None;
         self.dialogs.changed_on_disk = false;
     }
 
     pub fn open_path(&mut self, path: &Path) {
-        match Document::load(path) {
+        match LoadedDocument::load(path) {
             Ok(doc) => {
                 self.set_document(doc);
                 files::remember(&mut self.disk.recent, path);
@@ -316,9 +341,9 @@ impl App {
         let Some(text) = examples::find(name) else {
             return;
         };
-        match Document::parse(text, &format!("{name}.ron")) {
+        match LoadedDocument::parse(text, &format!("{name}.ron")) {
             Ok(mut doc) => {
-                doc.example = Some(name.to_string());
+                doc.file_mut().example = Some(name.to_string());
                 self.set_document(doc);
                 self.load_error = None;
                 self.say(format!("Opened example {name}"));
@@ -329,22 +354,20 @@ impl App {
 
     /// Saves to the document's file, or asks for one.
     pub fn save(&mut self) {
-        match self.doc().path.clone() {
+        match self.workspace.file().path.clone() {
             Some(path) => self.save_to(&path),
             None => self.ask_path(DialogKind::SaveAs),
         }
     }
 
     pub fn save_to(&mut self, path: &Path) {
-        let scene = self.workspace.scene_to_save();
-        match save_scene_atomic(path, &scene) {
+        match self.workspace.save(path) {
             Ok(()) => {
-                let doc = self.doc_mut();
-                doc.path = Some(path.to_path_buf());
-                doc.example = None;
-                doc.dirty = false;
-                let state = doc.snapshot();
-                self.history.mark_saved(state);
+                let file = self.workspace.file_mut();
+                file.path = Some(path.to_path_buf());
+                file.example = None;
+                file.dirty = false;
+                self.history.mark_saved(self.workspace.snapshot());
                 self.disk.watcher.watch(Some(path));
                 files::remember(&mut self.disk.recent, path);
                 self.dialogs.changed_on_disk = false;
@@ -362,12 +385,12 @@ impl App {
     /// The unsaved-changes question's "Save": with a file, save and (once saved) carry on
     /// with what waited (quitting is done by `save_to`); without one, ask for a path.
     fn save_then_perform(&mut self, pending: Pending) {
-        if self.doc().path.is_none() {
+        if self.workspace.file().path.is_none() {
             self.ask_path(DialogKind::SaveAs);
             return;
         }
         self.save();
-        if !self.doc().dirty {
+        if !self.workspace.file().dirty {
             self.dialogs.confirm = None;
             if pending != Pending::Quit {
                 self.perform(pending);
@@ -377,13 +400,14 @@ impl App {
 
     /// Opens the in-window path dialog and, alongside it, the native one.
     pub fn ask_path(&mut self, kind: DialogKind) {
-        let start = self.doc().path.clone();
+        let start = self.workspace.file().path.clone();
         self.dialogs.path = PathDialog::asking(kind, start.as_deref());
     }
 
     pub fn browse(&mut self, kind: DialogKind) {
         let dir = self
-            .doc()
+            .workspace
+            .file()
             .path
             .as_ref()
             .and_then(|p| p.parent().map(Path::to_path_buf))
@@ -418,7 +442,7 @@ impl App {
         if !self.disk.watcher.changed(mq::get_time()) {
             return;
         }
-        if self.doc().dirty {
+        if self.workspace.file().dirty {
             self.dialogs.changed_on_disk = true;
             return;
         }
@@ -426,19 +450,23 @@ impl App {
     }
 
     pub fn reload(&mut self) {
-        let Some(path) = self.doc().path.clone() else {
+        let Some(path) = self.workspace.file().path.clone() else {
             return;
         };
-        match Document::load(&path) {
+        match LoadedDocument::load(&path) {
             Ok(mut doc) => {
-                doc.revision = self.doc().revision + 1;
+                doc.file_mut().revision = self.workspace.file().revision + 1;
                 // Keep looking where the user was looking, overlays as they were.
-                self.disk.watcher.watch(doc.path.as_deref());
+                self.disk.watcher.watch(doc.file().path.as_deref());
                 self.history.clear();
                 self.history.mark_saved(doc.snapshot());
-                self.workspace.reload_document(doc);
-                self.tools.drag = None;
                 self.prefs.pending_fit = 0;
+                if let Err(other_kind) = self.workspace.reload_document(doc) {
+                    // The file changed its dimensions: a new workspace, fitted.
+                    self.workspace = workspaces::for_document(*other_kind);
+                    self.prefs.pending_fit = FIT_FRAMES;
+                }
+                self.tools.drag = None;
                 self.load_error = None;
                 self.say(format!("Reloaded {} (changed on disk)", path.display()));
             }
@@ -467,6 +495,7 @@ impl App {
 
     /// The window title text: file name, a mark for unsaved changes.
     pub fn title(&self) -> String {
-        super::title::window_title(&self.doc().display_name(), self.doc().dirty)
+        let file = self.workspace.file();
+        super::title::window_title(&file.display_name(), file.dirty)
     }
 }

@@ -89,7 +89,7 @@ impl Slides {
             return Err(format!(
                 "{} has no steps for the focused pair of {}: no slides to write",
                 algorithm.title(),
-                w.session.doc.display_name()
+                w.session.doc.file.display_name()
             ));
         }
         prepare_folder(dir)?;

@@ -1,12 +1,13 @@
 //! The document: the scene being edited, its bodies, the focused pair, the selection, the
 //! file it came from and whether it has unsaved changes.
 
+use super::file_state::{index_after_removal, unique_name, FileState};
 use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
 use crate::scene::{
     load_scene_file, parse_scene, Expectation, Recorded, Scene, SceneBody, SceneError, View,
 };
 use glam::Vec2;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[derive(Clone, Debug)]
 pub struct Document {
@@ -17,12 +18,8 @@ pub struct Document {
     /// Indices of bodies A and B, the pair the overlays explain.
     pub focus: Option<(usize, usize)>,
     pub selected: Option<usize>,
-    pub path: Option<PathBuf>,
-    /// The built-in example this document was opened from, if any.
-    pub example: Option<String>,
-    pub dirty: bool,
-    /// Bumped by every change, so that the analysis knows when to run again.
-    pub revision: u64,
+    /// The file, the unsaved mark and the revision.
+    pub file: FileState,
 }
 
 /// The part of a document that undo and redo restore.
@@ -50,19 +47,16 @@ impl Document {
             bodies,
             focus,
             selected: None,
-            path: None,
-            example: None,
-            dirty: false,
-            revision: 0,
+            file: FileState::default(),
         }
     }
 
-    /// Reads a scene file: the one loading path of open, reload, drop, the command line
-    /// and `render`.
+    /// Reads a 2D scene file (the window reads either kind through
+    /// [`super::document::LoadedDocument::load`]).
     pub fn load(path: &Path) -> Result<Document, SceneError> {
         let (scene, bodies) = load_scene_file(path)?;
         let mut doc = Document::from_parts(scene, bodies);
-        doc.path = Some(path.to_path_buf());
+        doc.file.path = Some(path.to_path_buf());
         Ok(doc)
     }
 
@@ -70,20 +64,6 @@ impl Document {
     pub fn parse(text: &str, name: &str) -> Result<Document, SceneError> {
         let (scene, bodies) = parse_scene(text, name)?;
         Ok(Document::from_parts(scene, bodies))
-    }
-
-    /// The name shown in the title: the file name, the example name, or "untitled".
-    pub fn display_name(&self) -> String {
-        if let Some(p) = &self.path {
-            return p
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| p.display().to_string());
-        }
-        match &self.example {
-            Some(e) => format!("{e}.ron (example)"),
-            None => "untitled".into(),
-        }
     }
 
     /// The scene as it would be saved, with the given view.
@@ -127,8 +107,7 @@ impl Document {
 
     /// Marks a change: unsaved, and the analysis must run again.
     pub fn touch(&mut self) {
-        self.dirty = true;
-        self.revision += 1;
+        self.file.touch();
     }
 
     pub fn body_mut(&mut self, i: usize) -> Option<&mut SceneBody> {
@@ -158,14 +137,7 @@ impl Document {
 
     /// A name not used by any body: `base`, else `base2`, `base3`...
     pub fn unique_name(&self, base: &str) -> String {
-        let taken = |n: &str| self.bodies.iter().any(|b| b.name == n);
-        if !taken(base) {
-            return base.to_string();
-        }
-        (2..)
-            .map(|k| format!("{base}{k}"))
-            .find(|n| !taken(n))
-            .expect("some suffix is free")
+        unique_name(self.bodies.iter().map(|b| b.name.as_str()), base)
     }
 
     /// Adds a body and selects it; the first two bodies become the focused pair.
@@ -191,17 +163,10 @@ impl Document {
         self.meta
             .expect
             .retain(|e| e.a != removed.name && e.b != removed.name);
-        let shift = |j: usize| {
-            if j > i {
-                Some(j - 1)
-            } else if j == i {
-                None
-            } else {
-                Some(j)
-            }
-        };
         self.selected = None;
-        self.focus = self.focus.and_then(|(a, b)| Some((shift(a)?, shift(b)?)));
+        self.focus = self
+            .focus
+            .and_then(|(a, b)| Some((index_after_removal(a, i)?, index_after_removal(b, i)?)));
         if self.focus.is_none() && self.bodies.len() >= 2 {
             self.focus = Some((0, 1));
         }

@@ -39,6 +39,21 @@ pub enum Drag {
     Velocity {
         body: usize,
     },
+    /// 3D: turning the camera about its target (right button).
+    Orbit {
+        last: Vec2,
+    },
+    /// 3D: moving a body. `grab` is the body's position minus the grabbed point (world), so
+    /// the body does not jump to the pointer.
+    Move3 {
+        body: usize,
+        grab: glam::Vec3,
+    },
+    /// 3D: turning a body like a trackball (Shift + drag).
+    Rotate3 {
+        body: usize,
+        last: Vec2,
+    },
 }
 
 /// A press of the left button on the canvas, kept to tell a double-click.

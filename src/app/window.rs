@@ -1,14 +1,15 @@
 //! The frame loop: read input, let the panels and the tools edit the state, update the
 //! workspace, draw. Everything it drives lives in [`App`] and its parts.
 
+use super::document::LoadedDocument;
 use super::draw::palette;
 use super::examples;
 use super::files;
 use super::idle::{FrameKind, Idle, Wake};
 use super::input;
+use super::input3;
 use super::render::save_screen;
 use super::shell::App;
-use super::state::Document;
 use super::timeline::TimelineModel;
 use super::ui;
 use crate::query::Algorithm;
@@ -34,8 +35,8 @@ fn poll(app: &mut App) -> bool {
 fn shown_state(app: &App) -> (u64, bool, bool, bool, bool, bool, bool) {
     let d = &app.dialogs;
     (
-        app.doc().revision,
-        app.doc().dirty,
+        app.workspace.file().revision,
+        app.workspace.file().dirty,
         app.load_error.is_some(),
         d.changed_on_disk,
         d.confirm.is_some(),
@@ -63,11 +64,7 @@ fn wake(app: &mut App, idle: &mut Idle, changed: bool, last_full: f64) -> Wake {
     let now = mq::get_time();
     Wake {
         input: idle.input_arrived(),
-        playing: app.workspace.timeline_model().is_playing()
-            || app
-                .workspace
-                .plane()
-                .is_some_and(|w| w.sweep_clock.is_playing()),
+        playing: app.workspace.timeline_model().is_playing() || app.workspace.clocks_running(),
         egui: egui_wants_repaint(),
         changed: changed || due(app, last_full, now),
     }
@@ -86,11 +83,12 @@ fn frame(app: &mut App) {
     app.probe.log_keys(&app.tools.keys);
     if app.prefs.pending_fit > 0 {
         app.prefs.pending_fit -= 1;
-        if app.doc().meta.view.is_none() {
+        if !app.workspace.has_saved_view() {
             app.workspace.fit_all();
         }
     }
     input::handle(app, over_ui);
+    input3::handle(app, over_ui);
     app.settle_edit();
     app.workspace.update(mq::get_time());
     draw(app);
@@ -200,7 +198,7 @@ fn draw_slide(app: &mut App) {
 /// errors) as JSON.
 fn test_state(app: &App) -> String {
     let Some(w) = app.workspace.plane() else {
-        return "{}".into();
+        return test_state3(app);
     };
     let doc = &w.session.doc;
     let camera = &w.camera;
@@ -222,8 +220,8 @@ fn test_state(app: &App) -> String {
         .collect();
     serde_json::json!({
         "title": app.title(),
-        "dirty": doc.dirty,
-        "path": doc.path.as_ref().map(|p| p.display().to_string()),
+        "dirty": doc.file.dirty,
+        "path": doc.file.path.as_ref().map(|p| p.display().to_string()),
         "canvas": [camera.origin.x, camera.origin.y, camera.size.x, camera.size.y],
         "camera": { "center": [camera.center.x, camera.center.y], "zoom": camera.zoom },
         "split": w.split.on.then(|| {
@@ -316,17 +314,48 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
 
 /// The file given on the command line, or the welcome scene when there is none or it has
 /// an error (the error is then shown in the window).
-fn initial_document(scene: Option<PathBuf>) -> (Document, Option<String>) {
+fn initial_document(scene: Option<PathBuf>) -> (LoadedDocument, Option<String>) {
     let welcome = || {
-        let mut doc = Document::parse(examples::welcome(), "welcome.ron").expect("welcome parses");
-        doc.example = Some("welcome".into());
+        let mut doc =
+            LoadedDocument::parse(examples::welcome(), "welcome.ron").expect("welcome parses");
+        doc.file_mut().example = Some("welcome".into());
         doc
     };
     match scene {
         None => (welcome(), None),
-        Some(path) => match Document::load(&path) {
+        Some(path) => match LoadedDocument::load(&path) {
             Ok(doc) => (doc, None),
             Err(e) => (welcome(), Some(e.to_string())),
         },
     }
+}
+
+/// For the window tests, in the 3D workspace: what it shows (the same keys as in 2D where
+/// they mean the same, plus the camera's eye and target and the overlays' numbers).
+fn test_state3(app: &App) -> String {
+    let Some(w) = app.workspace.space() else {
+        return "{}".into();
+    };
+    let mut state = w.test_state();
+    if let Some(map) = state.as_object_mut() {
+        map.insert("title".into(), app.title().into());
+        map.insert("load_error".into(), serde_json::json!(app.load_error));
+        map.insert(
+            "status".into(),
+            serde_json::json!(app.status.as_ref().map(|(text, _)| text.clone())),
+        );
+        map.insert("can_undo".into(), app.history.can_undo().into());
+        map.insert("keys".into(), serde_json::json!(app.probe.key_log));
+        map.insert("widgets".into(), app.probe.widgets_json().into());
+        map.insert("presentation".into(), app.prefs.presentation.into());
+        map.insert(
+            "screen".into(),
+            serde_json::json!([mq::screen_width(), mq::screen_height()]),
+        );
+        map.insert(
+            "confirm".into(),
+            serde_json::json!(app.dialogs.confirm.as_ref().map(|p| format!("{p:?}"))),
+        );
+    }
+    state.to_string()
 }

@@ -3,16 +3,19 @@
 //! of 2D labs; it draws through [`draw_canvas`] and serves the shared panels through the
 //! traits of [`super::panels`].
 //!
-//! A 3D workspace plugs in beside it: its own model (a 3D analysis implementing
-//! [`TimelineModel`]), its own camera and labs, and an implementation of [`Workspace`]; the
-//! frame loop and the shared panels only see the trait.
+//! The 3D workspace ([`super::workspace3::Workspace3d`]) sits beside it: its own model (a
+//! `Session` of a 3D document), its own camera and labs, and an implementation of
+//! [`Workspace`]; the frame loop and the shared panels only see the trait. What differs by
+//! dimension (the document, its undo states, the file it saves) stays behind the trait.
 
 use super::camera::Camera;
 use super::canvas::{
     caption_strip_height, difference_bounds, draw_canvas, draw_caption_strip, inset_camera_in,
     inset_rect_for, CanvasInput,
 };
+use super::document::{DocOutline, LoadedDocument, Snapshot};
 use super::draw::PlacedLabel;
+use super::file_state::{FileState, RecordedPair};
 use super::labs::{self, Lab, Series};
 use super::layout;
 use super::overlays::OverlayState;
@@ -23,42 +26,50 @@ use super::state::Document;
 use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
-use crate::scene::{Scene, View};
+use crate::scene::{save_scene_atomic, Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
+use std::any::Any;
 use std::cell::RefCell;
-
-/// The workspace that shows `doc`: the one place where a kind of workspace is chosen by
-/// the scene. A second kind (3D) is registered here with one line.
-pub fn for_document(doc: Document) -> Box<dyn Workspace> {
-    Box::new(Workspace2d::new(doc, Camera::default()))
-}
+use std::path::Path;
 
 /// What the window (files, undo, the frame loop) and the shared panels need from any
 /// workspace.
 pub trait Workspace: AlgorithmsModel + PlotsModel {
-    /// The document it shows: what is saved.
-    fn doc(&self) -> &Document;
-    /// The document to change (after `Editor::checkpoint`).
-    fn doc_mut(&mut self) -> &mut Document;
-    /// Shows another document: its overlays, its saved view (or everything fitted).
-    fn replace_document(&mut self, doc: Document);
+    /// The document's file, unsaved mark and revision.
+    fn file(&self) -> &FileState;
+    fn file_mut(&mut self) -> &mut FileState;
+    /// What the menu and the dialogs show of the document.
+    fn outline(&self) -> DocOutline<'_>;
+    /// The document's state for undo.
+    fn snapshot(&self) -> Snapshot;
+    /// Puts back an undo or redo state (of this kind; another kind's is ignored).
+    fn restore(&mut self, state: Snapshot);
+    /// Shows another document of this kind: its overlays, its saved view (or everything
+    /// fitted). A document of the other kind is handed back.
+    fn replace_document(&mut self, doc: LoadedDocument) -> Result<(), Box<LoadedDocument>>;
     /// Shows the file's new version where the user was looking, overlays as they were.
-    fn reload_document(&mut self, doc: Document);
-    /// The scene to save: the document with this workspace's view.
-    fn scene_to_save(&self) -> Scene;
-    /// Where a new body appears: the centre of the view.
-    fn view_center(&self) -> Vec2;
+    fn reload_document(&mut self, doc: LoadedDocument) -> Result<(), Box<LoadedDocument>>;
+    /// Writes the document, with this workspace's view and overlays, to `path` (never
+    /// leaving a damaged file).
+    fn save(&self, path: &Path) -> std::io::Result<()>;
+    /// Whether the document says where to look (else the window fits everything).
+    fn has_saved_view(&self) -> bool;
+    /// Duplicates the selected body; false when nothing is selected.
+    fn duplicate_selected(&mut self) -> bool;
+    /// Deletes the selected body; its name, `None` when nothing is selected.
+    fn delete_selected(&mut self) -> Option<String>;
+    /// Clears the selection.
+    fn clear_selection(&mut self);
+    /// Writes what the algorithms find now as the `expect` entries of the focused pair (or
+    /// of every pair); call after a checkpoint so that it undoes.
+    fn record_expectations(&mut self, every_pair: bool) -> Result<Vec<RecordedPair>, String>;
     /// The view for the status bar ("zoom 40 px/unit").
     fn view_label(&self) -> String;
-    /// The 2D workspace, for what only works in the plane: the canvas tools, the Results
-    /// panel and the test probe. Another kind answers `None` and brings its own.
-    fn plane(&self) -> Option<&Workspace2d> {
-        None
-    }
-    fn plane_mut(&mut self) -> Option<&mut Workspace2d> {
-        None
-    }
+    /// The workspace as its own type, for what only one kind has (its canvas tools, its
+    /// panels, the test probe): see `plane()` here and `space()` in `workspace3.rs`.
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
     fn timeline_model(&mut self) -> &mut dyn TimelineModel;
     /// The canvas rectangle in pixels, from this frame's layout.
     fn set_viewport(&mut self, origin: Vec2, size: Vec2);
@@ -68,6 +79,10 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     /// Moves the clocks that the panels show and the canvas draws (the sweep's motion) on to
     /// `now` (seconds); called before the panels are built, so that both show one time.
     fn advance_clocks(&mut self, _now: f64) {}
+    /// Whether a clock plays (the sweep's motion), so that frames keep coming.
+    fn clocks_running(&self) -> bool {
+        false
+    }
     /// Reruns the analysis if its inputs changed, and advances playback to `now` (seconds).
     fn update(&mut self, now: f64);
     /// Draws the canvas: the scene, every enabled overlay, the legend when asked.
@@ -86,6 +101,18 @@ fn overlays_to_save(o: &OverlayState) -> Vec<Algorithm> {
         on.insert(0, timeline);
     }
     on
+}
+
+impl<'a> dyn Workspace + 'a {
+    /// The 2D workspace, for what only works in the plane: the canvas tools, the Results
+    /// panel and the test probe; `None` in another kind, which brings its own.
+    pub fn plane(&self) -> Option<&Workspace2d> {
+        self.as_any().downcast_ref()
+    }
+
+    pub fn plane_mut(&mut self) -> Option<&mut Workspace2d> {
+        self.as_any_mut().downcast_mut()
+    }
 }
 
 /// The 2D workspace: bodies in the plane, the pair's analysis, the 2D labs.
@@ -116,8 +143,22 @@ impl Workspace2d {
             fitted: None,
             placed_labels: RefCell::new(Vec::new()),
         };
-        w.replace_document(doc);
+        w.show(doc);
         w
+    }
+
+    /// Shows `doc` with its overlays and its saved view, or everything fitted.
+    fn show(&mut self, doc: Document) {
+        let view = doc.meta.view;
+        self.session.replace_document(doc);
+        match view {
+            Some(View { center, zoom }) => {
+                self.camera.center = center;
+                self.camera.zoom = zoom;
+                self.fitted = None;
+            }
+            None => self.fit_all(),
+        }
     }
 
     pub fn labs(&self) -> &[Box<dyn Lab>] {
@@ -180,33 +221,9 @@ impl Workspace2d {
     }
 }
 
-impl Workspace for Workspace2d {
-    fn doc(&self) -> &Document {
-        &self.session.doc
-    }
-
-    fn doc_mut(&mut self) -> &mut Document {
-        &mut self.session.doc
-    }
-
-    fn replace_document(&mut self, doc: Document) {
-        let view = doc.meta.view;
-        self.session.replace_document(doc);
-        match view {
-            Some(View { center, zoom }) => {
-                self.camera.center = center;
-                self.camera.zoom = zoom;
-                self.fitted = None;
-            }
-            None => self.fit_all(),
-        }
-    }
-
-    fn reload_document(&mut self, doc: Document) {
-        self.session.replace_document_keeping_overlays(doc);
-    }
-
-    fn scene_to_save(&self) -> Scene {
+impl Workspace2d {
+    /// The scene to save: the document with this workspace's view and overlays.
+    pub fn scene_to_save(&self) -> Scene {
         let mut scene = self.session.doc.to_scene(Some(View {
             center: self.camera.center,
             zoom: self.camera.zoom,
@@ -215,8 +232,103 @@ impl Workspace for Workspace2d {
         scene
     }
 
-    fn view_center(&self) -> Vec2 {
+    /// Where a new body appears: the centre of the view.
+    pub fn view_center(&self) -> Vec2 {
         self.camera.center
+    }
+}
+
+impl super::picture::Picture for Workspace2d {
+    fn draw_picture(&mut self, size: Vec2, scale: f32) {
+        Workspace2d::draw_picture(self, size, scale);
+    }
+
+    fn labels_json(&self) -> serde_json::Value {
+        super::draw::labels_json(&self.placed_labels.borrow())
+    }
+}
+
+impl Workspace for Workspace2d {
+    fn file(&self) -> &FileState {
+        &self.session.doc.file
+    }
+
+    fn file_mut(&mut self) -> &mut FileState {
+        &mut self.session.doc.file
+    }
+
+    fn outline(&self) -> DocOutline<'_> {
+        let doc = &self.session.doc;
+        DocOutline {
+            file: &doc.file,
+            names: doc.bodies.iter().map(|b| b.name.as_str()).collect(),
+            focus: doc.focus,
+            selected: doc.selected,
+            dimensions: 2,
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot::Plane(self.session.doc.snapshot())
+    }
+
+    fn restore(&mut self, state: Snapshot) {
+        if let Snapshot::Plane(s) = state {
+            self.session.doc.restore(s);
+        }
+    }
+
+    fn replace_document(&mut self, doc: LoadedDocument) -> Result<(), Box<LoadedDocument>> {
+        let LoadedDocument::Plane(doc) = doc else {
+            return Err(Box::new(doc));
+        };
+        self.show(doc);
+        Ok(())
+    }
+
+    fn reload_document(&mut self, doc: LoadedDocument) -> Result<(), Box<LoadedDocument>> {
+        let LoadedDocument::Plane(doc) = doc else {
+            return Err(Box::new(doc));
+        };
+        self.session.replace_document_keeping_overlays(doc);
+        Ok(())
+    }
+
+    fn save(&self, path: &Path) -> std::io::Result<()> {
+        save_scene_atomic(path, &self.scene_to_save())
+    }
+
+    fn has_saved_view(&self) -> bool {
+        self.session.doc.meta.view.is_some()
+    }
+
+    fn duplicate_selected(&mut self) -> bool {
+        let doc = &mut self.session.doc;
+        doc.selected.and_then(|i| doc.duplicate_body(i)).is_some()
+    }
+
+    fn delete_selected(&mut self) -> Option<String> {
+        let doc = &mut self.session.doc;
+        let i = doc.selected?;
+        let name = doc.bodies.get(i)?.name.clone();
+        doc.remove_body(i);
+        Some(name)
+    }
+
+    fn clear_selection(&mut self) {
+        self.session.doc.selected = None;
+    }
+
+    fn record_expectations(&mut self, every_pair: bool) -> Result<Vec<RecordedPair>, String> {
+        let recorded = self.session.doc.record_expectations(every_pair)?;
+        Ok(recorded
+            .into_iter()
+            .map(|r| RecordedPair {
+                a: r.expectation.a,
+                b: r.expectation.b,
+                left_out: r.left_out,
+            })
+            .collect())
     }
 
     fn view_label(&self) -> String {
@@ -226,12 +338,12 @@ impl Workspace for Workspace2d {
         )
     }
 
-    fn plane(&self) -> Option<&Workspace2d> {
-        Some(self)
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 
-    fn plane_mut(&mut self) -> Option<&mut Workspace2d> {
-        Some(self)
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
 
     fn timeline_model(&mut self) -> &mut dyn TimelineModel {
@@ -267,6 +379,10 @@ impl Workspace for Workspace2d {
         self.session.advance_playback(now);
         self.session.refresh();
         self.follow_difference();
+    }
+
+    fn clocks_running(&self) -> bool {
+        self.sweep_clock.is_playing()
     }
 
     fn advance_clocks(&mut self, now: f64) {
@@ -342,16 +458,17 @@ impl PlotsModel for Workspace2d {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::workspaces::for_document;
 
     #[test]
     fn saving_keeps_the_overlays_the_timeline_and_the_focused_pair_as_they_are() {
         let doc = Document::parse(super::super::examples::welcome(), "welcome").unwrap();
-        let mut w = for_document(doc);
+        let mut w = for_document(LoadedDocument::Plane(doc));
         w.enable(Algorithm::Gjk, false);
         w.enable(Algorithm::Clip, true);
         w.timeline_model().choose_timeline(Algorithm::Sat);
-        w.doc_mut().set_focus(1, 0);
-        let scene = w.scene_to_save();
+        w.plane_mut().unwrap().session.doc.set_focus(1, 0);
+        let scene = w.plane().unwrap().scene_to_save();
         assert_eq!(
             scene.overlays.as_deref(),
             Some(
@@ -364,13 +481,15 @@ mod tests {
             )
         );
         let names = (
-            w.doc().bodies[1].name.clone(),
-            w.doc().bodies[0].name.clone(),
+            w.plane().unwrap().session.doc.bodies[1].name.clone(),
+            w.plane().unwrap().session.doc.bodies[0].name.clone(),
         );
         assert_eq!(scene.focus, Some(names));
         // Opened again, it looks the same.
         let text = crate::scene::scene_to_string(&scene);
-        let again = for_document(Document::parse(&text, "saved.ron").unwrap());
+        let again = for_document(LoadedDocument::Plane(
+            Document::parse(&text, "saved.ron").unwrap(),
+        ));
         let rows: Vec<(Algorithm, bool)> = again
             .algorithm_rows()
             .iter()
@@ -384,26 +503,30 @@ mod tests {
         assert_eq!(rows, before);
         let mut again = again;
         assert_eq!(again.timeline_model().timeline(), Algorithm::Sat);
-        assert_eq!(again.doc().focus, Some((1, 0)));
+        assert_eq!(again.outline().focus, Some((1, 0)));
     }
 
     #[test]
     fn a_scene_saved_with_every_overlay_off_opens_with_every_overlay_off() {
         let doc = Document::parse(super::super::examples::welcome(), "welcome").unwrap();
-        let mut w = for_document(doc);
+        let mut w = for_document(LoadedDocument::Plane(doc));
         for a in Algorithm::ALL {
             w.enable(a, false);
         }
-        let text = crate::scene::scene_to_string(&w.scene_to_save());
+        let text = crate::scene::scene_to_string(&w.plane().unwrap().scene_to_save());
         assert!(text.contains("overlays: []"), "{text}");
-        let again = for_document(Document::parse(&text, "saved.ron").unwrap());
+        let again = for_document(LoadedDocument::Plane(
+            Document::parse(&text, "saved.ron").unwrap(),
+        ));
         assert!(again.algorithm_rows().iter().all(|r| !r.on));
         // A scene that does not mention overlays still opens with the defaults.
         let plain = r#"(version: 1, title: "Two circles", bodies: [
             (name: "a", shape: Circle(radius: 1)),
             (name: "b", shape: Circle(radius: 1), position: (3, 0)),
         ])"#;
-        let plain = for_document(Document::parse(plain, "plain.ron").unwrap());
+        let plain = for_document(LoadedDocument::Plane(
+            Document::parse(plain, "plain.ron").unwrap(),
+        ));
         let on: Vec<Algorithm> = plain
             .algorithm_rows()
             .iter()
@@ -416,7 +539,7 @@ mod tests {
     #[test]
     fn home_and_end_show_the_first_and_last_step_of_the_timeline() {
         let doc = Document::parse(super::super::examples::welcome(), "welcome").unwrap();
-        let mut w = for_document(doc);
+        let mut w = for_document(LoadedDocument::Plane(doc));
         let timeline = w.timeline_model();
         let (n, _) = timeline.timeline_position().unwrap();
         assert!(n >= 3, "the welcome scene's GJK has steps");
@@ -432,7 +555,7 @@ mod tests {
         assert!(timeline.last_step());
         assert_eq!(timeline.timeline_position(), Some((sat, sat - 1)));
         // Without a pair there are no steps: nothing moves.
-        let mut empty = for_document(Document::new_empty());
+        let mut empty = for_document(LoadedDocument::Plane(Document::new_empty()));
         assert!(!empty.timeline_model().first_step());
         assert!(!empty.timeline_model().last_step());
     }
@@ -479,27 +602,27 @@ mod tests {
     #[test]
     fn a_new_document_without_a_view_is_fitted_and_saved_with_that_view() {
         // No bodies: everything fitted is the origin at 60 pixels a unit.
-        let mut w = for_document(Document::new_empty());
+        let mut w = for_document(LoadedDocument::Plane(Document::new_empty()));
         assert!(
             w.plane().is_some(),
             "scenes of bodies in the plane open in 2D"
         );
-        assert_eq!(w.view_center(), Vec2::ZERO);
+        assert_eq!(w.plane().unwrap().view_center(), Vec2::ZERO);
         assert_eq!(w.view_label(), "zoom 60 px/unit");
         assert_eq!(
-            w.scene_to_save().view,
+            w.plane().unwrap().scene_to_save().view,
             Some(View {
                 center: Vec2::ZERO,
                 zoom: 60.0
             })
         );
-        w.doc_mut().meta.view = Some(View {
+        let mut saved = w.plane().unwrap().session.doc.clone();
+        saved.meta.view = Some(View {
             center: Vec2::new(1.0, 2.0),
             zoom: 40.0,
         });
-        let saved = w.doc().clone();
-        w.replace_document(saved);
-        assert_eq!(w.view_center(), Vec2::new(1.0, 2.0));
+        w.replace_document(LoadedDocument::Plane(saved)).unwrap();
+        assert_eq!(w.plane().unwrap().view_center(), Vec2::new(1.0, 2.0));
         assert_eq!(w.view_label(), "zoom 40 px/unit");
     }
 

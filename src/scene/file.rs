@@ -32,6 +32,11 @@ pub fn parse_scene(text: &str, file: &str) -> Result<(Scene, Vec<SceneBody>), Sc
 
 /// The scene as RON text, optional fields written plainly.
 pub fn scene_to_string(scene: &Scene) -> String {
+    to_ron(scene)
+}
+
+/// A scene of either dimension as RON text, in the form every saved scene has.
+pub(crate) fn to_ron<T: serde::Serialize>(scene: &T) -> String {
     let config = ron::ser::PrettyConfig::new()
         .extensions(Extensions::IMPLICIT_SOME)
         .struct_names(false)

@@ -40,6 +40,16 @@ pub fn parse_any_scene(text: &str, file: &str) -> Result<LoadedScene, SceneError
     }
 }
 
+/// The 3D scene as RON text, in the same form as a 2D one.
+pub fn scene3_to_string(scene: &Scene3) -> String {
+    super::file::to_ron(scene)
+}
+
+/// Saves a 3D scene without ever leaving a damaged file (see [`super::save_scene_atomic`]).
+pub fn save_scene3_atomic(path: &Path, scene: &Scene3) -> std::io::Result<()> {
+    super::file::write_atomic(path, scene3_to_string(scene).as_bytes())
+}
+
 /// Reads, parses and validates a 3D scene file.
 pub fn load_scene3_file(path: &Path) -> Result<(Scene3, Vec<SceneBody3>), SceneError> {
     let (file, text) = read_scene_text(path)?;

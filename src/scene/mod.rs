@@ -13,6 +13,7 @@ mod focus;
 mod model;
 mod model3;
 mod record;
+mod record3;
 mod report;
 mod source;
 
@@ -20,7 +21,8 @@ pub use expect::{check_expectation, check_scene, scene_files, settings_for_scene
 pub use expect3::{check_expectation3, check_scene3, settings_for_scene3};
 pub use file::{load_scene_file, parse_scene, save_scene_atomic, scene_to_string};
 pub use file3::{
-    load_any_scene_file, load_scene3_file, parse_any_scene, parse_scene3, LoadedScene,
+    load_any_scene_file, load_scene3_file, parse_any_scene, parse_scene3, save_scene3_atomic,
+    scene3_to_string, LoadedScene,
 };
 pub use model::{
     parse_color, BodyDef, Expectation, Scene, SceneBody, View, MAX_BODIES, SCENE_VERSION,
@@ -32,8 +34,9 @@ pub use record::{
     every_pair, expectation_from_query, put_expectation, record_expectations, Recorded,
     MAX_RECORDED_PAIRS,
 };
+pub use record3::{expectation3_from_query, put_expectation3, record_expectations3, Recorded3};
 pub use report::{format_number, Difference, ExpectationCheck, FileCheck, Got, Quantity};
-pub use source::{scene_dimensions, SceneError, MAX_FILE_BYTES, NO_3D_WINDOW};
+pub use source::{scene_dimensions, SceneError, MAX_FILE_BYTES, TWO_D_ONLY};
 
 /// Loads and checks one scene file, 2D or 3D.
 pub fn check_file(path: &Path) -> FileCheck {

@@ -172,7 +172,39 @@ impl SceneBody3 {
     }
 }
 
+impl SceneBody3 {
+    /// The body as written in a scene file (rotation back in degrees, x then y then z).
+    pub fn to_def(&self) -> Body3Def {
+        Body3Def {
+            name: self.name.clone(),
+            shape: self.shape.kind().clone(),
+            position: self.pose.position,
+            rotation: self.pose.rotation_degrees(),
+            velocity: self.velocity,
+            color: self
+                .color
+                .map(|[r, g, b]| format!("#{r:02x}{g:02x}{b:02x}")),
+        }
+    }
+}
+
 impl Scene3 {
+    /// An empty 3D scene of the current version.
+    pub fn empty() -> Scene3 {
+        Scene3 {
+            version: super::SCENE_VERSION,
+            dimensions: DIMENSIONS_3D,
+            title: None,
+            notes: None,
+            bodies: Vec::new(),
+            focus: None,
+            view: None,
+            overlays: Vec::new(),
+            sweep_time: None,
+            expect: Vec::new(),
+        }
+    }
+
     /// The sweep interval's end.
     pub fn sweep_time(&self) -> f32 {
         self.sweep_time.unwrap_or(DEFAULT_SWEEP_TIME)

@@ -67,20 +67,59 @@ pub fn expectation_from_query(a: &str, b: &str, q: &PairQuery, tolerance: Option
 
 /// Puts `new` in `expect`: in place of the entries for the same pair in the same order (the
 /// first keeps its position and its tolerance), else at the end.
-pub fn put_expectation(expect: &mut Vec<Expectation>, mut new: Expectation) {
-    let same = |e: &Expectation| e.a == new.a && e.b == new.b;
-    match expect.iter().position(same) {
-        Some(first) => {
-            new.tolerance = expect[first].tolerance;
-            expect[first] = new.clone();
-            let mut k = 0;
-            expect.retain(|e| {
-                k += 1;
-                k - 1 == first || !(e.a == new.a && e.b == new.b)
-            });
-        }
-        None => expect.push(new),
+pub fn put_expectation(expect: &mut Vec<Expectation>, new: Expectation) {
+    put_entry(expect, new);
+}
+
+/// An expectation as [`put_entry`] sees it: the ordered pair it names and its tolerance.
+/// 2D's [`Expectation`] and 3D's `Expectation3` share the placing rule through it.
+pub(super) trait PairEntry {
+    fn pair(&self) -> (&str, &str);
+    fn tolerance_field(&self) -> Option<f32>;
+    fn set_tolerance_field(&mut self, tolerance: Option<f32>);
+}
+
+impl PairEntry for Expectation {
+    fn pair(&self) -> (&str, &str) {
+        (&self.a, &self.b)
     }
+
+    fn tolerance_field(&self) -> Option<f32> {
+        self.tolerance
+    }
+
+    fn set_tolerance_field(&mut self, tolerance: Option<f32>) {
+        self.tolerance = tolerance;
+    }
+}
+
+/// The rule of [`put_expectation`] for any kind of expectation: `new` replaces the first
+/// entry for its pair (taking that entry's tolerance), later entries for the pair go, and a
+/// pair with no entry is appended.
+pub(super) fn put_entry<E: PairEntry>(expect: &mut Vec<E>, mut new: E) {
+    let Some(first) = expect.iter().position(|e| e.pair() == new.pair()) else {
+        expect.push(new);
+        return;
+    };
+    new.set_tolerance_field(expect[first].tolerance_field());
+    // Entries before `first` are for other pairs, so it keeps its index.
+    let mut k = 0;
+    expect.retain(|e| {
+        let keep = k == first || e.pair() != new.pair();
+        k += 1;
+        keep
+    });
+    expect[first] = new;
+}
+
+/// Refuses to record more than [`MAX_RECORDED_PAIRS`] pairs at once (2D and 3D alike).
+pub(super) fn refuse_too_many_pairs(count: usize) -> Result<(), String> {
+    if count > MAX_RECORDED_PAIRS {
+        return Err(format!(
+            "{count} pairs are more than the {MAX_RECORDED_PAIRS} recorded at once; record the focused pair"
+        ));
+    }
+    Ok(())
 }
 
 /// Records the pairs `pairs` (indices into `bodies`, a then b) as `scene`'s expectations,
@@ -90,12 +129,7 @@ pub fn record_expectations(
     bodies: &[SceneBody],
     pairs: &[(usize, usize)],
 ) -> Result<Vec<Recorded>, String> {
-    if pairs.len() > MAX_RECORDED_PAIRS {
-        return Err(format!(
-            "{} pairs are more than the {MAX_RECORDED_PAIRS} recorded at once; record the focused pair",
-            pairs.len()
-        ));
-    }
+    refuse_too_many_pairs(pairs.len())?;
     let settings = settings_for_scene(scene);
     let mut recorded = Vec::with_capacity(pairs.len());
     for &(i, j) in pairs {

@@ -248,9 +248,9 @@ pub(super) fn line_col(before: &[u8]) -> (usize, usize) {
     (line, col)
 }
 
-/// What the window says when asked to open a 3D scene.
-pub const NO_3D_WINDOW: &str =
-    "3D scenes open in query, check and trace; the window's 3D workspace is not built yet";
+/// What a reader of 2D scenes only (slides, `render --steps`) says of a 3D scene.
+pub const TWO_D_ONLY: &str =
+    "this reads 2D scenes only (the window, render, query, check and trace open 3D scenes)";
 
 /// The `dimensions` a scene text declares (2 when absent), and where the field is. `None`
 /// when the field is present but unreadable: the full parse then reports it with a position.
@@ -285,7 +285,7 @@ pub(super) fn refuse_3d_in_2d(text: &str, file: &str) -> Result<(), SceneError> 
         Some((DIMENSIONS_3D, position)) => Err(SceneError {
             file: file.into(),
             position,
-            message: format!("this is a 3D scene (dimensions: 3): {NO_3D_WINDOW}"),
+            message: format!("this is a 3D scene (dimensions: 3): {TWO_D_ONLY}"),
         }),
         Some((d, position)) if d != 2 => Err(SceneError {
             file: file.into(),

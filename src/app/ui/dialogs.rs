@@ -6,22 +6,22 @@
 
 use crate::app::action::Action;
 use crate::app::dialogs::{Dialogs, Pending};
+use crate::app::file_state::FileState;
 use crate::app::files::DialogKind;
 use crate::app::probe::TestProbe;
-use crate::app::state::Document;
 use egui_macroquad::egui;
 use std::path::PathBuf;
 
-/// Shows the open dialogs for `doc`; returns what was chosen.
+/// Shows the open dialogs for the document in `file`; returns what was chosen.
 pub fn show(
     ctx: &egui::Context,
     dialogs: &mut Dialogs,
     probe: &mut TestProbe,
-    doc: &Document,
+    file: &FileState,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     actions.extend(path_dialog(ctx, dialogs, probe));
-    actions.extend(confirm(ctx, dialogs, probe, doc));
+    actions.extend(confirm(ctx, dialogs, probe, file));
     actions.extend(changed_on_disk(ctx, dialogs));
     help(ctx, dialogs);
     actions
@@ -99,12 +99,12 @@ fn confirm(
     ctx: &egui::Context,
     dialogs: &mut Dialogs,
     probe: &mut TestProbe,
-    doc: &Document,
+    file: &FileState,
 ) -> Option<Action> {
     let pending = dialogs.confirm.clone()?;
     let mut action = None;
     let what = match &pending {
-        Pending::New => "starting a new scene",
+        Pending::New | Pending::New3d => "starting a new scene",
         Pending::Open(_) | Pending::Example(_) => "opening another scene",
         Pending::Quit => "quitting",
     };
@@ -114,7 +114,7 @@ fn confirm(
         .show(ctx, |ui| {
             ui.label(format!(
                 "{} has unsaved changes. Save them before {what}?",
-                doc.display_name()
+                file.display_name()
             ));
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {

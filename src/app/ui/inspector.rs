@@ -79,7 +79,7 @@ fn name_row(ui: &mut egui::Ui, app: &mut Editor, i: usize, body: &SceneBody) {
 }
 
 /// A number field that applies typed text on Enter or focus loss (Escape cancels).
-fn number<Num: egui::emath::Numeric>(value: &mut Num) -> egui::DragValue<'_> {
+pub fn number<Num: egui::emath::Numeric>(value: &mut Num) -> egui::DragValue<'_> {
     egui::DragValue::new(value).update_while_editing(false)
 }
 
@@ -116,7 +116,7 @@ fn velocity_row(ui: &mut egui::Ui, body: &mut SceneBody) {
     });
 }
 
-fn positive(v: &mut f32) -> egui::DragValue<'_> {
+pub fn positive(v: &mut f32) -> egui::DragValue<'_> {
     number(v).speed(0.01).range(0.0..=1.0e6)
 }
 

@@ -5,12 +5,13 @@
 //! [`Action`]s for the window to apply.
 
 use crate::app::action::Action;
+use crate::app::action::View3Command;
 use crate::app::dialogs::Pending;
+use crate::app::document::DocOutline;
 use crate::app::examples;
 use crate::app::files::DialogKind;
 use crate::app::prefs::ViewPrefs;
 use crate::app::probe::TestProbe;
-use crate::app::state::Document;
 use crate::app::title::UNSAVED_MARK;
 use egui_macroquad::egui;
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ use std::path::PathBuf;
 pub struct MenuModel<'a> {
     /// The window title: the document name, marked while there are unsaved changes.
     pub title: &'a str,
-    pub doc: &'a Document,
+    pub doc: DocOutline<'a>,
     pub recent: &'a [PathBuf],
     pub can_undo: bool,
     pub can_redo: bool,
@@ -48,7 +49,7 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
                 }
             });
             ui.separator();
-            title_label(ui, menu.title, menu.doc.dirty);
+            title_label(ui, menu.title, menu.doc.file.dirty);
         });
     });
     actions
@@ -75,8 +76,12 @@ fn note(menu: &mut MenuModel, ui: &egui::Ui, name: &str, response: &egui::Respon
 
 fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
     let file = ui.menu_button("File", |ui| {
-        if ui.button("New").clicked() {
+        if ui.button("New 2D scene  (Ctrl+N)").clicked() {
             actions.push(Action::Request(Pending::New));
+            ui.close_menu();
+        }
+        if ui.button("New 3D scene").clicked() {
+            actions.push(Action::Request(Pending::New3d));
             ui.close_menu();
         }
         if ui.button("Open…  (Ctrl+O)").clicked() {
@@ -107,7 +112,7 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
         }
         if ui
             .add_enabled(
-                menu.doc.path.is_some(),
+                menu.doc.file.path.is_some(),
                 egui::Button::new("Reload from disk"),
             )
             .clicked()
@@ -154,11 +159,8 @@ fn examples_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Acti
 
 /// Keeping a case as a regression test, and slides of the timeline for a lecture.
 fn regression_and_slides(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
-    let focus = menu.doc.focus.and_then(|(a, b)| {
-        let name = |i: usize| menu.doc.bodies.get(i).map(|b| b.name.as_str());
-        Some(format!("{} vs {}", name(a)?, name(b)?))
-    });
-    let every = menu.doc.bodies.len() >= 2;
+    let focus = menu.doc.focus_names().map(|(a, b)| format!("{a} vs {b}"));
+    let every = menu.doc.names.len() >= 2;
     let record = ui.menu_button("Record current results as expectations", |ui| {
         let label = match &focus {
             Some(pair) => format!("Focused pair ({pair})"),
@@ -239,6 +241,9 @@ fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             menu.prefs.set_presentation(presentation);
             actions.push(Action::FitAll);
         }
+        if menu.doc.dimensions == 3 {
+            view3_entries(ui, actions);
+        }
         ui.checkbox(menu.snap, "Snap to grid  (G)");
         ui.checkbox(
             menu.snap_bodies,
@@ -256,4 +261,16 @@ fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
         });
         ui.label("Use 2 or more on a projector.");
     });
+}
+
+/// The 3D view's presets and projection.
+fn view3_entries(ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    ui.separator();
+    for (label, command) in View3Command::MENU {
+        if ui.button(label).clicked() {
+            actions.push(Action::View3(command));
+            ui.close_menu();
+        }
+    }
+    ui.separator();
 }

@@ -7,7 +7,9 @@ pub mod inspector;
 pub mod menu;
 pub mod plots;
 pub mod results;
+pub mod results3;
 pub mod scene;
+pub mod scene3;
 pub mod timeline;
 
 use super::action::Action;
@@ -22,7 +24,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         ctx,
         &mut menu::MenuModel {
             title: &parts.title,
-            doc: parts.workspace.doc(),
+            doc: parts.workspace.outline(),
             recent: parts.recent,
             can_undo: parts.history.can_undo(),
             can_redo: parts.history.can_redo(),
@@ -49,7 +51,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         ctx,
         parts.dialogs,
         parts.probe,
-        parts.workspace.doc(),
+        parts.workspace.file(),
     ));
     actions
 }
@@ -64,9 +66,13 @@ fn side_panels(ctx: &egui::Context, parts: &mut Parts) {
         .width_range(min..=max)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                scene::show(ui, &mut parts.editor());
-                ui.separator();
-                inspector::show(ui, &mut parts.editor());
+                if let Some(mut editor) = parts.editor() {
+                    scene::show(ui, &mut editor);
+                    ui.separator();
+                    inspector::show(ui, &mut editor);
+                } else if let Some(mut editor) = parts.editor3() {
+                    scene3::show(ui, &mut editor);
+                }
             });
         });
     egui::SidePanel::right("algorithms")
@@ -79,6 +85,8 @@ fn side_panels(ctx: &egui::Context, parts: &mut Parts) {
                 ui.separator();
                 if let Some(plane) = parts.workspace.plane_mut() {
                     results::show(ui, &mut plane.session);
+                } else if let Some(space) = parts.workspace.space() {
+                    results3::show(ui, space.session());
                 }
             });
         });

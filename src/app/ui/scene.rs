@@ -7,22 +7,27 @@ use egui_macroquad::egui;
 use glam::Vec2;
 
 pub fn show(ui: &mut egui::Ui, app: &mut Editor) {
-    if let Some(title) = app.doc().meta.title.clone() {
-        ui.heading(title);
-    }
-    if let Some(notes) = app.doc().meta.notes.as_ref() {
-        // Notes may be wrapped and indented in the file: show them as one paragraph.
-        let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
-        egui::CollapsingHeader::new("Notes")
-            .default_open(true)
-            .show(ui, |ui| ui.label(notes));
-    }
+    title_and_notes(ui, &app.doc().meta.title, &app.doc().meta.notes);
     ui.separator();
     palette(ui, app);
     ui.separator();
     focus(ui, app);
     ui.separator();
     bodies(ui, app);
+}
+
+/// The scene's title and notes (2D and 3D).
+pub fn title_and_notes(ui: &mut egui::Ui, title: &Option<String>, notes: &Option<String>) {
+    if let Some(title) = title {
+        ui.heading(title.as_str());
+    }
+    if let Some(notes) = notes {
+        // Notes may be wrapped and indented in the file: show them as one paragraph.
+        let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
+        egui::CollapsingHeader::new("Notes")
+            .default_open(true)
+            .show(ui, |ui| ui.label(notes));
+    }
 }
 
 /// The palette's shapes, each with its own label when the kind's name would not say it
@@ -86,65 +91,83 @@ fn palette(ui: &mut egui::Ui, app: &mut Editor) {
 }
 
 fn focus(ui: &mut egui::Ui, app: &mut Editor) {
-    ui.strong("Focused pair");
-    ui.label("The two bodies the overlays explain (Ctrl+click a body: B, Alt+click: A).");
     let names: Vec<String> = app.doc().bodies.iter().map(|b| b.name.clone()).collect();
-    if names.len() < 2 {
-        ui.label("Add at least two bodies.");
-        return;
-    }
-    let (mut a, mut b) = app.doc().focus.unwrap_or((0, 1));
-    egui::Grid::new("focus").num_columns(2).show(ui, |ui| {
-        ui.label("A");
-        egui::ComboBox::from_id_salt("focus_a")
-            .selected_text(names[a].as_str())
-            .show_ui(ui, |ui| {
-                for (i, n) in names.iter().enumerate() {
-                    ui.selectable_value(&mut a, i, n.as_str());
-                }
-            });
-        ui.end_row();
-        ui.label("B");
-        egui::ComboBox::from_id_salt("focus_b")
-            .selected_text(names[b].as_str())
-            .show_ui(ui, |ui| {
-                for (i, n) in names.iter().enumerate() {
-                    ui.selectable_value(&mut b, i, n.as_str());
-                }
-            });
-        ui.end_row();
-    });
-    if ui.button("Swap A and B").clicked() {
-        std::mem::swap(&mut a, &mut b);
-    }
-    if Some((a, b)) != app.doc().focus && a != b {
+    if let Some((a, b)) = pick_pair(ui, &names, app.doc().focus) {
         app.checkpoint();
         app.doc_mut().set_focus(a, b);
     }
 }
 
+/// The focused pair's two menus and the swap button (2D and 3D); the new pair when the
+/// user changed it.
+pub fn pick_pair(
+    ui: &mut egui::Ui,
+    names: &[String],
+    focus: Option<(usize, usize)>,
+) -> Option<(usize, usize)> {
+    ui.strong("Focused pair");
+    ui.label("The two bodies the overlays explain (Ctrl+click a body: B, Alt+click: A).");
+    if names.len() < 2 {
+        ui.label("Add at least two bodies.");
+        return None;
+    }
+    let (mut a, mut b) = focus.unwrap_or((0, 1));
+    egui::Grid::new("focus").num_columns(2).show(ui, |ui| {
+        for (label, chosen, id) in [("A", &mut a, "focus_a"), ("B", &mut b, "focus_b")] {
+            ui.label(label);
+            egui::ComboBox::from_id_salt(id)
+                .selected_text(names.get(*chosen).map_or("", String::as_str))
+                .show_ui(ui, |ui| {
+                    for (i, n) in names.iter().enumerate() {
+                        ui.selectable_value(chosen, i, n.as_str());
+                    }
+                });
+            ui.end_row();
+        }
+    });
+    if ui.button("Swap A and B").clicked() {
+        std::mem::swap(&mut a, &mut b);
+    }
+    (Some((a, b)) != focus && a != b).then_some((a, b))
+}
+
 fn bodies(ui: &mut egui::Ui, app: &mut Editor) {
+    let rows: Vec<(&str, &str)> = app
+        .doc()
+        .bodies
+        .iter()
+        .map(|b| (b.name.as_str(), b.shape.kind_name()))
+        .collect();
+    if let Some(i) = body_list(ui, &rows, app.doc().focus, app.doc().selected) {
+        app.doc_mut().selected = Some(i);
+    }
+}
+
+/// The bodies, each with its role in the focused pair and its kind (2D and 3D); the body
+/// clicked, if any.
+pub fn body_list(
+    ui: &mut egui::Ui,
+    rows: &[(&str, &str)],
+    focus: Option<(usize, usize)>,
+    selected: Option<usize>,
+) -> Option<usize> {
     ui.strong("Bodies");
-    let focus = app.doc().focus;
     let mut clicked = None;
-    for (i, body) in app.doc().bodies.iter().enumerate() {
+    for (i, (name, kind)) in rows.iter().enumerate() {
         let role = match focus {
             Some((a, _)) if a == i => "A  ",
             Some((_, b)) if b == i => "B  ",
             _ => "   ",
         };
-        let text = format!("{role}{}  ({})", body.name, body.shape.kind_name());
-        let selected = app.doc().selected == Some(i);
+        let text = format!("{role}{name}  ({kind})");
         if ui
-            .selectable_label(selected, egui::RichText::new(text).monospace())
+            .selectable_label(selected == Some(i), egui::RichText::new(text).monospace())
             .clicked()
         {
             clicked = Some(i);
         }
     }
-    if let Some(i) = clicked {
-        app.doc_mut().selected = Some(i);
-    }
+    clicked
 }
 
 #[cfg(test)]

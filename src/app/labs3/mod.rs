@@ -1,0 +1,102 @@
+//! The 3D labs: one per algorithm, as in 2D (`labs/`). Each draws, at the timeline's step,
+//! what the core recorded for the focused pair, in the 3D view; none computes geometry
+//! beyond placing a body's own vertices by its pose.
+
+mod clip;
+mod features;
+mod gauss;
+mod sat;
+
+pub use features::{feature_points, BodyGeometry};
+pub use gauss::draw_gauss_map;
+
+use super::analysis3::Analysis3;
+use super::draw::LegendEntry;
+use super::paint3::Painter3;
+use super::state3::Document3;
+use crate::query::Algorithm;
+use glam::Vec3;
+use macroquad::prelude::Color;
+use std::cell::RefCell;
+
+/// A label asked for at a world point: placed on the screen at the end of the frame by the
+/// same placer as in 2D.
+#[derive(Clone, Debug)]
+pub struct Label3 {
+    pub at: Vec3,
+    pub text: String,
+    pub color: Color,
+    /// Larger: placed first, dropped last (`draw::LABEL_BODY`, ...).
+    pub importance: u8,
+}
+
+/// What a 3D lab draws with: the painter, the document, the analysis and the step.
+pub struct Lab3Ctx<'a> {
+    pub paint: &'a Painter3,
+    pub doc: &'a Document3,
+    pub run: &'a Analysis3,
+    /// The step to draw; `None` draws the algorithm's answer (its final step).
+    pub step: Option<usize>,
+    pub labels: &'a RefCell<Vec<Label3>>,
+}
+
+impl Lab3Ctx<'_> {
+    /// Asks for a label at a world point.
+    pub fn label(&self, at: Vec3, text: impl Into<String>, color: Color, importance: u8) {
+        self.labels.borrow_mut().push(Label3 {
+            at,
+            text: text.into(),
+            color,
+            importance,
+        });
+    }
+
+    /// The focused pair's bodies, placed.
+    pub fn bodies(&self) -> Option<(BodyGeometry<'_>, BodyGeometry<'_>)> {
+        let a = self.doc.bodies.get(self.run.a)?;
+        let b = self.doc.bodies.get(self.run.b)?;
+        Some((BodyGeometry::new(a), BodyGeometry::new(b)))
+    }
+}
+
+/// One algorithm's picture in the 3D view.
+pub trait Lab3 {
+    fn algorithm(&self) -> Algorithm;
+    fn name(&self) -> &'static str {
+        self.algorithm().title()
+    }
+    /// What each colour means.
+    fn legend(&self) -> Vec<LegendEntry>;
+    /// Draws the step `ctx.step` (or the answer).
+    fn draw(&self, ctx: &Lab3Ctx);
+}
+
+/// A closed polygon's outline, drawn over the bodies.
+pub fn outline(ctx: &Lab3Ctx, points: &[Vec3], width: f32, color: Color) {
+    for (k, p) in points.iter().enumerate() {
+        let q = points[(k + 1) % points.len()];
+        ctx.paint.line_on_top(*p, q, width, color);
+    }
+}
+
+/// Every 3D lab, in the Algorithms panel's order. GJK, EPA and the sweep get theirs with
+/// the 3D drawing of A - B (they are recorded, and `trace` shows them).
+pub fn registry() -> Vec<Box<dyn Lab3>> {
+    vec![Box::new(sat::SatLab), Box::new(clip::ClipLab)]
+}
+
+pub use super::analysis3::DRAWN_3D;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_draws_exactly_the_listed_algorithms() {
+        let drawn: Vec<Algorithm> = registry().iter().map(|l| l.algorithm()).collect();
+        assert_eq!(drawn, DRAWN_3D);
+        for lab in registry() {
+            assert!(!lab.legend().is_empty(), "{}", lab.name());
+        }
+    }
+}

@@ -1,0 +1,778 @@
+//! The 3D workspace: bodies in space, the focused pair's analysis, the 3D labs. It holds a
+//! [`Session`] of a [`Document3`] (the same timeline and overlay rules as the plane), an
+//! orbit camera ([`Camera3`]) and the registry of 3D labs, and draws through the 3D painter;
+//! the frame loop and the shared panels see it through [`Workspace`].
+
+use super::analysis3::{Analysis3, DRAWN_3D};
+use super::camera3::{Camera3, Preset};
+use super::canvas::{caption_strip_height, draw_caption_strip};
+use super::document::{DocOutline, LoadedDocument, Snapshot};
+use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel};
+use super::file_state::{FileState, RecordedPair};
+use super::labels::Rect;
+use super::labs::Series;
+use super::labs3::{self, Lab3, Lab3Ctx, Label3};
+use super::paint3::{FaceMesh, Painter3};
+use super::panels::{AlgorithmRow, AlgorithmsModel, PlotsModel};
+use super::picture::Picture;
+use super::session::Session;
+use super::state3::Document3;
+use super::timeline::TimelineModel;
+use super::workspace::Workspace;
+use crate::query::Algorithm;
+use crate::scene::{save_scene3_atomic, Scene3, View3};
+use egui_macroquad::egui;
+use glam::{Vec2, Vec3};
+use macroquad::prelude::Color;
+use std::cell::RefCell;
+use std::path::Path;
+
+/// The bodies' surfaces as last built, and the document revision they were built for.
+#[derive(Default)]
+struct Meshes {
+    revision: Option<u64>,
+    bodies: Vec<FaceMesh>,
+}
+
+pub struct Workspace3d {
+    session: Session<Document3>,
+    pub camera: Camera3,
+    labs: Vec<Box<dyn Lab3>>,
+    meshes: RefCell<Meshes>,
+    /// The camera as the last "fit all" left it: while the user has not moved it since, a
+    /// new canvas size fits again.
+    fitted: Option<Camera3>,
+    /// Where the last drawn frame's labels went (for the tests and `render`).
+    pub placed_labels: RefCell<Vec<PlacedLabel>>,
+    /// SAT's Gauss map inset is shown (the SAT section of the Algorithms panel).
+    pub gauss_map: bool,
+}
+
+impl Workspace3d {
+    pub fn new(doc: Document3) -> Workspace3d {
+        let mut w = Workspace3d {
+            session: Session::new(Document3::new_empty()),
+            camera: Camera3::default(),
+            labs: labs3::registry(),
+            meshes: RefCell::new(Meshes::default()),
+            fitted: None,
+            placed_labels: RefCell::new(Vec::new()),
+            gauss_map: true,
+        };
+        w.show(doc);
+        w
+    }
+
+    /// Shows `doc` with its overlays and its saved view, or everything fitted.
+    fn show(&mut self, doc: Document3) {
+        let view = doc.meta.view;
+        self.session.replace_document(doc);
+        match view {
+            Some(View3 { eye, target }) => {
+                let (origin, size) = (self.camera.origin, self.camera.size);
+                self.camera = Camera3 {
+                    origin,
+                    size,
+                    ..Camera3::from_eye_target(eye, target)
+                };
+                self.fitted = None;
+            }
+            None => self.fit_all(),
+        }
+    }
+
+    pub fn session(&self) -> &Session<Document3> {
+        &self.session
+    }
+
+    pub fn session_mut(&mut self) -> &mut Session<Document3> {
+        &mut self.session
+    }
+
+    pub fn doc(&self) -> &Document3 {
+        &self.session.doc
+    }
+
+    /// The document to change (after a checkpoint).
+    pub fn doc_mut(&mut self) -> &mut Document3 {
+        &mut self.session.doc
+    }
+
+    /// Where a new body appears: the point the camera looks at.
+    pub fn view_center(&self) -> Vec3 {
+        self.camera.target
+    }
+
+    /// Fits everything unless the scene saved a view (`render`, a newly opened file).
+    pub fn fit_all_if_unsaved(&mut self) {
+        if self.session.doc.meta.view.is_none() {
+            self.fit_all();
+        }
+    }
+
+    /// A view command of the View menu or a key.
+    pub fn view_command(&mut self, command: super::action::View3Command) {
+        use super::action::View3Command as C;
+        let preset = match command {
+            C::Front => Preset::Front,
+            C::Top => Preset::Top,
+            C::Side => Preset::Side,
+            C::ThreeQuarter => Preset::ThreeQuarter,
+            C::ToggleOrthographic => {
+                self.camera.orthographic = !self.camera.orthographic;
+                return;
+            }
+        };
+        self.camera.set_preset(preset);
+        self.fit_all();
+    }
+
+    /// The scene to save: the document with this camera and the overlays that are on.
+    pub fn scene_to_save(&self) -> Scene3 {
+        let mut scene = self.session.doc.to_scene(Some(View3 {
+            eye: self.camera.eye(),
+            target: self.camera.target,
+        }));
+        // The drawn overlays as they are now (the timeline's first), then those the file
+        // listed that the 3D window does not draw yet, kept as written.
+        let o = self.session.overlays();
+        let mut on: Vec<Algorithm> = Algorithm::ALL
+            .into_iter()
+            .filter(|a| o.is_on(*a) && DRAWN_3D.contains(a))
+            .collect();
+        if let Some(k) = on.iter().position(|a| *a == o.timeline()) {
+            let timeline = on.remove(k);
+            on.insert(0, timeline);
+        }
+        let kept = scene.overlays.iter().filter(|a| !DRAWN_3D.contains(a));
+        on.extend(kept.copied().collect::<Vec<_>>());
+        scene.overlays = on;
+        scene
+    }
+
+    /// Every body's surface at its pose, rebuilt when the document changed.
+    fn body_meshes(&self) -> std::cell::Ref<'_, Vec<FaceMesh>> {
+        let revision = self.session.doc.file.revision;
+        if self.meshes.borrow().revision != Some(revision) {
+            let bodies = self
+                .session
+                .doc
+                .bodies
+                .iter()
+                .map(|b| FaceMesh::of_shape(b.shape.as_ref(), &b.pose))
+                .collect();
+            *self.meshes.borrow_mut() = Meshes {
+                revision: Some(revision),
+                bodies,
+            };
+        }
+        std::cell::Ref::map(self.meshes.borrow(), |m| &m.bodies)
+    }
+
+    /// The bounding box of every body.
+    fn bounds(&self) -> Option<(Vec3, Vec3)> {
+        let meshes = self.body_meshes();
+        meshes
+            .iter()
+            .map(FaceMesh::bounds)
+            .reduce(|(lo, hi), (l, h)| (lo.min(l), hi.max(h)))
+    }
+
+    /// The body under the screen point `m` (the nearest along the pick ray).
+    pub fn body_at(&self, m: Vec2) -> Option<usize> {
+        let (origin, dir) = self.camera.ray(m);
+        let meshes = self.body_meshes();
+        let mut best: Option<(usize, f32)> = None;
+        for (i, mesh) in meshes.iter().enumerate() {
+            if let Some(t) = ray_hits_convex(mesh, origin, dir) {
+                if best.is_none_or(|(_, b)| t < b) {
+                    best = Some((i, t));
+                }
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// The colour a body is drawn in: A's and B's roles for the focused pair (or the
+    /// scene's colour), grey for the others.
+    fn body_color(&self, i: usize) -> Color {
+        let doc = &self.session.doc;
+        let own = doc.bodies[i].color.map(palette::from_rgb);
+        match doc.focus {
+            Some((a, _)) if a == i => own.unwrap_or(palette::BODY_A),
+            Some((_, b)) if b == i => own.unwrap_or(palette::BODY_B),
+            _ => own.map_or(palette::OTHER, |c| palette::with_alpha(c, 0.9)),
+        }
+    }
+
+    /// The canvas as the window draws it.
+    fn draw_view(&self, scale: f32, legend: bool) {
+        let paint = Painter3::new(self.camera, scale);
+        let labels = RefCell::new(Vec::new());
+        paint.begin();
+        self.draw_scene(&paint, &labels);
+        self.draw_overlays(&paint, &labels);
+        paint.end();
+        let board = LabelBoard::new();
+        let view = board.borrow_mut().screen_view(self.canvas_rect());
+        let flat = Painter::new(super::camera::Camera::default(), scale);
+        paint.axis_triad(
+            self.camera.origin + Vec2::new(50.0 * scale, self.camera.size.y - 50.0 * scale),
+            40.0,
+        );
+        if legend {
+            if let Some(rect) = self.draw_legend(&flat) {
+                board.borrow_mut().block(rect);
+            }
+        }
+        if let Some(rect) = self.draw_inset(&flat) {
+            board.borrow_mut().block(rect);
+        }
+        self.ask_labels(&board, view, &labels.borrow(), scale);
+        *self.placed_labels.borrow_mut() = board.borrow().place_and_draw(scale);
+    }
+
+    fn canvas_rect(&self) -> Rect {
+        Rect::new(self.camera.origin, self.camera.size)
+    }
+
+    /// The grid under the bodies, the bodies shaded with their edges, their names.
+    fn draw_scene(&self, paint: &Painter3, labels: &RefCell<Vec<Label3>>) {
+        let doc = &self.session.doc;
+        let meshes = self.body_meshes();
+        if let Some((lo, hi)) = self.bounds() {
+            let size = (hi - lo).max_element().max(1e-3);
+            let spacing = draw::nice_step(size / 12.0);
+            paint.grid(lo.y, spacing, 14);
+        }
+        let overlays_on = self.session.run().is_some()
+            && DRAWN_3D.iter().any(|a| self.session.overlays().is_on(*a));
+        // Solid bodies first; then the see-through ones (the pair, when an overlay is on:
+        // the overlays sit on and between their faces) from far to near, since they write no
+        // depth.
+        let see_through =
+            |i: usize| overlays_on && doc.focus.is_some_and(|(a, b)| a == i || b == i);
+        let mut order: Vec<usize> = (0..meshes.len()).collect();
+        order.sort_by(|&i, &j| {
+            let depth = |k: usize| {
+                let (lo, hi) = meshes[k].bounds();
+                self.camera.depth_of(0.5 * (lo + hi))
+            };
+            (see_through(i), -depth(i))
+                .partial_cmp(&(see_through(j), -depth(j)))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        for i in order {
+            let mesh = &meshes[i];
+            let color = self.body_color(i);
+            if see_through(i) {
+                paint.translucent(mesh, color, 0.35);
+            } else {
+                paint.solid(mesh, color);
+            }
+            let selected = doc.selected == Some(i);
+            let (width, edge) = if selected {
+                (3.0, palette::SELECTION)
+            } else {
+                (1.2, palette::with_alpha(palette::TEXT, 0.75))
+            };
+            paint.edges(mesh, width, edge);
+            let (lo, hi) = mesh.bounds();
+            let role = match doc.focus {
+                Some((a, _)) if a == i => " (A)",
+                Some((_, b)) if b == i => " (B)",
+                _ => "",
+            };
+            labels.borrow_mut().push(Label3 {
+                at: Vec3::new(0.5 * (lo.x + hi.x), hi.y, 0.5 * (lo.z + hi.z)),
+                text: format!("{}{role}", doc.bodies[i].name),
+                color: palette::TEXT,
+                importance: draw::LABEL_BODY,
+            });
+        }
+    }
+
+    /// Each enabled lab: the timeline's at its selected step, the others at their answer.
+    fn draw_overlays(&self, paint: &Painter3, labels: &RefCell<Vec<Label3>>) {
+        let Some(run) = self.session.run() else {
+            return;
+        };
+        let overlays = self.session.overlays();
+        // The timeline's lab last, on top: it tells the story the sentence tells.
+        let mut labs: Vec<&dyn Lab3> = self.labs.iter().map(|l| l.as_ref()).collect();
+        labs.sort_by_key(|l| l.algorithm() == overlays.timeline());
+        for lab in labs {
+            let a = lab.algorithm();
+            if !overlays.is_on(a) {
+                continue;
+            }
+            lab.draw(&Lab3Ctx {
+                paint,
+                doc: &self.session.doc,
+                run,
+                step: overlays.step(a),
+                labels,
+            });
+        }
+    }
+
+    /// SAT's Gauss map inset, when it is switched on with SAT's overlay; its rectangle.
+    fn draw_inset(&self, flat: &Painter) -> Option<Rect> {
+        let run = self.session.run()?;
+        let overlays = self.session.overlays();
+        if !self.gauss_map || !overlays.is_on(Algorithm::Sat) {
+            return None;
+        }
+        let doc = &self.session.doc;
+        let (a, b) = (doc.bodies.get(run.a)?, doc.bodies.get(run.b)?);
+        let rect = self.inset_rect(flat.scale);
+        let k = overlays
+            .step(Algorithm::Sat)
+            .or_else(|| run.best_sat_step());
+        let step = k.and_then(|k| run.trace.sat.get(k));
+        let pair = (&labs3::BodyGeometry::new(a), &labs3::BodyGeometry::new(b));
+        labs3::draw_gauss_map(flat, &self.camera, rect, pair, step);
+        Some(rect)
+    }
+
+    /// Where the inset goes: the bottom-right, top-left or bottom-left corner of the canvas
+    /// (the legend holds the top right), whichever covers least of the focused pair.
+    fn inset_rect(&self, scale: f32) -> Rect {
+        let c = &self.camera;
+        let side = (0.32 * c.size.x.min(c.size.y)).clamp(150.0 * scale, 280.0 * scale);
+        let size = Vec2::splat(side);
+        let margin = 8.0 * scale;
+        let corners = [
+            c.origin + c.size - size - Vec2::splat(margin),
+            c.origin + Vec2::splat(margin),
+            c.origin + Vec2::new(margin, c.size.y - side - margin),
+        ];
+        let pair = self.pair_screen_box();
+        let covered = |at: Vec2| -> f32 {
+            let Some(p) = pair else { return 0.0 };
+            let lo = at.max(p.min);
+            let hi = (at + size).min(p.max);
+            let d = (hi - lo).max(Vec2::ZERO);
+            d.x * d.y
+        };
+        let best = corners
+            .into_iter()
+            .min_by(|x, y| covered(*x).total_cmp(&covered(*y)))
+            .unwrap_or(corners[0]);
+        Rect::new(best, size)
+    }
+
+    /// The focused pair's bodies on the screen: the box around their projected corners.
+    fn pair_screen_box(&self) -> Option<Rect> {
+        let (a, b) = self.session.doc.focus?;
+        let meshes = self.body_meshes();
+        let points: Vec<Vec2> = [a, b]
+            .iter()
+            .filter_map(|&i| meshes.get(i))
+            .flat_map(|m| m.faces.iter().flat_map(|f| f.points.iter()))
+            .filter_map(|p| self.camera.to_screen(*p))
+            .collect();
+        let lo = points.iter().copied().reduce(Vec2::min)?;
+        let hi = points.iter().copied().reduce(Vec2::max)?;
+        Some(Rect { min: lo, max: hi })
+    }
+
+    /// The legend of the overlays that are on, in the canvas's upper-right corner.
+    fn draw_legend(&self, flat: &Painter) -> Option<Rect> {
+        let doc = &self.session.doc;
+        let mut entries: Vec<LegendEntry> = Vec::new();
+        if let Some((a, b)) = doc.focus {
+            for (i, role) in [(a, "A"), (b, "B")] {
+                if let Some(body) = doc.bodies.get(i) {
+                    entries.push(LegendEntry::new(
+                        self.body_color(i),
+                        format!("body {role}: {}", body.name),
+                    ));
+                }
+            }
+        }
+        // The timeline's lab tells the story: its colours (the others draw their answers in
+        // the same palette).
+        let overlays = self.session.overlays();
+        if self.session.run().is_some() && overlays.timeline_is_on() {
+            let told = self
+                .labs
+                .iter()
+                .filter(|l| l.algorithm() == overlays.timeline());
+            entries.extend(told.flat_map(|lab| lab.legend()));
+        }
+        super::canvas::dedup_legend(&mut entries);
+        let max_width = flat.px(260.0).min(self.camera.size.x * 0.4);
+        let size = draw::legend_box(flat, "Legend", &entries, max_width)?.size();
+        let at = self.camera.origin
+            + Vec2::new(self.camera.size.x - size.x - flat.px(8.0), flat.px(8.0));
+        draw::draw_legend(flat, "Legend", &entries, max_width, Some(at))
+    }
+
+    /// Projects every asked label to the screen (skipping those behind the eye) for the
+    /// placer, with the screen segments of the drawn pair's edges as obstacles.
+    fn ask_labels(
+        &self,
+        board: &std::rc::Rc<RefCell<LabelBoard>>,
+        view: usize,
+        labels: &[Label3],
+        scale: f32,
+    ) {
+        let mut board = board.borrow_mut();
+        let mut sorted: Vec<&Label3> = labels.iter().collect();
+        sorted.sort_by_key(|l| std::cmp::Reverse(l.importance));
+        for l in sorted {
+            if let Some(at) = self.camera.to_screen(l.at) {
+                board.ask_at(view, at, &l.text, (l.color, l.importance), scale);
+            }
+        }
+    }
+
+    /// A picture `size` pixels large, as `render` and the slides draw it: the canvas with
+    /// its legend above a strip that holds the timeline's sentence.
+    pub fn draw_picture(&mut self, size: Vec2, scale: f32) {
+        let strip = caption_strip_height(scale).min(size.y * 0.5);
+        self.set_viewport(Vec2::ZERO, Vec2::new(size.x, size.y - strip));
+        self.draw_view(scale, true);
+        if let Some(text) = self.session.timeline_sentence() {
+            draw_caption_strip(&text, Vec2::new(0.0, size.y - strip), size.x, scale);
+        }
+    }
+
+    /// What the window tests read: the camera, the bodies' poses, the overlays, the
+    /// timeline, the placed labels, and the focused pair's numbers as the Results panel
+    /// shows them.
+    pub fn test_state(&self) -> serde_json::Value {
+        let doc = &self.session.doc;
+        let c = &self.camera;
+        let bodies: Vec<_> = doc
+            .bodies
+            .iter()
+            .map(|b| {
+                let p = b.pose.position;
+                let r = b.pose.rotation_degrees();
+                serde_json::json!({"name": b.name, "position": [p.x, p.y, p.z], "rotation": [r.x, r.y, r.z]})
+            })
+            .collect();
+        let overlays: serde_json::Map<String, serde_json::Value> = Algorithm::ALL
+            .iter()
+            .map(|a| {
+                (
+                    a.key().to_string(),
+                    self.session.overlays().is_on(*a).into(),
+                )
+            })
+            .collect();
+        let run = self.session.run();
+        let eye = c.eye();
+        serde_json::json!({
+            "dimensions": 3,
+            "dirty": doc.file.dirty,
+            "path": doc.file.path.as_ref().map(|p| p.display().to_string()),
+            "canvas": [c.origin.x, c.origin.y, c.size.x, c.size.y],
+            "camera": {"eye": [eye.x, eye.y, eye.z], "target": [c.target.x, c.target.y, c.target.z], "orthographic": c.orthographic},
+            "bodies": bodies,
+            "selected": doc.selected,
+            "focus": doc.focus,
+            "overlays": overlays,
+            "expect": doc.meta.expect.len(),
+            "timeline_step": self.session.timeline_position().map(|(n, k)| serde_json::json!({
+                "algorithm": self.session.timeline().key(), "step": k, "count": n,
+            })),
+            "sentence": self.session.timeline_sentence(),
+            "results": run.map(results_json),
+            "labels": draw::labels_json(&self.placed_labels.borrow()),
+        })
+    }
+}
+
+/// The focused pair's numbers, as the Results panel shows them.
+fn results_json(run: &Analysis3) -> serde_json::Value {
+    let q = &run.query;
+    let n = q.sat.normal;
+    serde_json::json!({
+        "intersecting": q.intersecting,
+        "sat_depth": q.sat.depth,
+        "sat_separation": q.sat.separation,
+        "sat_normal": [n.x, n.y, n.z],
+        "sat_axis": q.sat.axis.kind_key(),
+        "gjk_distance": q.gjk.distance,
+        "contacts": q.manifold.map(|m| m.points.iter().map(|p| [p.point.x, p.point.y, p.point.z]).collect::<Vec<_>>()),
+        "feature": q.manifold.map(|m| m.feature.key()),
+    })
+}
+
+/// Where the ray `origin + t dir` first meets a convex mesh (its smallest `t >= 0`), by
+/// clipping the ray against each face's plane.
+fn ray_hits_convex(mesh: &FaceMesh, origin: Vec3, dir: Vec3) -> Option<f32> {
+    let (mut enter, mut exit) = (0.0f32, f32::INFINITY);
+    if mesh.faces.is_empty() {
+        return None;
+    }
+    for face in &mesh.faces {
+        let n = face.normal;
+        let p = *face.points.first()?;
+        let height = n.dot(origin - p);
+        let rate = n.dot(dir);
+        if rate.abs() < 1e-12 {
+            if height > 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let t = -height / rate;
+        if rate < 0.0 {
+            enter = enter.max(t);
+        } else {
+            exit = exit.min(t);
+        }
+        if enter > exit {
+            return None;
+        }
+    }
+    Some(enter)
+}
+
+impl<'a> dyn Workspace + 'a {
+    /// The 3D workspace, for its own canvas tools, panels and test probe; `None` in another
+    /// kind.
+    pub fn space(&self) -> Option<&Workspace3d> {
+        self.as_any().downcast_ref()
+    }
+
+    pub fn space_mut(&mut self) -> Option<&mut Workspace3d> {
+        self.as_any_mut().downcast_mut()
+    }
+}
+
+impl Picture for Workspace3d {
+    fn draw_picture(&mut self, size: Vec2, scale: f32) {
+        Workspace3d::draw_picture(self, size, scale);
+    }
+
+    fn labels_json(&self) -> serde_json::Value {
+        draw::labels_json(&self.placed_labels.borrow())
+    }
+}
+
+impl Workspace for Workspace3d {
+    fn file(&self) -> &FileState {
+        &self.session.doc.file
+    }
+
+    fn file_mut(&mut self) -> &mut FileState {
+        &mut self.session.doc.file
+    }
+
+    fn outline(&self) -> DocOutline<'_> {
+        let doc = &self.session.doc;
+        DocOutline {
+            file: &doc.file,
+            names: doc.bodies.iter().map(|b| b.name.as_str()).collect(),
+            focus: doc.focus,
+            selected: doc.selected,
+            dimensions: 3,
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot::Space(self.session.doc.snapshot())
+    }
+
+    fn restore(&mut self, state: Snapshot) {
+        if let Snapshot::Space(s) = state {
+            self.session.doc.restore(s);
+        }
+    }
+
+    fn replace_document(&mut self, doc: LoadedDocument) -> Result<(), Box<LoadedDocument>> {
+        let LoadedDocument::Space(doc) = doc else {
+            return Err(Box::new(doc));
+        };
+        self.show(doc);
+        Ok(())
+    }
+
+    fn reload_document(&mut self, doc: LoadedDocument) -> Result<(), Box<LoadedDocument>> {
+        let LoadedDocument::Space(doc) = doc else {
+            return Err(Box::new(doc));
+        };
+        self.session.replace_document_keeping_overlays(doc);
+        Ok(())
+    }
+
+    fn save(&self, path: &Path) -> std::io::Result<()> {
+        save_scene3_atomic(path, &self.scene_to_save())
+    }
+
+    fn has_saved_view(&self) -> bool {
+        self.session.doc.meta.view.is_some()
+    }
+
+    fn duplicate_selected(&mut self) -> bool {
+        let doc = &mut self.session.doc;
+        doc.selected.and_then(|i| doc.duplicate_body(i)).is_some()
+    }
+
+    fn delete_selected(&mut self) -> Option<String> {
+        let doc = &mut self.session.doc;
+        let i = doc.selected?;
+        let name = doc.bodies.get(i)?.name.clone();
+        doc.remove_body(i);
+        Some(name)
+    }
+
+    fn clear_selection(&mut self) {
+        self.session.doc.selected = None;
+    }
+
+    fn record_expectations(&mut self, every_pair: bool) -> Result<Vec<RecordedPair>, String> {
+        self.session.doc.record_expectations(every_pair)
+    }
+
+    fn view_label(&self) -> String {
+        self.camera.view_label()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+
+    fn timeline_model(&mut self) -> &mut dyn TimelineModel {
+        &mut self.session
+    }
+
+    fn set_viewport(&mut self, origin: Vec2, size: Vec2) {
+        let size = size.max(Vec2::splat(1.0));
+        let resized = (size - self.camera.size).abs().max_element() > 0.5;
+        let untouched = self.fitted == Some(self.camera);
+        self.camera.origin = origin;
+        self.camera.size = size;
+        if resized && untouched {
+            self.fit_all();
+        }
+    }
+
+    fn update(&mut self, now: f64) {
+        self.session.advance_playback(now);
+        self.session.refresh();
+    }
+
+    fn draw(&self, scale: f32, legend: bool) {
+        self.draw_view(scale, legend);
+    }
+
+    fn fit_all(&mut self) {
+        match self.bounds() {
+            Some((lo, hi)) => self.camera.fit(lo, hi),
+            None => self.camera.fit(Vec3::splat(-2.0), Vec3::splat(2.0)),
+        }
+        self.fitted = Some(self.camera);
+    }
+}
+
+impl AlgorithmsModel for Workspace3d {
+    fn algorithm_rows(&self) -> Vec<AlgorithmRow> {
+        self.labs
+            .iter()
+            .map(|lab| AlgorithmRow {
+                algorithm: lab.algorithm(),
+                name: lab.name(),
+                on: self.session.overlays().is_on(lab.algorithm()),
+                legend: lab.legend(),
+            })
+            .collect()
+    }
+
+    fn enable(&mut self, a: Algorithm, on: bool) {
+        self.session.enable(a, on);
+    }
+
+    fn settings_ui(&mut self, ui: &mut egui::Ui, a: Algorithm) -> bool {
+        if a == Algorithm::Sat {
+            return ui
+                .checkbox(&mut self.gauss_map, "Gauss map inset")
+                .on_hover_text("A's face normals, B's reversed, and their edges as arcs: an edge pair gives an axis only where its arcs cross")
+                .changed();
+        }
+        ui.label("The 3D algorithms use the core's named tolerances (see `trace`).");
+        false
+    }
+}
+
+impl PlotsModel for Workspace3d {
+    fn series(&self) -> Option<Vec<Series>> {
+        None
+    }
+
+    fn selected_iteration(&self) -> Option<f64> {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::parse_scene3;
+
+    fn open(name: &str) -> Workspace3d {
+        let path = format!("{}/scenes/3d/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (scene, bodies) = parse_scene3(&text, name).unwrap();
+        Workspace3d::new(Document3::from_parts(scene, bodies))
+    }
+
+    #[test]
+    fn a_3d_scene_opens_in_the_3d_workspace_and_saves_what_it_shows() {
+        let doc =
+            LoadedDocument::parse(include_str!("../../scenes/3d/welcome.ron"), "w.ron").unwrap();
+        let w = crate::app::workspaces::for_document(doc);
+        assert!(w.plane().is_none() && w.space().is_some());
+        assert_eq!(w.outline().dimensions, 3);
+        let space = w.space().unwrap();
+        let scene = space.scene_to_save();
+        let view = scene.view.expect("the view is saved");
+        assert!((view.target - Vec3::new(0.0, 0.8, 0.0)).length() < 1e-5);
+        assert!((scene.view.unwrap().eye - Vec3::new(5.0, 4.0, 7.0)).length() < 1e-4);
+        // The drawn overlays as they are, then the ones the file lists that 3D does not draw yet.
+        assert_eq!(
+            scene.overlays,
+            vec![Algorithm::Sat, Algorithm::Clip, Algorithm::Sweep]
+        );
+        let text = crate::scene::scene3_to_string(&scene);
+        assert!(parse_scene3(&text, "saved.ron").is_ok(), "{text}");
+    }
+
+    #[test]
+    fn the_pick_ray_finds_the_nearest_body_under_the_pointer() {
+        let mut w = open("welcome.ron");
+        w.set_viewport(Vec2::ZERO, Vec2::new(1280.0, 720.0));
+        w.fit_all();
+        let crate_center = w.doc().bodies[1].pose.position;
+        let at = w.camera.to_screen(crate_center).unwrap();
+        assert_eq!(w.body_at(at), Some(1));
+        assert_eq!(w.body_at(Vec2::new(2.0, 2.0)), None);
+    }
+
+    #[test]
+    fn every_3d_scene_opens_and_its_timeline_tells_only_drawn_algorithms() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/3d");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            let mut w = open(&name);
+            let choices: Vec<Algorithm> = w
+                .timeline_model()
+                .timeline_choices()
+                .iter()
+                .map(|c| c.0)
+                .collect();
+            for a in choices {
+                assert!(DRAWN_3D.contains(&a), "{name}: {a:?}");
+            }
+        }
+    }
+}
