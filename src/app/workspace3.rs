@@ -329,9 +329,8 @@ impl Workspace3d {
         let k = overlays
             .step(Algorithm::Sat)
             .or_else(|| run.best_sat_step());
-        let step = k.and_then(|k| run.trace.sat.get(k));
         let pair = (&labs3::BodyGeometry::new(a), &labs3::BodyGeometry::new(b));
-        labs3::draw_gauss_map(flat, &self.camera, rect, pair, step);
+        labs3::draw_gauss_map(flat, &self.camera, rect, pair, (&run.trace.sat, k));
         Some(rect)
     }
 
@@ -451,7 +450,10 @@ impl Workspace3d {
             .map(|b| {
                 let p = b.pose.position;
                 let r = b.pose.rotation_degrees();
-                serde_json::json!({"name": b.name, "position": [p.x, p.y, p.z], "rotation": [r.x, r.y, r.z]})
+                // Where its centre is drawn (for the tests to click on it), if in front of
+                // the eye.
+                let screen = c.to_screen(p).map(|s| [s.x, s.y]);
+                serde_json::json!({"name": b.name, "position": [p.x, p.y, p.z], "rotation": [r.x, r.y, r.z], "screen": screen})
             })
             .collect();
         let overlays: serde_json::Map<String, serde_json::Value> = Algorithm::ALL
@@ -480,7 +482,13 @@ impl Workspace3d {
                 "algorithm": self.session.timeline().key(), "step": k, "count": n,
             })),
             "sentence": self.session.timeline_sentence(),
-            "results": run.map(results_json),
+            "results": run.map(|r| {
+                let mut json = results_json(r);
+                // The pair the Results panel names ("A = ..., B = ...").
+                let name = |i: usize| doc.bodies.get(i).map(|b| b.name.clone());
+                json["pair"] = serde_json::json!([name(r.a), name(r.b)]);
+                json
+            }),
             "labels": draw::labels_json(&self.placed_labels.borrow()),
         })
     }

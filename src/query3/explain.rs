@@ -67,6 +67,9 @@ impl sat::Step {
                     "Edge {edge_a} of A and edge {edge_b} of B: their arcs on the Gauss map do not cross, so their cross product is no face normal of A - B. Skipped."
                 ),
             },
+            sat::Step::GaussMapPruned { edge_a, count } => format!(
+                "Edge {edge_a} of A against {count} edges of B whose arcs on the Gauss map do not cross its arc: no face of A - B comes from them, so none gives an axis. Skipped together."
+            ),
         }
     }
 }

@@ -139,6 +139,7 @@ pub fn trace_pair3(
     settings: &PairSettings3,
 ) -> (PairQuery3, PairTrace3) {
     let mut t = PairTrace3::default();
+    let edge_pairs = edge_count(a) * edge_count(b);
     let q = run_pair(
         a,
         b,
@@ -151,7 +152,18 @@ pub fn trace_pair3(
             sweep: &mut t.sweep,
         },
     );
+    if edge_pairs > sat::GROUPED_ABOVE {
+        sat::group_gauss_map_skips(&mut t.sat);
+    }
     (q, t)
+}
+
+/// A body's edges as SAT pairs them (a capsule's segment is one edge, a sphere has none).
+fn edge_count(body: &BodyRef3) -> usize {
+    match body.shape.as_polyhedron() {
+        Some(p) => p.edges().len(),
+        None => 1,
+    }
 }
 
 /// One tracer per algorithm: all `()` (untraced) or all the vectors of a [`PairTrace3`].
@@ -288,6 +300,72 @@ mod tests {
             }
         }
         assert!(t.sentence(Algorithm::Sat, 999).contains("no step 999"));
+    }
+
+    #[test]
+    fn a_large_pair_s_trace_groups_the_gauss_map_skips_of_each_edge_of_a() {
+        // Two 256-point prisms: 384 edges each, 147,456 edge pairs.
+        let kind = crate::geom3::Shape3Kind::Prism {
+            sides: 128,
+            radius: 1.0,
+            half_height: 0.5,
+        };
+        let prism = Polyhedron::new(&kind).unwrap();
+        let body = |pose| BodyRef3 {
+            shape: (&prism).into(),
+            pose,
+            velocity: None,
+        };
+        let pose_b = Pose3::from_degrees(Vec3::new(0.3, 0.9, 0.2), Vec3::new(20.0, 10.0, 35.0));
+        let (a, b) = (body(at(0., 0., 0.)), body(pose_b));
+        let settings = PairSettings3::default();
+        let (q, t) = trace_pair3(&a, &b, &settings);
+        assert_eq!(
+            q,
+            query_pair3(&a, &b, &settings),
+            "grouping changes no answer"
+        );
+        let tested = t
+            .sat
+            .iter()
+            .filter(|s| matches!(s, sat::Step::Axis(_)))
+            .count();
+        assert_eq!(
+            tested as u32, q.sat.axes_tested,
+            "every tested axis keeps its step"
+        );
+        let pruned: u32 = t
+            .sat
+            .iter()
+            .map(|s| match s {
+                sat::Step::GaussMapPruned { count, .. } => *count,
+                sat::Step::Skipped { .. } => 1,
+                sat::Step::Axis(_) => 0,
+            })
+            .sum();
+        assert_eq!(pruned, q.sat.axes_pruned, "every skipped pair is counted");
+        let groups = t
+            .sat
+            .iter()
+            .filter(|s| matches!(s, sat::Step::GaussMapPruned { .. }))
+            .count();
+        assert!(
+            groups <= prism.edges().len(),
+            "one group per edge of A: {groups}"
+        );
+        assert!(t.sat.len() < 10_000, "{} steps", t.sat.len());
+        for k in 0..t.sat.len() {
+            assert!(t.sentence(Algorithm::Sat, k).ends_with('.'));
+        }
+        // A small pair keeps a step per pair.
+        let cube = cuboid(0.5, 0.5, 0.5);
+        let small = |x| BodyRef3 {
+            shape: (&cube).into(),
+            pose: at(x, 0., 0.),
+            velocity: None,
+        };
+        let (_, t) = trace_pair3(&small(0.0), &small(0.8), &settings);
+        assert_eq!(t.sat.len(), 156);
     }
 
     #[test]

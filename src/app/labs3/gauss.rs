@@ -164,9 +164,39 @@ fn highlight_of(step: Option<&Step>) -> Highlight {
                 SkipReason::Parallel => "parallel edges: their arcs lie on one great circle".into(),
             };
         }
+        Some(Step::GaussMapPruned { edge_a, count }) => {
+            h.arc_a = Some(*edge_a);
+            h.note = format!(
+                "{count} arcs of -B (grey) do not cross edge {edge_a}'s arc: no axis from them"
+            );
+        }
         None => {}
     }
     h
+}
+
+/// The edges of B that a grouped step rules out against edge `edge_a` of A: every edge of B
+/// that no other step of the trace pairs with `edge_a`.
+fn ruled_out(steps: &[Step], edge_a: u32, edges_b: usize) -> Vec<u32> {
+    let mut paired = vec![false; edges_b];
+    for s in steps {
+        let j = match s {
+            Step::Axis(t) => match t.id {
+                AxisId::Edges(i, j) if i == edge_a => j,
+                _ => continue,
+            },
+            Step::Skipped {
+                edge_a: i, edge_b, ..
+            } if *i == edge_a => *edge_b,
+            _ => continue,
+        };
+        if let Some(p) = paired.get_mut(j as usize) {
+            *p = true;
+        }
+    }
+    (0..edges_b as u32)
+        .filter(|j| !paired[*j as usize])
+        .collect()
 }
 
 /// Draws the inset in `rect` for the focused pair at SAT step `step`.
@@ -175,8 +205,9 @@ pub fn draw_gauss_map(
     camera: &Camera3,
     rect: Rect,
     (a, b): (&BodyGeometry, &BodyGeometry),
-    step: Option<&Step>,
+    (steps, k): (&[Step], Option<usize>),
 ) {
+    let step = k.and_then(|k| steps.get(k));
     let size = rect.size();
     mq::draw_rectangle(
         rect.min.x,
@@ -235,6 +266,19 @@ pub fn draw_gauss_map(
     }
     let h = highlight_of(step);
     let bold = flat.px(3.5);
+    if let Some(Step::GaussMapPruned { edge_a, .. }) = step {
+        for j in ruled_out(steps, *edge_a, gb.arcs.len()) {
+            if let Some((n0, n1)) = gb.arc(j) {
+                draw_arc(
+                    &view,
+                    n0,
+                    n1,
+                    flat.px(2.0),
+                    palette::with_alpha(palette::TEXT, 0.55),
+                );
+            }
+        }
+    }
     if let Some((n0, n1)) = h.arc_a.and_then(|e| ga.arc(e)) {
         draw_arc(&view, n0, n1, bold, palette::HIGHLIGHT);
     }

@@ -54,6 +54,17 @@ impl Lab3 for SatLab {
                 edge_b,
                 reason,
             } => draw_skipped(ctx, &a, &b, *edge_a, *edge_b, *reason),
+            Step::GaussMapPruned { edge_a, count } => {
+                if let Some(e) = a.edge(*edge_a) {
+                    ctx.paint.line_on_top(e[0], e[1], 5.0, palette::OTHER);
+                    ctx.label(
+                        0.5 * (e[0] + e[1]),
+                        format!("edge {edge_a} of A: {count} edges of B ruled out"),
+                        palette::TEXT,
+                        LABEL_DETAIL + 1,
+                    );
+                }
+            }
         }
     }
 }
