@@ -21,3 +21,6 @@ shot split-view.png welcome.ron --step gjk:2 --split
 shot epa-expansion.png epa_expansion.ron --step epa:2
 shot sat-step.png sat_overlapping.ron --step sat:5
 shot sweep.png sweep_capsule_into_box.ron --step sweep:3
+# 3D: an edge-edge SAT step with the Gauss map inset, and a face-face clip's reduction.
+shot 3d-edge-edge-gauss.png 3d/edge_edge_crossed_ridges.ron
+shot 3d-clip-reduction.png 3d/face_face_clip_eight.ron --step clip:8

@@ -293,12 +293,15 @@ fn ctrl_s_saves_the_orbited_view_and_check_accepts_the_file() {
         );
         sleep(50);
     };
+    // Saved in the form every saved scene has (RON's pretty form): the view's eye and
+    // target on the lines after `view: (`.
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let view = lines.iter().position(|l| *l == "view: (");
     assert!(
-        text.lines().any(|l| {
-            let l = l.trim();
-            l.starts_with("view: (eye: (") && l.contains("target: (")
+        view.is_some_and(|k| {
+            lines[k + 1].starts_with("eye: (") && lines[k + 2].starts_with("target: (")
         }),
-        "a view line:\n{text}"
+        "a view with its eye and target:\n{text}"
     );
     assert_eq!(parsed.bodies.len(), 4, "{text}");
     let t = parsed.view.unwrap().target.to_array();
@@ -438,5 +441,6 @@ fn ctrl_click_on_the_column_makes_it_b_of_the_focused_pair() {
         "the sentence tells the new pair"
     );
     assert_eq!(poses(&s), poses(&before), "a Ctrl+click moves nothing");
+    assert_eq!(s["selected"], before["selected"], "and selects nothing");
     assert_eq!(s["can_undo"], true, "picking the pair is an undoable edit");
 }

@@ -68,25 +68,27 @@ pub fn handle(app: &mut App, over_ui: bool) {
     }
 }
 
-/// 1 to 4: the preset views; O: perspective or orthographic.
+/// 1 to 4: the preset views; O: perspective or orthographic. Read from macroquad, not from
+/// `app.tools.keys`: the shared keyboard (`input::handle`, which runs first) takes this
+/// frame's egui key events, so the list is always empty here.
 fn view_keys(app: &mut App) {
-    use egui_macroquad::egui::Key;
-    let commands: Vec<View3Command> = app
-        .tools
-        .keys
-        .iter()
-        .filter(|(_, mods)| !(mods.ctrl || mods.command || mods.alt))
-        .filter_map(|(key, _)| match key {
-            Key::Num1 => Some(View3Command::Front),
-            Key::Num2 => Some(View3Command::Top),
-            Key::Num3 => Some(View3Command::Side),
-            Key::Num4 => Some(View3Command::ThreeQuarter),
-            Key::O => Some(View3Command::ToggleOrthographic),
-            _ => None,
-        })
-        .collect();
-    for command in commands {
-        app.apply(super::action::Action::View3(command));
+    let modified = down([KeyCode::LeftControl, KeyCode::RightControl])
+        || down([KeyCode::LeftAlt, KeyCode::RightAlt])
+        || down([KeyCode::LeftSuper, KeyCode::RightSuper]);
+    if modified {
+        return;
+    }
+    const KEYS: [(KeyCode, View3Command); 5] = [
+        (KeyCode::Key1, View3Command::Front),
+        (KeyCode::Key2, View3Command::Top),
+        (KeyCode::Key3, View3Command::Side),
+        (KeyCode::Key4, View3Command::ThreeQuarter),
+        (KeyCode::O, View3Command::ToggleOrthographic),
+    ];
+    for (key, command) in KEYS {
+        if mq::is_key_pressed(key) {
+            app.apply(super::action::Action::View3(command));
+        }
     }
 }
 

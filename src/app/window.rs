@@ -283,6 +283,7 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
         let mut app = App::new(doc, error);
         egui_macroquad::cfg(|ctx| ctx.set_visuals(egui::Visuals::light()));
         let mut idle = Idle::listening();
+        let mut full_frames = FrameCount::from_env();
         let mut last_full = 0.0;
         loop {
             mq::prevent_quit();
@@ -293,6 +294,7 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
                 app.tools.pointer.pressed_at = idle.pressed_at();
                 app.tools.pointer.wheel = idle.wheel();
                 frame(&mut app);
+                full_frames.count(mq::get_time());
                 last_full = mq::get_time();
                 match kind {
                     FrameKind::FullThenKeep => idle.keep_frame(),
@@ -300,6 +302,7 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
                 }
             }
             if app.quit {
+                full_frames.report();
                 break;
             }
             mq::next_frame().await;
@@ -358,4 +361,38 @@ fn test_state3(app: &App) -> String {
         );
     }
     state.to_string()
+}
+
+/// With `COLLISION_LAB_FRAME_COUNT` set, the full frames drawn and the seconds they span,
+/// printed when the window quits: how the frame rate while orbiting and the idle rate are
+/// measured (see the README's 3D section).
+struct FrameCount {
+    on: bool,
+    frames: u64,
+    first: Option<f64>,
+    last: f64,
+}
+
+impl FrameCount {
+    fn from_env() -> FrameCount {
+        FrameCount {
+            on: std::env::var_os("COLLISION_LAB_FRAME_COUNT").is_some(),
+            frames: 0,
+            first: None,
+            last: 0.0,
+        }
+    }
+
+    fn count(&mut self, now: f64) {
+        self.frames += 1;
+        self.first.get_or_insert(now);
+        self.last = now;
+    }
+
+    fn report(&self) {
+        if self.on {
+            let span = self.last - self.first.unwrap_or(self.last);
+            eprintln!("{} full frames in {span:.2} s", self.frames);
+        }
+    }
 }

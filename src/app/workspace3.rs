@@ -217,7 +217,7 @@ impl Workspace3d {
         let view = board.borrow_mut().screen_view(self.canvas_rect());
         let flat = Painter::new(super::camera::Camera::default(), scale);
         paint.axis_triad(
-            self.camera.origin + Vec2::new(50.0 * scale, self.camera.size.y - 50.0 * scale),
+            self.camera.origin + Vec2::new(60.0 * scale, self.camera.size.y - 64.0 * scale),
             40.0,
         );
         if legend {

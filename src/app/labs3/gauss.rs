@@ -31,9 +31,10 @@ struct SphereView {
 impl SphereView {
     fn new(camera: &Camera3, rect: Rect) -> SphereView {
         let size = rect.size();
+        // A little above the middle: the note under the sphere keeps its two lines.
         SphereView {
-            center: rect.min + 0.5 * size,
-            radius: 0.38 * size.x.min(size.y),
+            center: rect.min + Vec2::new(0.5 * size.x, 0.46 * size.y),
+            radius: 0.33 * size.x.min(size.y),
             right: camera.right(),
             up: camera.up(),
             toward: -camera.forward(),
