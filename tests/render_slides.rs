@@ -44,8 +44,13 @@ fn one_slide_per_step_as_many_as_trace_prints_and_a_gif_of_them() {
     if !have(&["Xvfb"]) {
         return;
     }
-    for (name, algorithm) in [("sat_tie", "sat"), ("epa_expansion", "epa")] {
-        let dir = temp_dir(&format!("slides-{name}")).join("slides");
+    // A 3D scene's slides too: the manifold's clips and reduction, one slide a step.
+    for (name, algorithm) in [
+        ("sat_tie", "sat"),
+        ("epa_expansion", "epa"),
+        ("3d/face_face_clip_eight", "clip"),
+    ] {
+        let dir = temp_dir(&format!("slides-{}", name.replace('/', "-"))).join("slides");
         let file = scene(name);
         let result = render(
             &file,

@@ -126,11 +126,12 @@ pub fn handle(app: &mut App, over_ui: bool) {
 /// moves or snaps a body.
 fn end_drag_on_release(app: &mut App, m: Vec2) {
     const BUTTONS: [MouseButton; 3] = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
-    let Some(drag) = app.tools.drag.clone() else {
+    // The 3D workspace ends its own drags (`input3`).
+    let (Some(drag), Some(_)) = (app.tools.drag.clone(), app.workspace.plane()) else {
         return;
     };
     if BUTTONS.into_iter().any(mq::is_mouse_button_released) {
-        if app.tools.pointer.last_seen != Some(m) && app.workspace.plane().is_some() {
+        if app.tools.pointer.last_seen != Some(m) {
             drag_to(app, drag, m);
         }
         app.tools.drag = None;

@@ -41,6 +41,7 @@ pub fn handle(app: &mut App, over_ui: bool) {
         view_keys(app);
     }
     let m = mouse();
+    end_drag_on_release(app, m);
     let Some(space) = app.workspace.space_mut() else {
         return;
     };
@@ -65,6 +66,24 @@ pub fn handle(app: &mut App, over_ui: bool) {
         Some(drag) if held => drag_to(app, drag, m),
         Some(_) => app.tools.drag = None,
         None => {}
+    }
+}
+
+/// Ends the drag when its button went up this frame, after the pointer's last stretch (on a
+/// slow frame the motion to where the button went up and the release arrive together, and
+/// the body must end where it was let go). A release where the pointer already was (a
+/// click) applies nothing, so a click never moves a body. Runs before `input::handle`,
+/// which would otherwise end the drag first.
+fn end_drag_on_release(app: &mut App, m: Vec2) {
+    const BUTTONS: [MouseButton; 3] = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
+    let Some(drag) = app.tools.drag.clone() else {
+        return;
+    };
+    if BUTTONS.into_iter().any(mq::is_mouse_button_released) {
+        if app.tools.pointer.last_seen != Some(m) {
+            drag_to(app, drag, m);
+        }
+        app.tools.drag = None;
     }
 }
 

@@ -200,12 +200,8 @@ impl App {
         let file = self.workspace.file();
         let unsaved = file.example.as_deref().unwrap_or("untitled");
         let dir = files::slides_folder(file.path.as_deref(), unsaved);
-        let Some(plane) = self.workspace.plane_mut() else {
-            self.say("Slides are made from the 2D workspace");
-            return;
-        };
-        let algorithm = super::timeline::TimelineModel::timeline(&plane.session);
-        match Slides::start(plane, algorithm, &dir) {
+        let algorithm = self.workspace.timeline_model().timeline();
+        match Slides::start(self.workspace.picture(), algorithm, &dir) {
             Ok(slides) => {
                 self.say(format!(
                     "Writing {} slides of {} to {}",

@@ -7,10 +7,11 @@
 //! the window's timeline shows); slide `k` (from 1) is named `ALG-k.png`, `k` padded to the
 //! width of the count so the files sort in step order.
 
+use super::document::LoadedDocument;
+use super::picture::Picture;
 use super::render::{capture_screen, need_display, parse_size, picture_window, write_png};
-use super::state::Document;
-use super::timeline::TimelineModel;
 use super::workspace::{Workspace, Workspace2d};
+use super::workspace3::Workspace3d;
 use crate::query::Algorithm;
 use glam::Vec2;
 use macroquad::prelude as mq;
@@ -79,17 +80,17 @@ pub struct Slides {
 
 impl Slides {
     /// Slides of `algorithm` for the workspace's focused pair, into `dir` (made if needed).
-    pub fn start(w: &mut Workspace2d, algorithm: Algorithm, dir: &Path) -> Result<Slides, String> {
-        let before = w
-            .session
+    pub fn start(w: &mut dyn Picture, algorithm: Algorithm, dir: &Path) -> Result<Slides, String> {
+        let timeline = w.timeline();
+        let before = timeline
             .timeline_position()
-            .map(|(_, k)| (w.session.timeline(), k));
-        let count = w.session.run().map_or(0, |run| run.step_count(algorithm));
+            .map(|(_, k)| (timeline.timeline(), k));
+        let count = w.step_count(algorithm);
         if count == 0 {
             return Err(format!(
                 "{} has no steps for the focused pair of {}: no slides to write",
                 algorithm.title(),
-                w.session.doc.file.display_name()
+                w.name()
             ));
         }
         prepare_folder(dir)?;
@@ -106,7 +107,7 @@ impl Slides {
     /// its caption) and writes it; returns its path and picture, `None` once all are done.
     pub fn draw_next(
         &mut self,
-        w: &mut Workspace2d,
+        w: &mut dyn Picture,
         scale: f32,
     ) -> Result<Option<(PathBuf, image::RgbaImage)>, String> {
         if self.next >= self.count {
@@ -127,23 +128,22 @@ impl Slides {
     }
 
     /// Puts the timeline back where it was before the export.
-    pub fn restore(&self, w: &mut Workspace2d) {
+    pub fn restore(&self, w: &mut dyn Picture) {
         if let Some((a, k)) = self.before {
-            w.session.choose_timeline(a);
-            w.session.select_step(k);
+            w.timeline().choose_timeline(a);
+            w.timeline().select_step(k);
         }
     }
 }
 
 /// Step `k` of `algorithm` drawn over the whole window, its sentence in the strip below.
 fn draw_step(
-    w: &mut Workspace2d,
+    w: &mut dyn Picture,
     algorithm: Algorithm,
     k: usize,
     scale: f32,
 ) -> Result<(), String> {
-    w.session
-        .show_step(algorithm, k)
+    w.show_step(algorithm, k)
         .map_err(|n| format!("{} has {n} steps, not {}", algorithm.title(), k + 1))?;
     mq::clear_background(mq::WHITE);
     w.draw_picture(Vec2::new(mq::screen_width(), mq::screen_height()), scale);
@@ -168,32 +168,45 @@ pub fn render_slides(args: &super::render::RenderOptions, algorithm: &str) -> u8
     }
 }
 
-fn prepare(
-    args: &super::render::RenderOptions,
-    algorithm: &str,
-) -> Result<(Workspace2d, Slides, (u32, u32)), String> {
+/// The workspace of the scene's kind, its slides, and the picture's size.
+type Prepared = (Box<dyn Picture>, Slides, (u32, u32));
+
+fn prepare(args: &super::render::RenderOptions, algorithm: &str) -> Result<Prepared, String> {
     let size = parse_size(&args.size)?;
     let algorithm = parse_algorithm(algorithm)?;
-    let doc = Document::load(&args.scene).map_err(|e| e.to_string())?;
-    let camera = super::camera::Camera {
-        size: Vec2::new(size.0 as f32, size.1 as f32),
-        ..Default::default()
-    };
-    let mut workspace = Workspace2d::new(doc, camera);
-    workspace.set_split(args.split);
-    let slides = Slides::start(&mut workspace, algorithm, &args.out)?;
+    let canvas = Vec2::new(size.0 as f32, size.1 as f32);
+    let mut workspace: Box<dyn Picture> =
+        match LoadedDocument::load(&args.scene).map_err(|e| e.to_string())? {
+            LoadedDocument::Plane(doc) => {
+                let camera = super::camera::Camera {
+                    size: canvas,
+                    ..Default::default()
+                };
+                let mut w = Workspace2d::new(doc, camera);
+                w.set_split(args.split);
+                Box::new(w)
+            }
+            LoadedDocument::Space(doc) => {
+                let mut w = Workspace3d::new(doc);
+                w.set_viewport(Vec2::ZERO, canvas);
+                w.fit_all_if_unsaved();
+                Box::new(w)
+            }
+        };
+    let slides = Slides::start(workspace.as_mut(), algorithm, &args.out)?;
     need_display()?;
     Ok((workspace, slides, size))
 }
 
-async fn slide_frames(mut w: Workspace2d, mut slides: Slides, gif: bool) {
+async fn slide_frames(mut w: Box<dyn Picture>, mut slides: Slides, gif: bool) {
+    let w = w.as_mut();
     for _ in 0..WARM_UP_FRAMES {
-        draw_step(&mut w, slides.algorithm, 0, 1.0).ok();
+        draw_step(w, slides.algorithm, 0, 1.0).ok();
         mq::next_frame().await;
     }
     let mut pictures = Vec::new();
     let status = loop {
-        match slides.draw_next(&mut w, 1.0) {
+        match slides.draw_next(w, 1.0) {
             Ok(Some((_, picture))) => {
                 if gif {
                     pictures.push(picture);
@@ -276,7 +289,7 @@ mod tests {
 
     #[test]
     fn an_algorithm_without_steps_or_a_folder_that_cannot_be_made_is_refused() {
-        let doc = Document::parse(
+        let doc = crate::app::state::Document::parse(
             "(version: 1, bodies: [(name: \"a\", shape: Circle(radius: 1)), \
              (name: \"b\", shape: Circle(radius: 1), position: (3, 0))])",
             "still.ron",

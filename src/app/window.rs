@@ -87,8 +87,9 @@ fn frame(app: &mut App) {
             app.workspace.fit_all();
         }
     }
-    input::handle(app, over_ui);
+    // The 3D tools first: they end their own drag on release (see `input3`).
     input3::handle(app, over_ui);
+    input::handle(app, over_ui);
     app.settle_edit();
     app.workspace.update(mq::get_time());
     draw(app);
@@ -174,11 +175,11 @@ fn draw(app: &mut App) {
 /// (the panels are not drawn); after the last, the timeline goes back where it was.
 fn draw_slide(app: &mut App) {
     let scale = app.pixel_scale();
-    let (Some(slides), Some(plane)) = (app.disk.slides.as_mut(), app.workspace.plane_mut()) else {
-        app.disk.slides = None;
+    let Some(slides) = app.disk.slides.as_mut() else {
         return;
     };
-    let result = slides.draw_next(plane, scale);
+    let picture = app.workspace.picture();
+    let result = slides.draw_next(picture, scale);
     let message = match result {
         Ok(Some(_)) if !slides.done() => return,
         Ok(_) => format!(
@@ -189,7 +190,7 @@ fn draw_slide(app: &mut App) {
         ),
         Err(e) => format!("Slides stopped: {e}"),
     };
-    slides.restore(plane);
+    slides.restore(picture);
     app.disk.slides = None;
     app.say(message);
 }

@@ -71,6 +71,8 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
     fn timeline_model(&mut self) -> &mut dyn TimelineModel;
+    /// The workspace as a picture at a step, for File > Export slides.
+    fn picture(&mut self) -> &mut dyn super::picture::Picture;
     /// The canvas rectangle in pixels, from this frame's layout.
     fn set_viewport(&mut self, origin: Vec2, size: Vec2);
     /// Splits the canvas into the bodies and A - B side by side (the View menu, the
@@ -246,6 +248,24 @@ impl super::picture::Picture for Workspace2d {
     fn labels_json(&self) -> serde_json::Value {
         super::draw::labels_json(&self.placed_labels.borrow())
     }
+
+    fn timeline(&mut self) -> &mut dyn TimelineModel {
+        &mut self.session
+    }
+
+    fn step_count(&self, algorithm: Algorithm) -> usize {
+        self.session
+            .run()
+            .map_or(0, |run| run.step_count(algorithm))
+    }
+
+    fn show_step(&mut self, algorithm: Algorithm, k: usize) -> Result<(), usize> {
+        self.session.show_step(algorithm, k)
+    }
+
+    fn name(&self) -> String {
+        self.session.doc.file.display_name()
+    }
 }
 
 impl Workspace for Workspace2d {
@@ -348,6 +368,10 @@ impl Workspace for Workspace2d {
 
     fn timeline_model(&mut self) -> &mut dyn TimelineModel {
         &mut self.session
+    }
+
+    fn picture(&mut self) -> &mut dyn super::picture::Picture {
+        self
     }
 
     fn set_viewport(&mut self, origin: Vec2, size: Vec2) {

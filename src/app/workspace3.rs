@@ -338,7 +338,12 @@ impl Workspace3d {
     /// (the legend holds the top right), whichever covers least of the focused pair.
     fn inset_rect(&self, scale: f32) -> Rect {
         let c = &self.camera;
-        let side = (0.32 * c.size.x.min(c.size.y)).clamp(150.0 * scale, 280.0 * scale);
+        // About a third of the canvas's short side, within a readable minimum and a
+        // projector's maximum, and never more than 45 % of a small canvas.
+        let short = c.size.x.min(c.size.y);
+        let side = (0.32 * short)
+            .min(280.0 * scale)
+            .max((140.0 * scale).min(0.45 * short));
         let size = Vec2::splat(side);
         let margin = 8.0 * scale;
         let corners = [
@@ -561,6 +566,25 @@ impl Picture for Workspace3d {
     fn labels_json(&self) -> serde_json::Value {
         draw::labels_json(&self.placed_labels.borrow())
     }
+
+    fn timeline(&mut self) -> &mut dyn TimelineModel {
+        &mut self.session
+    }
+
+    fn step_count(&self, algorithm: Algorithm) -> usize {
+        use super::session::Recorded;
+        self.session
+            .run()
+            .map_or(0, |run| run.step_count(algorithm))
+    }
+
+    fn show_step(&mut self, algorithm: Algorithm, k: usize) -> Result<(), usize> {
+        self.session.show_step(algorithm, k)
+    }
+
+    fn name(&self) -> String {
+        self.session.doc.file.display_name()
+    }
 }
 
 impl Workspace for Workspace3d {
@@ -652,6 +676,10 @@ impl Workspace for Workspace3d {
 
     fn timeline_model(&mut self) -> &mut dyn TimelineModel {
         &mut self.session
+    }
+
+    fn picture(&mut self) -> &mut dyn super::picture::Picture {
+        self
     }
 
     fn set_viewport(&mut self, origin: Vec2, size: Vec2) {

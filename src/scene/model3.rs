@@ -179,7 +179,8 @@ impl SceneBody3 {
             name: self.name.clone(),
             shape: self.shape.kind().clone(),
             position: self.pose.position,
-            rotation: self.pose.rotation_degrees(),
+            // + 0 writes a turn of -0 degrees as 0.
+            rotation: self.pose.rotation_degrees() + Vec3::ZERO,
             velocity: self.velocity,
             color: self
                 .color
