@@ -16,6 +16,8 @@ use macroquad::prelude::{KeyCode, MouseButton};
 /// Zoom factor of one step of the wheel, and the most steps one frame zooms by.
 const WHEEL_ZOOM_STEP: f32 = 1.15;
 const WHEEL_STEPS_PER_FRAME: f32 = 20.0;
+/// Pixels within which a velocity tip counts as hit (times the UI scale).
+const HIT_RADIUS: f32 = 9.0;
 /// Radians a body turns per pixel of a Shift + drag.
 const TURN_PER_PIXEL: f32 = 0.01;
 /// With grid snapping on (G): positions to this fraction of the grid, rotations to 15
@@ -130,6 +132,11 @@ fn click(app: &mut App, m: Vec2) {
     let Some(space) = app.workspace.space() else {
         return;
     };
+    if let Some(body) = space.velocity_tip_at(m, HIT_RADIUS * app.pixel_scale()) {
+        app.checkpoint();
+        app.tools.drag = Some(Drag::Velocity3 { body });
+        return;
+    }
     let Some(i) = space.body_at(m) else {
         app.workspace.clear_selection();
         return;
@@ -212,6 +219,17 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
             space
                 .doc_mut()
                 .set_pose(body, Pose3::new(target, pose.rotation));
+        }
+        Drag::Velocity3 { body } => {
+            let Some(b) = space.doc().bodies.get(body) else {
+                return;
+            };
+            let (base, t) = (b.pose.position, space.doc().meta.sweep_time());
+            let tip = base + b.velocity.unwrap_or(Vec3::ZERO) * t;
+            if let Some(p) = space.camera.drag_point(m, tip) {
+                let p = if snap { snap_position(p) } else { p };
+                space.doc_mut().set_velocity(body, Some((p - base) / t));
+            }
         }
         Drag::Rotate3 { body, last } => {
             let Some(pose) = space.doc().bodies.get(body).map(|b| b.pose) else {

@@ -49,6 +49,10 @@ pub enum Drag {
         body: usize,
         grab: glam::Vec3,
     },
+    /// 3D: dragging a velocity arrow's tip (in the plane facing the camera).
+    Velocity3 {
+        body: usize,
+    },
     /// 3D: turning a body like a trackball (Shift + drag).
     Rotate3 {
         body: usize,

@@ -211,6 +211,7 @@ impl Workspace3d {
         let labels = RefCell::new(Vec::new());
         paint.begin();
         self.draw_scene(&paint, &labels);
+        self.draw_velocities(&paint);
         self.draw_overlays(&paint, &labels);
         paint.end();
         let board = LabelBoard::new();
@@ -290,6 +291,37 @@ impl Workspace3d {
                 importance: draw::LABEL_BODY,
             });
         }
+    }
+
+    /// Each moving body's velocity as an arrow to where the sweep takes it (`sweep_time`),
+    /// its tip a handle that drags.
+    fn draw_velocities(&self, paint: &Painter3) {
+        for (_, base, tip) in self.velocity_tips() {
+            paint.arrow(base, tip, 2.0, palette::TEXT);
+            paint.dot(tip, 5.0, palette::with_alpha(palette::TEXT, 0.8));
+        }
+    }
+
+    /// The bodies with a velocity: index, position, and the tip at the sweep's end time.
+    pub fn velocity_tips(&self) -> Vec<(usize, Vec3, Vec3)> {
+        let doc = &self.session.doc;
+        let t = doc.meta.sweep_time();
+        (doc.bodies.iter().enumerate())
+            .filter_map(|(i, b)| {
+                let v = b.velocity.filter(|v| *v != Vec3::ZERO)?;
+                Some((i, b.pose.position, b.pose.position + v * t))
+            })
+            .collect()
+    }
+
+    /// The velocity tip under the screen point `m` (within `radius` pixels), if any: the
+    /// body it belongs to.
+    pub fn velocity_tip_at(&self, m: Vec2, radius: f32) -> Option<usize> {
+        self.velocity_tips().into_iter().find_map(|(i, base, tip)| {
+            let (b, t) = (self.camera.to_screen(base)?, self.camera.to_screen(tip)?);
+            // A tip on the body's centre would steal every drag meant to move the body.
+            ((t - b).length() > 2.0 * radius && (t - m).length() < radius).then_some(i)
+        })
     }
 
     /// Each enabled lab: the timeline's at its selected step, the others at their answer.

@@ -139,22 +139,26 @@ pub fn trace_pair3(
     settings: &PairSettings3,
 ) -> (PairQuery3, PairTrace3) {
     let mut t = PairTrace3::default();
-    let edge_pairs = edge_count(a) * edge_count(b);
-    let q = run_pair(
-        a,
-        b,
-        settings,
-        Tracers {
+    // A large pair's SAT groups its Gauss-map skips as they are recorded (`GROUPED_ABOVE`).
+    let q = if edge_count(a) * edge_count(b) > sat::GROUPED_ABOVE {
+        let tracers = Tracers {
+            gjk: &mut t.gjk,
+            epa: &mut t.epa,
+            sat: &mut sat::GroupingTracer::new(&mut t.sat),
+            clip: &mut t.clip,
+            sweep: &mut t.sweep,
+        };
+        run_pair(a, b, settings, tracers)
+    } else {
+        let tracers = Tracers {
             gjk: &mut t.gjk,
             epa: &mut t.epa,
             sat: &mut t.sat,
             clip: &mut t.clip,
             sweep: &mut t.sweep,
-        },
-    );
-    if edge_pairs > sat::GROUPED_ABOVE {
-        sat::group_gauss_map_skips(&mut t.sat);
-    }
+        };
+        run_pair(a, b, settings, tracers)
+    };
     (q, t)
 }
 

@@ -200,30 +200,63 @@ pub const GROUPED_ABOVE: usize = 4096;
 /// Replaces each run of Gauss-map skips of one edge of A by one [`Step::GaussMapPruned`]
 /// step at the place of the first (tested axes and parallel skips keep theirs, in order).
 pub fn group_gauss_map_skips(steps: &mut Vec<Step>) {
-    let mut grouped: Vec<Step> = Vec::with_capacity(steps.len() / 8);
-    // The edge of A of the open group, and where it is.
-    let mut open: Option<(u32, usize)> = None;
-    for step in steps.drain(..) {
-        match step {
-            Step::Skipped {
-                edge_a,
-                reason: SkipReason::GaussMap,
-                ..
-            } => match open {
-                Some((a, k)) if a == edge_a => {
-                    if let Step::GaussMapPruned { count, .. } = &mut grouped[k] {
-                        *count += 1;
-                    }
+    let recorded = std::mem::take(steps);
+    let mut grouping = GroupingTracer::new(steps);
+    for step in recorded {
+        grouping.push(step);
+    }
+}
+
+/// A recording tracer that groups as the steps arrive ([`group_gauss_map_skips`]), so a
+/// large pair's Gauss-map skips are never stored one by one: what a large pair's trace
+/// records SAT with.
+pub struct GroupingTracer<'a> {
+    steps: &'a mut Vec<Step>,
+    /// The edge of A of the open group, and where it is.
+    open: Option<(u32, usize)>,
+}
+
+impl<'a> GroupingTracer<'a> {
+    pub fn new(steps: &'a mut Vec<Step>) -> Self {
+        GroupingTracer { steps, open: None }
+    }
+
+    fn push(&mut self, step: Step) {
+        let Step::Skipped {
+            edge_a,
+            reason: SkipReason::GaussMap,
+            ..
+        } = step
+        else {
+            self.steps.push(step);
+            return;
+        };
+        match self.open {
+            Some((a, k)) if a == edge_a => {
+                if let Some(Step::GaussMapPruned { count, .. }) = self.steps.get_mut(k) {
+                    *count += 1;
                 }
-                _ => {
-                    open = Some((edge_a, grouped.len()));
-                    grouped.push(Step::GaussMapPruned { edge_a, count: 1 });
-                }
-            },
-            other => grouped.push(other),
+            }
+            _ => {
+                self.open = Some((edge_a, self.steps.len()));
+                self.steps.push(Step::GaussMapPruned { edge_a, count: 1 });
+            }
         }
     }
-    *steps = grouped;
+}
+
+impl Tracer<Step> for GroupingTracer<'_> {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        self.push(make());
+    }
+
+    /// Most announced steps are pairs that fold into groups: room for a few of them.
+    fn reserve(&mut self, additional: usize) {
+        self.steps.reserve(additional / 16);
+    }
 }
 
 /// How SAT ended.
@@ -2915,6 +2948,47 @@ mod tests {
     use super::*;
     use crate::geom3::Pose3;
     use crate::query3::testing::*;
+
+    #[test]
+    fn gauss_map_skips_group_per_edge_of_a_and_everything_else_keeps_its_place() {
+        let skip = |a, b, reason| Step::Skipped {
+            edge_a: a,
+            edge_b: b,
+            reason,
+        };
+        let axis = Step::Axis(AxisTest {
+            ordinal: 0,
+            id: AxisId::Edges(0, 2),
+            axis: Vec3::X,
+            interval_a: Interval { min: 0.0, max: 1.0 },
+            interval_b: Interval { min: 2.0, max: 3.0 },
+            separation: 1.0,
+        });
+        let mut steps = vec![
+            skip(0, 0, SkipReason::GaussMap),
+            skip(0, 1, SkipReason::GaussMap),
+            axis,
+            skip(0, 3, SkipReason::GaussMap),
+            skip(0, 4, SkipReason::Parallel),
+            skip(1, 0, SkipReason::GaussMap),
+        ];
+        group_gauss_map_skips(&mut steps);
+        assert_eq!(
+            steps,
+            [
+                Step::GaussMapPruned {
+                    edge_a: 0,
+                    count: 3
+                },
+                axis,
+                skip(0, 4, SkipReason::Parallel),
+                Step::GaussMapPruned {
+                    edge_a: 1,
+                    count: 1
+                },
+            ]
+        );
+    }
 
     fn run(
         a: &crate::geom3::Polyhedron,
