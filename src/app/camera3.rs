@@ -309,7 +309,8 @@ impl Camera3 {
     }
 
     /// Frames the box `lo..hi`: the target at its centre and the distance at which its
-    /// bounding sphere fits the viewport with [`FIT_MARGIN`] to spare; yaw and pitch kept.
+    /// bounding sphere fits the viewport with `FIT_MARGIN` to spare, then closer while the
+    /// box's corners stay inside; yaw and pitch kept.
     pub fn fit(&mut self, lo: Vec3, hi: Vec3) {
         if !(lo.is_finite() && hi.is_finite()) {
             return;
@@ -325,6 +326,49 @@ impl Camera3 {
             radius / tan_half.atan().sin()
         };
         self.distance = distance.clamp(MIN_DISTANCE, MAX_DISTANCE);
+        self.tighten_fit(lo, hi);
+    }
+
+    /// Comes closer than the bounding sphere's fit while the box's eight corners all stay
+    /// inside the viewport less the margin (the sphere fit leaves a flat scene small).
+    fn tighten_fit(&mut self, lo: Vec3, hi: Vec3) {
+        let margin = self.size * (0.5 * FIT_MARGIN);
+        let (min, max) = (self.origin + margin, self.origin + self.size - margin);
+        let corners: Vec<Vec3> = (0..8)
+            .map(|k| {
+                Vec3::new(
+                    if k & 1 == 0 { lo.x } else { hi.x },
+                    if k & 2 == 0 { lo.y } else { hi.y },
+                    if k & 4 == 0 { lo.z } else { hi.z },
+                )
+            })
+            .collect();
+        let fits = |c: &Camera3| {
+            corners.iter().all(|p| {
+                c.to_screen(*p)
+                    .is_some_and(|s| s.cmpge(min).all() && s.cmple(max).all())
+            })
+        };
+        let far = self.distance;
+        let (mut inside, mut outside) = (far, 0.2 * far);
+        for _ in 0..24 {
+            let d = 0.5 * (inside + outside);
+            let trial = Camera3 {
+                distance: d,
+                ..*self
+            };
+            if fits(&trial) {
+                inside = d;
+            } else {
+                outside = d;
+            }
+        }
+        if fits(&Camera3 {
+            distance: inside,
+            ..*self
+        }) {
+            self.distance = inside.clamp(MIN_DISTANCE, MAX_DISTANCE);
+        }
     }
 
     /// Turns to a standard view (yaw and pitch only; call [`Camera3::fit`] after to frame).

@@ -2,19 +2,23 @@
 //! never computes geometry itself. The layers, from the model up (arrows point down only;
 //! `docs/architecture.md` has the picture):
 //!
-//! - model: [`state`] the document, [`history`] undo/redo, [`overlays`] the overlay switches
-//!   and steps, [`analysis`] the core's results, [`session`] the 2D workspace's model,
-//!   [`timeline`] the timeline's contract, [`layout`] where things sit
+//! - model: [`state`] and [`state3`] the documents, [`file_state`] what they share,
+//!   [`document`] a document of either kind and its undo state, [`history`] undo/redo,
+//!   [`overlays`] the overlay switches and steps, [`analysis`] and [`analysis3`] the core's
+//!   results, [`session`] a workspace's model (either kind), [`timeline`] the timeline's
+//!   contract, [`layout`] where things sit
 //! - tools and dialogs as state: [`tools`], [`dialogs`], [`files`] (platform), [`probe`];
 //!   [`editor`] the part that edits the document
 //! - view: [`camera`], [`labels`] (where labels go, pure), [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
 //!   a registry), [`canvas`] (the whole picture), [`workspace`] (model + camera + labs) and
 //!   the shared panels' traits in [`panels`]; [`split`] the split view's halves and A - B
 //!   camera, [`snap`] the snapping maths of a drag, [`sweep_clock`] the time the sweep's
-//!   moving bodies are shown at
+//!   moving bodies are shown at; in 3D [`camera3`], [`paint3`], [`labs3`] and
+//!   [`workspace3`], and [`workspaces`] where a scene's kind picks its workspace
 //! - the window: [`shell`] (the state and its actions), [`action`] (what panels and keys ask
 //!   of it), [`parts`] (its state as separate borrows, for the panels), [`prefs`] (the View menu's settings), [`input`] and [`ui`] (which edit parts of it),
-//!   [`window`] (the thin frame loop), [`render`] (the headless `render` command),
+//!   [`input3`] (the 3D canvas tools), [`window`] (the thin frame loop), [`render`] (the
+//!   headless `render` command), [`picture`] (a workspace as one picture),
 //!   [`slides`] (one captioned picture per step: `render --steps`, File > Export slides)
 
 pub mod action;

@@ -10,7 +10,7 @@
 //!   use two materials of their own, made once per thread. miniquad's GL backend ties the
 //!   depth test to `depth_write` (a pipeline with `depth_write: false` is not depth-tested
 //!   at all) and ignores `depth_write_offset`, so the translucent material keeps
-//!   `depth_write: true` for its test and [`without_depth_writes`] masks the writes off with
+//!   `depth_write: true` for its test and `without_depth_writes` masks the writes off with
 //!   a raw `glDepthMask` around its draw calls; the on-top material simply has no depth.
 //! - No depth offset: edges are pulled toward the eye along their view rays instead, which
 //!   leaves them where they are on the screen.
@@ -127,7 +127,7 @@ impl FaceMesh {
     }
 
     /// The outline's segments: a polyhedron's real edges (not the triangulation) except
-    /// those between nearly coplanar faces ([`FEATURE_EDGE_MIN_DEGREES`]), a sphere's
+    /// those between nearly coplanar faces (`FEATURE_EDGE_MIN_DEGREES`), a sphere's
     /// equator, a capsule's two seams.
     pub fn feature_edges(&self) -> Vec<[Vec3; 2]> {
         self.edges.clone()
@@ -352,7 +352,7 @@ fn shaded_chunks(
 struct Materials {
     /// Depth-tested: translucent surfaces, hidden where an opaque body is in front. Its
     /// `depth_write` is on because miniquad enables the test only with it; its draws go
-    /// through [`without_depth_writes`].
+    /// through `without_depth_writes`.
     translucent: mq::Material,
     /// Neither depth-tested nor writing depth: overlays read through the bodies.
     on_top: mq::Material,
@@ -610,7 +610,7 @@ impl Painter3 {
         draw_chunks(&chunks.finish(), Pass::OnTop);
     }
 
-    /// A dashed segment, dashes and gaps about [`DASH`] logical pixels on the screen.
+    /// A dashed segment, dashes and gaps about `DASH` logical pixels on the screen.
     pub fn dashed(&self, a: Vec3, b: Vec3, width: f32, color: Color) {
         let Some(s) = self.screen_segment(a, b) else {
             return;

@@ -226,7 +226,7 @@ pub fn draw_gauss_map(
         palette::GRID_MAJOR,
     );
     let title = Vec2::new(rect.min.x + flat.px(6.0), rect.min.y + flat.px(4.0));
-    flat.screen_text(title, "Gauss map: A, and -B", 13.0, palette::TEXT, false);
+    flat.screen_text(title, "Gauss map", 13.0, palette::TEXT, false);
     let view = SphereView::new(camera, rect);
     mq::draw_circle(
         view.center.x,
