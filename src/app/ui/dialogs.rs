@@ -171,13 +171,19 @@ fn help(ctx: &egui::Context, dialogs: &mut Dialogs) {
     egui::Window::new("Mouse and keys")
         .open(&mut open)
         .show(ctx, |ui| {
-            egui::Grid::new("keys").striped(true).show(ui, |ui| {
-                for (k, what) in HELP {
-                    ui.monospace(*k);
-                    ui.label(*what);
-                    ui.end_row();
-                }
-            });
+            for (heading, rows) in [
+                ("In 2D (the files, undo and timeline keys in 3D too)", HELP),
+                ("In the 3D workspace", HELP_3D),
+            ] {
+                ui.strong(heading);
+                egui::Grid::new(heading).striped(true).show(ui, |ui| {
+                    for (k, what) in rows {
+                        ui.monospace(*k);
+                        ui.label(*what);
+                        ui.end_row();
+                    }
+                });
+            }
         });
     dialogs.help = open;
 }
@@ -215,4 +221,20 @@ const HELP: &[(&str, &str)] = &[
     ("Ctrl+D", "duplicate"),
     ("Ctrl+Q", "quit (asks about unsaved changes)"),
     ("F12", "screenshot to PNG"),
+];
+
+const HELP_3D: &[(&str, &str)] = &[
+    ("right drag", "orbit the camera about its target"),
+    ("middle drag, Space+drag", "pan"),
+    ("wheel", "zoom toward the pointer"),
+    ("drag a body", "move it in the plane facing the camera"),
+    (
+        "hold X, Y or Z while dragging",
+        "move along that world axis",
+    ),
+    ("Shift+drag", "turn the body (trackball)"),
+    ("drag an arrow tip", "set a velocity"),
+    ("G", "snap positions to 0.1 and turns to 15 degrees"),
+    ("1, 2, 3, 4", "front, top, side, three-quarter view"),
+    ("O", "perspective / orthographic"),
 ];
