@@ -455,6 +455,19 @@ impl Workspace3d {
         scale: f32,
     ) {
         let mut board = board.borrow_mut();
+        // The focused pair's edges, as drawn: labels keep off them where they can.
+        if let Some((a, b)) = self.session.doc.focus {
+            let meshes = self.body_meshes();
+            let edges = [a, b]
+                .into_iter()
+                .filter_map(|i| meshes.get(i))
+                .flat_map(|m| m.edges.iter());
+            for [p, q] in edges {
+                if let (Some(p), Some(q)) = (self.camera.to_screen(*p), self.camera.to_screen(*q)) {
+                    board.keep_clear_of(view, p, q);
+                }
+            }
+        }
         let mut sorted: Vec<&Label3> = labels.iter().collect();
         sorted.sort_by_key(|l| std::cmp::Reverse(l.importance));
         for l in sorted {
