@@ -1,7 +1,7 @@
 //! The document: the scene being edited, its bodies, the focused pair, the selection, the
 //! file it came from and whether it has unsaved changes.
 
-use super::file_state::{index_after_removal, unique_name, FileState};
+use super::file_state::{unique_name, BodyList, FileState};
 use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
 use crate::scene::{
     load_scene_file, parse_scene, Expectation, Recorded, Scene, SceneBody, SceneError, View,
@@ -140,37 +140,28 @@ impl Document {
         unique_name(self.bodies.iter().map(|b| b.name.as_str()), base)
     }
 
+    /// The bodies with what refers to them, for the rules both documents share.
+    fn list(&mut self) -> BodyList<'_, SceneBody, Expectation> {
+        BodyList {
+            bodies: &mut self.bodies,
+            expect: &mut self.meta.expect,
+            focus: &mut self.focus,
+            selected: &mut self.selected,
+        }
+    }
+
     /// Adds a body and selects it; the first two bodies become the focused pair.
     pub fn add_body(&mut self, body: SceneBody) -> usize {
-        self.bodies.push(body);
-        let i = self.bodies.len() - 1;
-        self.selected = Some(i);
-        if self.focus.is_none() && self.bodies.len() >= 2 {
-            self.focus = Some((0, 1));
-        }
+        let i = self.list().add(body);
         self.touch();
         i
     }
 
-    /// Removes a body, fixing the focus and selection indices.
+    /// Removes a body and its expectations, fixing the focus and selection indices.
     pub fn remove_body(&mut self, i: usize) {
-        if i >= self.bodies.len() {
-            return;
+        if self.list().remove(i) {
+            self.touch();
         }
-        let removed = self.bodies.remove(i);
-        // An expectation about a body that is gone can never be checked, and a file naming
-        // it would not load again: it goes with the body (undo brings both back).
-        self.meta
-            .expect
-            .retain(|e| e.a != removed.name && e.b != removed.name);
-        self.selected = None;
-        self.focus = self
-            .focus
-            .and_then(|(a, b)| Some((index_after_removal(a, i)?, index_after_removal(b, i)?)));
-        if self.focus.is_none() && self.bodies.len() >= 2 {
-            self.focus = Some((0, 1));
-        }
-        self.touch();
     }
 
     /// A copy of body `i`, offset so it is visible, with a fresh name.
@@ -181,34 +172,10 @@ impl Document {
         Some(self.add_body(copy))
     }
 
-    /// Renames body `i`; refuses empty or duplicate names.
+    /// Renames body `i` (and its expectations); refuses empty or duplicate names.
     pub fn rename(&mut self, i: usize, name: &str) -> Result<(), String> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err("a name cannot be empty".into());
-        }
-        if self
-            .bodies
-            .iter()
-            .enumerate()
-            .any(|(j, b)| j != i && b.name == name)
-        {
-            return Err(format!("another body is already named \"{name}\""));
-        }
-        if let Some(b) = self.bodies.get_mut(i) {
-            if b.name != name {
-                let old = std::mem::replace(&mut b.name, name.to_string());
-                // Expectations name their bodies: they follow the rename, or the saved
-                // file would name a body that no longer exists and fail to load.
-                for e in &mut self.meta.expect {
-                    for side in [&mut e.a, &mut e.b] {
-                        if *side == old {
-                            *side = name.to_string();
-                        }
-                    }
-                }
-                self.touch();
-            }
+        if self.list().rename(i, name)? {
+            self.touch();
         }
         Ok(())
     }
@@ -233,10 +200,9 @@ impl Document {
         Ok(recorded)
     }
 
-    /// Makes `i` and `j` the focused pair (A and B).
+    /// Makes `a` and `b` the focused pair (A and B).
     pub fn set_focus(&mut self, a: usize, b: usize) {
-        if a != b && a < self.bodies.len() && b < self.bodies.len() && self.focus != Some((a, b)) {
-            self.focus = Some((a, b));
+        if self.list().set_focus(a, b) {
             self.touch();
         }
     }

@@ -2,7 +2,7 @@
 //! the file, as `state.rs` is for the plane. Conventions are the scene file's
 //! (`scene/model3.rs`): y up, rotations in degrees about the world axes, x then y then z.
 
-use super::file_state::{index_after_removal, unique_name, FileState, RecordedPair};
+use super::file_state::{unique_name, BodyList, FileState, RecordedPair};
 use crate::geom3::{Pose3, Shape3, Shape3Error, Shape3Kind};
 use crate::scene::{Expectation3, Scene3, SceneBody3, View3};
 use glam::Vec3;
@@ -171,35 +171,28 @@ impl Document3 {
         unique_name(self.bodies.iter().map(|b| b.name.as_str()), base)
     }
 
+    /// The bodies with what refers to them, for the rules both documents share.
+    fn list(&mut self) -> BodyList<'_, SceneBody3, Expectation3> {
+        BodyList {
+            bodies: &mut self.bodies,
+            expect: &mut self.meta.expect,
+            focus: &mut self.focus,
+            selected: &mut self.selected,
+        }
+    }
+
     /// Adds a body and selects it; the first two bodies become the focused pair.
     pub fn add_body(&mut self, body: SceneBody3) -> usize {
-        self.bodies.push(body);
-        let i = self.bodies.len() - 1;
-        self.selected = Some(i);
-        if self.focus.is_none() && self.bodies.len() >= 2 {
-            self.focus = Some((0, 1));
-        }
+        let i = self.list().add(body);
         self.touch();
         i
     }
 
-    /// Removes a body with its expectations, fixing the focus and selection indices.
+    /// Removes a body and its expectations, fixing the focus and selection indices.
     pub fn remove_body(&mut self, i: usize) {
-        if i >= self.bodies.len() {
-            return;
+        if self.list().remove(i) {
+            self.touch();
         }
-        let removed = self.bodies.remove(i);
-        self.meta
-            .expect
-            .retain(|e| e.a != removed.name && e.b != removed.name);
-        self.selected = None;
-        self.focus = self
-            .focus
-            .and_then(|(a, b)| Some((index_after_removal(a, i)?, index_after_removal(b, i)?)));
-        if self.focus.is_none() && self.bodies.len() >= 2 {
-            self.focus = Some((0, 1));
-        }
-        self.touch();
     }
 
     /// A copy of body `i`, offset so it is visible, with a fresh name.
@@ -212,30 +205,7 @@ impl Document3 {
 
     /// Renames body `i` (and its expectations); refuses empty or duplicate names.
     pub fn rename(&mut self, i: usize, name: &str) -> Result<(), String> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err("a name cannot be empty".into());
-        }
-        if self
-            .bodies
-            .iter()
-            .enumerate()
-            .any(|(j, b)| j != i && b.name == name)
-        {
-            return Err(format!("another body is already named \"{name}\""));
-        }
-        let Some(b) = self.bodies.get_mut(i) else {
-            return Ok(());
-        };
-        if b.name != name {
-            let old = std::mem::replace(&mut b.name, name.to_string());
-            for e in &mut self.meta.expect {
-                for side in [&mut e.a, &mut e.b] {
-                    if *side == old {
-                        *side = name.to_string();
-                    }
-                }
-            }
+        if self.list().rename(i, name)? {
             self.touch();
         }
         Ok(())
@@ -270,8 +240,7 @@ impl Document3 {
 
     /// Makes `a` and `b` the focused pair (A and B).
     pub fn set_focus(&mut self, a: usize, b: usize) {
-        if a != b && a < self.bodies.len() && b < self.bodies.len() && self.focus != Some((a, b)) {
-            self.focus = Some((a, b));
+        if self.list().set_focus(a, b) {
             self.touch();
         }
     }
