@@ -357,6 +357,10 @@ impl Workspace3d {
         }
         let doc = &self.session.doc;
         let (a, b) = (doc.bodies.get(run.a)?, doc.bodies.get(run.b)?);
+        // A sphere or a capsule has no face normals and edges to map: SAT there tests the
+        // direction between the cores, and the inset would show nothing of it.
+        a.shape.as_polyhedron()?;
+        b.shape.as_polyhedron()?;
         let rect = self.inset_rect(flat.scale);
         let k = overlays
             .step(Algorithm::Sat)
