@@ -474,7 +474,7 @@ pub fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
         let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
         return finish(pair, best, tested, pruned);
     }
-    let frames_b = EdgeFrames::new(b);
+    let frames_b = EdgeFrames::new_placing(b, T::ENABLED);
     let edges_b = b.shape.edges().len();
     for (i, ea) in a.shape.edges().iter().enumerate() {
         let frame_a = EdgeFrame::new(a, ea);
@@ -1067,14 +1067,25 @@ pub(crate) struct EdgeFrames<'p, 'a> {
     body: &'p Placed3<'a>,
     cache: [MaybeUninit<EdgeFrame>; EDGE_FRAME_CACHE],
     len: usize,
+    /// Every frame, for a traced run of a body with more edges than the cache holds (a trace
+    /// allocates anyway; an untraced run allocates nothing and places them again instead).
+    placed: Vec<EdgeFrame>,
 }
 
 impl<'p, 'a> EdgeFrames<'p, 'a> {
     pub(crate) fn new(body: &'p Placed3<'a>) -> Self {
+        Self::new_placing(body, false)
+    }
+
+    /// [`Self::new`]; with `all`, a body with more edges than the cache holds has every
+    /// frame placed once too, on the heap (the same frames, placed once instead of once per
+    /// pair).
+    pub(crate) fn new_placing(body: &'p Placed3<'a>, all: bool) -> Self {
         let mut frames = EdgeFrames {
             body,
             cache: [const { MaybeUninit::uninit() }; EDGE_FRAME_CACHE],
             len: 0,
+            placed: Vec::new(),
         };
         let edges = body.shape.edges();
         if edges.len() <= EDGE_FRAME_CACHE {
@@ -1082,13 +1093,19 @@ impl<'p, 'a> EdgeFrames<'p, 'a> {
                 frames.cache[k] = MaybeUninit::new(EdgeFrame::new(body, e));
             }
             frames.len = edges.len();
+        } else if all {
+            frames.placed = edges.iter().map(|e| EdgeFrame::new(body, e)).collect();
         }
         frames
     }
 
-    /// The cached frames (empty when the body has more than [`EDGE_FRAME_CACHE`] edges).
+    /// The frames placed once (empty when the body has more than [`EDGE_FRAME_CACHE`] edges
+    /// and they were not all placed).
     #[inline]
     pub(crate) fn cached(&self) -> &[EdgeFrame] {
+        if !self.placed.is_empty() {
+            return &self.placed;
+        }
         // SAFETY: entries below `len` were written in `new`; EdgeFrame is Copy.
         unsafe { std::slice::from_raw_parts(self.cache.as_ptr().cast::<EdgeFrame>(), self.len) }
     }
@@ -1098,7 +1115,7 @@ impl<'p, 'a> EdgeFrames<'p, 'a> {
     /// every pair is what the O(edges of A x edges of B) loop spends its time on).
     #[inline]
     pub(crate) fn local_arc(&self, a: &EdgeFrame) -> Option<[Vec3; 3]> {
-        if self.len > 0 {
+        if !self.cached().is_empty() {
             return None;
         }
         let inverse = self.body.rotation.inverse();
