@@ -208,53 +208,11 @@ pub fn draw_gauss_map(
     (a, b): (&BodyGeometry, &BodyGeometry),
     (steps, k): (&[Step], Option<usize>),
 ) {
-    let step = k.and_then(|k| steps.get(k));
-    let size = rect.size();
-    mq::draw_rectangle(
-        rect.min.x,
-        rect.min.y,
-        size.x,
-        size.y,
-        palette::with_alpha(mq::WHITE, 0.94),
-    );
-    mq::draw_rectangle_lines(
-        rect.min.x,
-        rect.min.y,
-        size.x,
-        size.y,
-        flat.px(1.0),
-        palette::GRID_MAJOR,
-    );
-    let title = Vec2::new(rect.min.x + flat.px(6.0), rect.min.y + flat.px(4.0));
-    flat.screen_text(title, "Gauss map", 13.0, palette::TEXT, false);
-    let view = SphereView::new(camera, rect);
-    mq::draw_circle(
-        view.center.x,
-        view.center.y,
-        view.radius,
-        palette::with_alpha(palette::GRID_MINOR, 0.6),
-    );
-    mq::draw_circle_lines(
-        view.center.x,
-        view.center.y,
-        view.radius,
-        flat.px(1.0),
-        palette::GRID_MAJOR,
-    );
+    // The workspace draws the inset for two polyhedra only.
     let (Some(ga), Some(gb)) = (GaussImage::of(a, 1.0), GaussImage::of(b, -1.0)) else {
-        let note = Vec2::new(
-            rect.min.x + flat.px(6.0),
-            rect.min.y + size.y - flat.px(20.0),
-        );
-        flat.screen_text(
-            note,
-            "round shapes have no edges here",
-            12.0,
-            palette::TEXT,
-            false,
-        );
         return;
     };
+    let view = draw_backdrop(flat, camera, rect);
     let thin = flat.px(1.2);
     for (image, color) in [(&ga, palette::BODY_A), (&gb, palette::BODY_B)] {
         let faint = palette::with_alpha(color, 0.55);
@@ -265,21 +223,17 @@ pub fn draw_gauss_map(
             draw_point(&view, *n, flat.px(2.5), color);
         }
     }
-    let h = highlight_of(step);
-    let bold = flat.px(3.5);
+    let step = k.and_then(|k| steps.get(k));
     if let Some(Step::GaussMapPruned { edge_a, .. }) = step {
+        let grey = palette::with_alpha(palette::TEXT, 0.55);
         for j in ruled_out(steps, *edge_a, gb.arcs.len()) {
             if let Some((n0, n1)) = gb.arc(j) {
-                draw_arc(
-                    &view,
-                    n0,
-                    n1,
-                    flat.px(2.0),
-                    palette::with_alpha(palette::TEXT, 0.55),
-                );
+                draw_arc(&view, n0, n1, flat.px(2.0), grey);
             }
         }
     }
+    let h = highlight_of(step);
+    let bold = flat.px(3.5);
     if let Some((n0, n1)) = h.arc_a.and_then(|e| ga.arc(e)) {
         draw_arc(&view, n0, n1, bold, palette::HIGHLIGHT);
     }
@@ -289,15 +243,38 @@ pub fn draw_gauss_map(
     if let Some(n) = h.normal {
         draw_point(&view, n, flat.px(5.0), palette::CURRENT_AXIS);
     }
-    if !h.note.is_empty() {
-        let margin = flat.px(6.0);
-        let lines = crate::text::wrap(&h.note, |s| flat.measure(s, 12.0).x, size.x - 2.0 * margin);
-        let line_h = flat.px(15.0);
-        let top = rect.max.y - margin - line_h * lines.len() as f32;
-        for (k, line) in lines.iter().enumerate() {
-            let at = Vec2::new(rect.min.x + margin, top + line_h * k as f32);
-            flat.screen_text(at, line, 12.0, palette::TEXT, false);
-        }
+    draw_note(flat, rect, &h.note);
+}
+
+/// The inset's card, its title and the sphere; the projection onto it.
+fn draw_backdrop(flat: &Painter, camera: &Camera3, rect: Rect) -> SphereView {
+    let (min, size) = (rect.min, rect.size());
+    let card = palette::with_alpha(mq::WHITE, 0.94);
+    mq::draw_rectangle(min.x, min.y, size.x, size.y, card);
+    let (line, border) = (flat.px(1.0), palette::GRID_MAJOR);
+    mq::draw_rectangle_lines(min.x, min.y, size.x, size.y, line, border);
+    let title = min + Vec2::new(flat.px(6.0), flat.px(4.0));
+    flat.screen_text(title, "Gauss map", 13.0, palette::TEXT, false);
+    let view = SphereView::new(camera, rect);
+    let (c, r) = (view.center, view.radius);
+    mq::draw_circle(c.x, c.y, r, palette::with_alpha(palette::GRID_MINOR, 0.6));
+    mq::draw_circle_lines(c.x, c.y, r, line, border);
+    view
+}
+
+/// The step's note, wrapped, at the bottom of the card.
+fn draw_note(flat: &Painter, rect: Rect, note: &str) {
+    if note.is_empty() {
+        return;
+    }
+    let margin = flat.px(6.0);
+    let width = rect.size().x - 2.0 * margin;
+    let lines = crate::text::wrap(note, |s| flat.measure(s, 12.0).x, width);
+    let line_h = flat.px(15.0);
+    let top = rect.max.y - margin - line_h * lines.len() as f32;
+    for (k, line) in lines.iter().enumerate() {
+        let at = Vec2::new(rect.min.x + margin, top + line_h * k as f32);
+        flat.screen_text(at, line, 12.0, palette::TEXT, false);
     }
 }
 
