@@ -39,7 +39,7 @@ const WHEEL_STEPS_PER_FRAME: f32 = 20.0;
 /// The zoom factor for this frame's wheel steps (each step zooms by [`WHEEL_ZOOM_STEP`], so
 /// three clicks in one slow frame zoom as far as three frames of one click); `None` when
 /// the wheel did not turn.
-fn wheel_zoom(steps: f32) -> Option<f32> {
+pub(super) fn wheel_zoom(steps: f32) -> Option<f32> {
     (steps != 0.0 && steps.is_finite())
         .then(|| WHEEL_ZOOM_STEP.powf(steps.clamp(-WHEEL_STEPS_PER_FRAME, WHEEL_STEPS_PER_FRAME)))
 }

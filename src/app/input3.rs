@@ -13,9 +13,6 @@ use glam::{Quat, Vec2, Vec3};
 use macroquad::prelude as mq;
 use macroquad::prelude::{KeyCode, MouseButton};
 
-/// Zoom factor of one step of the wheel, and the most steps one frame zooms by.
-const WHEEL_ZOOM_STEP: f32 = 1.15;
-const WHEEL_STEPS_PER_FRAME: f32 = 20.0;
 /// Pixels within which a velocity tip counts as hit (times the UI scale).
 const HIT_RADIUS: f32 = 9.0;
 /// Radians a body turns per pixel of a Shift + drag.
@@ -50,10 +47,7 @@ pub fn handle(app: &mut App, over_ui: bool) {
     let c = space.camera;
     let on_canvas = !over_ui && m.cmpge(c.origin).all() && m.cmple(c.origin + c.size).all();
     if on_canvas {
-        let steps = app.tools.pointer.wheel;
-        if steps != 0.0 && steps.is_finite() {
-            let factor =
-                WHEEL_ZOOM_STEP.powf(steps.clamp(-WHEEL_STEPS_PER_FRAME, WHEEL_STEPS_PER_FRAME));
+        if let Some(factor) = super::input::wheel_zoom(app.tools.pointer.wheel) {
             space.camera.zoom_at(m, factor);
         }
     }
