@@ -129,14 +129,14 @@ fn generated_2d(rng: &mut Rng) -> String {
             ),
             _ => format!("Box(half_extents: ({}, {}))", 0.5, 0.5),
         };
-        let velocity = if rng.next() % 2 == 0 {
+        let velocity = if rng.next().is_multiple_of(2) {
             format!(", velocity: ({}, {})", rng.f(-6.0, 6.0), rng.f(-6.0, 6.0))
         } else {
             String::new()
         };
         // Axis-aligned now and then: ties and parallel edges are what the fast paths must
         // get exactly right.
-        let angle = if rng.next() % 3 == 0 {
+        let angle = if rng.next().is_multiple_of(3) {
             0.0
         } else {
             rng.f(-180.0, 180.0)
@@ -190,7 +190,7 @@ fn generated_3d(rng: &mut Rng) -> String {
                 rng.f(0.1, 0.6)
             ),
         };
-        let velocity = if rng.next() % 2 == 0 {
+        let velocity = if rng.next().is_multiple_of(2) {
             format!(
                 ", velocity: ({}, {}, {})",
                 rng.f(-5.0, 5.0),
