@@ -13,6 +13,7 @@ pub mod geom3;
 pub mod query;
 pub mod query3;
 pub mod scene;
+mod simd;
 pub mod text;
 pub mod trace;
 

@@ -7,7 +7,6 @@
 //! - Every shape is a convex *core* (a polygon, a segment or a point) inflated by a *radius*:
 //!   a circle is a point core, a capsule a segment core, a polygon has radius 0.
 
-mod farthest;
 mod hull;
 mod lanes;
 mod pose;

@@ -1,6 +1,6 @@
-use super::farthest::{self, PAIR_ORDER};
 use super::lanes::{CoreLanes, LanesOfWidth, ShapeLanes};
 use super::{cross, right_perp, signed_area};
+use crate::simd::farthest::{self, PAIR_ORDER};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -194,7 +194,7 @@ impl SmallSupport {
     }
 
     /// The same vertex as [`Self::support_index`], and its coordinates. The index comes from
-    /// `super::farthest`: for 8 lanes a tournament kept in vector registers, for 4 the
+    /// `crate::simd::farthest`: for 8 lanes a tournament kept in vector registers, for 4 the
     /// tournament of `FixedCore::support_index` on lanes stored in pair order.
     #[inline(always)]
     fn support_vertex(&self, d: Vec2) -> (usize, Vec2) {
@@ -211,7 +211,7 @@ impl SmallSupport {
     }
 
     /// The vertex [`Self::support_vertex`] gives along `-d`, found from the projections on
-    /// `d` (the first nearest vertex; see `super::farthest`): GJK looks A up along `d` and
+    /// `d` (the first nearest vertex; see `crate::simd::farthest`): GJK looks A up along `d` and
     /// B along `-d`, and both then share the broadcast lanes of `d`.
     #[inline(always)]
     fn support_vertex_opposite(&self, d: Vec2) -> (usize, Vec2) {
@@ -231,7 +231,7 @@ impl SmallSupport {
 /// `N` vertices (`N` a power of two) as two coordinate arrays, padded with copies of vertex
 /// 0. Fixed lengths let the compiler project all of them at once in vector registers; a copy
 /// of vertex 0 never wins, since ties go to the lowest index. With 4 lanes the vertices are
-/// stored in pair order (lane `k` holds vertex `PAIR_ORDER[k]`, see `super::farthest`), so
+/// stored in pair order (lane `k` holds vertex `PAIR_ORDER[k]`, see `crate::simd::farthest`), so
 /// that the tournament's first matches need no lane moved; with 8, in order.
 #[derive(Clone, Debug, PartialEq)]
 struct FixedCore<const N: usize> {

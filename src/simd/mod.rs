@@ -1,0 +1,139 @@
+//! Every vector lane type, the instruction-set detection and every `unsafe` block that they
+//! need, in one place: the algorithms in `geom`, `geom3`, `query` and `query3` are written
+//! against these types (as Jolt writes its algorithms against `Vec3` and keeps its
+//! intrinsics in `Jolt/Math`), and no file outside this module names `std::arch`.
+//!
+//! The rule every lane type keeps: each lane is the scalar expression's number, bit for bit
+//! (IEEE products, sums, differences, quotients and square roots, no fused multiply-add;
+//! `min` and `max` as the plain compares). A fast path written in lanes therefore gives
+//! the reference's answer exactly, which the agreement harness checks.
+//!
+//! - [`Four`] (`four.rs`): four lanes, SSE on x86_64 (part of its baseline), an array
+//!   elsewhere.
+//! - [`Eight`] and [`Avx`] (`eight.rs`, x86_64 only): eight lanes in one AVX register; an
+//!   `Eight` can only be made with an `Avx`, which only [`Avx::detect`] gives.
+//! - [`Lanes`]: the operations both share, for code written once for four or eight lanes.
+//! - `farthest.rs`: the first farthest (or nearest) of a small 2D core's vertices along a
+//!   direction, for GJK's support look-ups.
+//!
+//! SAFETY: each file says once why its intrinsics are sound (SSE is always there on
+//! x86_64; AVX is there when an `Avx` exists; loads and stores stay within arrays whose
+//! length the types fix).
+
+#[cfg(target_arch = "x86_64")]
+mod eight;
+pub(crate) mod farthest;
+mod four;
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use eight::{Avx, Eight};
+pub(crate) use four::Four;
+
+/// The lane arithmetic of the traced cuboid SAT's intervals (`sat::cuboid_interval_lanes`)
+/// and of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes
+/// ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each operation is
+/// [`Four`]'s, lane by lane, so both give the same bits. A lane type is built
+/// through its instruction set's token (`Isa`): `()` for SSE, part of the x86_64 baseline,
+/// and [`Avx`] for AVX, which only [`Avx::detect`] gives, so no `Eight` exists on a
+/// processor without AVX.
+pub(crate) trait Lanes: Copy {
+    type Isa: Copy;
+    /// How many lanes.
+    const COUNT: usize;
+    fn splat(isa: Self::Isa, value: f32) -> Self;
+    /// The first [`Self::COUNT`] values of `values`.
+    fn load_from(isa: Self::Isa, values: &[f32]) -> Self;
+    /// The lanes, into the first [`Self::COUNT`] places of `out`.
+    fn store_to(self, out: &mut [f32]);
+    fn mul(self, other: Self) -> Self;
+    fn add(self, other: Self) -> Self;
+    fn minus(self, other: Self) -> Self;
+    fn div(self, other: Self) -> Self;
+    fn sqrt(self) -> Self;
+    fn neg(self) -> Self;
+    fn max(self, other: Self) -> Self;
+    fn le(self, other: Self) -> Self;
+    fn gt(self, other: Self) -> Self;
+    /// Lanes of two masks both set.
+    fn and(self, other: Self) -> Self;
+    /// Lanes of either mask set.
+    fn or(self, other: Self) -> Self;
+    /// Per lane `yes` where the mask `self` (a compare's: all ones or zero) is set.
+    fn select(self, yes: Self, no: Self) -> Self;
+    fn mask_bits(self) -> u32;
+
+    /// `x * a + y * b + z * c` per lane, in that order (as `Vec3::dot`).
+    #[inline(always)]
+    fn dot3(x: Self, y: Self, z: Self, a: Self, b: Self, c: Self) -> Self {
+        x.mul(a).add(y.mul(b)).add(z.mul(c))
+    }
+}
+
+impl Lanes for Four {
+    type Isa = ();
+    const COUNT: usize = 4;
+    #[inline(always)]
+    fn splat(_: (), value: f32) -> Four {
+        Four::splat(value)
+    }
+    #[inline(always)]
+    fn load_from(_: (), values: &[f32]) -> Four {
+        Four::load(values[..4].try_into().expect("four values"))
+    }
+    #[inline(always)]
+    fn store_to(self, out: &mut [f32]) {
+        out[..4].copy_from_slice(&self.to_array());
+    }
+    #[inline(always)]
+    fn mul(self, other: Four) -> Four {
+        Four::mul(self, other)
+    }
+    #[inline(always)]
+    fn add(self, other: Four) -> Four {
+        Four::add(self, other)
+    }
+    #[inline(always)]
+    fn minus(self, other: Four) -> Four {
+        Four::minus(self, other)
+    }
+    #[inline(always)]
+    fn div(self, other: Four) -> Four {
+        Four::div(self, other)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Four {
+        Four::sqrt(self)
+    }
+    #[inline(always)]
+    fn neg(self) -> Four {
+        Four::neg(self)
+    }
+    #[inline(always)]
+    fn max(self, other: Four) -> Four {
+        Four::max(self, other)
+    }
+    #[inline(always)]
+    fn le(self, other: Four) -> Four {
+        Four::le(self, other)
+    }
+    #[inline(always)]
+    fn gt(self, other: Four) -> Four {
+        Four::gt(self, other)
+    }
+    #[inline(always)]
+    fn and(self, other: Four) -> Four {
+        Four::and(self, other)
+    }
+    #[inline(always)]
+    fn or(self, other: Four) -> Four {
+        Four::or(self, other)
+    }
+    #[inline(always)]
+    fn select(self, yes: Four, no: Four) -> Four {
+        Four::select(self, yes, no)
+    }
+    #[inline(always)]
+    fn mask_bits(self) -> u32 {
+        Four::mask_bits(self)
+    }
+}
