@@ -1,7 +1,7 @@
 //! Agreement: before timing anything, check that the libraries give the same answers on
 //! these inputs, so the comparison is between equal work.
 
-use crate::box2d::{self, BoxPlacement, LINEAR_SLOP};
+use crate::box2d::{self, LINEAR_SLOP};
 use crate::inputs::{vector, Case, Inputs, PolygonSet};
 use collision_lab::query::clip::clip_after_sat;
 use collision_lab::query::epa::{epa, EpaConfig};
@@ -132,7 +132,7 @@ fn check_box2d(inputs: &Inputs) {
         let theirs = box2d::collide(
             set.box2d(case.a),
             set.box2d(case.b),
-            &BoxPlacement::new(case),
+            &case.box2d_placement(),
         );
         let to_world = |v: Vec2| Vec2::from_angle(case.pose_a.angle).rotate(v);
         let normal = to_world(box2d::glam(theirs.normal));
@@ -179,7 +179,7 @@ fn check_box2d(inputs: &Inputs) {
         let theirs = box2d::distance(
             set.box2d(case.a),
             set.box2d(case.b),
-            &BoxPlacement::new(case),
+            &case.box2d_placement(),
         )
         .distance;
         if (ours - theirs).abs() > 1.0e-4 {
@@ -191,7 +191,7 @@ fn check_box2d(inputs: &Inputs) {
         let theirs = box2d::distance(
             set.box2d(case.a),
             set.box2d(case.b),
-            &BoxPlacement::new(case),
+            &case.box2d_placement(),
         )
         .distance
             == 0.0;
@@ -209,7 +209,7 @@ fn check_box2d(inputs: &Inputs) {
         let cast = box2d::cast(
             set.box2d(case.a),
             set.box2d(case.b),
-            &BoxPlacement::new(case),
+            &case.box2d_placement(),
         );
         let theirs = cast.hit.then_some(cast.fraction);
         let exact = first_time_within(set, case, 0.0);

@@ -14,12 +14,12 @@
 //! Box2D v3 has no boolean overlap test on two proxies; the intersection row times
 //! `b2ShapeDistance` (distance zero means overlap).
 
-use crate::inputs::Case;
 use boxdd_sys::ffi::{
     b2CastOutput, b2CollidePolygons, b2ComputeHull, b2DistanceInput, b2DistanceOutput,
     b2LocalManifold, b2MakePolygon, b2MakeProxy, b2Polygon, b2Rot, b2ShapeCast,
     b2ShapeCastPairInput, b2ShapeDistance, b2ShapeProxy, b2SimplexCache, b2Transform, b2Vec2,
 };
+use collision_lab::geom::Pose;
 use glam::Vec2;
 
 /// The largest polygon Box2D holds.
@@ -77,10 +77,12 @@ pub struct BoxPlacement {
 }
 
 impl BoxPlacement {
-    pub fn new(case: &Case) -> BoxPlacement {
-        let angle = case.pose_b.angle - case.pose_a.angle;
-        let to_a = Vec2::from_angle(-case.pose_a.angle);
-        let offset = to_a.rotate(case.pose_b.position - case.pose_a.position);
+    /// B's pose and velocity (world) seen from A: what `b2CollidePolygons` and
+    /// `b2TimeOfImpact` take.
+    pub fn new(pose_a: Pose, pose_b: Pose, velocity_b: Vec2) -> BoxPlacement {
+        let angle = pose_b.angle - pose_a.angle;
+        let to_a = Vec2::from_angle(-pose_a.angle);
+        let offset = to_a.rotate(pose_b.position - pose_a.position);
         BoxPlacement {
             transform: b2Transform {
                 p: b2(offset),
@@ -89,7 +91,7 @@ impl BoxPlacement {
                     s: angle.sin(),
                 },
             },
-            translation_b: b2(to_a.rotate(case.velocity_b)),
+            translation_b: b2(to_a.rotate(velocity_b)),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The bench's inputs: fixed-seed convex polygons in each library's form, and the cases
 //! (pairs of polygons and their poses) each query runs on.
 
-use crate::box2d::BoxPolygon;
+use crate::box2d::{BoxPlacement, BoxPolygon};
 use crate::{CASES, POLYGONS_PER_SIZE, SEED};
 use collision_lab::geom::{Pose, Shape};
 use collision_lab::query::ShapePair;
@@ -208,6 +208,11 @@ impl Case {
             &set.ours[self.b],
             self.pose_b,
         )
+    }
+
+    /// The case as Box2D takes it (B in A's frame).
+    pub fn box2d_placement(&self) -> BoxPlacement {
+        BoxPlacement::new(self.pose_a, self.pose_b, self.velocity_b)
     }
 
     /// B's pose in A's frame.

@@ -293,7 +293,7 @@ pub fn versus_runners<'a>(query: Query, inputs: &'a Inputs) -> Vec<(&'static str
         ));
     }
     if set.has_box2d() && query.box2d_title().is_some() {
-        let placements: Vec<BoxPlacement> = cases.iter().map(BoxPlacement::new).collect();
+        let placements: Vec<BoxPlacement> = cases.iter().map(Case::box2d_placement).collect();
         runners.push((
             BOX2D,
             Box::new(move || run_box2d(query, set, cases, &placements)),
