@@ -17,16 +17,19 @@ mod arc_tree;
 mod hull;
 mod polyhedron;
 mod pose;
+mod prepared;
 mod round;
 
 pub use arc_tree::{ArcTree, Cap, ARC_TREE_MARGIN, SHORT_ARC};
 pub use hull::{HULL_TOLERANCE, MAX_HULL_POINTS};
 pub use polyhedron::{
-    CuboidEdges, CuboidFaces, Edge, FaceEdges, FaceView, FeatureLanes, Polyhedron,
-    FACE_MERGE_ANGLE_DEGREES, HILL_CLIMB_MIN_VERTICES, MAX_PRISM_SIDES, SMALL_EDGES, SMALL_FACES,
-    SMALL_VERTICES,
+    Edge, FaceView, Polyhedron, FACE_MERGE_ANGLE_DEGREES, HILL_CLIMB_MIN_VERTICES, MAX_PRISM_SIDES,
+    SMALL_EDGES, SMALL_FACES, SMALL_VERTICES,
 };
 pub use pose::Pose3;
+pub use prepared::{
+    CuboidEdges, CuboidFaces, FaceEdges, FeatureLanes, Prepared, CUBOID_SUPPORT_CLEARANCE,
+};
 pub use round::{Core3, Round3, Shape3, Shape3Ref};
 
 use glam::Vec3;
