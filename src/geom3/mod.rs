@@ -23,14 +23,23 @@ mod round;
 pub use arc_tree::{ArcTree, Cap, ARC_TREE_MARGIN, SHORT_ARC};
 pub use hull::{HULL_TOLERANCE, MAX_HULL_POINTS};
 pub use polyhedron::{
-    Edge, FaceView, Polyhedron, FACE_MERGE_ANGLE_DEGREES, HILL_CLIMB_MIN_VERTICES, MAX_PRISM_SIDES,
-    SMALL_EDGES, SMALL_FACES, SMALL_VERTICES,
+    FaceView, Polyhedron, FACE_MERGE_ANGLE_DEGREES, HILL_CLIMB_MIN_VERTICES, MAX_PRISM_SIDES,
 };
 pub use pose::Pose3;
 pub use prepared::{
     CuboidEdges, CuboidFaces, FaceEdges, FeatureLanes, Prepared, CUBOID_SUPPORT_CLEARANCE,
+    SMALL_EDGES, SMALL_FACES, SMALL_VERTICES,
 };
 pub use round::{Core3, Round3, Shape3, Shape3Ref};
+
+/// One edge of a polyhedron, stored once: it runs `tail -> head` counter-clockwise around
+/// `faces[0]` (seen from outside) and `head -> tail` around `faces[1]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub tail: u32,
+    pub head: u32,
+    pub faces: [u32; 2],
+}
 
 use glam::Vec3;
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,7 @@
+use super::arc_tree::ArcTree;
 use super::hull::{triangle_hull, validate_points, TriangleHull};
-use super::prepared::Prepared;
-use super::{Shape3Error, Shape3Kind, MAX_COORDINATE};
+use super::prepared::{cuboid_support, CuboidEdges, CuboidFaces, FeatureLanes, Prepared};
+use super::{Edge, Shape3Error, Shape3Kind, MAX_COORDINATE};
 use glam::{DVec3, Vec3};
 use std::collections::HashMap;
 
@@ -16,29 +17,12 @@ use std::collections::HashMap;
 /// them) has no meaningful normal: it joins a neighbouring face by the distance test alone.
 pub const FACE_MERGE_ANGLE_DEGREES: f64 = 0.05;
 
-/// The most vertices and faces, and the most edges, of a small polyhedron: boxes, prisms
-/// and hulls of up to about 32 points (a 32-point hull has about 60 faces and 90 edges).
-/// Only these carry [`FeatureLanes`], which SAT's and the swept SAT's small-body paths read
-/// (B's edges as bits of two `u64` words); larger bodies take the general paths.
-pub const SMALL_VERTICES: usize = 64;
-pub const SMALL_FACES: usize = 64;
-pub const SMALL_EDGES: usize = 128;
-
 /// Below this many vertices the support function scans every vertex; from here on it climbs
 /// the vertex adjacency, which visits about the square root of the vertex count.
 pub const HILL_CLIMB_MIN_VERTICES: usize = 32;
 
 /// The most sides a prism takes: its two caps then hold [`super::MAX_HULL_POINTS`] points.
 pub const MAX_PRISM_SIDES: u32 = 512;
-
-/// One edge of a polyhedron, stored once: it runs `tail -> head` counter-clockwise around
-/// `faces[0]` (seen from outside) and `head -> tail` around `faces[1]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Edge {
-    pub tail: u32,
-    pub head: u32,
-    pub faces: [u32; 2],
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Face {
@@ -219,6 +203,87 @@ impl Polyhedron {
     #[inline]
     pub fn edge_arc(&self, e: usize) -> [Vec3; 3] {
         self.edge_arcs[e]
+    }
+
+    /// A cuboid's edges by direction and side (see [`CuboidEdges`]); `None` for other bodies.
+    pub fn cuboid_edges(&self) -> Option<&CuboidEdges> {
+        self.prepared.cuboid_edges.as_ref()
+    }
+
+    /// A cuboid's faces by normal (see [`CuboidFaces`]); `None` for other bodies.
+    pub fn cuboid_faces(&self) -> Option<&CuboidFaces> {
+        self.prepared.cuboid_faces.as_ref()
+    }
+
+    /// The vertices four at a time, coordinates side by side (`[x, y, z]` rows), the last
+    /// group padded with copies of vertex 0.
+    #[inline]
+    pub fn vertex_lanes(&self) -> &[[[f32; 4]; 3]] {
+        &self.prepared.vertex_lanes
+    }
+
+    /// Face normals, face extents and edge arcs four at a time ([`FeatureLanes`]); `None`
+    /// for a polyhedron above [`SMALL_VERTICES`] vertices, [`SMALL_FACES`] faces or
+    /// [`SMALL_EDGES`] edges, which no path reads them for.
+    #[inline]
+    pub fn feature_lanes(&self) -> Option<&FeatureLanes> {
+        self.prepared.feature_lanes.as_ref()
+    }
+
+    /// The edges' arcs in a tree of bounding caps (local frame): see [`ArcTree`].
+    pub fn arc_tree(&self) -> &ArcTree {
+        &self.prepared.arc_tree
+    }
+
+    /// [`Self::support_scan`]'s answer, four vertices at a time ([`Prepared`]).
+    #[inline(always)]
+    pub fn support_scan_lanes(&self, dir: Vec3) -> usize {
+        self.prepared.support_scan_lanes(dir)
+    }
+
+    /// Both support vertices along an axis, `(self.support(-dir), self.support(dir))`, in
+    /// one pass over the vertices for bodies below [`HILL_CLIMB_MIN_VERTICES`] (the two lane
+    /// scans side by side: [`Prepared::support_pair_lanes`]); larger bodies take the two
+    /// climbs. A projection interval needs both ends (a recorded SAT axis, a swept axis).
+    #[inline]
+    pub fn support_pair(&self, dir: Vec3) -> (usize, usize) {
+        if self.vertices.len() >= HILL_CLIMB_MIN_VERTICES {
+            return (self.support_climb(-dir), self.support_climb(dir));
+        }
+        self.prepared.support_pair_lanes(dir)
+    }
+
+    /// The support value `max over vertices of v . dir` for bodies below
+    /// [`HILL_CLIMB_MIN_VERTICES`], four vertices at a time without keeping indices, when it
+    /// is surely the bits of `self.vertex(self.support(dir)).dot(dir)`: the dot products are
+    /// the same sums in the same order, and two equal non-zero floats have the same bits, so
+    /// the largest value is that vertex's. `None` (the caller takes the indexed search) for
+    /// larger bodies, for a largest value of zero (+0 and -0 are equal but print differently)
+    /// and when no dot product is a number (the scan then names vertex 0, NaN or infinite).
+    #[inline]
+    pub fn support_value_lanes(&self, dir: Vec3) -> Option<f32> {
+        if self.vertices.len() >= HILL_CLIMB_MIN_VERTICES {
+            return None;
+        }
+        self.prepared.support_value_scan(dir)
+    }
+
+    /// The lane scan of [`Self::support_value_lanes`] for a body of any size: the largest
+    /// dot product of every vertex (the value a climb reaches too, on a convex body, up to
+    /// rounding on near-ties, where the scan's is the larger), or `None` as there.
+    pub fn support_value_scan(&self, dir: Vec3) -> Option<f32> {
+        self.prepared.support_value_scan(dir)
+    }
+
+    /// A cuboid's support vertex along `dir` in closed form, when it is surely
+    /// [`Self::support`]'s answer ([`super::prepared::cuboid_support`], where the proof is);
+    /// `None` for other bodies and near ties.
+    #[inline(always)]
+    pub fn cuboid_support(&self, dir: Vec3) -> Option<(usize, Vec3)> {
+        let &Shape3Kind::Cuboid { half_extents } = &self.kind else {
+            return None;
+        };
+        cuboid_support(half_extents, dir)
     }
 
     /// Indices (into the `Hull` input list) of the points that are not vertices of the hull:
@@ -593,6 +658,7 @@ fn hull_size(vertices: &[Vec3]) -> f64 {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::geom3::SMALL_VERTICES;
 
     /// A small deterministic generator for test point clouds.
     pub(crate) struct Lcg(pub u64);

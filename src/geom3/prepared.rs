@@ -8,20 +8,24 @@
 //! which their tests check.
 
 use super::arc_tree::ArcTree;
-use super::polyhedron::{
-    Edge, Polyhedron, HILL_CLIMB_MIN_VERTICES, SMALL_EDGES, SMALL_FACES, SMALL_VERTICES,
-};
-use super::Shape3Kind;
+use super::{Edge, Shape3Kind};
 use glam::{DVec3, Vec3};
+
+/// The most vertices and faces, and the most edges, of a small polyhedron: boxes, prisms
+/// and hulls of up to about 32 points (a 32-point hull has about 60 faces and 90 edges).
+/// Only these carry [`FeatureLanes`], which SAT's and the swept SAT's small-body paths read
+/// (B's edges as bits of two `u64` words); larger bodies take the general paths.
+pub const SMALL_VERTICES: usize = 64;
+pub const SMALL_FACES: usize = 64;
+pub const SMALL_EDGES: usize = 128;
 
 /// The accelerators of one polyhedron (see the module header), built by [`Prepared::new`]
 /// with the shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Prepared {
     /// The vertices again, four at a time with their coordinates side by side (x of four
-    /// vertices, then y, then z), for the scan below
-    /// [`HILL_CLIMB_MIN_VERTICES`]; the last group is filled up with copies of
-    /// vertex 0.
+    /// vertices, then y, then z), for the support scan of small bodies; the last group is
+    /// filled up with copies of vertex 0.
     pub(super) vertex_lanes: Vec<[[f32; 4]; 3]>,
     /// Bounding caps over the edges' arcs, for the edge-pair searches of large bodies.
     pub(super) arc_tree: ArcTree,
@@ -117,40 +121,9 @@ pub type CuboidEdges = [[u8; 4]; 3];
 /// face axes of two cuboids read a face's separation off the box's reach along its axis.
 pub type CuboidFaces = [u8; 6];
 
-/// The accelerators, read through the polyhedron (the lane searches below give the plain
-/// searches' answers).
-impl Polyhedron {
-    /// A cuboid's edges by direction and side (see [`CuboidEdges`]); `None` for other bodies.
-    pub fn cuboid_edges(&self) -> Option<&CuboidEdges> {
-        self.prepared.cuboid_edges.as_ref()
-    }
-
-    /// A cuboid's faces by normal (see [`CuboidFaces`]); `None` for other bodies.
-    pub fn cuboid_faces(&self) -> Option<&CuboidFaces> {
-        self.prepared.cuboid_faces.as_ref()
-    }
-
-    /// The vertices four at a time, coordinates side by side (`[x, y, z]` rows), the last
-    /// group padded with copies of vertex 0.
-    #[inline]
-    pub fn vertex_lanes(&self) -> &[[[f32; 4]; 3]] {
-        &self.prepared.vertex_lanes
-    }
-
-    /// Face normals, face extents and edge arcs four at a time ([`FeatureLanes`]); `None`
-    /// for a polyhedron above [`SMALL_VERTICES`] vertices, [`SMALL_FACES`] faces or
-    /// [`SMALL_EDGES`] edges, which no path reads them for.
-    #[inline]
-    pub fn feature_lanes(&self) -> Option<&FeatureLanes> {
-        self.prepared.feature_lanes.as_ref()
-    }
-
-    /// The edges' arcs in a tree of bounding caps (local frame): see [`ArcTree`].
-    pub fn arc_tree(&self) -> &ArcTree {
-        &self.prepared.arc_tree
-    }
-
-    /// [`Self::support_scan`]'s answer (the lowest index of the largest dot product, vertex 0
+/// The lane searches: the plain searches' answers, bit for bit.
+impl Prepared {
+    /// [`Polyhedron::support_scan`]'s answer (the lowest index of the largest dot product, vertex 0
     /// when every dot product is NaN), four vertices at a time: each of four lanes keeps the
     /// first best vertex among those it sees, and the lanes are merged by value, then by the
     /// lower index. The dot products are the same sums in the same order as `Vec3::dot`, so
@@ -159,7 +132,7 @@ impl Polyhedron {
     pub fn support_scan_lanes(&self, dir: Vec3) -> usize {
         let mut best_dot = [f32::NEG_INFINITY; 4];
         let mut best = [0u32; 4];
-        for (group, [xs, ys, zs]) in self.prepared.vertex_lanes.iter().enumerate() {
+        for (group, [xs, ys, zs]) in self.vertex_lanes.iter().enumerate() {
             let first = 4 * group as u32;
             for k in 0..4 {
                 let d = xs[k] * dir.x + ys[k] * dir.y + zs[k] * dir.z;
@@ -180,24 +153,19 @@ impl Polyhedron {
         best[winner] as usize
     }
 
-    /// Both support vertices along an axis, `(self.support(-dir), self.support(dir))`, in
-    /// one pass over the vertices: for bodies below [`HILL_CLIMB_MIN_VERTICES`] the two lane
-    /// scans run side by side, each with exactly the products, the order and the tie rule of
-    /// [`Self::support_scan_lanes`] (the low end's products are taken with `-dir` itself, not
-    /// by negating the high end's), so both indices are the ones the two calls give; larger
-    /// bodies take the two climbs. A projection interval needs both ends (a recorded SAT axis,
-    /// a swept axis), and one pass reads each vertex once.
+    /// Both support vertices along an axis, `(support(-dir), support(dir))` of the lane scan,
+    /// in one pass over the vertices: the two lane scans run side by side, each with exactly
+    /// the products, the order and the tie rule of [`Self::support_scan_lanes`] (the low
+    /// end's products are taken with `-dir` itself, not by negating the high end's), so both
+    /// indices are the ones the two calls give.
     #[inline]
-    pub fn support_pair(&self, dir: Vec3) -> (usize, usize) {
-        if self.vertices().len() >= HILL_CLIMB_MIN_VERTICES {
-            return (self.support_climb(-dir), self.support_climb(dir));
-        }
+    pub fn support_pair_lanes(&self, dir: Vec3) -> (usize, usize) {
         let low_dir = -dir;
         let mut high_dot = [f32::NEG_INFINITY; 4];
         let mut high = [0u32; 4];
         let mut low_dot = [f32::NEG_INFINITY; 4];
         let mut low = [0u32; 4];
-        for (group, [xs, ys, zs]) in self.prepared.vertex_lanes.iter().enumerate() {
+        for (group, [xs, ys, zs]) in self.vertex_lanes.iter().enumerate() {
             let first = 4 * group as u32;
             for k in 0..4 {
                 let index = first + k as u32;
@@ -225,27 +193,13 @@ impl Polyhedron {
         (merge(low_dot, low), merge(high_dot, high))
     }
 
-    /// The support value `max over vertices of v . dir` for bodies below
-    /// [`HILL_CLIMB_MIN_VERTICES`], four vertices at a time without keeping indices, when it
-    /// is surely the bits of `self.vertex(self.support(dir)).dot(dir)`: the dot products are
-    /// the same sums in the same order, and two equal non-zero floats have the same bits, so
-    /// the largest value is that vertex's. `None` (the caller takes the indexed search) for
-    /// larger bodies, for a largest value of zero (+0 and -0 are equal but print differently)
-    /// and when no dot product is a number (the scan then names vertex 0, NaN or infinite).
-    #[inline]
-    pub fn support_value_lanes(&self, dir: Vec3) -> Option<f32> {
-        if self.vertices().len() >= HILL_CLIMB_MIN_VERTICES {
-            return None;
-        }
-        self.support_value_scan(dir)
-    }
-
-    /// The lane scan of [`Self::support_value_lanes`] for a body of any size: the largest
-    /// dot product of every vertex (the value a climb reaches too, on a convex body, up to
-    /// rounding on near-ties, where the scan's is the larger), or `None` as there.
+    /// The largest dot product of every vertex with `dir`, four vertices at a time without
+    /// keeping indices (see [`Polyhedron::support_value_lanes`] for when it is the bits of
+    /// the support vertex's own dot product), or `None` for a largest value of zero (+0 and
+    /// -0 are equal but print differently) and when no dot product is a number.
     pub fn support_value_scan(&self, dir: Vec3) -> Option<f32> {
         let mut best = [f32::NEG_INFINITY; 4];
-        for [xs, ys, zs] in &self.prepared.vertex_lanes {
+        for [xs, ys, zs] in &self.vertex_lanes {
             for k in 0..4 {
                 let d = xs[k] * dir.x + ys[k] * dir.y + zs[k] * dir.z;
                 // A NaN is never taken, as in the scan.
@@ -452,51 +406,45 @@ pub const CUBOID_SUPPORT_CLEARANCE: f32 = 4.0 * f32::EPSILON;
 /// large are normal numbers, so their rounding is relative, as the proof needs.
 const CUBOID_SUPPORT_FLOOR: f32 = 7.888_609e-31;
 
-impl Polyhedron {
-    /// A cuboid's support vertex along `dir` (local frame) in closed form, when it is surely
-    /// [`Self::support`]'s answer: the corner whose coordinate signs are `dir`'s (vertex
-    /// `k` of a cuboid has its x, y, z positive where bits 0, 1, 2 of `k` are set, as the
-    /// constructor lays them out and the hull keeps them), with that index. `None` for other
-    /// bodies, and when some component of `dir` is too close to a tie to be sure (then the
-    /// caller scans). No branch on the direction's signs: the index comes from comparisons,
-    /// the corner from the half extents with `dir`'s signs, so the corner does not wait for
-    /// the index.
-    ///
-    /// Why the scan picks the same vertex. Let `a_k = h_k |d_k|` (exact reals), `S = a_x +
-    /// a_y + a_z` and `m = min a_k`. Vertex `j`'s exact dot product is `S` minus `2 a_k` for
-    /// each axis `k` where its sign differs from `d_k`'s, so every other vertex is at most
-    /// `S - 2m`. The scan rounds each dot product (three products, two sums, no fused
-    /// operations) to within `g S`, `g = 3u / (1 - 3u)`, `u = f32::EPSILON / 2` (the
-    /// standard bound for a rounded dot product, the `|x_k d_k|` summing to `S` for every
-    /// vertex; the floor keeps every product normal, where rounding is relative). If
-    /// `m > g S`, the matching corner's rounded value is above `S - m` and every other one
-    /// below it: the maximum is unique, so the lowest-index rule never comes into play and
-    /// the scan (and the lane scan, which merges lanes by value first) returns this corner.
-    /// The test is computed in `f32`: with `c` = [`CUBOID_SUPPORT_CLEARANCE`] `= 8u` (a
-    /// power of two, so `c S^` is exact), the computed `min^ > c S^` gives
-    /// `m >= min^ / (1 + u) > c S (1 - u)^3 / (1 + u) >= 8u (1 - 4u) S > g S`. A NaN or
-    /// infinite component fails the test (comparisons with NaN are false, an infinite `S^`
-    /// admits nothing).
-    #[inline(always)]
-    pub fn cuboid_support(&self, dir: Vec3) -> Option<(usize, Vec3)> {
-        let &Shape3Kind::Cuboid { half_extents: h } = self.kind() else {
-            return None;
-        };
-        let a = h * dir.abs();
-        let least = a.x.min(a.y).min(a.z);
-        let reach = a.x + a.y + a.z;
-        if !(least > CUBOID_SUPPORT_CLEARANCE * reach && least >= CUBOID_SUPPORT_FLOOR) {
-            return None;
-        }
-        let index =
-            (dir.x > 0.0) as usize | ((dir.y > 0.0) as usize) << 1 | ((dir.z > 0.0) as usize) << 2;
-        Some((index, h.copysign(dir)))
+/// The support vertex along `dir` (local frame) of a cuboid of half extents `h`, in closed
+/// form, when it is surely [`Polyhedron::support`]'s answer: the corner whose coordinate signs are `dir`'s (vertex
+/// `k` of a cuboid has its x, y, z positive where bits 0, 1, 2 of `k` are set, as the
+/// constructor lays them out and the hull keeps them), with that index. `None` when some component of `dir` is too close to a tie to be sure (then the
+/// caller scans). No branch on the direction's signs: the index comes from comparisons,
+/// the corner from the half extents with `dir`'s signs, so the corner does not wait for
+/// the index.
+///
+/// Why the scan picks the same vertex. Let `a_k = h_k |d_k|` (exact reals), `S = a_x +
+/// a_y + a_z` and `m = min a_k`. Vertex `j`'s exact dot product is `S` minus `2 a_k` for
+/// each axis `k` where its sign differs from `d_k`'s, so every other vertex is at most
+/// `S - 2m`. The scan rounds each dot product (three products, two sums, no fused
+/// operations) to within `g S`, `g = 3u / (1 - 3u)`, `u = f32::EPSILON / 2` (the
+/// standard bound for a rounded dot product, the `|x_k d_k|` summing to `S` for every
+/// vertex; the floor keeps every product normal, where rounding is relative). If
+/// `m > g S`, the matching corner's rounded value is above `S - m` and every other one
+/// below it: the maximum is unique, so the lowest-index rule never comes into play and
+/// the scan (and the lane scan, which merges lanes by value first) returns this corner.
+/// The test is computed in `f32`: with `c` = [`CUBOID_SUPPORT_CLEARANCE`] `= 8u` (a
+/// power of two, so `c S^` is exact), the computed `min^ > c S^` gives
+/// `m >= min^ / (1 + u) > c S (1 - u)^3 / (1 + u) >= 8u (1 - 4u) S > g S`. A NaN or
+/// infinite component fails the test (comparisons with NaN are false, an infinite `S^`
+/// admits nothing).
+#[inline(always)]
+pub fn cuboid_support(h: Vec3, dir: Vec3) -> Option<(usize, Vec3)> {
+    let a = h * dir.abs();
+    let least = a.x.min(a.y).min(a.z);
+    let reach = a.x + a.y + a.z;
+    if !(least > CUBOID_SUPPORT_CLEARANCE * reach && least >= CUBOID_SUPPORT_FLOOR) {
+        return None;
     }
+    let index =
+        (dir.x > 0.0) as usize | ((dir.y > 0.0) as usize) << 1 | ((dir.z > 0.0) as usize) << 2;
+    Some((index, h.copysign(dir)))
 }
-
 #[cfg(test)]
 mod cuboid_support_tests {
     use super::*;
+    use crate::geom3::Polyhedron;
     use glam::Quat;
 
     fn cuboid(h: Vec3) -> Polyhedron {

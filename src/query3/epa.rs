@@ -51,6 +51,145 @@ pub const MAX_FACES: usize = 2 * MAX_VERTICES;
 const SMALL_VERTICES: usize = 32;
 const SMALL_FACES: usize = 2 * SMALL_VERTICES;
 
+/// The EPA loop on a polytope of the given capacity.
+fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
+    pair: &P,
+    simplex: &[SupportPoint3],
+    config: &Config,
+    polytope: &mut Polytope<V, F>,
+    tracer: &mut T,
+) -> Output {
+    let scale = pair.scale();
+    let touch = super::TOUCH_TOLERANCE * scale;
+    let tolerance = config.tolerance * scale;
+    let seed = seed_tetrahedron(pair, simplex, touch);
+    tracer.record(|| Step::Seed(seed_step(pair, simplex, &seed)));
+    let tetrahedron = match seed {
+        Seeded::Tetrahedron { points, .. } => points,
+        Seeded::Flat { normal } => {
+            let p = simplex[0];
+            return Output {
+                depth: 0.0,
+                normal,
+                point_a: pair.to_world(p.on_a),
+                point_b: pair.to_world(p.on_b),
+                iterations: 0,
+                status: Status::Degenerate,
+            };
+        }
+    };
+    polytope.set_tetrahedron(tetrahedron);
+    let mut plan = Plan::<V, F> {
+        visible: [false; F],
+        horizon: [[0u32; 2]; V],
+        new_faces: [Face::default(); V],
+    };
+    let mut iteration = 0;
+    let (face, status) = loop {
+        iteration += 1;
+        let closest = polytope.closest_face();
+        let face = polytope.faces[closest];
+        let w = pair.support(face.normal);
+        let gap = w.point.dot(face.normal) - face.distance;
+        let repeated = polytope
+            .vertices()
+            .iter()
+            .any(|p| p.same_sources(&w) || p.point == w.point);
+        let mut status = if gap <= tolerance {
+            Some(Status::Converged)
+        } else if repeated {
+            Some(Status::RepeatedSupport)
+        } else if iteration > config.max_iterations {
+            Some(Status::MaxIterations)
+        } else if polytope.vertex_count == V {
+            Some(Status::PolytopeFull)
+        } else {
+            None
+        };
+        let mut horizon_len = 0;
+        if status.is_none() {
+            // The faces w sees: strictly above their planes first. When rounding on nearly
+            // coplanar faces (flat faces of A - B split into triangles) makes that set not
+            // one cap, faces within `tolerance` of w are left out, then taken in.
+            let mut outcome = Err(Status::Stalled);
+            for threshold in [0.0, tolerance, -tolerance] {
+                outcome = plan_expansion(polytope, closest, w.point, threshold, touch, &mut plan);
+                if outcome != Err(Status::Stalled) {
+                    break;
+                }
+            }
+            match outcome {
+                Ok(n) => horizon_len = n,
+                Err(why) => status = Some(why),
+            }
+        }
+        let new_index = polytope.vertex_count as u32;
+        let expanding = status.is_none();
+        tracer.record(|| {
+            let to_world = |p: &SupportPoint3| p.to_world(pair);
+            let faces = polytope.faces().to_vec();
+            let (removed_faces, horizon_edges, added) = if expanding {
+                let removed_faces: Vec<usize> = (0..polytope.face_count)
+                    .filter(|&i| plan.visible[i])
+                    .collect();
+                let horizon_edges = plan.horizon[..horizon_len].to_vec();
+                let added = horizon_edges
+                    .iter()
+                    .map(|&[a, b]| {
+                        // The new vertex is not in the polytope yet: compute its face here.
+                        let [pa, pb] = [polytope.point(a), polytope.point(b)];
+                        let normal = (pb - pa).cross(w.point - pa).normalize_or_zero();
+                        Face {
+                            vertices: [a, b, new_index],
+                            normal,
+                            distance: normal.dot(pa),
+                        }
+                    })
+                    .collect();
+                (removed_faces, horizon_edges, added)
+            } else {
+                (Vec::new(), Vec::new(), Vec::new())
+            };
+            Step::Expansion(Expansion {
+                iteration,
+                vertices: polytope.vertices().iter().map(to_world).collect(),
+                faces,
+                closest_face: closest,
+                distance: face.distance,
+                normal: face.normal,
+                support: w.to_world(pair),
+                gap,
+                removed: removed_faces,
+                horizon: horizon_edges,
+                added,
+                status,
+            })
+        });
+        if let Some(status) = status {
+            break (face, status);
+        }
+        // Remove the visible faces (keeping the order of the rest), then join w to the
+        // horizon.
+        let mut kept = 0;
+        for (i, seen) in plan.visible.iter().enumerate().take(polytope.face_count) {
+            if !seen {
+                polytope.faces[kept] = polytope.faces[i];
+                kept += 1;
+            }
+        }
+        polytope.face_count = kept;
+        polytope.vertices[polytope.vertex_count] = w;
+        polytope.vertex_count += 1;
+        // The new faces as the outward check built them (what `make_face` gives: the check
+        // refused any with no normal).
+        for new_face in &plan.new_faces[..horizon_len] {
+            polytope.faces[polytope.face_count] = *new_face;
+            polytope.face_count += 1;
+        }
+    };
+    finish(pair, polytope, &face, tolerance, iteration, status)
+}
+
 /// Limits for the EPA loop.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
@@ -323,145 +462,6 @@ const TETRAHEDRON_FACES: [([u32; 3], u32); 4] = [
     ([0, 2, 3], 1),
     ([1, 2, 3], 0),
 ];
-
-/// The EPA loop on a polytope of the given capacity.
-fn expand<P: SupportPair3, T: Tracer<Step>, const V: usize, const F: usize>(
-    pair: &P,
-    simplex: &[SupportPoint3],
-    config: &Config,
-    polytope: &mut Polytope<V, F>,
-    tracer: &mut T,
-) -> Output {
-    let scale = pair.scale();
-    let touch = super::TOUCH_TOLERANCE * scale;
-    let tolerance = config.tolerance * scale;
-    let seed = seed_tetrahedron(pair, simplex, touch);
-    tracer.record(|| Step::Seed(seed_step(pair, simplex, &seed)));
-    let tetrahedron = match seed {
-        Seeded::Tetrahedron { points, .. } => points,
-        Seeded::Flat { normal } => {
-            let p = simplex[0];
-            return Output {
-                depth: 0.0,
-                normal,
-                point_a: pair.to_world(p.on_a),
-                point_b: pair.to_world(p.on_b),
-                iterations: 0,
-                status: Status::Degenerate,
-            };
-        }
-    };
-    polytope.set_tetrahedron(tetrahedron);
-    let mut plan = Plan::<V, F> {
-        visible: [false; F],
-        horizon: [[0u32; 2]; V],
-        new_faces: [Face::default(); V],
-    };
-    let mut iteration = 0;
-    let (face, status) = loop {
-        iteration += 1;
-        let closest = polytope.closest_face();
-        let face = polytope.faces[closest];
-        let w = pair.support(face.normal);
-        let gap = w.point.dot(face.normal) - face.distance;
-        let repeated = polytope
-            .vertices()
-            .iter()
-            .any(|p| p.same_sources(&w) || p.point == w.point);
-        let mut status = if gap <= tolerance {
-            Some(Status::Converged)
-        } else if repeated {
-            Some(Status::RepeatedSupport)
-        } else if iteration > config.max_iterations {
-            Some(Status::MaxIterations)
-        } else if polytope.vertex_count == V {
-            Some(Status::PolytopeFull)
-        } else {
-            None
-        };
-        let mut horizon_len = 0;
-        if status.is_none() {
-            // The faces w sees: strictly above their planes first. When rounding on nearly
-            // coplanar faces (flat faces of A - B split into triangles) makes that set not
-            // one cap, faces within `tolerance` of w are left out, then taken in.
-            let mut outcome = Err(Status::Stalled);
-            for threshold in [0.0, tolerance, -tolerance] {
-                outcome = plan_expansion(polytope, closest, w.point, threshold, touch, &mut plan);
-                if outcome != Err(Status::Stalled) {
-                    break;
-                }
-            }
-            match outcome {
-                Ok(n) => horizon_len = n,
-                Err(why) => status = Some(why),
-            }
-        }
-        let new_index = polytope.vertex_count as u32;
-        let expanding = status.is_none();
-        tracer.record(|| {
-            let to_world = |p: &SupportPoint3| p.to_world(pair);
-            let faces = polytope.faces().to_vec();
-            let (removed_faces, horizon_edges, added) = if expanding {
-                let removed_faces: Vec<usize> = (0..polytope.face_count)
-                    .filter(|&i| plan.visible[i])
-                    .collect();
-                let horizon_edges = plan.horizon[..horizon_len].to_vec();
-                let added = horizon_edges
-                    .iter()
-                    .map(|&[a, b]| {
-                        // The new vertex is not in the polytope yet: compute its face here.
-                        let [pa, pb] = [polytope.point(a), polytope.point(b)];
-                        let normal = (pb - pa).cross(w.point - pa).normalize_or_zero();
-                        Face {
-                            vertices: [a, b, new_index],
-                            normal,
-                            distance: normal.dot(pa),
-                        }
-                    })
-                    .collect();
-                (removed_faces, horizon_edges, added)
-            } else {
-                (Vec::new(), Vec::new(), Vec::new())
-            };
-            Step::Expansion(Expansion {
-                iteration,
-                vertices: polytope.vertices().iter().map(to_world).collect(),
-                faces,
-                closest_face: closest,
-                distance: face.distance,
-                normal: face.normal,
-                support: w.to_world(pair),
-                gap,
-                removed: removed_faces,
-                horizon: horizon_edges,
-                added,
-                status,
-            })
-        });
-        if let Some(status) = status {
-            break (face, status);
-        }
-        // Remove the visible faces (keeping the order of the rest), then join w to the
-        // horizon.
-        let mut kept = 0;
-        for (i, seen) in plan.visible.iter().enumerate().take(polytope.face_count) {
-            if !seen {
-                polytope.faces[kept] = polytope.faces[i];
-                kept += 1;
-            }
-        }
-        polytope.face_count = kept;
-        polytope.vertices[polytope.vertex_count] = w;
-        polytope.vertex_count += 1;
-        // The new faces as the outward check built them (what `make_face` gives: the check
-        // refused any with no normal).
-        for new_face in &plan.new_faces[..horizon_len] {
-            polytope.faces[polytope.face_count] = *new_face;
-            polytope.face_count += 1;
-        }
-    };
-    finish(pair, polytope, &face, tolerance, iteration, status)
-}
 
 /// An expansion being planned: the faces `w` sees, their horizon, and the new faces joining
 /// `w` to it (`horizon[k]` is the edge of `new_faces[k]`).

@@ -60,6 +60,110 @@ use glam::Vec3;
 /// the pair's size is noise.
 const ROUNDING_NOISE: f32 = 4.0 * f32::EPSILON;
 
+/// The one GJK loop. `INTERSECTION_ONLY` adds the separating-axis exit. It works on the
+/// caller's `simplex` (whatever it held is replaced), which holds the final simplex, reduced
+/// to the feature closest to the origin, when it returns. Out of line: inlined into [`gjk`],
+/// it made the compiler build the whole output in a local and copy it out at the end.
+#[inline(never)]
+fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
+    pair: &P,
+    config: &Config,
+    tracer: &mut T,
+    simplex: &mut Simplex,
+) -> LoopEnd {
+    let scale = pair.scale();
+    let touch = super::TOUCH_TOLERANCE * scale;
+    // The progress test cannot resolve less than the rounding of a dot product of points as
+    // far apart as the pair is large.
+    let noise = ROUNDING_NOISE * scale;
+    let start = pair.centre_offset();
+    let start = if start.length_squared() > 0.0 {
+        start
+    } else {
+        Vec3::X
+    };
+    let mut newest = pair.support(-start);
+    *simplex = Simplex::single(newest);
+    // The points of the simplex's older vertices, from the last reduction, held outside
+    // the simplex as the newest one is.
+    let mut older = [Vec3::ZERO; 3];
+    let mut iteration = 0;
+    let mut previous_distance = f32::INFINITY;
+    loop {
+        iteration += 1;
+        let candidate = *simplex;
+        // The points come from the locals, not back from the simplex just written.
+        let (region, closest, kept) = simplex.reduce_with_newest(&older, &newest);
+        let distance = closest.length();
+        let ended = if !distance.is_finite() {
+            Some(Status::NonFinite)
+        } else if region == Region::Inside {
+            Some(Status::Enclosed)
+        } else if distance <= touch {
+            Some(Status::OriginOnSimplex)
+        } else if distance >= previous_distance {
+            // Exact GJK gets strictly closer every iteration; not doing so means rounding
+            // has taken over: the distance is as good as it gets.
+            Some(Status::Converged)
+        } else if iteration > config.max_iterations {
+            Some(Status::MaxIterations)
+        } else {
+            None
+        };
+        let step = |direction: Option<Vec3>, support: Option<SupportPoint3>, status| Step {
+            iteration,
+            candidate: candidate.to_world(pair),
+            simplex: simplex.to_world(pair),
+            region,
+            closest,
+            distance,
+            direction,
+            support: support.map(|w| w.to_world(pair)),
+            status,
+        };
+        let end = |status| LoopEnd {
+            closest,
+            distance,
+            iterations: iteration,
+            status,
+            touch,
+        };
+        if let Some(status) = ended {
+            tracer.record(|| step(None, None, Some(status)));
+            return end(status);
+        }
+        previous_distance = distance;
+        let (toward, direction) = search_direction(simplex.len, &kept, closest);
+        // The support search takes the direction before normalization: only its sign
+        // pattern and proportions matter there, and the square root and division stay off
+        // the path from one support point to the next. The tests below take the unit one.
+        let w = pair.support(toward);
+        // How far the support plane through w lies beyond the simplex toward the origin;
+        // the simplex's vertices all sit at the same height along `direction`.
+        let gain = (w.point - kept[0]).dot(direction);
+        let repeated = simplex
+            .points()
+            .iter()
+            .any(|p| p.same_sources(&w) || p.point == w.point);
+        let status = if INTERSECTION_ONLY && -w.point.dot(direction) > touch {
+            Some(Status::SeparatingAxis)
+        } else if repeated {
+            Some(Status::RepeatedSupport)
+        } else if gain <= config.tolerance * distance + noise {
+            Some(Status::Converged)
+        } else {
+            None
+        };
+        tracer.record(|| step(Some(direction), Some(w), status));
+        if let Some(status) = status {
+            return end(status);
+        }
+        simplex.push(w);
+        newest = w;
+        older = kept;
+    }
+}
+
 /// Limits for the GJK loop.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
@@ -235,110 +339,6 @@ impl LoopEnd {
             Status::SeparatingAxis | Status::NonFinite => false,
             _ => self.distance <= self.touch,
         }
-    }
-}
-
-/// The one GJK loop. `INTERSECTION_ONLY` adds the separating-axis exit. It works on the
-/// caller's `simplex` (whatever it held is replaced), which holds the final simplex, reduced
-/// to the feature closest to the origin, when it returns. Out of line: inlined into [`gjk`],
-/// it made the compiler build the whole output in a local and copy it out at the end.
-#[inline(never)]
-fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
-    pair: &P,
-    config: &Config,
-    tracer: &mut T,
-    simplex: &mut Simplex,
-) -> LoopEnd {
-    let scale = pair.scale();
-    let touch = super::TOUCH_TOLERANCE * scale;
-    // The progress test cannot resolve less than the rounding of a dot product of points as
-    // far apart as the pair is large.
-    let noise = ROUNDING_NOISE * scale;
-    let start = pair.centre_offset();
-    let start = if start.length_squared() > 0.0 {
-        start
-    } else {
-        Vec3::X
-    };
-    let mut newest = pair.support(-start);
-    *simplex = Simplex::single(newest);
-    // The points of the simplex's older vertices, from the last reduction, held outside
-    // the simplex as the newest one is.
-    let mut older = [Vec3::ZERO; 3];
-    let mut iteration = 0;
-    let mut previous_distance = f32::INFINITY;
-    loop {
-        iteration += 1;
-        let candidate = *simplex;
-        // The points come from the locals, not back from the simplex just written.
-        let (region, closest, kept) = simplex.reduce_with_newest(&older, &newest);
-        let distance = closest.length();
-        let ended = if !distance.is_finite() {
-            Some(Status::NonFinite)
-        } else if region == Region::Inside {
-            Some(Status::Enclosed)
-        } else if distance <= touch {
-            Some(Status::OriginOnSimplex)
-        } else if distance >= previous_distance {
-            // Exact GJK gets strictly closer every iteration; not doing so means rounding
-            // has taken over: the distance is as good as it gets.
-            Some(Status::Converged)
-        } else if iteration > config.max_iterations {
-            Some(Status::MaxIterations)
-        } else {
-            None
-        };
-        let step = |direction: Option<Vec3>, support: Option<SupportPoint3>, status| Step {
-            iteration,
-            candidate: candidate.to_world(pair),
-            simplex: simplex.to_world(pair),
-            region,
-            closest,
-            distance,
-            direction,
-            support: support.map(|w| w.to_world(pair)),
-            status,
-        };
-        let end = |status| LoopEnd {
-            closest,
-            distance,
-            iterations: iteration,
-            status,
-            touch,
-        };
-        if let Some(status) = ended {
-            tracer.record(|| step(None, None, Some(status)));
-            return end(status);
-        }
-        previous_distance = distance;
-        let (toward, direction) = search_direction(simplex.len, &kept, closest);
-        // The support search takes the direction before normalization: only its sign
-        // pattern and proportions matter there, and the square root and division stay off
-        // the path from one support point to the next. The tests below take the unit one.
-        let w = pair.support(toward);
-        // How far the support plane through w lies beyond the simplex toward the origin;
-        // the simplex's vertices all sit at the same height along `direction`.
-        let gain = (w.point - kept[0]).dot(direction);
-        let repeated = simplex
-            .points()
-            .iter()
-            .any(|p| p.same_sources(&w) || p.point == w.point);
-        let status = if INTERSECTION_ONLY && -w.point.dot(direction) > touch {
-            Some(Status::SeparatingAxis)
-        } else if repeated {
-            Some(Status::RepeatedSupport)
-        } else if gain <= config.tolerance * distance + noise {
-            Some(Status::Converged)
-        } else {
-            None
-        };
-        tracer.record(|| step(Some(direction), Some(w), status));
-        if let Some(status) = status {
-            return end(status);
-        }
-        simplex.push(w);
-        newest = w;
-        older = kept;
     }
 }
 

@@ -58,6 +58,118 @@ pub const CLIP_CAPACITY: usize = 64;
 /// The most points a manifold keeps.
 pub const MAX_POINTS: usize = 4;
 
+/// [`manifold_with`]'s work, writing the output into `slot`.
+fn manifold_into<T: Tracer<Step>>(
+    pair: &PolyPair,
+    normal: Vec3,
+    known: Option<(Side, u32)>,
+    tracer: &mut T,
+    slot: &mut MaybeUninit<Output>,
+) {
+    let n = if normal.is_finite() && normal.length_squared() > 0.0 {
+        normal.normalize()
+    } else {
+        Vec3::Y
+    };
+    let feature_a = match known {
+        Some((Side::A, f)) => Feature::Face(f),
+        _ => supporting_feature(&pair.a, n),
+    };
+    let feature_b = match known {
+        Some((Side::B, f)) => Feature::Face(f),
+        _ => supporting_feature(&pair.b, -n),
+    };
+    let case = FeaturePair::of(feature_a, feature_b);
+    // The step naming both supporting features, the case and which body holds the reference.
+    let features_step = |reference, reference_feature, incident_feature| Step::Features {
+        feature_a,
+        feature_b,
+        case,
+        reference,
+        reference_feature,
+        incident_feature,
+    };
+    let out = slot.write(Output {
+        normal: n,
+        feature_a,
+        feature_b,
+        feature: case,
+        reference: Side::A,
+        clipped: 1,
+        points: ContactPoints::new(),
+    });
+    let touch = pair.touch_tolerance();
+    match (feature_a, feature_b) {
+        (Feature::Face(fa), Feature::Face(fb)) => {
+            let align_a = pair.a.face_normal(fa as usize).dot(n);
+            let align_b = -pair.b.face_normal(fb as usize).dot(n);
+            let side = if align_b > align_a + REFERENCE_PREFERENCE {
+                Side::B
+            } else {
+                Side::A
+            };
+            let (reference, incident, r) = bodies(pair, side, fa, fb);
+            let inc = most_antiparallel_face(incident, reference.face_normal(r as usize));
+            out.reference = side;
+            tracer.record(|| features_step(side, Feature::Face(r), Feature::Face(inc)));
+            face_face(pair, side, r, inc, touch, out, tracer);
+        }
+        (Feature::Face(f), Feature::Edge(e)) | (Feature::Edge(e), Feature::Face(f)) => {
+            let side = if matches!(feature_a, Feature::Face(_)) {
+                Side::A
+            } else {
+                Side::B
+            };
+            out.reference = side;
+            tracer.record(|| features_step(side, Feature::Face(f), Feature::Edge(e)));
+            edge_face(pair, side, f, e, touch, out, tracer);
+        }
+        (Feature::Face(f), Feature::Vertex(v)) | (Feature::Vertex(v), Feature::Face(f)) => {
+            let side = if matches!(feature_a, Feature::Face(_)) {
+                Side::A
+            } else {
+                Side::B
+            };
+            out.reference = side;
+            tracer.record(|| features_step(side, Feature::Face(f), Feature::Vertex(v)));
+            let (reference, incident) = match side {
+                Side::A => (&pair.a, &pair.b),
+                Side::B => (&pair.b, &pair.a),
+            };
+            let p = incident.vertex(v as usize);
+            let height =
+                reference.face_normal(f as usize).dot(p) - reference.face_offset(f as usize);
+            out.points.push(ContactPoint3 {
+                point: pair.to_world(p),
+                depth: (-height).max(0.0),
+                id: FeatureId3::new(side, Feature::Face(f), Feature::Vertex(v)),
+            });
+        }
+        (Feature::Edge(ea), Feature::Edge(eb)) => {
+            tracer.record(|| features_step(Side::A, feature_a, feature_b));
+            edge_edge(pair, n, ea, eb, out);
+        }
+        _ => {
+            // Vertex-edge and vertex-vertex: the closest point of B's feature to A's.
+            tracer.record(|| features_step(Side::A, feature_a, feature_b));
+            let (a0, a1) = feature_segment(&pair.a, feature_a);
+            let (b0, b1) = feature_segment(&pair.b, feature_b);
+            let (pa, pb) = closest_points(a0, a1, b0, b1);
+            out.points.push(ContactPoint3 {
+                point: pair.to_world(pb),
+                depth: (-(pb - pa).dot(n)).max(0.0),
+                id: FeatureId3 {
+                    a: feature_a,
+                    b: feature_b,
+                },
+            });
+        }
+    }
+    tracer.record(|| Step::Points {
+        points: out.points.as_slice().to_vec(),
+    });
+}
+
 /// A feature of one body: vertex, edge or face index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Feature {
@@ -366,118 +478,6 @@ fn manifold_with<T: Tracer<Step>>(
     manifold_into(pair, normal, known, tracer, &mut out);
     // SAFETY: `manifold_into` writes the whole output before it reads or returns.
     unsafe { out.assume_init() }
-}
-
-/// [`manifold_with`]'s work, writing the output into `slot`.
-fn manifold_into<T: Tracer<Step>>(
-    pair: &PolyPair,
-    normal: Vec3,
-    known: Option<(Side, u32)>,
-    tracer: &mut T,
-    slot: &mut MaybeUninit<Output>,
-) {
-    let n = if normal.is_finite() && normal.length_squared() > 0.0 {
-        normal.normalize()
-    } else {
-        Vec3::Y
-    };
-    let feature_a = match known {
-        Some((Side::A, f)) => Feature::Face(f),
-        _ => supporting_feature(&pair.a, n),
-    };
-    let feature_b = match known {
-        Some((Side::B, f)) => Feature::Face(f),
-        _ => supporting_feature(&pair.b, -n),
-    };
-    let case = FeaturePair::of(feature_a, feature_b);
-    // The step naming both supporting features, the case and which body holds the reference.
-    let features_step = |reference, reference_feature, incident_feature| Step::Features {
-        feature_a,
-        feature_b,
-        case,
-        reference,
-        reference_feature,
-        incident_feature,
-    };
-    let out = slot.write(Output {
-        normal: n,
-        feature_a,
-        feature_b,
-        feature: case,
-        reference: Side::A,
-        clipped: 1,
-        points: ContactPoints::new(),
-    });
-    let touch = pair.touch_tolerance();
-    match (feature_a, feature_b) {
-        (Feature::Face(fa), Feature::Face(fb)) => {
-            let align_a = pair.a.face_normal(fa as usize).dot(n);
-            let align_b = -pair.b.face_normal(fb as usize).dot(n);
-            let side = if align_b > align_a + REFERENCE_PREFERENCE {
-                Side::B
-            } else {
-                Side::A
-            };
-            let (reference, incident, r) = bodies(pair, side, fa, fb);
-            let inc = most_antiparallel_face(incident, reference.face_normal(r as usize));
-            out.reference = side;
-            tracer.record(|| features_step(side, Feature::Face(r), Feature::Face(inc)));
-            face_face(pair, side, r, inc, touch, out, tracer);
-        }
-        (Feature::Face(f), Feature::Edge(e)) | (Feature::Edge(e), Feature::Face(f)) => {
-            let side = if matches!(feature_a, Feature::Face(_)) {
-                Side::A
-            } else {
-                Side::B
-            };
-            out.reference = side;
-            tracer.record(|| features_step(side, Feature::Face(f), Feature::Edge(e)));
-            edge_face(pair, side, f, e, touch, out, tracer);
-        }
-        (Feature::Face(f), Feature::Vertex(v)) | (Feature::Vertex(v), Feature::Face(f)) => {
-            let side = if matches!(feature_a, Feature::Face(_)) {
-                Side::A
-            } else {
-                Side::B
-            };
-            out.reference = side;
-            tracer.record(|| features_step(side, Feature::Face(f), Feature::Vertex(v)));
-            let (reference, incident) = match side {
-                Side::A => (&pair.a, &pair.b),
-                Side::B => (&pair.b, &pair.a),
-            };
-            let p = incident.vertex(v as usize);
-            let height =
-                reference.face_normal(f as usize).dot(p) - reference.face_offset(f as usize);
-            out.points.push(ContactPoint3 {
-                point: pair.to_world(p),
-                depth: (-height).max(0.0),
-                id: FeatureId3::new(side, Feature::Face(f), Feature::Vertex(v)),
-            });
-        }
-        (Feature::Edge(ea), Feature::Edge(eb)) => {
-            tracer.record(|| features_step(Side::A, feature_a, feature_b));
-            edge_edge(pair, n, ea, eb, out);
-        }
-        _ => {
-            // Vertex-edge and vertex-vertex: the closest point of B's feature to A's.
-            tracer.record(|| features_step(Side::A, feature_a, feature_b));
-            let (a0, a1) = feature_segment(&pair.a, feature_a);
-            let (b0, b1) = feature_segment(&pair.b, feature_b);
-            let (pa, pb) = closest_points(a0, a1, b0, b1);
-            out.points.push(ContactPoint3 {
-                point: pair.to_world(pb),
-                depth: (-(pb - pa).dot(n)).max(0.0),
-                id: FeatureId3 {
-                    a: feature_a,
-                    b: feature_b,
-                },
-            });
-        }
-    }
-    tracer.record(|| Step::Points {
-        points: out.points.as_slice().to_vec(),
-    });
 }
 
 /// (reference body, incident body, reference face) for a face-face pair.

@@ -24,6 +24,10 @@
 //! vertices), so every support look-up is a plain dot-product scan over stored vertices with
 //! no rotation. The answer, and every recorded step, is turned back to the world at the end.
 
+mod intersects;
+
+pub use intersects::gjk_intersects;
+
 use super::{ShapePair, SupportPoint};
 use crate::geom::{cross, MovedSmallCore};
 use crate::trace::Tracer;
@@ -32,6 +36,99 @@ use glam::Vec2;
 /// Relative rounding of an `f32` dot product, a few ulps: progress smaller than this times
 /// the pair's size is noise.
 const ROUNDING_NOISE: f32 = 4.0 * f32::EPSILON;
+
+/// What a recording reserves before the first step: GJK's iterations on most pairs of small
+/// polygons (3 to 5; 5 x 184-byte steps, 920 bytes, also stay within the size that glibc's
+/// allocator serves from its per-thread cache, 1,032 bytes, where 8 steps took its slower
+/// general path on every recording). Longer runs grow the recording as any `Vec` grows.
+const TYPICAL_ITERATIONS: usize = 5;
+
+/// Runs GJK on the pair with the default limits and no recording.
+pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
+    gjk(pair, &GjkConfig::default(), &mut ())
+}
+
+/// Runs GJK on the pair, recording every iteration into `tracer`.
+pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mut T) -> GjkOutput {
+    let local = FrameOfA::new(pair);
+    let (scale, mut simplex) = start(&local);
+    let mut newest = simplex.vertices[0];
+    let touch = super::TOUCH_TOLERANCE * scale;
+    let mut iteration = 0;
+    let mut previous_distance = f32::INFINITY;
+    // The progress test cannot resolve less than the rounding of a dot product of points
+    // as far apart as the pair is large.
+    let noise = ROUNDING_NOISE * scale;
+    // Traced only: the world points the steps show, each rebuilt once (see `WorldPoints`).
+    let mut world = WorldPoints::new();
+    if T::ENABLED {
+        world.start(&local, simplex.vertices[0]);
+    }
+    // One step an iteration: room for a typical run at once (see `TYPICAL_ITERATIONS`; a
+    // recording Vec would otherwise start at 4 and grow).
+    tracer.reserve(TYPICAL_ITERATIONS);
+    let (status, closest, distance) = loop {
+        iteration += 1;
+        let candidate = simplex.with_newest(newest);
+        let closest = reduce_to_closest_feature(&mut simplex, touch, newest);
+        let distance = closest.point.length();
+        let ended = if simplex.len == 3 {
+            Some(GjkStatus::Enclosed)
+        } else if distance <= touch {
+            Some(GjkStatus::OriginOnSimplex)
+        } else if distance >= previous_distance {
+            // Exact GJK gets strictly closer every iteration; not doing so means rounding
+            // has taken over (thin shapes next to long ones): the distance is as good as
+            // it gets.
+            Some(GjkStatus::Converged)
+        } else if iteration > config.max_iterations {
+            Some(GjkStatus::MaxIterations)
+        } else {
+            None
+        };
+        // The loop's points are in A's frame; the recorded ones are turned to the world.
+        let mut step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
+            iteration,
+            candidate: world.candidate(&candidate, closest.region),
+            region: closest.region,
+            closest: local.direction_to_work(closest.point),
+            distance,
+            direction: direction.map(|d| local.direction_to_work(d)),
+            support: support.map(|w| world.found(&local, w)),
+            status,
+            origin_place: (status == Some(GjkStatus::OriginOnSimplex))
+                .then(|| origin_place(&local, &simplex, touch)),
+            radii: pair.a.radius() + pair.b.radius(),
+        };
+        if let Some(status) = ended {
+            tracer.record(|| step(None, None, Some(status)));
+            break (status, closest, distance);
+        }
+        previous_distance = distance;
+        let direction = search_direction(&simplex, closest.point);
+        let w = local.support(direction);
+        let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
+        // Progress along the search direction: how much nearer the origin's side the support
+        // plane through w lies than the simplex itself. None means v is the closest point of
+        // A - B.
+        let status = if repeated {
+            Some(GjkStatus::RepeatedSupport)
+        } else if no_progress(&simplex, direction, w, config.tolerance * distance + noise) {
+            Some(GjkStatus::Converged)
+        } else {
+            None
+        };
+        tracer.record(|| step(Some(direction), Some(w), status));
+        if let Some(status) = status {
+            break (status, closest, distance);
+        }
+        simplex.push_kept_in_registers();
+        newest = w;
+    };
+    finish(
+        &local, &simplex, closest, distance, iteration, status, touch,
+    )
+}
 
 /// Limits for the GJK loop.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -257,160 +354,6 @@ impl GjkOutput {
     }
 }
 
-/// What a recording reserves before the first step: GJK's iterations on most pairs of small
-/// polygons (3 to 5; 5 x 184-byte steps, 920 bytes, also stay within the size that glibc's
-/// allocator serves from its per-thread cache, 1,032 bytes, where 8 steps took its slower
-/// general path on every recording). Longer runs grow the recording as any `Vec` grows.
-const TYPICAL_ITERATIONS: usize = 5;
-
-/// Runs GJK on the pair with the default limits and no recording.
-pub fn gjk_distance(pair: &ShapePair) -> GjkOutput {
-    gjk(pair, &GjkConfig::default(), &mut ())
-}
-
-/// Runs GJK on the pair, recording every iteration into `tracer`.
-pub fn gjk<T: Tracer<GjkStep>>(pair: &ShapePair, config: &GjkConfig, tracer: &mut T) -> GjkOutput {
-    let local = FrameOfA::new(pair);
-    let (scale, mut simplex) = start(&local);
-    let mut newest = simplex.vertices[0];
-    let touch = super::TOUCH_TOLERANCE * scale;
-    let mut iteration = 0;
-    let mut previous_distance = f32::INFINITY;
-    // The progress test cannot resolve less than the rounding of a dot product of points
-    // as far apart as the pair is large.
-    let noise = ROUNDING_NOISE * scale;
-    // Traced only: the world points the steps show, each rebuilt once (see `WorldPoints`).
-    let mut world = WorldPoints::new();
-    if T::ENABLED {
-        world.start(&local, simplex.vertices[0]);
-    }
-    // One step an iteration: room for a typical run at once (see `TYPICAL_ITERATIONS`; a
-    // recording Vec would otherwise start at 4 and grow).
-    tracer.reserve(TYPICAL_ITERATIONS);
-    let (status, closest, distance) = loop {
-        iteration += 1;
-        let candidate = simplex.with_newest(newest);
-        let closest = reduce_to_closest_feature(&mut simplex, touch, newest);
-        let distance = closest.point.length();
-        let ended = if simplex.len == 3 {
-            Some(GjkStatus::Enclosed)
-        } else if distance <= touch {
-            Some(GjkStatus::OriginOnSimplex)
-        } else if distance >= previous_distance {
-            // Exact GJK gets strictly closer every iteration; not doing so means rounding
-            // has taken over (thin shapes next to long ones): the distance is as good as
-            // it gets.
-            Some(GjkStatus::Converged)
-        } else if iteration > config.max_iterations {
-            Some(GjkStatus::MaxIterations)
-        } else {
-            None
-        };
-        // The loop's points are in A's frame; the recorded ones are turned to the world.
-        let mut step = |direction: Option<Vec2>, support: Option<SupportPoint>, status| GjkStep {
-            iteration,
-            candidate: world.candidate(&candidate, closest.region),
-            region: closest.region,
-            closest: local.direction_to_work(closest.point),
-            distance,
-            direction: direction.map(|d| local.direction_to_work(d)),
-            support: support.map(|w| world.found(&local, w)),
-            status,
-            origin_place: (status == Some(GjkStatus::OriginOnSimplex))
-                .then(|| origin_place(&local, &simplex, touch)),
-            radii: pair.a.radius() + pair.b.radius(),
-        };
-        if let Some(status) = ended {
-            tracer.record(|| step(None, None, Some(status)));
-            break (status, closest, distance);
-        }
-        previous_distance = distance;
-        let direction = search_direction(&simplex, closest.point);
-        let w = local.support(direction);
-        let repeated = simplex.points().iter().any(|p| p.same_sources(&w));
-        // Progress along the search direction: how much nearer the origin's side the support
-        // plane through w lies than the simplex itself. None means v is the closest point of
-        // A - B.
-        let status = if repeated {
-            Some(GjkStatus::RepeatedSupport)
-        } else if no_progress(&simplex, direction, w, config.tolerance * distance + noise) {
-            Some(GjkStatus::Converged)
-        } else {
-            None
-        };
-        tracer.record(|| step(Some(direction), Some(w), status));
-        if let Some(status) = status {
-            break (status, closest, distance);
-        }
-        simplex.push_kept_in_registers();
-        newest = w;
-    };
-    finish(
-        &local, &simplex, closest, distance, iteration, status, touch,
-    )
-}
-
-/// Whether the shapes overlap or touch: the same verdict as `gjk(pair, config, &mut ())
-/// .intersecting`, without distances or closest points, and found sooner when the shapes are
-/// apart.
-///
-/// Algorithm: the loop of [`gjk`], plus one exit. The support point `w` in the search
-/// direction `d` bounds A - B by the plane `x . d <= w . d`, so when `w . d < 0` the cores
-/// are at least `-(w . d) / |d|` apart; once that bound exceeds the radii and the touch
-/// tolerance, GJK could only confirm "apart" and the loop stops (Gilbert's separating-plane
-/// exit, as in van den Bergen's GJK-based intersection test).
-pub fn gjk_intersects(pair: &ShapePair, config: &GjkConfig) -> bool {
-    let local = FrameOfA::new(pair);
-    let (scale, mut simplex) = start(&local);
-    let mut newest = simplex.vertices[0];
-    let touch = super::TOUCH_TOLERANCE * scale;
-    let radii = pair.a.radius() + pair.b.radius();
-    let mut iteration = 0;
-    let mut previous_distance = f32::INFINITY;
-    let noise = ROUNDING_NOISE * scale;
-    loop {
-        iteration += 1;
-        let closest = reduce_to_closest_feature(&mut simplex, touch, newest).point;
-        if simplex.len == 3 {
-            return true; // Enclosed: the cores overlap
-        }
-        let distance = closest.length();
-        // OriginOnSimplex, Converged (stalled) and MaxIterations: `finish` decides on this
-        // core distance.
-        if distance <= touch || distance >= previous_distance || iteration > config.max_iterations {
-            return distance - radii <= touch;
-        }
-        previous_distance = distance;
-        let direction = search_direction(&simplex, closest);
-        let w = local.support(direction);
-        let unit = direction.normalize_or_zero();
-        if -w.point.dot(unit) > radii + touch {
-            return false; // a separating plane with room for the radii
-        }
-        let repeated = repeats_a_vertex(&simplex, &w);
-        if repeated || no_progress_along(&simplex, unit, w, config.tolerance * distance + noise) {
-            return distance - radii <= touch;
-        }
-        simplex.push_kept_in_registers();
-        newest = w;
-    }
-}
-
-/// Whether `w` has the sources (vertex indices) of one of the simplex's vertices: the
-/// repeated-support test, `simplex.points().iter().any(|p| p.same_sources(w))` written out.
-/// The simplex is never empty (it starts with one vertex and every reduction keeps at least
-/// one), so vertex 0 is compared unconditionally, and each comparison tests both indices
-/// without a short circuit (one branch a vertex, no slice bounds test). Used by
-/// [`gjk_intersects`] only: in [`gjk`]'s loop the same change cost about 150 instructions
-/// a query (the compiler laid the whole loop out differently), in the boolean loop it saves
-/// about 50.
-#[inline(always)]
-fn repeats_a_vertex(simplex: &Simplex, w: &SupportPoint) -> bool {
-    let same = |p: &SupportPoint| (p.index_a == w.index_a) & (p.index_b == w.index_b);
-    let v = &simplex.vertices;
-    same(&v[0]) || (simplex.len >= 2 && same(&v[1])) || (simplex.len >= 3 && same(&v[2]))
-}
-
 /// Whether the support point `w` found in `direction` brings the support plane no more than
 /// `threshold` nearer the origin than the simplex: the progress test of the loop, along
 /// `direction.normalize_or_zero()`.
@@ -447,13 +390,6 @@ const PLAIN_SQUARED_LENGTH: (f32, f32) = (1.0 / (1u128 << 100) as f32, (1u128 <<
 #[inline(never)]
 fn no_progress_normalized(towards: Vec2, direction: Vec2, threshold: f32) -> bool {
     towards.dot(direction.normalize_or_zero()) <= threshold
-}
-
-/// The progress test along a unit direction (or zero) already found.
-#[inline(always)]
-fn no_progress_along(simplex: &Simplex, unit: Vec2, w: SupportPoint, threshold: f32) -> bool {
-    let gain = (w.point - simplex.vertices[0].point).dot(unit);
-    gain <= threshold
 }
 
 /// Where the origin lies on a simplex that holds it (within `touch`): a single support point
