@@ -6,6 +6,8 @@
 //! with `text` (word wrap, number format) shared by the last two. Nothing below `app`
 //! imports the window toolkit, and `cli` and `app` do not import each other.
 
+#[cfg(test)]
+mod agreement;
 pub mod app;
 pub mod cli;
 pub mod geom;

@@ -1,0 +1,416 @@
+//! The agreement harness: every untraced fast path against its algorithm's reference, bit
+//! for bit, on one shared set of cases.
+//!
+//! Each algorithm has one reference implementation (the textbook loop the window, `trace`
+//! and the goldens show); a fast path is only worth keeping if it gives the reference's
+//! answer exactly, to the last bit of every number, the counts and the statuses. This file
+//! is the one list of fast paths: [`FAST_PATHS_2D`] and [`FAST_PATHS_3D`]. Adding a fast
+//! path means adding a line there; the test fails for a path that no case reaches, so a
+//! line cannot sit there unchecked.
+//!
+//! The cases (`cases_2d`, `cases_3d`) are the ones fast paths get wrong when they are
+//! wrong: random poses; ties (unturned and quarter-turned bodies on a grid of quarters, so
+//! faces lie flush, corners sit on side planes and edges run parallel); touching and
+//! coincident bodies; slivers; and everything again far from the origin, where the work
+//! frame's rounding differs.
+//!
+//! Answers are compared through their `Debug` text, which prints every `f32` exactly (the
+//! shortest text that reads back to the same bits, `-0.0` included).
+
+use crate::geom::{Pose, Shape};
+use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
+use crate::query::ShapePair;
+use crate::query3::PolyPair;
+use glam::{Quat, Vec2, Vec3};
+use std::fmt::Debug;
+
+/// One 2D case: two shapes and their poses.
+pub(crate) struct Case2<'s> {
+    pub(crate) a: &'s Shape,
+    pub(crate) pose_a: Pose,
+    pub(crate) b: &'s Shape,
+    pub(crate) pose_b: Pose,
+    pub(crate) label: String,
+}
+
+impl Case2<'_> {
+    pub(crate) fn pair(&self) -> ShapePair<'_> {
+        ShapePair::new(self.a, self.pose_a, self.b, self.pose_b)
+    }
+}
+
+/// One 3D case: two polyhedra and their poses.
+pub(crate) struct Case3<'s> {
+    pub(crate) a: &'s Polyhedron,
+    pub(crate) pose_a: Pose3,
+    pub(crate) b: &'s Polyhedron,
+    pub(crate) pose_b: Pose3,
+    pub(crate) label: String,
+}
+
+impl Case3<'_> {
+    pub(crate) fn pair(&self) -> PolyPair<'_> {
+        PolyPair::new(self.a, &self.pose_a, self.b, &self.pose_b)
+    }
+}
+
+/// A fast path and its reference on one case: `None` when the fast path does not apply to
+/// the case (the dispatcher would not take it), else both answers as `Debug` text.
+type Check2 = for<'s> fn(&Case2<'s>) -> Option<(String, String)>;
+/// [`Check2`] for a 3D case.
+type Check3 = for<'s> fn(&Case3<'s>) -> Option<(String, String)>;
+
+/// Both answers as text, for a [`Check`].
+fn both<O: Debug>(fast: O, reference: O) -> Option<(String, String)> {
+    Some((format!("{fast:?}"), format!("{reference:?}")))
+}
+
+/// Every 2D fast path: its name and its check.
+pub(crate) const FAST_PATHS_2D: &[(&str, Check2)] = &[(
+    "gjk: the boolean test (gjk_intersects) against gjk's verdict",
+    |c| {
+        use crate::query::gjk::{gjk, gjk_intersects, GjkConfig};
+        let pair = c.pair();
+        let config = GjkConfig::default();
+        both(
+            gjk_intersects(&pair, &config),
+            gjk(&pair, &config, &mut ()).intersecting,
+        )
+    },
+)];
+
+/// Every 3D fast path: its name and its check.
+pub(crate) const FAST_PATHS_3D: &[(&str, Check3)] = &[
+    ("support: the lane scan against the scan", |c| {
+        let d = direction(c);
+        both(c.b.support_scan_lanes(d), c.b.support_scan(d))
+    }),
+    ("support: both ends in one pass against two searches", |c| {
+        let d = direction(c);
+        both(c.b.support_pair(d), (c.b.support(-d), c.b.support(d)))
+    }),
+    (
+        "support: the lane value against the support vertex's dot product",
+        |c| {
+            let d = direction(c);
+            let value = c.b.support_value_lanes(d)?;
+            both(value, c.b.vertex(c.b.support(d)).dot(d))
+        },
+    ),
+    ("support: a cuboid's closed form against the scan", |c| {
+        let d = direction(c);
+        let (index, corner) = c.b.cuboid_support(d)?;
+        let scanned = c.b.support_scan(d);
+        both((index, corner), (scanned, c.b.vertex(scanned)))
+    }),
+    (
+        "gjk: the boolean test (closed form, separating-axis exit) against gjk's verdict",
+        |c| {
+            use crate::query3::gjk::{gjk, gjk_intersects, Config};
+            let pair = c.pair();
+            let config = Config::default();
+            both(
+                gjk_intersects(&pair, &config),
+                gjk(&pair, &config, &mut ()).intersecting,
+            )
+        },
+    ),
+];
+
+/// A direction that depends on the case: B's offset from A turned a little, or an axis
+/// (ties) for unturned cases.
+fn direction(c: &Case3) -> Vec3 {
+    let d = c.pose_b.rotation.inverse() * (c.pose_a.position - c.pose_b.position);
+    if d == Vec3::ZERO {
+        Vec3::Y
+    } else {
+        d
+    }
+}
+
+/// splitmix64: fixed seeds, so every run checks the same cases.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [lo, hi).
+    fn f(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The 2D shapes: boxes, regular polygons from triangles to 64-gons (every lane width),
+/// random convex outlines, outlines with collinear and repeated points, a sliver, circles,
+/// capsules and a segment.
+fn shapes_2d(rng: &mut Rng) -> Vec<Shape> {
+    let mut shapes = vec![
+        Shape::rect(Vec2::new(0.5, 0.5)).unwrap(),
+        Shape::rect(Vec2::new(1.0, 1.0)).unwrap(),
+        Shape::rect(Vec2::new(1.3, 0.4)).unwrap(),
+        Shape::rect(Vec2::new(2.0, 1e-3)).unwrap(),
+        Shape::circle(0.6).unwrap(),
+        Shape::capsule(0.9, 0.25).unwrap(),
+        Shape::capsule(0.7, 0.0).unwrap(),
+        Shape::polygon(vec![
+            Vec2::new(-1.0, -1.0),
+            Vec2::new(0.0, -1.0),
+            Vec2::new(1.0, -1.0),
+            Vec2::new(1.0, -1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(-1.0, 1.0),
+        ])
+        .unwrap(),
+    ];
+    for sides in [3, 4, 5, 6, 7, 8, 9, 12, 16, 17, 32, 64] {
+        shapes.push(Shape::regular(sides, rng.f(0.3, 1.5)).unwrap());
+    }
+    for _ in 0..8 {
+        // Points on a circle at sorted random angles: a convex outline.
+        let n = 3 + rng.below(14);
+        let mut angles: Vec<f32> = (0..n).map(|_| rng.f(0.0, std::f32::consts::TAU)).collect();
+        angles.sort_by(f32::total_cmp);
+        let radius = rng.f(0.3, 1.5);
+        let points = angles
+            .iter()
+            .map(|&t| Vec2::from_angle(t) * radius)
+            .collect();
+        if let Ok(shape) = Shape::polygon(points) {
+            shapes.push(shape);
+        }
+    }
+    shapes
+}
+
+/// Poses of B against A at the origin (or far from it): random, on a grid of quarters with
+/// quarter turns (ties), touching along an axis, coincident.
+fn poses_2d(rng: &mut Rng, far: Vec2) -> Vec<(Pose, Pose, &'static str)> {
+    let mut poses = Vec::new();
+    for _ in 0..6 {
+        let a = Pose::new(far, rng.f(-3.2, 3.2));
+        let b = Pose::new(
+            far + Vec2::new(rng.f(-2.5, 2.5), rng.f(-2.5, 2.5)),
+            rng.f(-3.2, 3.2),
+        );
+        poses.push((a, b, "random"));
+    }
+    for _ in 0..4 {
+        let quarter = |rng: &mut Rng| rng.below(4) as f32 * std::f32::consts::FRAC_PI_2;
+        let a = Pose::new(far, quarter(rng));
+        let grid = |rng: &mut Rng| (rng.below(13) as f32 - 6.0) * 0.25;
+        let b = Pose::new(far + Vec2::new(grid(rng), grid(rng)), quarter(rng));
+        poses.push((a, b, "tied"));
+    }
+    poses.push((Pose::new(far, 0.0), Pose::new(far, 0.0), "coincident"));
+    poses.push((
+        Pose::new(far, 0.0),
+        Pose::new(far + Vec2::new(1.0, 0.0), 0.0),
+        "touching",
+    ));
+    poses
+}
+
+/// Every 2D case: each shape against each of a sample of others, at each pose, near the
+/// origin and far from it.
+fn cases_2d<'s>(shapes: &'s [Shape], rng: &mut Rng) -> Vec<Case2<'s>> {
+    let mut cases = Vec::new();
+    for far in [Vec2::ZERO, Vec2::new(3.0e4, -1.2e4)] {
+        for (i, a) in shapes.iter().enumerate() {
+            for _ in 0..6 {
+                let j = rng.below(shapes.len());
+                let b = &shapes[j];
+                for (pose_a, pose_b, kind) in poses_2d(rng, far) {
+                    cases.push(Case2 {
+                        a,
+                        pose_a,
+                        b,
+                        pose_b,
+                        label: format!("shapes {i} and {j}, {kind}, at {far}"),
+                    });
+                }
+            }
+        }
+    }
+    cases
+}
+
+/// The 3D polyhedra: cuboids (a cube, a slab, a sliver), prisms from 3 to 40 sides, random
+/// hulls from 4 to 40 points (small bodies) and a 200-point ball (a large body: the
+/// climbing and arc-tree paths).
+fn shapes_3d(rng: &mut Rng) -> Vec<Polyhedron> {
+    let mut kinds = vec![
+        Shape3Kind::Cuboid {
+            half_extents: Vec3::splat(0.5),
+        },
+        Shape3Kind::Cuboid {
+            half_extents: Vec3::new(1.0, 0.2, 0.6),
+        },
+        Shape3Kind::Cuboid {
+            half_extents: Vec3::new(2.0, 1e-3, 1.0),
+        },
+    ];
+    for sides in [3, 4, 6, 7, 12, 40] {
+        kinds.push(Shape3Kind::Prism {
+            sides,
+            radius: rng.f(0.3, 1.2),
+            half_height: rng.f(0.2, 1.0),
+        });
+    }
+    for n in [4, 6, 9, 16, 40, 200] {
+        let points = (0..n)
+            .map(|_| {
+                let p = Vec3::new(rng.f(-1.0, 1.0), rng.f(-1.0, 1.0), rng.f(-1.0, 1.0));
+                if n >= 40 {
+                    p.normalize_or(Vec3::X)
+                } else {
+                    p
+                }
+            })
+            .collect();
+        kinds.push(Shape3Kind::Hull { points });
+    }
+    kinds
+        .iter()
+        .filter_map(|k| Polyhedron::new(k).ok())
+        .collect()
+}
+
+/// Poses of B against A as in 2D: random, tied (quarter turns about the axes, a grid of
+/// quarters), coincident and touching, near the origin or far from it.
+fn poses_3d(rng: &mut Rng, far: Vec3) -> Vec<(Pose3, Pose3, &'static str)> {
+    let turn = |rng: &mut Rng| {
+        Quat::from_euler(
+            glam::EulerRot::ZYX,
+            rng.f(-3.2, 3.2),
+            rng.f(-1.6, 1.6),
+            rng.f(-3.2, 3.2),
+        )
+    };
+    let quarter = |rng: &mut Rng| {
+        let q = |rng: &mut Rng| rng.below(4) as f32 * std::f32::consts::FRAC_PI_2;
+        Quat::from_euler(glam::EulerRot::ZYX, q(rng), q(rng), q(rng))
+    };
+    let mut poses = Vec::new();
+    for _ in 0..5 {
+        let offset = Vec3::new(rng.f(-2.0, 2.0), rng.f(-2.0, 2.0), rng.f(-2.0, 2.0));
+        poses.push((
+            Pose3::new(far, turn(rng)),
+            Pose3::new(far + offset, turn(rng)),
+            "random",
+        ));
+    }
+    for _ in 0..4 {
+        let grid = |rng: &mut Rng| (rng.below(9) as f32 - 4.0) * 0.25;
+        let offset = Vec3::new(grid(rng), grid(rng), grid(rng));
+        poses.push((
+            Pose3::new(far, quarter(rng)),
+            Pose3::new(far + offset, quarter(rng)),
+            "tied",
+        ));
+    }
+    poses.push((
+        Pose3::new(far, Quat::IDENTITY),
+        Pose3::new(far, Quat::IDENTITY),
+        "coincident",
+    ));
+    poses.push((
+        Pose3::new(far, Quat::IDENTITY),
+        Pose3::new(far + Vec3::new(0.0, 1.0, 0.0), Quat::IDENTITY),
+        "touching",
+    ));
+    poses
+}
+
+fn cases_3d<'s>(shapes: &'s [Polyhedron], rng: &mut Rng) -> Vec<Case3<'s>> {
+    let mut cases = Vec::new();
+    for far in [Vec3::ZERO, Vec3::new(2.0e4, -1.0e4, 5.0e3)] {
+        for (i, a) in shapes.iter().enumerate() {
+            for _ in 0..5 {
+                let j = rng.below(shapes.len());
+                let b = &shapes[j];
+                for (pose_a, pose_b, kind) in poses_3d(rng, far) {
+                    cases.push(Case3 {
+                        a,
+                        pose_a,
+                        b,
+                        pose_b,
+                        label: format!("bodies {i} and {j}, {kind}, at {far}"),
+                    });
+                }
+            }
+        }
+    }
+    cases
+}
+
+/// Runs every check on every case: a list of the disagreements and, for each fast path,
+/// how many cases it applied to.
+fn run<C, F: Fn(&C) -> Option<(String, String)>>(
+    paths: &[(&str, F)],
+    cases: &[C],
+    label: impl Fn(&C) -> &str,
+) -> (Vec<String>, Vec<(String, usize)>) {
+    let mut disagreements = Vec::new();
+    let mut reached = Vec::new();
+    for (name, check) in paths {
+        let mut applied = 0;
+        for case in cases {
+            if let Some((fast, reference)) = check(case) {
+                applied += 1;
+                if fast != reference && disagreements.len() < 20 {
+                    disagreements.push(format!(
+                        "{name}, {}:\n  fast      {fast}\n  reference {reference}",
+                        label(case)
+                    ));
+                }
+            }
+        }
+        reached.push((name.to_string(), applied));
+    }
+    (disagreements, reached)
+}
+
+fn assert_agreement(disagreements: Vec<String>, reached: Vec<(String, usize)>) {
+    let unreached: Vec<&String> = reached
+        .iter()
+        .filter(|(_, n)| *n == 0)
+        .map(|(name, _)| name)
+        .collect();
+    assert!(
+        unreached.is_empty(),
+        "fast paths that no case reaches (add cases): {unreached:?}"
+    );
+    assert!(
+        disagreements.is_empty(),
+        "fast paths that differ from their reference:\n{}",
+        disagreements.join("\n")
+    );
+}
+
+#[test]
+fn every_2d_fast_path_gives_its_references_answer_bit_for_bit() {
+    let mut rng = Rng(35);
+    let shapes = shapes_2d(&mut rng);
+    let cases = cases_2d(&shapes, &mut rng);
+    let (disagreements, reached) = run(FAST_PATHS_2D, &cases, |c| &c.label);
+    assert_agreement(disagreements, reached);
+}
+
+#[test]
+fn every_3d_fast_path_gives_its_references_answer_bit_for_bit() {
+    let mut rng = Rng(36);
+    let shapes = shapes_3d(&mut rng);
+    let cases = cases_3d(&shapes, &mut rng);
+    let (disagreements, reached) = run(FAST_PATHS_3D, &cases, |c| &c.label);
+    assert_agreement(disagreements, reached);
+}
