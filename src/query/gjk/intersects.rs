@@ -1,7 +1,7 @@
 //! GJK's boolean test, untraced: do the shapes overlap? The loop of [`super::gjk`] with one
 //! more exit and no closest points, for callers that need only the verdict (the
 //! intersection row of the benches, broad checks). It gives `gjk`'s verdict: the agreement
-//! harness (`src/agreement.rs`) and `gjk_intersects_agrees_with_gjk` check it.
+//! harness (`src/agreement.rs`) checks it.
 
 use super::{
     reduce_to_closest_feature, search_direction, start, FrameOfA, GjkConfig, Simplex,
