@@ -1,9 +1,8 @@
 //! SAT for two plain polygons (no radius) of which at least one has more than `SMALL_CORE`
-//! vertices, untraced: the calipers pass of `edge_axes` with `BestAxis` (sat.rs), keeping
-//! only what the choice of the best axis reads. Most axes cannot beat the best one found
-//! so far; for those the pass needs three projections and one compare, and builds no
-//! `SatAxis`, computes no `f32::min` (whose NaN handling costs several instructions) and
-//! no facing test.
+//! vertices, untraced: the reference's calipers pass (`edge_axes` with `BestAxis`,
+//! `reference.rs`), keeping only what the choice of the best axis reads. Most axes cannot
+//! beat the best one found so far; for those the pass needs three projections and one
+//! compare, and builds no `SatAxis`.
 //!
 //! Algorithm (the calipers of `edge_axes`, every value the same arithmetic):
 //!
@@ -18,7 +17,7 @@
 //!         high = X's vertex i . n;  own = [high - back_i, high];  other = [low . n, high . n]
 //!         if lower(high - other.min, other.max - own.min) > bound: next axis (cannot win)
 //!         else: the axis whole (make_axis), shown to BestAxis's rule; bound = best overlap
-//! no axis at all: the general path (which tests the fallback axis)
+//! no axis at all: the reference (which tests the fallback axis)
 //! ```
 //!
 //! The quick test. Placing three vertices in the work frame costs more than the rest of an
@@ -42,7 +41,7 @@
 //! axis the quick test skips has both placed terms above the bound, and the placed test
 //! would skip it too. A NaN anywhere fails the compare and takes the placed test; a scale
 //! that is not finite makes the margin infinite or NaN, and every axis takes it. Test:
-//! `quick_terms_stay_well_inside_their_margin` (sat.rs) measures the difference.
+//! `quick_terms_stay_well_inside_their_margin` (tests.rs) measures the difference.
 //!
 //! Why a skipped axis is one `BestAxis` keeps out. Its overlap is `f32::min(x, y)` of the
 //! two terms `x = a.max - b.min`, `y = b.max - a.min`; for A's edges these are the two terms
@@ -53,16 +52,17 @@
 //! too (it returns the number of a number and a NaN). So the overlap is v > bound = the
 //! best overlap: not smaller, not equal, and `BestAxis` keeps its best. When the compare
 //! fails (a NaN anywhere, the bound NaN before the first axis or after a NaN best) the axis
-//! goes through the rule whole, as in the general path. Guard test:
-//! `large_lean_pass_matches_the_general_path_bit_for_bit` (sat.rs).
+//! goes through the rule whole, as in the reference. Guard test:
+//! `large_lean_pass_matches_the_reference_bit_for_bit` (tests.rs).
 
-use super::{edge_axis, finish, general, lower, step_to_extreme_valued};
+use super::projection::{lower, step_to_extreme_valued};
+use super::reference::{edge_axis, finish};
 use super::{SatAxis, SatOutput};
 use crate::geom::Placed;
 use crate::query::{Body, Interval, ShapePair};
 use glam::Vec2;
 
-/// [`super::general`] untraced for a plain pair (both radii zero, at least 3 vertices each)
+/// The reference's SAT untraced for a plain pair (both radii zero, at least 3 vertices each)
 /// that is not two small polygons: the same output, bit for bit.
 pub(super) fn sat_large(pair: &ShapePair) -> SatOutput {
     let margin = QUICK_MARGIN * f32::EPSILON * (reach(&pair.a) + reach(&pair.b));
@@ -78,7 +78,7 @@ pub(super) fn sat_large(pair: &ShapePair) -> SatOutput {
     match choice.best {
         Some(best) => finish(pair, best, choice.tested),
         // No edge of either polygon has a length.
-        None => general(pair, &mut ()),
+        None => super::reference::sat(pair, &mut ()),
     }
 }
 
