@@ -16,7 +16,7 @@ use crate::geom::{LanesOfWidth, Placed, ShapeLanes};
 use glam::Vec2;
 
 /// The width of the fixed arrays a small core is projected in: 4 lanes up to 4 vertices
-/// (boxes, quads), 8 up to 8, 16 up to [`SMALL_CORE`]; no padding is projected that a
+/// (boxes, quads), 8 up to 8, 16 up to `SMALL_CORE`; no padding is projected that a
 /// smaller core does not need.
 #[derive(Clone, Copy)]
 pub(super) enum Width {
@@ -76,9 +76,9 @@ impl<const N: usize> SmallCore<N> {
     }
 
     /// The lowest and highest projection on `n`: the same values as a pass over the
-    /// vertices (each is one vertex's `v.dot(n)`), found in the order [`EdgeLanes::new`]
-    /// compares them: up to 8 lanes by halving (compare the two halves element by element,
-    /// then the halves of the result), 16 vertex by vertex.
+    /// vertices (each is one vertex's `v.dot(n)`), found in the order the lane pass
+    /// (`EdgeLanes::new`, small.rs) compares them: up to 8 lanes by halving (compare the two
+    /// halves element by element, then the halves of the result), 16 vertex by vertex.
     #[inline]
     pub(super) fn extent(&self, n: Vec2) -> (f32, f32) {
         let d: [f32; N] = std::array::from_fn(|k| self.x[k] * n.x + self.y[k] * n.y);
@@ -103,8 +103,6 @@ impl<const N: usize> SmallCore<N> {
         (lo[0], hi[0])
     }
 }
-
-/// `own`'s core projected on its own edge normal `n` (edge `i`): the edge is the high end,
 
 /// The rotating calipers on a core: its lowest and highest vertex along the last normal,
 /// stepped forward for the next one.

@@ -76,9 +76,10 @@ where
 /// Every edge axis of one body of a small pair at once, one lane per edge (`N` lanes, the
 /// lanes past the edge count unused): its work-frame normal, both intervals and their
 /// overlap. Each number is the arithmetic of the reference's `edge_axes` on that axis (the
-/// normal turned as [`Placed::normal`] turns it, the own interval from the edge and its back extent, the
-/// other core's interval by the halving of [`SmallCore::extent`], widening by the radii);
-/// laid out by edge, the projections of one vertex on every axis are one vector operation.
+/// normal turned as [`Placed::normal`] turns it, the own interval from the edge and its
+/// back extent, the other core's interval by the halving of [`SmallCore::extent`],
+/// widening by the radii); laid out by edge, the projections of one vertex on every axis
+/// are one vector operation.
 struct EdgeLanes<const N: usize> {
     body: Body,
     /// Bit `k` set when lane `k` is an edge with a length: an axis.
@@ -238,11 +239,12 @@ struct LaneChoice<const N: usize> {
     facing: u32,
 }
 
-/// The axis the reference's `BestAxis` keeps, found without stepping through the axes one by one. Its
-/// rule (replace the best on a smaller overlap, or on an equal one when the new axis faces
-/// the contact and the best does not) keeps, of the axes with the least overlap, the first
-/// that faces the contact, or the first of them when none does: a lexicographic least
-/// over (overlap, not facing, order), which masks give without data-dependent branches.
+/// The axis the reference's `BestAxis` keeps, found without stepping through the axes one
+/// by one. Its rule (replace the best on a smaller overlap, or on an equal one when the new
+/// axis faces the contact and the best does not) keeps, of the axes with the least overlap,
+/// the first that faces the contact, or the first of them when none does: a lexicographic
+/// least over (overlap, not facing, order), which masks give without data-dependent
+/// branches.
 /// Also returns how many axes were tested.
 #[inline(always)]
 fn least_overlap<const NA: usize, const NB: usize>(
