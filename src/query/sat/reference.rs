@@ -25,7 +25,9 @@
 //! normal points from A toward B. The best axis is the first with the least overlap (A's
 //! edges before B's), except that an axis whose edge faces the other body replaces an
 //! earlier one of exactly the same overlap that faces away: opposite edges of a box give the
-//! same line and the same overlap, and the one facing the contact is the one to show.
+//! same line and the same overlap, and the one facing the contact is the one to show. The
+//! search starts from an infinite overlap; when no overlap is a number (a pose that is not),
+//! the first axis stands.
 //!
 //! Tolerance. The shapes touch when the best overlap is a gap no larger than the pair's
 //! touch tolerance ([`ShapePair::touch_tolerance`]: a small fraction of the pair's size,
@@ -53,6 +55,8 @@ pub(super) fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOu
         pair,
         tracer,
         best: None,
+        least: f32::INFINITY,
+        least_faces_contact: true,
         tested: 0,
     };
     // The edge normals of both cores, A's first.
@@ -80,6 +84,10 @@ struct BestAxis<'p, 'a, T> {
     pair: &'p ShapePair<'a>,
     tracer: &'p mut T,
     best: Option<SatAxis>,
+    /// The least overlap so far, and whether its axis faces the contact: at first an
+    /// infinite overlap, which every finite one beats.
+    least: f32,
+    least_faces_contact: bool,
     tested: u32,
 }
 
@@ -91,11 +99,14 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
         let before = self.best;
         // Strictly smaller wins, so on a tie the earlier axis (A's edges first) is kept,
         // unless the earlier one is the back of a parallel pair (same line, same overlap).
-        let better = |b: SatAxis| {
-            axis.overlap < b.overlap
-                || (axis.overlap == b.overlap && axis.faces_contact() && !b.faces_contact())
-        };
-        if self.best.is_none_or(better) {
+        if axis.overlap < self.least
+            || (axis.overlap == self.least && axis.faces_contact() && !self.least_faces_contact)
+        {
+            self.best = Some(axis);
+            (self.least, self.least_faces_contact) = (axis.overlap, axis.faces_contact());
+        } else if self.best.is_none() {
+            // No overlap so far is a number (a pose that is not): the first axis stands
+            // until one is.
             self.best = Some(axis);
         }
         let best = self.best.map_or(axis.source, |b| b.source);
