@@ -51,7 +51,7 @@
 //! term is NaN and v is their minimum, or the other term is NaN and `f32::min` returns v
 //! too (it returns the number of a number and a NaN). So the overlap is v > bound = the
 //! best overlap: not smaller, not equal, and `BestAxis` keeps its best. When the compare
-//! fails (a NaN anywhere, the bound NaN before the first axis that wins) the axis
+//! fails (a NaN anywhere, the bound NaN before the first axis or after a NaN best) the axis
 //! goes through the rule whole, as in the reference. Guard test:
 //! `large_lean_pass_matches_the_reference_bit_for_bit` (tests.rs).
 
@@ -77,7 +77,7 @@ pub(super) fn sat_large(pair: &ShapePair) -> SatOutput {
     edge_axes_lean(&pair.b, &pair.a, Body::B, &mut choice);
     match choice.best {
         Some(best) => finish(pair, best, choice.tested),
-        // No edge of either polygon has a length, or no overlap is a number.
+        // No edge of either polygon has a length.
         None => super::reference::sat(pair, &mut ()),
     }
 }
@@ -107,21 +107,18 @@ struct Choice {
 
 impl Choice {
     /// `BestAxis::consider` without the tracer: strictly smaller wins, and on an equal
-    /// overlap an axis that faces the contact replaces one that does not (the first axis
-    /// must beat an infinite overlap).
+    /// overlap an axis that faces the contact replaces one that does not, and a finite
+    /// overlap replaces one that is not a number.
     /// Out of line: few axes get here.
     #[cold]
     #[inline(never)]
     fn consider(&mut self, axis: SatAxis) {
-        let better = match self.best {
-            Some(b) => {
-                axis.overlap < b.overlap
-                    || (axis.overlap == b.overlap && axis.faces_contact() && !b.faces_contact())
-            }
-            // Before the first axis, an infinite overlap that faces the contact.
-            None => axis.overlap < f32::INFINITY,
+        let better = |b: SatAxis| {
+            axis.overlap < b.overlap
+                || (axis.overlap == b.overlap && axis.faces_contact() && !b.faces_contact())
+                || (b.overlap.is_nan() && axis.overlap < f32::INFINITY)
         };
-        if better {
+        if self.best.is_none_or(better) {
             self.best = Some(axis);
             self.bound = axis.overlap;
             self.quick_bound = axis.overlap + self.margin;

@@ -4,10 +4,10 @@
 //! - A small core (at most `SMALL_CORE` vertices, with a small polygon on the other side)
 //!   is placed in the work frame once, in fixed lanes of 4, 8 or 16 ([`SmallCore`]), and
 //!   every vertex is projected on every normal.
-//! - Otherwise the rotating calipers ([`Calipers`]): as the edge normals of a convex
-//!   polygon turn counter-clockwise, the extreme vertices in those directions move forward
-//!   round the outline, so each is found by stepping from the previous one
-//!   ([`step_to_extreme`]): O(n + m) for the whole test, not O(n * m).
+//! - Otherwise the rotating calipers: as the edge normals of a convex polygon turn
+//!   counter-clockwise, the extreme vertices in those directions move forward round the
+//!   outline, so each is found by stepping from the previous one ([`step_to_extreme`]):
+//!   O(n + m) for the whole test, not O(n * m).
 //!
 //! Both give the extreme values of a pass over every vertex (the calipers stop on a vertex
 //! whose projection is extreme), each value one vertex's `v.dot(n)`.
@@ -101,47 +101,6 @@ impl<const N: usize> SmallCore<N> {
             }
         }
         (lo[0], hi[0])
-    }
-}
-
-/// The rotating calipers on a core: its lowest and highest vertex along the last normal,
-/// stepped forward for the next one.
-pub(super) struct Calipers<'p, 's> {
-    core: &'p Placed<'s>,
-    /// The lowest and highest vertex along the last normal (`None` before the first).
-    extremes: Option<(usize, usize)>,
-}
-
-impl<'p, 's> Calipers<'p, 's> {
-    pub(super) fn new(core: &'p Placed<'s>) -> Self {
-        Calipers {
-            core,
-            extremes: None,
-        }
-    }
-
-    /// The lowest and highest projection of the core on `n`, each one vertex's
-    /// `v.dot(n)`: for the first normal by support look-ups, then by stepping from the
-    /// previous extremes (`n` must turn counter-clockwise from the last normal by less than
-    /// a half turn).
-    #[inline]
-    pub(super) fn extent(&mut self, n: Vec2) -> (f32, f32) {
-        let other = self.core;
-        let (low, high) = match self.extremes {
-            // The calipers step over the stored (local) vertices, with the normal turned
-            // into the core's frame: the same order of projections, no vertex transformed.
-            Some((low, high)) => {
-                let local = other.local_direction(n);
-                let core = other.shape.core();
-                (
-                    step_to_extreme(core, low, -local),
-                    step_to_extreme(core, high, local),
-                )
-            }
-            None => (other.support_index(-n), other.support_index(n)),
-        };
-        self.extremes = Some((low, high));
-        (other.vertex(low).dot(n), other.vertex(high).dot(n))
     }
 }
 

@@ -25,9 +25,9 @@
 //! normal points from A toward B. The best axis is the first with the least overlap (A's
 //! edges before B's), except that an axis whose edge faces the other body replaces an
 //! earlier one of exactly the same overlap that faces away: opposite edges of a box give the
-//! same line and the same overlap, and the one facing the contact is the one to show. The
-//! search starts from an infinite overlap; when no overlap is a number (a pose that is not),
-//! the first axis stands.
+//! same line and the same overlap, and the one facing the contact is the one to show. An
+//! overlap that is not a number (a pose that is not) loses to any finite one; when none is
+//! finite, the first axis stands.
 //!
 //! Tolerance. The shapes touch when the best overlap is a gap no larger than the pair's
 //! touch tolerance ([`ShapePair::touch_tolerance`]: a small fraction of the pair's size,
@@ -42,7 +42,7 @@
 //! forward round the outline, so each is found by stepping from the previous one and the
 //! whole test costs O(n + m), not O(n * m) (see `projection.rs`).
 
-use super::projection::{Calipers, SmallCore, Width};
+use super::projection::{step_to_extreme, SmallCore, Width};
 use super::{AxisSource, SatAxis, SatOutput, SMALL_CORE};
 use crate::geom::{cross, Placed};
 use crate::query::{Body, Interval, ShapePair};
@@ -55,8 +55,6 @@ pub(super) fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOu
         pair,
         tracer,
         best: None,
-        least: f32::INFINITY,
-        least_faces_contact: true,
         tested: 0,
     };
     // The edge normals of both cores, A's first.
@@ -84,10 +82,6 @@ struct BestAxis<'p, 'a, T> {
     pair: &'p ShapePair<'a>,
     tracer: &'p mut T,
     best: Option<SatAxis>,
-    /// The least overlap so far, and whether its axis faces the contact: at first an
-    /// infinite overlap, which every finite one beats.
-    least: f32,
-    least_faces_contact: bool,
     tested: u32,
 }
 
@@ -99,14 +93,13 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
         let before = self.best;
         // Strictly smaller wins, so on a tie the earlier axis (A's edges first) is kept,
         // unless the earlier one is the back of a parallel pair (same line, same overlap).
-        if axis.overlap < self.least
-            || (axis.overlap == self.least && axis.faces_contact() && !self.least_faces_contact)
-        {
-            self.best = Some(axis);
-            (self.least, self.least_faces_contact) = (axis.overlap, axis.faces_contact());
-        } else if self.best.is_none() {
-            // No overlap so far is a number (a pose that is not): the first axis stands
-            // until one is.
+        // A best overlap that is not a number (a pose that is not) loses to any finite one.
+        let better = |b: SatAxis| {
+            axis.overlap < b.overlap
+                || (axis.overlap == b.overlap && axis.faces_contact() && !b.faces_contact())
+                || (b.overlap.is_nan() && axis.overlap < f32::INFINITY)
+        };
+        if self.best.is_none_or(better) {
             self.best = Some(axis);
         }
         let best = self.best.map_or(axis.source, |b| b.source);
@@ -123,7 +116,9 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
 
 /// Tests the edge normals of `own` (body `body`) against `other`: for each edge with a
 /// length, `own`'s interval from the edge and its back extent, `other`'s from its extreme
-/// vertices along the normal (every vertex of a small core, else the calipers).
+/// vertices along the normal. When both cores are small, every vertex of `other` is
+/// projected ([`edge_axes_small`]); otherwise the calipers step its lowest and highest
+/// vertex round the outline as the normal turns.
 pub(crate) fn edge_axes(
     own: &Placed,
     other: &Placed,
@@ -131,35 +126,64 @@ pub(crate) fn edge_axes(
     consider: &mut impl FnMut(SatAxis),
 ) {
     if own.vertex_count() <= SMALL_CORE && other.vertex_count() <= SMALL_CORE {
-        // The other core placed once, in fixed lanes of 4, 8 or 16.
-        match Width::of(other) {
-            Width::Four => {
-                let core = SmallCore::<4>::new(other);
-                edge_loop(own, other, body, |n| core.extent(n), consider)
-            }
-            Width::Eight => {
-                let core = SmallCore::<8>::new(other);
-                edge_loop(own, other, body, |n| core.extent(n), consider)
-            }
-            Width::Sixteen => {
-                let core = SmallCore::<16>::new(other);
-                edge_loop(own, other, body, |n| core.extent(n), consider)
-            }
+        return edge_axes_small(own, other, body, consider);
+    }
+    let edges = own.edge_count();
+    let mut started = false;
+    let (mut other_low, mut other_high) = (0, 0);
+    for i in 0..edges {
+        let n = own.normal(i);
+        if n == Vec2::ZERO {
+            continue; // a repeated vertex: no edge, no axis
         }
-    } else {
-        let mut calipers = Calipers::new(other);
-        edge_loop(own, other, body, |n| calipers.extent(n), consider)
+        if started {
+            // The calipers step over `other`'s stored (local) vertices, with the normal
+            // turned into its frame: the same order of projections, no vertex transformed.
+            let local = other.local_direction(n);
+            let core = other.shape.core();
+            other_low = step_to_extreme(core, other_low, -local);
+            other_high = step_to_extreme(core, other_high, local);
+        } else {
+            other_low = other.support_index(-n);
+            other_high = other.support_index(n);
+            started = true;
+        }
+        let own_interval = own_edge_interval(own, i, n);
+        let other_interval = Interval::new(
+            other.vertex(other_low).dot(n),
+            other.vertex(other_high).dot(n),
+        );
+        consider(edge_axis(
+            own,
+            other,
+            body,
+            i,
+            n,
+            own_interval,
+            other_interval,
+        ));
     }
 }
 
-/// The loop of [`edge_axes`], with `other_extent(n)` the lowest and highest projection of
-/// `other`'s core on each normal `n` in turn (the normals turn counter-clockwise).
+/// [`edge_axes`] for two small cores: the same axes in the same order, each end of the
+/// other body's interval the same projection of the same vertex (the extreme value of a full
+/// pass is the value the calipers stop at). The other core is placed once, in fixed lanes
+/// of 4, 8 or 16 ([`Width`]).
+fn edge_axes_small(own: &Placed, other: &Placed, body: Body, consider: &mut impl FnMut(SatAxis)) {
+    match Width::of(other) {
+        Width::Four => edge_axes_fixed(own, other, &SmallCore::<4>::new(other), body, consider),
+        Width::Eight => edge_axes_fixed(own, other, &SmallCore::<8>::new(other), body, consider),
+        Width::Sixteen => edge_axes_fixed(own, other, &SmallCore::<16>::new(other), body, consider),
+    }
+}
+
+/// The pass of [`edge_axes_small`] with `other`'s core in fixed lanes of `N`.
 #[inline]
-fn edge_loop(
+fn edge_axes_fixed<const N: usize>(
     own: &Placed,
     other: &Placed,
+    other_core: &SmallCore<N>,
     body: Body,
-    mut other_extent: impl FnMut(Vec2) -> (f32, f32),
     consider: &mut impl FnMut(SatAxis),
 ) {
     for i in 0..own.edge_count() {
@@ -167,7 +191,7 @@ fn edge_loop(
         if n == Vec2::ZERO {
             continue; // a repeated vertex: no edge, no axis
         }
-        let (other_low, other_high) = other_extent(n);
+        let (other_low, other_high) = other_core.extent(n);
         consider(edge_axis(
             own,
             other,
