@@ -107,8 +107,8 @@ struct Choice {
 
 impl Choice {
     /// `BestAxis::consider` without the tracer: strictly smaller wins, and on an equal
-    /// overlap an axis that faces the contact replaces one that does not, and a finite
-    /// overlap replaces one that is not a number.
+    /// overlap an axis that faces the contact replaces one that does not, and an overlap
+    /// below infinity replaces one that is not a number.
     /// Out of line: few axes get here.
     #[cold]
     #[inline(never)]
@@ -240,39 +240,4 @@ fn edge_axis_lean(
         own_interval,
         other_interval,
     ));
-}
-
-/// For the test of the quick test's margin: every axis of `own` against `other` as
-/// [`edge_axes_lean`] steps them (the first one's calipers from the same support look-ups),
-/// with its quick terms and its placed terms.
-#[cfg(test)]
-pub(super) fn quick_and_placed_terms(own: &Placed, other: &Placed) -> Vec<[(f32, f32); 2]> {
-    let shape = own.shape;
-    let core = other.shape.core();
-    let offset = own.translation - other.translation;
-    let mut calipers: Option<(usize, usize)> = None;
-    let mut terms = Vec::new();
-    for ((&normal, &vertex), &back) in shape
-        .normals()
-        .iter()
-        .zip(shape.core())
-        .zip(shape.back_extents())
-    {
-        let n = own.rotation.rotate(normal);
-        if n == Vec2::ZERO {
-            continue;
-        }
-        let local = other.local_direction(n);
-        let (start_low, start_high) =
-            calipers.unwrap_or((other.support_index(-n), other.support_index(n)));
-        let (low, below) = step_to_extreme_valued(core, start_low, -local);
-        let (high, above) = step_to_extreme_valued(core, start_high, local);
-        calipers = Some((low, high));
-        let quick = quick_terms(vertex.dot(normal), offset.dot(n), below, above, back);
-        let top = (own.rotation.rotate(vertex) + own.translation).dot(n);
-        let other_min = (other.rotation.rotate(core[low]) + other.translation).dot(n);
-        let other_max = (other.rotation.rotate(core[high]) + other.translation).dot(n);
-        terms.push([quick, (top - other_min, other_max - (top - back))]);
-    }
-    terms
 }

@@ -140,7 +140,8 @@ pub fn sat_test(pair: &ShapePair) -> SatOutput {
 /// Runs SAT, recording every axis tested, including those after the first separating one.
 ///
 /// Traced, and untraced for a round shape (where the vertex axes count), it runs the
-/// reference. Untraced, two plain polygons take a fast path: the same output, bit for bit.
+/// reference. Untraced, two plain polygons take a fast path: the same output, bit for bit
+/// (for poses that are numbers; the guard tests are in `tests.rs`).
 pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
     if T::ENABLED || !pair.edge_normals_suffice() {
         return reference::sat(pair, tracer);

@@ -26,8 +26,8 @@
 //! edges before B's), except that an axis whose edge faces the other body replaces an
 //! earlier one of exactly the same overlap that faces away: opposite edges of a box give the
 //! same line and the same overlap, and the one facing the contact is the one to show. An
-//! overlap that is not a number (a pose that is not) loses to any finite one; when none is
-//! finite, the first axis stands.
+//! overlap that is not a number (a pose that is not) loses to any number below infinity;
+//! when no overlap is one, the first axis stands.
 //!
 //! Tolerance. The shapes touch when the best overlap is a gap no larger than the pair's
 //! touch tolerance ([`ShapePair::touch_tolerance`]: a small fraction of the pair's size,
@@ -93,7 +93,8 @@ impl<T: Tracer<SatAxis>> BestAxis<'_, '_, T> {
         let before = self.best;
         // Strictly smaller wins, so on a tie the earlier axis (A's edges first) is kept,
         // unless the earlier one is the back of a parallel pair (same line, same overlap).
-        // A best overlap that is not a number (a pose that is not) loses to any finite one.
+        // A best overlap that is not a number (a pose that is not) loses to any number
+        // below infinity.
         let better = |b: SatAxis| {
             axis.overlap < b.overlap
                 || (axis.overlap == b.overlap && axis.faces_contact() && !b.faces_contact())

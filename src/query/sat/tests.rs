@@ -627,7 +627,7 @@ fn quick_terms_stay_well_inside_their_margin() {
             continue; // the NaN and infinite poses: every compare fails, nothing skipped
         }
         for (own, other) in [(&pair.a, &pair.b), (&pair.b, &pair.a)] {
-            for [quick, placed] in calipers::quick_and_placed_terms(own, other) {
+            for [quick, placed] in quick_and_placed_terms(own, other) {
                 for (q, p) in [(quick.0, placed.0), (quick.1, placed.1)] {
                     let off = (q - p).abs() / (f32::EPSILON * scale);
                     assert!(off.is_finite(), "{pair:?}: {q} vs {p}");
@@ -742,4 +742,41 @@ fn small_core_extent_is_exactly_a_pass_over_the_vertices() {
             }
         }
     }
+}
+
+/// For the test of the quick test's margin: every axis of `own` against `other` as
+/// `calipers::edge_axes_lean` steps them (the first one's calipers from the same support look-ups),
+/// with its quick terms and its placed terms.
+fn quick_and_placed_terms(
+    own: &crate::geom::Placed,
+    other: &crate::geom::Placed,
+) -> Vec<[(f32, f32); 2]> {
+    let shape = own.shape;
+    let core = other.shape.core();
+    let offset = own.translation - other.translation;
+    let mut calipers: Option<(usize, usize)> = None;
+    let mut terms = Vec::new();
+    for ((&normal, &vertex), &back) in shape
+        .normals()
+        .iter()
+        .zip(shape.core())
+        .zip(shape.back_extents())
+    {
+        let n = own.rotation.rotate(normal);
+        if n == Vec2::ZERO {
+            continue;
+        }
+        let local = other.local_direction(n);
+        let (start_low, start_high) =
+            calipers.unwrap_or((other.support_index(-n), other.support_index(n)));
+        let (low, below) = step_to_extreme_valued(core, start_low, -local);
+        let (high, above) = step_to_extreme_valued(core, start_high, local);
+        calipers = Some((low, high));
+        let quick = calipers::quick_terms(vertex.dot(normal), offset.dot(n), below, above, back);
+        let top = (own.rotation.rotate(vertex) + own.translation).dot(n);
+        let other_min = (other.rotation.rotate(core[low]) + other.translation).dot(n);
+        let other_max = (other.rotation.rotate(core[high]) + other.translation).dot(n);
+        terms.push([quick, (top - other_min, other_max - (top - back))]);
+    }
+    terms
 }
