@@ -1,9 +1,8 @@
 //! SAT for two plain polygons (no radius) of which at least one has more than `SMALL_CORE`
-//! vertices, untraced: the calipers pass of `edge_axes` with `BestAxis` (sat.rs), keeping
-//! only what the choice of the best axis reads. Most axes cannot beat the best one found
-//! so far; for those the pass needs three projections and one compare, and builds no
-//! `SatAxis`, computes no `f32::min` (whose NaN handling costs several instructions) and
-//! no facing test.
+//! vertices, untraced: the reference's calipers pass (`edge_axes` with `BestAxis`,
+//! `reference.rs`), keeping only what the choice of the best axis reads. Most axes cannot
+//! beat the best one found so far; for those the pass needs three projections and one
+//! compare, and builds no `SatAxis`.
 //!
 //! Algorithm (the calipers of `edge_axes`, every value the same arithmetic):
 //!
@@ -18,7 +17,7 @@
 //!         high = X's vertex i . n;  own = [high - back_i, high];  other = [low . n, high . n]
 //!         if lower(high - other.min, other.max - own.min) > bound: next axis (cannot win)
 //!         else: the axis whole (make_axis), shown to BestAxis's rule; bound = best overlap
-//! no axis at all: the general path (which tests the fallback axis)
+//! no axis at all: the reference (which tests the fallback axis)
 //! ```
 //!
 //! The quick test. Placing three vertices in the work frame costs more than the rest of an
@@ -42,7 +41,7 @@
 //! axis the quick test skips has both placed terms above the bound, and the placed test
 //! would skip it too. A NaN anywhere fails the compare and takes the placed test; a scale
 //! that is not finite makes the margin infinite or NaN, and every axis takes it. Test:
-//! `quick_terms_stay_well_inside_their_margin` (sat.rs) measures the difference.
+//! `quick_terms_stay_well_inside_their_margin` (tests.rs) measures the difference.
 //!
 //! Why a skipped axis is one `BestAxis` keeps out. Its overlap is `f32::min(x, y)` of the
 //! two terms `x = a.max - b.min`, `y = b.max - a.min`; for A's edges these are the two terms
@@ -53,16 +52,17 @@
 //! too (it returns the number of a number and a NaN). So the overlap is v > bound = the
 //! best overlap: not smaller, not equal, and `BestAxis` keeps its best. When the compare
 //! fails (a NaN anywhere, the bound NaN before the first axis or after a NaN best) the axis
-//! goes through the rule whole, as in the general path. Guard test:
-//! `large_lean_pass_matches_the_general_path_bit_for_bit` (sat.rs).
+//! goes through the rule whole, as in the reference. Guard test:
+//! `large_lean_pass_matches_the_reference_bit_for_bit` (tests.rs).
 
-use super::{edge_axis, finish, general, lower, step_to_extreme_valued};
+use super::projection::{lower, step_to_extreme_valued};
+use super::reference::{edge_axis, finish};
 use super::{SatAxis, SatOutput};
 use crate::geom::Placed;
 use crate::query::{Body, Interval, ShapePair};
 use glam::Vec2;
 
-/// [`super::general`] untraced for a plain pair (both radii zero, at least 3 vertices each)
+/// The reference's SAT untraced for a plain pair (both radii zero, at least 3 vertices each)
 /// that is not two small polygons: the same output, bit for bit.
 pub(super) fn sat_large(pair: &ShapePair) -> SatOutput {
     let margin = QUICK_MARGIN * f32::EPSILON * (reach(&pair.a) + reach(&pair.b));
@@ -78,7 +78,7 @@ pub(super) fn sat_large(pair: &ShapePair) -> SatOutput {
     match choice.best {
         Some(best) => finish(pair, best, choice.tested),
         // No edge of either polygon has a length.
-        None => general(pair, &mut ()),
+        None => super::reference::sat(pair, &mut ()),
     }
 }
 
@@ -107,7 +107,8 @@ struct Choice {
 
 impl Choice {
     /// `BestAxis::consider` without the tracer: strictly smaller wins, and on an equal
-    /// overlap an axis that faces the contact replaces one that does not.
+    /// overlap an axis that faces the contact replaces one that does not, and an overlap
+    /// below infinity replaces one that is not a number.
     /// Out of line: few axes get here.
     #[cold]
     #[inline(never)]
@@ -115,6 +116,7 @@ impl Choice {
         let better = |b: SatAxis| {
             axis.overlap < b.overlap
                 || (axis.overlap == b.overlap && axis.faces_contact() && !b.faces_contact())
+                || (b.overlap.is_nan() && axis.overlap < f32::INFINITY)
         };
         if self.best.is_none_or(better) {
             self.best = Some(axis);
@@ -238,39 +240,4 @@ fn edge_axis_lean(
         own_interval,
         other_interval,
     ));
-}
-
-/// For the test of the quick test's margin: every axis of `own` against `other` as
-/// [`edge_axes_lean`] steps them (the first one's calipers from the same support look-ups),
-/// with its quick terms and its placed terms.
-#[cfg(test)]
-pub(super) fn quick_and_placed_terms(own: &Placed, other: &Placed) -> Vec<[(f32, f32); 2]> {
-    let shape = own.shape;
-    let core = other.shape.core();
-    let offset = own.translation - other.translation;
-    let mut calipers: Option<(usize, usize)> = None;
-    let mut terms = Vec::new();
-    for ((&normal, &vertex), &back) in shape
-        .normals()
-        .iter()
-        .zip(shape.core())
-        .zip(shape.back_extents())
-    {
-        let n = own.rotation.rotate(normal);
-        if n == Vec2::ZERO {
-            continue;
-        }
-        let local = other.local_direction(n);
-        let (start_low, start_high) =
-            calipers.unwrap_or((other.support_index(-n), other.support_index(n)));
-        let (low, below) = step_to_extreme_valued(core, start_low, -local);
-        let (high, above) = step_to_extreme_valued(core, start_high, local);
-        calipers = Some((low, high));
-        let quick = quick_terms(vertex.dot(normal), offset.dot(n), below, above, back);
-        let top = (own.rotation.rotate(vertex) + own.translation).dot(n);
-        let other_min = (other.rotation.rotate(core[low]) + other.translation).dot(n);
-        let other_max = (other.rotation.rotate(core[high]) + other.translation).dot(n);
-        terms.push([quick, (top - other_min, other_max - (top - back))]);
-    }
-    terms
 }

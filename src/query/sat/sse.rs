@@ -1,9 +1,7 @@
 //! SAT for two plain polygons of at most 8 vertices each, untraced, with the small-polygon
-//! pass (`small_polygons_fixed` in sat.rs) written out in SSE registers: one body's edges
+//! pass (`small_polygons_fixed` in small.rs) written out in SSE registers: one body's edges
 //! in the lanes of one register (up to 4 vertices: boxes, quads, triangles) or two (5 to
-//! 8). The compiled form of the pass spent about half its instructions on boxes moving
-//! lanes through memory (scalar loads of B's lanes, both bodies' lanes stored to the stack,
-//! lane-kind checks), and on 6- and 8-gons it spilled its 8 by 8 blocks.
+//! 8).
 //!
 //! Algorithm (the pass, every value the same arithmetic, operand for operand):
 //!
@@ -26,9 +24,10 @@
 //!
 //! `min` and `max` are `minps` / `maxps` with the pass's operand order (`a < b ? a : b`,
 //! `a > b ? a : b`), so ties, signed zeros and NaNs pick the same operand. Guard test:
-//! `sse_pass_matches_the_small_polygon_pass_bit_for_bit` (sat.rs).
+//! `sse_pass_matches_the_small_polygon_pass_bit_for_bit` (tests.rs).
 
-use super::{finish_inline, make_axis, AxisSource, SatOutput};
+use super::reference::{finish_inline, make_axis};
+use super::{AxisSource, SatOutput};
 use crate::geom::{CoreLanes, Placed, LANE_LIMIT};
 use crate::query::{Body, Interval, ShapePair};
 use glam::Vec2;

@@ -1,0 +1,782 @@
+use super::projection::{step_to_extreme_valued, SmallCore};
+use super::*;
+use super::{calipers, reference, small};
+use crate::geom::{Pose, Shape};
+use crate::query::testing::*;
+
+fn run(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> (SatOutput, Vec<SatAxis>) {
+    let pair = ShapePair::new(a, pa, b, pb);
+    let mut axes = Vec::new();
+    let out = sat(&pair, &mut axes);
+    (out, axes)
+}
+
+#[test]
+fn boxes_test_all_eight_edge_normals_with_world_intervals() {
+    let s = square(1.0);
+    let (out, axes) = run(&s, at(10.0, 0.0), &s, at(11.5, 0.3));
+    assert_eq!(axes.len(), 8);
+    assert_eq!(out.axes_tested, 8);
+    // A's edge 1 has normal +x: A covers [9, 11], B [10.5, 12.5].
+    let x = axes
+        .iter()
+        .find(|a| {
+            a.source
+                == AxisSource::Edge {
+                    body: Body::A,
+                    index: 1,
+                }
+        })
+        .unwrap();
+    assert!(close(x.interval_a.min, 9.0, 1e-5) && close(x.interval_a.max, 11.0, 1e-5));
+    assert!(close(x.interval_b.min, 10.5, 1e-5) && close(x.interval_b.max, 12.5, 1e-5));
+    assert!(close(x.overlap, 0.5, 1e-5));
+    assert!(out.intersecting);
+    assert!(close(out.depth.unwrap(), 0.5, 1e-5));
+    assert!(close_v(out.normal, v(1.0, 0.0), 1e-6));
+    assert_eq!(
+        out.axis,
+        AxisSource::Edge {
+            body: Body::A,
+            index: 1
+        }
+    );
+}
+
+#[test]
+fn separated_records_every_axis_and_the_largest_gap() {
+    let s = square(1.0);
+    let (out, axes) = run(&s, at(0.0, 0.0), &s, at(0.0, -3.0));
+    assert!(!out.intersecting);
+    assert_eq!(axes.len(), 8);
+    assert!(close(out.separation.unwrap(), 1.0, 1e-6));
+    assert!(close_v(out.normal, v(0.0, -1.0), 1e-6));
+    assert!(axes.iter().filter(|a| a.separates()).count() >= 2);
+}
+
+#[test]
+fn tie_keeps_a_s_axis() {
+    // Overlap 0.5 on x and on y: the first axis found (A's) wins.
+    let s = square(1.0);
+    let (out, _) = run(&s, at(0.0, 0.0), &s, at(1.5, 1.5));
+    assert!(close(out.depth.unwrap(), 0.5, 1e-6));
+    assert_eq!(out.axis.body(), Some(Body::A));
+}
+
+#[test]
+fn circle_near_a_corner_uses_the_vertex_axis() {
+    // Circle centre (1.6, 1.8): 0.6, 0.8 from the corner (1, 1), distance 1, radius 0.5.
+    let s = square(1.0);
+    let c = Shape::circle(0.5).unwrap();
+    let (out, axes) = run(&s, at(0.0, 0.0), &c, at(1.6, 1.8));
+    assert!(!out.intersecting);
+    assert!(close(out.separation.unwrap(), 0.5, 1e-5));
+    assert!(close_v(out.normal, v(0.6, 0.8), 1e-5));
+    assert!(matches!(out.axis, AxisSource::Vertex { .. }));
+    assert!(axes.len() > 4);
+}
+
+#[test]
+fn concentric_circles_fall_back_to_x() {
+    let c = Shape::circle(1.0).unwrap();
+    let (out, axes) = run(&c, at(0.0, 0.0), &c, at(0.0, 0.0));
+    assert_eq!(axes.len(), 1);
+    assert_eq!(out.axis, AxisSource::Fallback);
+    assert!(close(out.depth.unwrap(), 2.0, 1e-6));
+}
+
+#[test]
+fn collinear_and_repeated_vertices_give_the_same_answer() {
+    let clean = square(1.0);
+    let messy = Shape::polygon(vec![
+        v(-1.0, -1.0),
+        v(0.0, -1.0),
+        v(1.0, -1.0),
+        v(1.0, -1.0),
+        v(1.0, 1.0),
+        v(-1.0, 1.0),
+    ])
+    .unwrap();
+    for (x, y, deg) in [(1.5, 0.3, 0.0), (0.4, 1.7, 30.0), (-1.2, -1.1, 75.0)] {
+        let (a, _) = run(&clean, at(0.0, 0.0), &clean, at_deg(x, y, deg));
+        let (b, _) = run(&messy, at(0.0, 0.0), &clean, at_deg(x, y, deg));
+        assert!(close(a.depth.unwrap(), b.depth.unwrap(), 1e-5));
+        assert!(close_v(a.normal, b.normal, 1e-5));
+    }
+}
+
+#[test]
+fn calipers_match_brute_force_projection_on_large_polygons() {
+    let a = Shape::regular(300, 2.0).unwrap();
+    let b = Shape::regular(57, 1.0).unwrap();
+    let pair = ShapePair::new(&a, at_deg(0.0, 0.0, 7.0), &b, at_deg(2.1, 0.9, 33.0));
+    let mut axes = Vec::new();
+    sat(&pair, &mut axes);
+    for axis in &axes {
+        let project = |p: &crate::geom::Placed| {
+            let ds = (0..p.vertex_count()).map(|i| p.vertex(i).dot(axis.axis));
+            ds.clone().fold(f32::MAX, f32::min)..ds.fold(f32::MIN, f32::max)
+        };
+        let (ra, rb) = (project(&pair.a), project(&pair.b));
+        assert!(
+            close(axis.interval_a.min, ra.start, 1e-4) && close(axis.interval_a.max, ra.end, 1e-4)
+        );
+        assert!(
+            close(axis.interval_b.min, rb.start, 1e-4) && close(axis.interval_b.max, rb.end, 1e-4)
+        );
+    }
+}
+
+/// A SplitMix64 stream of floats in [0, 1), for fixed-seed random cases.
+pub(crate) struct Random(pub u64);
+
+impl Random {
+    pub(crate) fn next(&mut self) -> f32 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
+    }
+
+    pub(crate) fn range(&mut self, low: f32, high: f32) -> f32 {
+        low + (high - low) * self.next()
+    }
+
+    /// Boxes, random convex 3- to 8-gons (one point in each of n equal sectors of an
+    /// ellipse), a 12-gon (SAT's pass of 16 lanes), a 20-gon (the calipers path), a
+    /// circle and a capsule.
+    /// A convex `n`-gon: one point in each of `n` equal sectors of an ellipse with
+    /// random radii of 0.7 to 1.3.
+    pub(crate) fn ellipse_polygon(&mut self, n: usize) -> Shape {
+        let (rx, ry) = (self.range(0.7, 1.3), self.range(0.7, 1.3));
+        let points = (0..n)
+            .map(|k| {
+                let sector = std::f32::consts::TAU / n as f32;
+                let angle = sector * (k as f32 + self.range(0.1, 0.9));
+                v(rx * angle.cos(), ry * angle.sin())
+            })
+            .collect();
+        Shape::polygon(points).unwrap()
+    }
+
+    pub(crate) fn shapes(&mut self) -> Vec<Shape> {
+        let mut shapes = vec![square(1.0), Shape::rect(v(1.3, 0.4)).unwrap()];
+        for n in 3..=8 {
+            for _ in 0..3 {
+                shapes.push(self.ellipse_polygon(n));
+            }
+        }
+        shapes.push(Shape::regular(12, 1.1).unwrap());
+        shapes.push(Shape::regular(20, 1.05).unwrap());
+        shapes.push(Shape::circle(0.8).unwrap());
+        shapes.push(Shape::capsule(0.7, 0.3).unwrap());
+        shapes
+    }
+
+    /// A pose within reach of a unit shape at the origin (overlapping, touching or
+    /// apart), far from the world origin every fourth time.
+    pub(crate) fn pose_near(&mut self, k: usize) -> (Pose, Pose) {
+        let base = if k % 4 == 3 {
+            v(3.0e4, -2.0e4)
+        } else {
+            Vec2::ZERO
+        };
+        let a = Pose::new(base, self.range(-3.2, 3.2));
+        let offset = v(self.range(-2.8, 2.8), self.range(-2.8, 2.8));
+        (a, Pose::new(base + offset, self.range(-3.2, 3.2)))
+    }
+}
+
+#[test]
+fn traced_and_untraced_sat_agree_bit_for_bit() {
+    // The 4-wide and 8-wide small paths and the calipers: recording axes must not change
+    // the answer, on thousands of random poses.
+    let mut random = Random(12);
+    let shapes = random.shapes();
+    let mut checked = 0;
+    for k in 0..4000 {
+        let a = &shapes[k % shapes.len()];
+        let b = &shapes[(k * 7 + 3) % shapes.len()];
+        let (pa, pb) = random.pose_near(k);
+        let pair = ShapePair::new(a, pa, b, pb);
+        let mut axes = Vec::new();
+        let traced = sat(&pair, &mut axes);
+        assert_eq!(sat_test(&pair), traced, "case {k}");
+        assert_eq!(axes.len() as u32, traced.axes_tested);
+        checked += 1;
+    }
+    assert_eq!(checked, 4000);
+}
+
+#[test]
+fn small_polygon_pass_matches_the_reference_bit_for_bit() {
+    // The lane pass for two plain small polygons (`small::sat_small`) against the
+    // reference (every axis built whole and compared by `BestAxis`): every bit of the
+    // output, on thousands of random poses, ties of aligned boxes included. Shapes of 3 to
+    // 16 vertices (every width of the pass: 4, 8 and 16 lanes), a 12-gon with a
+    // repeated vertex (an edge with no axis) and one with a vertex on a side.
+    let mut random = Random(34);
+    let mut shapes: Vec<Shape> = random
+        .shapes()
+        .into_iter()
+        .filter(|s| s.radius() == 0.0 && s.core().len() <= SMALL_CORE)
+        .collect();
+    for n in 9..=16 {
+        shapes.push(random.ellipse_polygon(n));
+    }
+    shapes.push(Shape::regular(16, 0.9).unwrap());
+    shapes.extend(repeated_and_on_side(12));
+    assert!(shapes.iter().any(|s| s.core().len() == 16));
+    let mut small = 0;
+    for k in 0..6000 {
+        let a = &shapes[k % shapes.len()];
+        let b = &shapes[(k * 5 + 1) % shapes.len()];
+        let (mut pa, mut pb) = random.pose_near(k);
+        if k % 3 == 0 {
+            // Axis-aligned, on a grid of quarters: exact ties between axes.
+            pa = Pose::new(pa.position.round(), 0.0);
+            pb = Pose::new(
+                pa.position + (4.0 * (pb.position - pa.position)).round() / 4.0,
+                0.0,
+            );
+        }
+        let pair = ShapePair::new(a, pa, b, pb);
+        assert!(pair.edge_normals_suffice());
+        let expected = output_bits(&reference::sat(&pair, &mut ()));
+        assert_eq!(output_bits(&small::sat_small(&pair)), expected, "case {k}");
+        assert_eq!(output_bits(&sat_test(&pair)), expected, "case {k}");
+        small += 1;
+    }
+    assert_eq!(small, 6000);
+}
+
+/// Every bit of an output, NaNs included (`PartialEq` calls no NaN equal to itself).
+fn output_bits(out: &SatOutput) -> String {
+    let b = &out.best;
+    format!(
+        "{} {:?} {:?} {:x} {:x} {:?} | {:?} {:x} {:x} {:x} {:x} {:x} {:x} {:x} {:?} {:?} | {}",
+        out.intersecting,
+        out.depth.map(f32::to_bits),
+        out.separation.map(f32::to_bits),
+        out.normal.x.to_bits(),
+        out.normal.y.to_bits(),
+        out.axis,
+        b.source,
+        b.axis.x.to_bits(),
+        b.axis.y.to_bits(),
+        b.interval_a.min.to_bits(),
+        b.interval_a.max.to_bits(),
+        b.interval_b.min.to_bits(),
+        b.interval_b.max.to_bits(),
+        b.overlap.to_bits(),
+        b.best_so_far,
+        b.ties_with,
+        out.axes_tested,
+    )
+}
+
+/// The poses of case `k` of the guard tests that compare a fast SAT pass with the
+/// reference: `random.pose_near(k)` with B moved out to `size`, then by `k % 8` a grid
+/// of quarters, the same body face to face (the flag: the pair is `a` against itself),
+/// turns of 1e-6, or a non-number in a position or an angle.
+fn tied_poses(k: usize, a: &Shape, size: f32, random: &mut Random) -> (Pose, Pose, bool) {
+    let quarter = std::f32::consts::FRAC_PI_2;
+    let (mut pa, mut pb) = random.pose_near(k);
+    pb.position = pa.position + (pb.position - pa.position) * size;
+    match k % 8 {
+        // On a grid of quarters of the size, unturned or by quarter turns: equal
+        // bodies face to face, touching, overlaps that tie exactly.
+        0 | 1 => {
+            let turn = |r: &mut Random| (r.range(0.0, 4.0).floor()) * quarter;
+            pa = Pose::new(
+                pa.position.round(),
+                if k.is_multiple_of(8) {
+                    0.0
+                } else {
+                    turn(random)
+                },
+            );
+            let offset = (4.0 * (pb.position - pa.position) / size).round() * size / 4.0;
+            pb = Pose::new(
+                pa.position + offset,
+                if k.is_multiple_of(8) {
+                    0.0
+                } else {
+                    turn(random)
+                },
+            );
+        }
+        // The same bodies (a copy), face to face along x or y, touching or
+        // overlapping by a quarter.
+        2 => {
+            let reach = 2.0 * a.bounding_radius();
+            let along = if k % 16 == 2 {
+                v(1.0, 0.0)
+            } else {
+                v(0.0, 1.0)
+            };
+            let depth = if k % 32 < 16 { 0.0 } else { 0.25 * reach };
+            pa = Pose::new(pa.position, 0.0);
+            pb = Pose::new(pa.position + along * (reach - depth), 0.0);
+            return (pa, pb, true);
+        }
+        // Turns of 1e-6, and quarter turns + 1e-6.
+        3 => {
+            pa.angle = 1.0e-6;
+            pb.angle = quarter + 1.0e-6 * (k % 3) as f32;
+        }
+        // Non-numbers and infinities in a position or an angle.
+        4 if k % 40 == 4 => {
+            let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][(k / 40) % 3];
+            match (k / 120) % 3 {
+                0 => pb.position.x = bad,
+                1 => pb.angle = bad,
+                _ => pa.position.y = bad,
+            }
+        }
+        _ => {}
+    }
+    (pa, pb, false)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn sse_pass_matches_the_small_polygon_pass_bit_for_bit() {
+    // The small-polygon pass written out in SSE registers (`sse::sat_small`, 4 and 8
+    // lanes a body) against the pass it writes out (`small::sat_small`): every bit, NaN
+    // poses included. Without a non-number, also against the reference, traced and
+    // untraced. Shapes: boxes, long boxes, triangles, a parallelogram, a
+    // trapezoid, random 3- to 8-gons, a quad with a repeated vertex (a lane with no
+    // axis) and one with a vertex on a side (collinear edges), the awkward 5-gons of
+    // `test_outlines` (split, bent and cut sides, a repeated point), at sizes 1e-3, 1
+    // and 1e4. Poses: random, near and far from the world origin; on a
+    // grid of quarters with turns of 0 (equal boxes face to face, touching, exact ties
+    // between axes); quarter turns, and quarter turns + 1e-6; turns of 1e-6; NaN and
+    // infinite positions and angles.
+    let mut random = Random(56);
+    let base: Vec<Shape> = {
+        let mut shapes = vec![
+            square(1.0),
+            Shape::rect(v(1.3, 0.4)).unwrap(),
+            Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(1.5, 0.5), v(-0.5, 0.5)]).unwrap(),
+            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(0.5, 0.5), v(-0.5, 0.5)]).unwrap(),
+        ];
+        shapes.extend(Shape::polygon(vec![
+            v(-1.0, -0.5),
+            v(1.0, -0.5),
+            v(1.0, -0.5),
+            v(0.0, 0.5),
+        ]));
+        shapes.extend(Shape::polygon(vec![
+            v(-1.0, -0.5),
+            v(0.0, -0.5),
+            v(1.0, -0.5),
+            v(0.0, 0.5),
+        ]));
+        shapes.extend(
+            random
+                .shapes()
+                .into_iter()
+                .filter(|s| s.radius() == 0.0 && s.core().len() <= SMALL_CORE),
+        );
+        use crate::geom::test_outlines as outlines;
+        shapes.extend([
+            outlines::split_top(),
+            outlines::repeated_point(),
+            outlines::bent_top(),
+            outlines::cut_corner(),
+        ]);
+        shapes
+    };
+    let shapes: Vec<Shape> = [1.0e-3, 1.0, 1.0e4]
+        .iter()
+        .flat_map(|&scale| {
+            base.iter().map(move |s| {
+                Shape::polygon(s.core().iter().map(|&p| p * scale).collect()).unwrap()
+            })
+        })
+        .collect();
+    let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
+    for k in 0..24_000 {
+        let a = &shapes[k % shapes.len()];
+        let b = &shapes[(k * 7 + 3) % shapes.len()];
+        let size = a.bounding_radius().max(b.bounding_radius());
+        let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
+        let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
+        check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
+    }
+    assert!(checked > 20_000, "{checked}");
+    assert!(with_nan > 100, "{with_nan}");
+    assert!(ties > 1000, "{ties}");
+}
+
+#[cfg(target_arch = "x86_64")]
+fn check_sse(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
+    if !sse::applies(pair) {
+        return;
+    }
+    let fast = sse::sat_small(pair);
+    let pass = small::sat_small(pair);
+    assert_eq!(output_bits(&fast), output_bits(&pass), "{pair:?}");
+    // `sat_small` runs the pass compiled for AVX where the processor has it: the pass
+    // compiled for the baseline gives the same bits too.
+    let baseline = sse::sat_small_in(pair);
+    assert_eq!(output_bits(&baseline), output_bits(&pass), "{pair:?}");
+    let finite = [
+        pair.a.rotation,
+        pair.a.translation,
+        pair.b.rotation,
+        pair.b.translation,
+    ]
+    .iter()
+    .all(|p| p.is_finite());
+    if finite {
+        let mut axes = Vec::new();
+        let traced = sat(pair, &mut axes);
+        assert_eq!(output_bits(&fast), output_bits(&traced), "{pair:?}");
+        assert_eq!(
+            output_bits(&fast),
+            output_bits(&reference::sat(pair, &mut ())),
+            "{pair:?}"
+        );
+        *ties += axes.iter().filter(|x| x.ties_with.is_some()).count().min(1);
+    } else {
+        *with_nan += 1;
+    }
+    *checked += 1;
+}
+
+#[test]
+fn calipers_windows_step_as_the_scalar_walk() {
+    // `step_to_extreme_valued` (four projections a register, then the scalar walk)
+    // against the lap with a wrapped index one vertex at a time (its form before the
+    // windows and the straight runs): the same vertex and the same bits of its value
+    // from every start.
+    let wrapped = |core: &[Vec2], start: usize, d: Vec2| {
+        let n = core.len();
+        let (mut k, mut best) = (start, core[start].dot(d));
+        for _ in 0..n {
+            let next = if k + 1 == n { 0 } else { k + 1 };
+            let value = core[next].dot(d);
+            if value < best {
+                break;
+            }
+            (k, best) = (next, value);
+        }
+        (k, best)
+    };
+    // The cores need not be convex for either walk, so besides regular
+    // polygons (ties on axis-aligned directions) they include random points (every
+    // pattern of stops), runs of equal points, NaN and infinite coordinates, and every
+    // size from 1 to 12 points (below 4 no window fits; windows that reach the slice's
+    // end or the lap's last steps).
+    let mut random = Random(79);
+    let mut cores: Vec<Vec<Vec2>> = vec![
+        Shape::regular(16, 1.0).unwrap().core().to_vec(),
+        Shape::regular(300, 2.0).unwrap().core().to_vec(),
+        vec![Vec2::ONE; 9],
+        vec![Vec2::new(f32::NAN, 1.0); 7],
+    ];
+    for n in (1..=12).chain([31, 64]) {
+        for _ in 0..6 {
+            let mut core: Vec<Vec2> = (0..n)
+                .map(|_| Vec2::new(random.range(-2.0, 2.0), random.range(-2.0, 2.0)))
+                .collect();
+            // Repeats (equal projections), and now and then a NaN or an infinity.
+            for k in 1..n {
+                if random.next() < 0.2 {
+                    core[k] = core[k - 1];
+                }
+            }
+            if random.next() < 0.3 {
+                let k = (random.next() * n as f32) as usize % n;
+                core[k].x = [f32::NAN, f32::INFINITY, -f32::INFINITY][k % 3];
+            }
+            cores.push(core);
+        }
+    }
+    let mut directions: Vec<Vec2> = (0..4)
+        .map(|q| Vec2::from_angle(std::f32::consts::FRAC_PI_2 * q as f32))
+        .chain((0..24).map(|_| Vec2::from_angle(random.range(-3.2, 3.2))))
+        .collect();
+    directions.extend([Vec2::ZERO, Vec2::new(f32::NAN, 0.0), Vec2::new(1e30, -1e30)]);
+    for core in &cores {
+        for (j, &d) in directions.iter().enumerate() {
+            for start in 0..core.len() {
+                // The same bits, or NaN for both (a NaN's payload is not part of the
+                // answer).
+                let bits = |v: f32| if v.is_nan() { None } else { Some(v.to_bits()) };
+                let (k, value) = step_to_extreme_valued(core, start, d);
+                let (scalar_k, scalar_value) = wrapped(core, start, d);
+                assert_eq!(
+                    (k, bits(value)),
+                    (scalar_k, bits(scalar_value)),
+                    "{} vertices, start {start}, direction {j}",
+                    core.len()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn large_lean_pass_matches_the_reference_bit_for_bit() {
+    // The untraced calipers pass that builds only the axes that may win
+    // (`calipers::sat_large`) against the reference (every axis built whole and shown
+    // to `BestAxis`), untraced and traced: every bit of the output, NaN poses included.
+    // Shapes: random convex 17- to 1,024-gons (one point in each of n sectors of an
+    // ellipse, as the bench builds them), regular 20- to 1,024-gons (parallel edges,
+    // exact ties between axes of both bodies), a 20-gon with a repeated vertex and one
+    // with a vertex on a side, each at sizes 1e-3, 1 and 1e4, against each other and
+    // against boxes, triangles and 8-gons. Poses: random near and far from the world
+    // origin; on a grid of quarters, unturned or by quarter turns (regular polygons face
+    // to face, touching, ties); quarter turns + 1e-6 and turns of 1e-6; the same body
+    // face to face, touching or a quarter deep; NaN and infinite positions and angles.
+    let mut random = Random(91);
+    let (large, small) = large_and_small(&mut random);
+    let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
+    for k in 0..6000 {
+        let pair = large_pair(k, &large, &small, &mut random);
+        check_large(&pair, &mut checked, &mut with_nan, &mut ties);
+    }
+    assert!(checked == 6000, "{checked}");
+    assert!(with_nan > 100, "{with_nan}");
+    assert!(ties > 1000, "{ties}");
+}
+
+/// A regular `n`-gon of radius 1 with vertex 3 repeated (an edge with no length, no
+/// axis), and one with a vertex inserted halfway along its side from vertex 4 to 5.
+fn repeated_and_on_side(n: u32) -> Vec<Shape> {
+    let core = Shape::regular(n, 1.0).unwrap().core().to_vec();
+    let mut repeated = core.clone();
+    repeated.insert(3, core[3]);
+    let mut on_side = core.clone();
+    on_side.insert(5, (core[4] + core[5]) * 0.5);
+    [repeated, on_side]
+        .into_iter()
+        .map(|points| Shape::polygon(points).unwrap())
+        .collect()
+}
+
+/// The large-polygon guard tests' shapes: `large` (each more than `SMALL_CORE` vertices)
+/// and `small` (a square, a triangle, an 8-gon), each at sizes 1e-3, 1 and 1e4.
+fn large_and_small(random: &mut Random) -> (Vec<Shape>, Vec<Shape>) {
+    let mut base: Vec<Shape> = Vec::new();
+    for n in [17, 18, 20, 24, 33, 64, 100, 256, 1024] {
+        base.push(random.ellipse_polygon(n));
+    }
+    for n in [20, 24, 32, 64, 256, 1024] {
+        base.push(Shape::regular(n, 1.0).unwrap());
+    }
+    base.extend(repeated_and_on_side(20));
+    let scaled = |shapes: &[Shape]| -> Vec<Shape> {
+        [1.0e-3, 1.0, 1.0e4]
+            .iter()
+            .flat_map(|&scale| {
+                shapes.iter().map(move |s| {
+                    Shape::polygon(s.core().iter().map(|&p| p * scale).collect()).unwrap()
+                })
+            })
+            .collect()
+    };
+    let large = scaled(&base);
+    let small = scaled(&[
+        square(1.0),
+        Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+        Shape::regular(8, 1.0).unwrap(),
+    ]);
+    (large, small)
+}
+
+/// Pair `k` of the large-polygon guard tests: a large shape against a large one, or (one
+/// in five) a small one, the order swapped one in ten, placed by `tied_poses`.
+fn large_pair<'s>(
+    k: usize,
+    large: &'s [Shape],
+    small: &'s [Shape],
+    random: &mut Random,
+) -> ShapePair<'s> {
+    let a = &large[k % large.len()];
+    let b = if k % 5 == 4 {
+        &small[(k / 5) % small.len()]
+    } else {
+        &large[(k * 7 + 3) % large.len()]
+    };
+    let (a, b) = if k % 10 == 9 { (b, a) } else { (a, b) };
+    let size = a.bounding_radius().max(b.bounding_radius());
+    let (pa, pb, itself) = tied_poses(k, a, size, random);
+    ShapePair::new(a, pa, if itself { a } else { b }, pb)
+}
+
+#[test]
+fn quick_terms_stay_well_inside_their_margin() {
+    // `calipers::sat_large` skips an axis on its quick terms when they clear the bound
+    // by `QUICK_MARGIN * EPSILON * S`; the header bounds their difference from the
+    // placed terms by about 12 EPSILON S. Measured here on the guard test's shapes and
+    // poses (near and far from the origin, sizes 1e-3 to 1e4, ties, turns of 1e-6):
+    // the difference must stay under a quarter of the margin.
+    let mut random = Random(92);
+    let (large, small) = large_and_small(&mut random);
+    let (mut worst, mut axes) = (0.0f32, 0usize);
+    for k in 0..3000 {
+        let pair = large_pair(k, &large, &small, &mut random);
+        let scale = calipers::reach(&pair.a) + calipers::reach(&pair.b);
+        if !scale.is_finite() || !pair.a.rotation.is_finite() || !pair.b.rotation.is_finite() {
+            continue; // the NaN and infinite poses: every compare fails, nothing skipped
+        }
+        for (own, other) in [(&pair.a, &pair.b), (&pair.b, &pair.a)] {
+            for [quick, placed] in quick_and_placed_terms(own, other) {
+                for (q, p) in [(quick.0, placed.0), (quick.1, placed.1)] {
+                    let off = (q - p).abs() / (f32::EPSILON * scale);
+                    assert!(off.is_finite(), "{pair:?}: {q} vs {p}");
+                    worst = worst.max(off);
+                    axes += 1;
+                }
+            }
+        }
+    }
+    assert!(axes > 1_000_000, "{axes}");
+    assert!(
+        worst <= calipers::QUICK_MARGIN / 4.0,
+        "a quick term off by {worst} EPSILON S"
+    );
+}
+
+fn check_large(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
+    assert!(pair.edge_normals_suffice());
+    assert!(pair.a.vertex_count() > SMALL_CORE || pair.b.vertex_count() > SMALL_CORE);
+    let lean = calipers::sat_large(pair);
+    assert_eq!(output_bits(&lean), output_bits(&sat_test(pair)), "{pair:?}");
+    assert_eq!(
+        output_bits(&lean),
+        output_bits(&reference::sat(pair, &mut ())),
+        "{pair:?}"
+    );
+    let mut axes = Vec::new();
+    let traced = sat(pair, &mut axes);
+    assert_eq!(output_bits(&lean), output_bits(&traced), "{pair:?}");
+    assert_eq!(axes.len() as u32, lean.axes_tested);
+    let finite = [
+        pair.a.rotation,
+        pair.a.translation,
+        pair.b.rotation,
+        pair.b.translation,
+    ]
+    .iter()
+    .all(|p| p.is_finite());
+    if !finite {
+        *with_nan += 1;
+    }
+    *ties += axes.iter().filter(|x| x.ties_with.is_some()).count().min(1);
+    *checked += 1;
+}
+
+#[test]
+fn large_polygons_traced_and_untraced_agree_bit_for_bit() {
+    // The calipers (at least one body of more than `SMALL_CORE` vertices), random and
+    // aligned poses: recording must not change the answer or the axes counted. Regular
+    // polygons with a multiple of 4 sides, unturned and on a grid of quarters, have
+    // parallel edges of equal overlap: ties between axes, of both bodies.
+    let shapes = [
+        Shape::regular(12, 1.1).unwrap(),
+        Shape::regular(16, 0.9).unwrap(),
+        Shape::regular(64, 1.2).unwrap(),
+        Shape::regular(256, 1.0).unwrap(),
+        Shape::regular(1024, 1.3).unwrap(),
+        Shape::rect(v(1.3, 0.4)).unwrap(),
+        Shape::regular(7, 0.8).unwrap(),
+    ];
+    let mut random = Random(56);
+    let (mut checked, mut ties) = (0, 0);
+    for k in 0..3000 {
+        let a = &shapes[k % shapes.len()];
+        let b = &shapes[(k * 3 + 1) % shapes.len()];
+        if a.core().len() <= SMALL_CORE && b.core().len() <= SMALL_CORE {
+            continue;
+        }
+        let (mut pa, mut pb) = random.pose_near(k);
+        if k % 2 == 0 {
+            let quarter = std::f32::consts::FRAC_PI_2;
+            pa = Pose::new(pa.position.round(), 0.0);
+            pb = Pose::new(
+                pa.position + (4.0 * (pb.position - pa.position)).round() / 4.0,
+                quarter * (k % 8 / 2) as f32,
+            );
+        }
+        let pair = ShapePair::new(a, pa, b, pb);
+        let mut axes = Vec::new();
+        let traced = sat(&pair, &mut axes);
+        assert_eq!(sat_test(&pair), traced, "case {k}");
+        assert_eq!(axes.len() as u32, traced.axes_tested, "case {k}");
+        ties += axes.iter().filter(|axis| axis.ties_with.is_some()).count();
+        checked += 1;
+    }
+    assert!(checked > 2000, "{checked} large pairs");
+    assert!(ties > 1000, "{ties} ties");
+}
+
+#[test]
+fn small_core_extent_is_exactly_a_pass_over_the_vertices() {
+    // Every vertex count the small path takes, rotated and moved, on many directions:
+    // the halving finds the very same projections as a plain pass (bit for bit).
+    for n in 3..=SMALL_CORE as u32 {
+        let shape = Shape::regular(n, 1.3).unwrap();
+        let placed =
+            crate::geom::Placed::new(&shape, at_deg(2.5, -1.5, 11.0 * n as f32), v(0.3, 0.2));
+        let core8 = SmallCore::<SMALL_CORE>::new(&placed);
+        let core4 = (n <= 4).then(|| SmallCore::<4>::new(&placed));
+        for k in 0..64 {
+            let d = Vec2::from_angle(k as f32 * 0.1 + 0.05);
+            let projections = (0..placed.vertex_count()).map(|i| placed.vertex(i).dot(d));
+            let low = projections.clone().fold(f32::INFINITY, f32::min);
+            let high = projections.fold(f32::NEG_INFINITY, f32::max);
+            assert_eq!(core8.extent(d), (low, high), "{n}-gon, direction {k}");
+            if let Some(core4) = &core4 {
+                assert_eq!(
+                    core4.extent(d),
+                    (low, high),
+                    "{n}-gon (4-wide), direction {k}"
+                );
+            }
+        }
+    }
+}
+
+/// For the test of the quick test's margin: every axis of `own` against `other` as
+/// `calipers::edge_axes_lean` steps them (the first one's calipers from the same support look-ups),
+/// with its quick terms and its placed terms.
+fn quick_and_placed_terms(
+    own: &crate::geom::Placed,
+    other: &crate::geom::Placed,
+) -> Vec<[(f32, f32); 2]> {
+    let shape = own.shape;
+    let core = other.shape.core();
+    let offset = own.translation - other.translation;
+    let mut calipers: Option<(usize, usize)> = None;
+    let mut terms = Vec::new();
+    for ((&normal, &vertex), &back) in shape
+        .normals()
+        .iter()
+        .zip(shape.core())
+        .zip(shape.back_extents())
+    {
+        let n = own.rotation.rotate(normal);
+        if n == Vec2::ZERO {
+            continue;
+        }
+        let local = other.local_direction(n);
+        let (start_low, start_high) =
+            calipers.unwrap_or((other.support_index(-n), other.support_index(n)));
+        let (low, below) = step_to_extreme_valued(core, start_low, -local);
+        let (high, above) = step_to_extreme_valued(core, start_high, local);
+        calipers = Some((low, high));
+        let quick = calipers::quick_terms(vertex.dot(normal), offset.dot(n), below, above, back);
+        let top = (own.rotation.rotate(vertex) + own.translation).dot(n);
+        let other_min = (other.rotation.rotate(core[low]) + other.translation).dot(n);
+        let other_max = (other.rotation.rotate(core[high]) + other.translation).dot(n);
+        terms.push([quick, (top - other_min, other_max - (top - back))]);
+    }
+    terms
+}
