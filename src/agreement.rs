@@ -66,18 +66,76 @@ fn both<O: Debug>(fast: O, reference: O) -> Option<(String, String)> {
 }
 
 /// Every 2D fast path: its name and its check.
-pub(crate) const FAST_PATHS_2D: &[(&str, Check2)] = &[(
-    "gjk: the boolean test (gjk_intersects) against gjk's verdict",
-    |c| {
-        use crate::query::gjk::{gjk, gjk_intersects, GjkConfig};
+pub(crate) const FAST_PATHS_2D: &[(&str, Check2)] = &[
+    (
+        "gjk: the boolean test (gjk_intersects) against gjk's verdict",
+        |c| {
+            use crate::query::gjk::{gjk, gjk_intersects, GjkConfig};
+            let pair = c.pair();
+            let config = GjkConfig::default();
+            both(
+                gjk_intersects(&pair, &config),
+                gjk(&pair, &config, &mut ()).intersecting,
+            )
+        },
+    ),
+    ("sat: the untraced dispatcher (sat_test)", |c| {
+        use crate::query::sat::{reference, sat_test};
         let pair = c.pair();
-        let config = GjkConfig::default();
-        both(
-            gjk_intersects(&pair, &config),
-            gjk(&pair, &config, &mut ()).intersecting,
-        )
-    },
-)];
+        both(sat_test(&pair), reference::sat(&pair, &mut ()))
+    }),
+    (
+        "sat: small polygons, every edge axis at once in lanes (small.rs)",
+        |c| {
+            use crate::query::sat::{reference, small};
+            let pair = c.pair();
+            let small_enough = pair.a.vertex_count() <= 16 && pair.b.vertex_count() <= 16;
+            (pair.edge_normals_suffice() && small_enough)
+                .then(|| both(small::sat_small(&pair), reference::sat(&pair, &mut ())))?
+        },
+    ),
+    #[cfg(target_arch = "x86_64")]
+    ("sat: the small pass written out in SSE (sse.rs)", |c| {
+        use crate::query::sat::{reference, sse};
+        let pair = c.pair();
+        (pair.edge_normals_suffice() && sse::applies(&pair))
+            .then(|| both(sse::sat_small(&pair), reference::sat(&pair, &mut ())))?
+    }),
+    ("sat: the rotating calipers' lean pass (calipers.rs)", |c| {
+        use crate::query::sat::{calipers, reference};
+        let pair = c.pair();
+        // Small cores are projected whole by the reference (and the other passes): the
+        // calipers' walk rounds their projections differently, so it is only for cores
+        // past 16 vertices, as the dispatcher takes it.
+        let large = pair.a.vertex_count() > 16 || pair.b.vertex_count() > 16;
+        (pair.edge_normals_suffice() && large)
+            .then(|| both(calipers::sat_large(&pair), reference::sat(&pair, &mut ())))?
+    }),
+    (
+        "clip: each best side without the walk (lone_side.rs)",
+        |c| {
+            use crate::query::clip::{contact_manifold, reference};
+            let pair = c.pair();
+            let normal = crate::query::sat::sat_test(&pair).normal;
+            both(
+                contact_manifold(&pair, normal),
+                reference::clip(&pair, normal, &mut ()),
+            )
+        },
+    ),
+    (
+        "clip: SAT's winning edge handed over as a best side (handoff.rs)",
+        |c| {
+            use crate::query::clip::{handoff, reference};
+            let pair = c.pair();
+            let sat = crate::query::sat::sat_test(&pair);
+            both(
+                handoff::contact_manifold_after_sat(&pair, &sat),
+                reference::clip(&pair, sat.normal, &mut ()),
+            )
+        },
+    ),
+];
 
 /// Every 3D fast path: its name and its check.
 pub(crate) const FAST_PATHS_3D: &[(&str, Check3)] = &[
@@ -375,6 +433,7 @@ fn run<C, F: Fn(&C) -> Option<(String, String)>>(
                 }
             }
         }
+        eprintln!("{name}: {applied} of {} cases", cases.len());
         reached.push((name.to_string(), applied));
     }
     (disagreements, reached)

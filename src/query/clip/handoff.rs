@@ -25,7 +25,7 @@ use glam::Vec2;
 
 /// The manifold along SAT's normal, untraced: the reference's, with one search fewer when
 /// SAT's winning edge (or the face opposite it) is handed over as its body's best side.
-pub(super) fn contact_manifold_after_sat(pair: &ShapePair, sat: &SatOutput) -> Manifold {
+pub(crate) fn contact_manifold_after_sat(pair: &ShapePair, sat: &SatOutput) -> Manifold {
     let h = Handoff::of(pair, sat);
     if let Some(side_x) = h.x_side() {
         // Y's best side is usually one edge (`lone_side`); the other sides are searched

@@ -11,9 +11,9 @@
 //! - `handoff.rs`: after SAT, its winning edge taken as that body's best side when the
 //!   shape vouches for it, so only the other body is searched.
 
-mod handoff;
+pub(crate) mod handoff;
 mod lone_side;
-mod reference;
+pub(crate) mod reference;
 #[cfg(test)]
 mod tests;
 

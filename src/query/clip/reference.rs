@@ -54,7 +54,7 @@ pub(super) const REFERENCE_PREFERENCE: f32 = 1.0e-6;
 const FACE_ALIGNMENT: f32 = 1.0e-3;
 
 /// The manifold for `normal` (unit, A toward B), recording each stage.
-pub(super) fn clip<T: Tracer<ClipStep>>(
+pub(crate) fn clip<T: Tracer<ClipStep>>(
     pair: &ShapePair,
     normal: Vec2,
     tracer: &mut T,

@@ -64,7 +64,7 @@ use glam::Vec2;
 
 /// The reference's SAT untraced for a plain pair (both radii zero, at least 3 vertices each)
 /// that is not two small polygons: the same output, bit for bit.
-pub(super) fn sat_large(pair: &ShapePair) -> SatOutput {
+pub(crate) fn sat_large(pair: &ShapePair) -> SatOutput {
     let margin = QUICK_MARGIN * f32::EPSILON * (reach(&pair.a) + reach(&pair.b));
     let mut choice = Choice {
         best: None,

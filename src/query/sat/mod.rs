@@ -17,12 +17,12 @@
 //! run of edge normals: every vertex of a small core in fixed lanes, or the rotating
 //! calipers' walk.
 
-mod calipers;
+pub(crate) mod calipers;
 mod projection;
-mod reference;
-mod small;
+pub(crate) mod reference;
+pub(crate) mod small;
 #[cfg(target_arch = "x86_64")]
-mod sse;
+pub(crate) mod sse;
 #[cfg(test)]
 pub(crate) mod tests;
 

@@ -50,7 +50,7 @@ use crate::trace::Tracer;
 use glam::Vec2;
 
 /// SAT on any pair, recording every axis tested (with `()`, nothing).
-pub(super) fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
+pub(crate) fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
     let mut search = BestAxis {
         pair,
         tracer,

@@ -29,7 +29,7 @@ use glam::Vec2;
 /// [`super::sat`] untraced for two plain polygons of at most `SMALL_CORE` vertices: one
 /// instance per pair of widths.
 #[inline]
-pub(super) fn sat_small(pair: &ShapePair) -> SatOutput {
+pub(crate) fn sat_small(pair: &ShapePair) -> SatOutput {
     use Width::*;
     match (Width::of(&pair.a), Width::of(&pair.b)) {
         (Four, Four) => small_polygons_fixed::<4, 4>(pair),

@@ -87,7 +87,7 @@ impl<'s> Lanes<'s> {
 /// caller has checked that): both have lanes and at least one edge has a length (else the
 /// pass's fallback axis is needed).
 #[inline(always)]
-pub(super) fn applies(pair: &ShapePair) -> bool {
+pub(crate) fn applies(pair: &ShapePair) -> bool {
     match (Lanes::of_placed(&pair.a), Lanes::of_placed(&pair.b)) {
         (Some((a, _)), Some((b, _))) => a.axis_count + b.axis_count != 0,
         _ => false,
@@ -102,7 +102,7 @@ pub(super) fn applies(pair: &ShapePair) -> bool {
 /// product and a sum into an FMA), so the bits are the same: the guard test
 /// `sse_pass_matches_the_small_polygon_pass_bit_for_bit` runs this and the baseline pass.
 #[inline(never)]
-pub(super) fn sat_small(pair: &ShapePair) -> SatOutput {
+pub(crate) fn sat_small(pair: &ShapePair) -> SatOutput {
     if std::arch::is_x86_feature_detected!("avx") {
         // SAFETY: the processor has AVX (checked just above).
         return unsafe { sat_small_avx(pair) };
