@@ -4,8 +4,8 @@
 //! and sums, no fused multiply-add), so results are the same numbers bit for bit on every
 //! target; `min` and `max` are the plain compares `if a < b { a } else { b }`, which is what
 //! SSE's `minps`/`maxps` compute. Where the processor has AVX, [`Eight`] does the same
-//! eight at a time (the traced cuboid SAT's intervals and the untraced sweep's small-body
-//! loops, written once for both through [`Lanes`]).
+//! eight at a time (the untraced sweep's small-body loops, written once for both widths
+//! through [`Lanes`]).
 
 /// SAFETY (every `unsafe` block below without its own comment): SSE is part of the x86_64
 /// baseline, so the SSE intrinsics are always available; they only compute on registers.
@@ -199,24 +199,6 @@ mod more {
         pub(crate) fn sqrt(self) -> Four {
             Four::wrap(unsafe { _mm_sqrt_ps(self.raw()) })
         }
-        /// Four rows turned into four columns: lane `k` of result `r` is lane `r` of row `k`
-        /// (four points' coordinates side by side, from the points one a row).
-        #[inline(always)]
-        pub(crate) fn transpose(rows: [Four; 4]) -> [Four; 4] {
-            let [a, b, c, d] = rows.map(Four::raw);
-            // SAFETY: as above.
-            unsafe {
-                let (ab_low, cd_low) = (_mm_unpacklo_ps(a, b), _mm_unpacklo_ps(c, d));
-                let (ab_high, cd_high) = (_mm_unpackhi_ps(a, b), _mm_unpackhi_ps(c, d));
-                [
-                    _mm_movelh_ps(ab_low, cd_low),
-                    _mm_movehl_ps(cd_low, ab_low),
-                    _mm_movelh_ps(ab_high, cd_high),
-                    _mm_movehl_ps(cd_high, ab_high),
-                ]
-                .map(Four::wrap)
-            }
-        }
         /// Per lane a mask: all ones where `self > other`, zero elsewhere (and for a NaN).
         #[inline(always)]
         pub(crate) fn gt(self, other: Four) -> Four {
@@ -310,11 +292,6 @@ mod more {
             self.each(self, |p, _| p.sqrt())
         }
         #[inline(always)]
-        pub(crate) fn transpose(rows: [Four; 4]) -> [Four; 4] {
-            let rows = rows.map(Four::to_array);
-            std::array::from_fn(|r| Four::load(&std::array::from_fn(|k| rows[k][r])))
-        }
-        #[inline(always)]
         pub(crate) fn gt(self, other: Four) -> Four {
             self.each(other, |p, q| Four::mask(p > q))
         }
@@ -356,8 +333,7 @@ mod more {
     }
 }
 
-/// The lane arithmetic of the traced cuboid SAT's intervals (`sat::cuboid_interval_lanes`)
-/// and of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes
+/// The lane arithmetic of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes
 /// ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each operation is
 /// [`Four`]'s, lane by lane, so both give the same bits. A lane type is built
 /// through its instruction set's token (`Isa`): `()` for SSE, part of the x86_64 baseline,
@@ -662,18 +638,6 @@ mod tests {
             assert_eq!(minus[k].to_bits(), (a[k] - b[k]).to_bits());
             assert_eq!(div[k].to_bits(), (a[k] / b[k]).to_bits());
             assert_eq!(neg[k].to_bits(), (-a[k]).to_bits());
-        }
-        let rows = [
-            [1.0f32, 2.0, 3.0, 4.0],
-            [5.0, 6.0, 7.0, 8.0],
-            [-0.0, 9.0, 1e-30, -2.0],
-            [0.5, -0.5, 0.25, 7.5],
-        ];
-        let columns = Four::transpose(rows.map(|r| Four::load(&r))).map(Four::to_array);
-        for (r, column) in columns.iter().enumerate() {
-            for (k, row) in rows.iter().enumerate() {
-                assert_eq!(column[k].to_bits(), row[r].to_bits());
-            }
         }
         let roots = [2.0f32, 0.0, -0.0, 1.0e-38, 3.0e38, 4.0, f32::INFINITY, 0.7];
         for four in roots.chunks(4) {

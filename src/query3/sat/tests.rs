@@ -1,6 +1,15 @@
+use super::cuboid::CuboidPair;
+use super::large::{EdgeFrames, EDGE_FRAME_CACHE};
+use super::reference::{arcs_cross, crosses, oriented_axis, prefer, turned, EdgeFrame};
+use super::small::{
+    self, bounded, face_support_values, is_small, place_small_frames, place_small_frames_turned,
+    turn_all, Inline, SMALL_BODY, TABLE_MIN_PAIRS,
+};
+use super::support::face_support_value;
 use super::*;
-use crate::geom3::Pose3;
+use crate::geom3::{Pose3, Shape3Kind};
 use crate::query3::testing::*;
+use crate::query3::Placed3;
 
 #[test]
 fn gauss_map_skips_group_per_edge_of_a_and_everything_else_keeps_its_place() {
@@ -262,13 +271,6 @@ fn nan_poses_do_not_panic() {
     assert!(!out.intersecting);
 }
 
-thread_local! {
-    /// The edge pairs `table_edge_pairs` found crossing, in the order it visited them.
-    pub(super) static CROSSING: std::cell::RefCell<Vec<(u32, u32)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// A small deterministic generator for the property tests below.
 /// A regular `sides`-gon prism of radius `r` and half height `h`.
 fn prism(sides: u32, r: f32, h: f32) -> crate::geom3::Polyhedron {
     crate::geom3::Polyhedron::new(&Shape3Kind::Prism {
@@ -279,6 +281,7 @@ fn prism(sides: u32, r: f32, h: f32) -> crate::geom3::Polyhedron {
     .unwrap()
 }
 
+/// A small deterministic generator for the property tests below.
 struct Rng(u64);
 
 impl Rng {
@@ -396,7 +399,7 @@ fn the_batched_face_support_values_equal_face_support_value_bit_for_bit() {
 #[test]
 fn the_small_body_pair_loop_equals_the_exhaustive_loop() {
     // Untraced SAT on small bodies takes `small_edge_pairs` (vectorised Gauss-map test,
-    // then only the crossing pairs); traced SAT takes the exhaustive per-pair loop. The
+    // then only the crossing pairs); traced SAT takes the reference's per-pair loop. The
     // outputs (best axis, separation bits, axes_tested, axes_pruned) must be equal on
     // random hulls, boxes and poses, including boxes resting face to face (near-ties
     // between face and edge axes) and the same body against itself.
@@ -492,57 +495,9 @@ fn box_pose(rng: &mut Rng, k: usize, a: &crate::geom3::Polyhedron) -> (Pose3, Po
 }
 
 #[test]
-fn cuboid_intervals_are_project_bit_for_bit_ties_included() {
-    // Four axes at a time in lanes, against the vertex scan of `Placed3::project`: axes
-    // along and between the body's own axes (corners tie exactly), the same tilted by
-    // 1e-6 and 1e-3, random ones, zero and not-a-number lanes (the fallback).
-    let mut rng = Rng(0x1a_4e5);
-    let mut checked = 0u32;
-    for round in 0..60u32 {
-        let (a, b) = random_cuboids(&mut rng, round);
-        for k in 0..20 {
-            let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
-            let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
-            for body in [&pair.a, &pair.b] {
-                let Shape3Kind::Cuboid { half_extents: h } = body.shape.kind() else {
-                    unreachable!("two cuboids")
-                };
-                let into = Turn::new(body.rotation.inverse());
-                let corners = corner_lanes((), &placed_corners(body));
-                let mut axes = Vec::new();
-                for n in 0..27 {
-                    let grid = Vec3::new((n % 3) as f32, (n / 3 % 3) as f32, (n / 9) as f32);
-                    let local = grid - Vec3::ONE;
-                    let tilt = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.));
-                    for scale in [0.0, 1e-6, 1e-3] {
-                        axes.push(body.rotation * (local + scale * tilt).normalize_or_zero());
-                    }
-                }
-                axes.push(Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)));
-                axes.push(Vec3::NAN);
-                for chunk in axes.chunks(4) {
-                    let lanes: [Vec3; 4] = std::array::from_fn(|i| chunk[i % chunk.len()]);
-                    let got = cuboid_intervals(body, &into, &corners, Vec3A::from(*h), &lanes);
-                    for (axis, interval) in lanes.iter().zip(got) {
-                        let expected = body.project(*axis);
-                        assert_eq!(
-                            [interval.min, interval.max].map(f32::to_bits),
-                            [expected.min, expected.max].map(f32::to_bits),
-                            "round {round} pose {k} axis {axis}"
-                        );
-                        checked += 1;
-                    }
-                }
-            }
-        }
-    }
-    assert!(checked > 200_000, "{checked}");
-}
-
-#[test]
 fn the_side_table_search_equals_the_lane_loop_on_tied_poses() {
-    // Untraced small bodies take `table_edge_pairs`, traced ones the lane loop of
-    // `small_edge_pairs`. On prisms and hulls posed with the ties of `box_pose` (aligned,
+    // Untraced small bodies with many edge pairs take `table_edge_pairs`, traced ones the
+    // reference's loop. On prisms and hulls posed with the ties of `box_pose` (aligned,
     // quarter turns, 1e-6 turns, resting on top, a body against itself), where side
     // values are zero or tiny, the outputs must be equal bit for bit.
     let mut rng = Rng(0x51de_7ab1);
@@ -658,9 +613,9 @@ fn the_face_sign_walk_finds_exactly_the_pairs_arcs_cross_finds() {
                     }
                 }
             }
-            CROSSING.with(|c| c.borrow_mut().clear());
-            let untraced = sat_test(&pair);
-            let found = CROSSING.with(|c| c.borrow().clone());
+            let mut found = Vec::new();
+            let untraced = small::sat(&pair, &mut |i, j| found.push((i, j)));
+            assert_eq!(format!("{untraced:?}"), format!("{:?}", sat_test(&pair)));
             let walked = frames_a.len() * frames_b.len() > TABLE_MIN_PAIRS
                 && bounded(&normals_a)
                 && bounded(&normals_b);
@@ -699,37 +654,6 @@ fn the_face_sign_walk_finds_exactly_the_pairs_arcs_cross_finds() {
         pairs > 2_000_000 && crossing > 50_000,
         "{pairs} pairs, {crossing}"
     );
-}
-
-#[test]
-fn placed_corners_equal_placed_vertices_bit_for_bit() {
-    // The corners turned four at a time in lanes against `Placed3::vertex` (glam's
-    // quaternion product, then the translation): random, quarter and identity turns,
-    // bodies at the origin, near 1e3 and near 1e6.
-    let mut rng = Rng(0xc0_4e55);
-    for round in 0..200u32 {
-        let (a, _) = random_cuboids(&mut rng, round);
-        for k in 0..20 {
-            let quarter = |n: f32| n.round() * std::f32::consts::FRAC_PI_2;
-            let rotation = match k % 4 {
-                0 => glam::Quat::IDENTITY,
-                1 => glam::Quat::from_rotation_x(quarter(rng.f(-2., 2.))),
-                _ => rng.rotation(),
-            };
-            let scale = [0.0, 1.0, 1e3, 1e6][k % 4];
-            let position = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)) * scale;
-            let origin = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.)) * scale;
-            let body = Placed3::new(&a, &Pose3::new(position, rotation), origin);
-            let corners = placed_corners(&body);
-            for (i, corner) in corners.iter().enumerate() {
-                assert_eq!(
-                    corner.to_array().map(f32::to_bits),
-                    body.vertex(i).to_array().map(f32::to_bits),
-                    "round {round} pose {k} corner {i}"
-                );
-            }
-        }
-    }
 }
 
 #[test]
@@ -844,9 +768,10 @@ fn the_cuboid_closed_form_edge_axes_equal_the_exhaustive_loop_within_their_bound
 }
 
 #[test]
-fn a_cuboids_face_separations_by_normal_equal_the_dot_products_bit_for_bit() {
+fn a_cuboids_face_separations_by_normal_equal_the_references_bit_for_bit() {
     // `CuboidPair::face_axes` reads each face's separation off the table of its exact
-    // normal; the dot products it stands for give the same bits, zeros included.
+    // normal; the reference records the dot products they stand for
+    // (`CuboidPair::face_separation_a` and `_b`): the same bits, zeros included.
     let mut rng = Rng(0xfa_ce5);
     for round in 0..40u32 {
         let (a, b) = random_cuboids(&mut rng, round);
@@ -855,35 +780,23 @@ fn a_cuboids_face_separations_by_normal_equal_the_dot_products_bit_for_bit() {
             let (pose_a, pose_b) = box_pose(&mut rng, k, &a);
             let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
             let boxes = CuboidPair::new(&pair).unwrap();
-            // Every face's separation, as the trace records it.
-            let mut steps: Vec<Step> = Vec::new();
-            let record = |steps: &mut Vec<Step>, id, axis, separation, _: &mut u32| {
-                let none = Interval::new(0.0, 0.0);
-                steps.push(Step::Axis(AxisTest {
-                    ordinal: 0,
-                    id,
-                    axis,
-                    interval_a: none,
-                    interval_b: none,
-                    separation,
-                }));
-            };
-            boxes.face_axes(&pair, &mut steps, &record, &mut 0);
-            let dots = (0..6).map(|i| {
-                let u = Vec3A::from(a.face_normal(i));
-                u.dot(boxes.t_in_a) - u.abs().dot(boxes.reach_a)
+            let mut tabled = Vec::new();
+            boxes.face_axes(&pair, &mut 0, |id, separation| {
+                tabled.push((id, separation))
             });
-            let dots = dots.chain((0..6).map(|j| {
-                let v = Vec3A::from(b.face_normal(j));
-                -v.dot(boxes.t_in_b) - v.abs().dot(boxes.reach_b)
-            }));
-            for (step, dot) in steps.iter().zip(dots) {
-                let Step::Axis(axis) = step else {
-                    unreachable!()
-                };
-                assert_eq!(axis.separation.to_bits(), dot.to_bits(), "{:?}", axis.id);
+            let mut steps = Vec::new();
+            sat(&pair, &mut steps);
+            let recorded = steps.iter().filter_map(|step| match step {
+                Step::Axis(t) if t.id.is_face() => Some((t.id, t.separation)),
+                _ => None,
+            });
+            let recorded: Vec<_> = recorded.collect();
+            assert_eq!(tabled.len(), 12);
+            assert_eq!(recorded.len(), 12);
+            for ((id, separation), (recorded_id, expected)) in tabled.into_iter().zip(recorded) {
+                assert_eq!(id, recorded_id);
+                assert_eq!(separation.to_bits(), expected.to_bits(), "{id:?}");
             }
-            assert_eq!(steps.len(), 12);
         }
     }
 }
@@ -892,7 +805,7 @@ fn a_cuboids_face_separations_by_normal_equal_the_dot_products_bit_for_bit() {
 fn untraced_cuboid_sat_equals_traced_sat_ties_included() {
     // Untraced SAT on two cuboids takes the closed-form edge axes (only the pairs that
     // may win by the rounding bound are computed on placed vertices); traced SAT the
-    // exhaustive pair loop. Same axis, same bits, same counts, on 8,000 poses: tied ones
+    // reference's pair loop. Same axis, same bits, same counts, on 8,000 poses: tied ones
     // (see `box_pose`), deep overlaps, a 100:1 size ratio and bodies near 1e4.
     let mut edge_wins = 0;
     for_each_tied_cuboid_pair(0x0b0c_5a75, |round, k, pair| {
@@ -908,33 +821,6 @@ fn untraced_cuboid_sat_equals_traced_sat_ties_included() {
         edge_wins += matches!(untraced.axis, AxisId::Edges(..)) as u32;
     });
     assert!(edge_wins > 500, "{edge_wins} edge wins");
-}
-
-#[test]
-fn the_eight_lane_cuboid_intervals_equal_the_four_lane_ones_bit_for_bit() {
-    // Where the processor has AVX, the traced cuboid SAT's intervals of the all-sure path
-    // take eight lanes at a time (`Eight`); elsewhere, and on a thread that asks for it
-    // (`FOUR_LANES_ONLY`), four (`Four`). The same steps, bit for bit, on 8,000 tied
-    // poses (without AVX both runs take four lanes).
-    let four_only = |on: bool| FOUR_LANES_ONLY.with(|c| c.set(on));
-    let mut sure = 0;
-    for_each_tied_cuboid_pair(0x8e16_1a7e, |round, k, pair| {
-        let boxes = CuboidPair::new(pair).expect("two finite cuboids");
-        sure += (boxes.edge_groups(pair).sure == ALL_DIRECTION_PAIRS) as u32;
-        let mut eight = Vec::new();
-        let out = sat(pair, &mut eight);
-        four_only(true);
-        let mut four = Vec::new();
-        let out_four = sat(pair, &mut four);
-        four_only(false);
-        assert_eq!(out, out_four, "round {round} pose {k}");
-        assert_eq!(
-            step_bits(&eight),
-            step_bits(&four),
-            "round {round} pose {k}"
-        );
-    });
-    assert!(sure > 1500, "{sure} all-sure poses");
 }
 
 /// The tied cuboid pairs of the bit-for-bit tests, 8,000 from `seed`: 80 rounds of two
@@ -961,197 +847,6 @@ fn for_each_tied_cuboid_pair(seed: u64, mut visit: impl FnMut(u32, usize, &PolyP
             visit(round, k, &PolyPair::new(&a, &pose_a, &b, &pose_b));
         }
     }
-}
-
-/// The traced cuboid SAT as it was before the closed forms reached it: the face axes
-/// and the exhaustive pair loop ([`small_edge_pairs`]), every interval from
-/// [`Placed3::project`]'s vertex scan.
-fn exhaustive_traced_cuboid_sat(pair: &PolyPair) -> (Output, Vec<Step>) {
-    let boxes = CuboidPair::new(pair).expect("two finite cuboids");
-    let (a, b) = (&pair.a, &pair.b);
-    let record = |tracer: &mut Vec<Step>, id, axis: Vec3, separation, n: &mut u32| {
-        let ordinal = *n;
-        *n += 1;
-        let shift = axis.dot(pair.origin);
-        tracer.push(Step::Axis(AxisTest {
-            ordinal,
-            id,
-            axis,
-            interval_a: a.project(axis).shifted(shift),
-            interval_b: b.project(axis).shifted(shift),
-            separation,
-        }));
-    };
-    let mut steps = Vec::new();
-    let (mut tested, mut pruned) = (0, 0);
-    let (face_a, face_b) = boxes.face_axes(pair, &mut steps, &record, &mut tested);
-    let mut edge = Best::none(AxisId::Edges(0, 0));
-    let counts = (&mut tested, &mut pruned);
-    small_edge_pairs(
-        pair,
-        None,
-        a.centroid(),
-        &mut edge,
-        counts,
-        &mut steps,
-        &record,
-    );
-    let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
-    (finish(pair, best, tested, pruned), steps)
-}
-
-/// Every step's kind, ids, reason and order, and the bits of every axis, interval and
-/// separation, for comparing two traces bit for bit.
-fn step_bits(steps: &[Step]) -> Vec<(String, Vec<u32>)> {
-    steps
-        .iter()
-        .map(|s| match s {
-            Step::Axis(t) => (
-                format!("{} {:?}", t.ordinal, t.id),
-                [
-                    t.axis.to_array().as_slice(),
-                    &[t.interval_a.min, t.interval_a.max],
-                    &[t.interval_b.min, t.interval_b.max, t.separation],
-                ]
-                .concat()
-                .iter()
-                .map(|x| x.to_bits())
-                .collect(),
-            ),
-            other => (format!("{other:?}"), Vec::new()),
-        })
-        .collect()
-}
-
-#[test]
-fn the_all_sure_cuboid_trace_equals_the_exhaustive_loop_far_out_and_through_the_origin() {
-    // `CuboidPair::sure_edge_pairs` (the crossing pairs' axes in lanes) and
-    // `CuboidSteps::fill_intervals_sure` (the faces with normal -e_k turned round from
-    // their partners) against the exhaustive loop, bit for bit, on 6,000 poses that
-    // `EdgeGroups` is sure of: random turns and turns of 0.01 to 0.1 radians (nearly
-    // aligned), bodies near the origin, near 1e3 and near 1e6, and B with a corner
-    // exactly on the world origin (A there too), so that interval ends are exactly zero
-    // (the turned-round end's sign would not follow: `project` takes them).
-    let mut rng = Rng(0x5_0e5_a11);
-    let (mut all_sure, mut zero_ends) = (0u32, 0u32);
-    for round in 0..60u32 {
-        let (a, b) = random_cuboids(&mut rng, round);
-        let Shape3Kind::Cuboid { half_extents: h_b } = *b.kind() else {
-            unreachable!("a cuboid")
-        };
-        for k in 0..100 {
-            let turn = match k % 3 {
-                0 => rng.rotation(),
-                _ => {
-                    let axis = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(0.1, 1.));
-                    glam::Quat::from_axis_angle(axis.normalize(), rng.f(0.01, 0.1))
-                }
-            };
-            let far = match k % 4 {
-                0 => Vec3::ZERO,
-                1 => Vec3::new(rng.f(-1e3, 1e3), rng.f(-1e3, 1e3), rng.f(-1e3, 1e3)),
-                _ => Vec3::new(rng.f(-1e6, 1e6), rng.f(-1e6, 1e6), rng.f(-1e6, 1e6)),
-            };
-            let (pose_a, pose_b) = if k % 5 == 0 {
-                // A at the origin; B turned, its corner 0 placed exactly on the origin
-                // (its position the negated turned corner), so the dot products of that
-                // corner are sums of signed zeros.
-                let rotation_b = rng.rotation();
-                (
-                    Pose3::new(Vec3::ZERO, rng.rotation()),
-                    Pose3::new(-(rotation_b * -h_b), rotation_b),
-                )
-            } else {
-                let rotation_a = rng.rotation();
-                let offset = Vec3::new(rng.f(-1., 1.), rng.f(-1., 1.), rng.f(-1., 1.));
-                (
-                    Pose3::new(far, rotation_a),
-                    Pose3::new(far + offset, rotation_a * turn),
-                )
-            };
-            let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
-            let Some(boxes) = CuboidPair::new(&pair) else {
-                continue;
-            };
-            if boxes.edge_groups(&pair).sure != ALL_DIRECTION_PAIRS {
-                continue;
-            }
-            all_sure += 1;
-            let (expected, expected_steps) = exhaustive_traced_cuboid_sat(&pair);
-            let mut steps = Vec::new();
-            let traced = sat(&pair, &mut steps);
-            assert_eq!(
-                step_bits(&steps),
-                step_bits(&expected_steps),
-                "round {round} pose {k}"
-            );
-            assert_eq!(traced, expected, "round {round} pose {k}");
-            assert_eq!(sat_test(&pair), traced, "round {round} pose {k}");
-            for step in &steps {
-                if let Step::Axis(t) = step {
-                    let ends = [t.interval_a.min, t.interval_a.max];
-                    let ends = [ends, [t.interval_b.min, t.interval_b.max]].concat();
-                    zero_ends += ends.iter().filter(|e| **e == 0.0).count() as u32;
-                }
-            }
-        }
-    }
-    assert!(
-        all_sure > 4_000 && zero_ends > 500,
-        "{all_sure} {zero_ends}"
-    );
-}
-
-#[test]
-fn the_traced_cuboid_closed_forms_record_the_exhaustive_loops_steps_bit_for_bit() {
-    // Traced SAT on two cuboids records the Gauss-map pruned pairs of the direction pairs
-    // `EdgeGroups` is sure of without testing them, takes the two crossing pairs' axes on
-    // the placed vertices, and reads the intervals off the extreme corners
-    // (`cuboid_interval`). Every step (kind, ids, reason, order, the bits of every axis,
-    // interval and separation) and the Output must be the exhaustive loop's, on 8,000
-    // poses: tied ones (see `box_pose`), deep overlaps, a 100:1 size ratio and bodies
-    // near 1e4. Untraced must agree with both.
-    let (mut sure_axes, mut open_pairs, mut all_sure) = (0u32, 0u32, 0u32);
-    for_each_tied_cuboid_pair(0x7ace_0b0c, |round, k, pair| {
-        let (a, b) = (pair.a.shape, pair.b.shape);
-        if k == 0 {
-            // `cuboid_interval` names the corners by their signs: vertex i has
-            // coordinate k positive when bit k of i is set.
-            for body in [&a, &b] {
-                for (i, v) in body.vertices().iter().enumerate() {
-                    let bits = (v.x > 0.0) as usize
-                        | ((v.y > 0.0) as usize) << 1
-                        | ((v.z > 0.0) as usize) << 2;
-                    assert_eq!(bits, i);
-                }
-            }
-        }
-        let (expected, expected_steps) = exhaustive_traced_cuboid_sat(pair);
-        let mut steps = Vec::new();
-        let traced = sat(pair, &mut steps);
-        let bits = step_bits;
-        assert_eq!(
-            bits(&steps),
-            bits(&expected_steps),
-            "round {round} pose {k}"
-        );
-        assert_eq!(traced, expected, "round {round} pose {k}");
-        assert_eq!(
-            traced.normal.to_array().map(f32::to_bits),
-            expected.normal.to_array().map(f32::to_bits)
-        );
-        assert_eq!(sat_test(pair), traced, "round {round} pose {k}");
-        let groups = CuboidPair::new(pair).unwrap().edge_groups(pair);
-        sure_axes += 2 * groups.sure.count_ones();
-        open_pairs += 16 * (!groups.sure & ALL_DIRECTION_PAIRS).count_ones();
-        all_sure += (groups.sure == ALL_DIRECTION_PAIRS) as u32;
-    });
-    // Both branches are exercised often, and so is the all-sure one
-    // (`CuboidPair::sure_edge_pairs`).
-    assert!(
-        sure_axes > 30_000 && open_pairs > 500_000 && all_sure > 1_000,
-        "{sure_axes} {open_pairs} {all_sure}"
-    );
 }
 
 #[test]
