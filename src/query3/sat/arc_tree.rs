@@ -32,6 +32,7 @@ pub(super) fn sat(pair: &PolyPair) -> Output {
 /// cross (instead of visiting every pair): one body has more edges than
 /// [`EDGE_FRAME_CACHE`], and both poses are finite (a NaN pose takes [`super::large`],
 /// which reports it).
+#[inline]
 pub(super) fn uses_arc_tree(pair: &PolyPair) -> bool {
     let large = pair.a.shape.edges().len().max(pair.b.shape.edges().len()) > EDGE_FRAME_CACHE;
     let finite = |p: &Placed3| p.rotation.is_finite() && p.translation.is_finite();

@@ -54,8 +54,9 @@ pub(super) struct CuboidPair {
 }
 
 impl CuboidPair {
-    /// `Some` for two cuboids placed with finite numbers (otherwise the general face axes
-    /// report the non-finite input as before).
+    /// `Some` for two cuboids placed with finite numbers (otherwise the other paths' face
+    /// loops report the non-finite input).
+    #[inline]
     pub(super) fn new(pair: &PolyPair) -> Option<Self> {
         let (a, b) = (&pair.a, &pair.b);
         let (Shape3Kind::Cuboid { half_extents: h_a }, Shape3Kind::Cuboid { half_extents: h_b }) =

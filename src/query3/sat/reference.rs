@@ -168,6 +168,7 @@ pub(super) fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
 /// Face `i` of `body` against the `other` body: the face's outward normal `n` in the work
 /// frame, and how far the other body's nearest point lies above the face's plane
 /// (`-support_other(-n) - d`, with `n . p = d` on the face).
+#[inline(always)]
 pub(super) fn face_separation(
     body: &Placed3,
     other: &Placed3,
@@ -279,6 +280,7 @@ fn placed_lanes(placed: &[Vec3]) -> Vec<[Four; 3]> {
 
 /// The header's rule: A's best face unless B's is larger by `tol`, then that face unless the
 /// best edge axis is larger by `tol`.
+#[inline]
 pub(super) fn prefer(face_a: Best, face_b: Best, edge: Best, tol: f32) -> Best {
     let face = if face_b.separation > face_a.separation + tol {
         face_b
@@ -298,6 +300,7 @@ pub(super) fn finish(pair: &PolyPair, best: Best, tested: u32, pruned: u32) -> O
 }
 
 /// The verdict from the best axis: gaps within `touch` count as touching.
+#[inline]
 pub(crate) fn finish_with(touch: f32, best: Best, tested: u32, pruned: u32) -> Output {
     let s = best.separation;
     let status = if !s.is_finite() || !best.axis.is_finite() {

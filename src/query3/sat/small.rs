@@ -294,6 +294,7 @@ impl Turn {
 }
 
 /// Whether a body is small enough for [`small_edge_pairs`].
+#[inline]
 pub(super) fn is_small(body: &Placed3) -> bool {
     let s = body.shape;
     s.vertices().len() <= SMALL_BODY
