@@ -196,24 +196,6 @@ mod more {
         pub(crate) fn sqrt(self) -> Four {
             Four::wrap(unsafe { _mm_sqrt_ps(self.raw()) })
         }
-        /// Four rows turned into four columns: lane `k` of result `r` is lane `r` of row `k`
-        /// (four points' coordinates side by side, from the points one a row).
-        #[inline(always)]
-        pub(crate) fn transpose(rows: [Four; 4]) -> [Four; 4] {
-            let [a, b, c, d] = rows.map(Four::raw);
-            // SAFETY: as above.
-            unsafe {
-                let (ab_low, cd_low) = (_mm_unpacklo_ps(a, b), _mm_unpacklo_ps(c, d));
-                let (ab_high, cd_high) = (_mm_unpackhi_ps(a, b), _mm_unpackhi_ps(c, d));
-                [
-                    _mm_movelh_ps(ab_low, cd_low),
-                    _mm_movehl_ps(cd_low, ab_low),
-                    _mm_movelh_ps(ab_high, cd_high),
-                    _mm_movehl_ps(cd_high, ab_high),
-                ]
-                .map(Four::wrap)
-            }
-        }
         /// Per lane a mask: all ones where `self > other`, zero elsewhere (and for a NaN).
         #[inline(always)]
         pub(crate) fn gt(self, other: Four) -> Four {
@@ -305,11 +287,6 @@ mod more {
         #[inline(always)]
         pub(crate) fn sqrt(self) -> Four {
             self.each(self, |p, _| p.sqrt())
-        }
-        #[inline(always)]
-        pub(crate) fn transpose(rows: [Four; 4]) -> [Four; 4] {
-            let rows = rows.map(Four::to_array);
-            std::array::from_fn(|r| Four::load(&std::array::from_fn(|k| rows[k][r])))
         }
         #[inline(always)]
         pub(crate) fn gt(self, other: Four) -> Four {
@@ -415,18 +392,6 @@ mod tests {
             assert_eq!(minus[k].to_bits(), (a[k] - b[k]).to_bits());
             assert_eq!(div[k].to_bits(), (a[k] / b[k]).to_bits());
             assert_eq!(neg[k].to_bits(), (-a[k]).to_bits());
-        }
-        let rows = [
-            [1.0f32, 2.0, 3.0, 4.0],
-            [5.0, 6.0, 7.0, 8.0],
-            [-0.0, 9.0, 1e-30, -2.0],
-            [0.5, -0.5, 0.25, 7.5],
-        ];
-        let columns = Four::transpose(rows.map(|r| Four::load(&r))).map(Four::to_array);
-        for (r, column) in columns.iter().enumerate() {
-            for (k, row) in rows.iter().enumerate() {
-                assert_eq!(column[k].to_bits(), row[r].to_bits());
-            }
         }
         let roots = [2.0f32, 0.0, -0.0, 1.0e-38, 3.0e38, 4.0, f32::INFINITY, 0.7];
         for four in roots.chunks(4) {

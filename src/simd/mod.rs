@@ -29,8 +29,7 @@ mod four;
 pub(crate) use eight::{Avx, Eight};
 pub(crate) use four::Four;
 
-/// The lane arithmetic of the traced cuboid SAT's intervals (`sat::cuboid_interval_lanes`)
-/// and of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes
+/// The lane arithmetic of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes
 /// ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each operation is
 /// [`Four`]'s, lane by lane, so both give the same bits. A lane type is built
 /// through its instruction set's token (`Isa`): `()` for SSE, part of the x86_64 baseline,
