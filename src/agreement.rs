@@ -173,7 +173,72 @@ pub(crate) const FAST_PATHS_3D: &[(&str, Check3)] = &[
             )
         },
     ),
+    ("sat3: the untraced dispatcher (sat_test)", |c| {
+        use crate::query3::sat::{reference, sat_test};
+        let pair = c.pair();
+        both(sat_test(&pair), reference::sat(&pair, &mut ()))
+    }),
+    ("sat3: two cuboids in closed form (cuboid.rs)", |c| {
+        use crate::query3::sat::{cuboid::CuboidPair, reference};
+        let pair = c.pair();
+        let boxes = CuboidPair::new(&pair)?;
+        both(boxes.sat(&pair), reference::sat(&pair, &mut ()))
+    }),
+    (
+        "sat3: two small bodies, edge pairs in lanes (small.rs)",
+        |c| {
+            use crate::query3::sat::{reference, small};
+            let pair = c.pair();
+            (sat3_path(&pair) == Sat3Path::Small).then(|| {
+                both(
+                    small::sat(&pair, &mut |_, _| {}),
+                    reference::sat(&pair, &mut ()),
+                )
+            })?
+        },
+    ),
+    (
+        "sat3: large bodies, edge pairs named by the arc tree (arc_tree.rs)",
+        |c| {
+            use crate::query3::sat::{arc_tree, reference};
+            let pair = c.pair();
+            (sat3_path(&pair) == Sat3Path::ArcTree)
+                .then(|| both(arc_tree::sat(&pair), reference::sat(&pair, &mut ())))?
+        },
+    ),
+    ("sat3: the untraced exhaustive loop (large.rs)", |c| {
+        use crate::query3::sat::{large, reference};
+        let pair = c.pair();
+        // Every pair that is not two cuboids or two small bodies (whose reference places
+        // edges as their own fast paths do), the arc tree's included.
+        matches!(sat3_path(&pair), Sat3Path::ArcTree | Sat3Path::Large)
+            .then(|| both(large::sat(&pair), reference::sat(&pair, &mut ())))?
+    }),
 ];
+
+/// Which of its fast paths the 3D SAT's untraced dispatcher takes for a pair: each is checked
+/// where the dispatcher takes it (the reference reproduces each path's placement of the
+/// bodies: two cuboids by their quaternions, two small bodies by the matrices).
+#[derive(PartialEq)]
+enum Sat3Path {
+    Cuboids,
+    Small,
+    ArcTree,
+    Large,
+}
+
+fn sat3_path(pair: &PolyPair) -> Sat3Path {
+    use crate::query3::sat::{arc_tree, cuboid::CuboidPair, small};
+    if CuboidPair::new(pair).is_some() {
+        Sat3Path::Cuboids
+    } else if small::is_small(&pair.a) && small::is_small(&pair.b) {
+        Sat3Path::Small
+    } else if arc_tree::uses_arc_tree(pair) {
+        Sat3Path::ArcTree
+    } else {
+        Sat3Path::Large
+    }
+}
 
 /// A direction that depends on the case: B's offset from A turned a little, or an axis
 /// (ties) for unturned cases.
@@ -393,8 +458,9 @@ fn cases_3d<'s>(shapes: &'s [Polyhedron], rng: &mut Rng) -> Vec<Case3<'s>> {
     let mut cases = Vec::new();
     for far in [Vec3::ZERO, Vec3::new(2.0e4, -1.0e4, 5.0e3)] {
         for (i, a) in shapes.iter().enumerate() {
-            for _ in 0..5 {
-                let j = rng.below(shapes.len());
+            // Five others at random, and the three cuboids (the cuboid paths' cases).
+            let others: Vec<usize> = (0..5).map(|_| rng.below(shapes.len())).collect();
+            for j in others.into_iter().chain(0..3) {
                 let b = &shapes[j];
                 for (pose_a, pose_b, kind) in poses_3d(rng, far) {
                     cases.push(Case3 {

@@ -19,7 +19,7 @@ use glam::Vec3;
 
 /// SAT for large bodies ([`uses_arc_tree`]), untraced: the reference's face loops, then the
 /// edge pairs the arc tree names ([`arc_tree_edge_pairs`]).
-pub(super) fn sat(pair: &PolyPair) -> Output {
+pub(crate) fn sat(pair: &PolyPair) -> Output {
     let (mut tested, mut pruned) = (0u32, 0u32);
     let (face_a, face_b) = face_axes(pair, &mut tested);
     let mut edge = Best::none(AxisId::Edges(0, 0));
@@ -33,7 +33,7 @@ pub(super) fn sat(pair: &PolyPair) -> Output {
 /// [`EDGE_FRAME_CACHE`], and both poses are finite (a NaN pose takes [`super::large`],
 /// which reports it).
 #[inline]
-pub(super) fn uses_arc_tree(pair: &PolyPair) -> bool {
+pub(crate) fn uses_arc_tree(pair: &PolyPair) -> bool {
     let large = pair.a.shape.edges().len().max(pair.b.shape.edges().len()) > EDGE_FRAME_CACHE;
     let finite = |p: &Placed3| p.rotation.is_finite() && p.translation.is_finite();
     large && finite(&pair.a) && finite(&pair.b)

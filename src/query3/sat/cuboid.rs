@@ -38,7 +38,7 @@ use glam::{Mat3A, Vec3, Vec3A};
 /// Two cuboids, with B's rotation and position in A's frame: Gottschalk's OBB test
 /// (Gottschalk, Lin and Manocha 1996; Ericson 4.4.1) for the face axes, and the matrix the
 /// closed forms of the edge axes ([`EdgeGroups`]) read.
-pub(super) struct CuboidPair {
+pub(crate) struct CuboidPair {
     /// `r.col(l)` is B's axis l in A's frame: `R[k][l] = A_k . B_l`.
     r: Mat3A,
     /// From A's centre to B's in A's frame, and the same vector in B's frame.
@@ -57,7 +57,7 @@ impl CuboidPair {
     /// `Some` for two cuboids placed with finite numbers (otherwise the other paths' face
     /// loops report the non-finite input).
     #[inline]
-    pub(super) fn new(pair: &PolyPair) -> Option<Self> {
+    pub(crate) fn new(pair: &PolyPair) -> Option<Self> {
         let (a, b) = (&pair.a, &pair.b);
         let (Shape3Kind::Cuboid { half_extents: h_a }, Shape3Kind::Cuboid { half_extents: h_b }) =
             (a.shape.kind(), b.shape.kind())
@@ -90,7 +90,7 @@ impl CuboidPair {
     /// SAT for two cuboids, untraced: the face axes in closed form ([`Self::face_axes`]), the
     /// edge pairs in closed form where that is sure and on the placed edges elsewhere
     /// ([`Self::edge_axes`]).
-    pub(super) fn sat(&self, pair: &PolyPair) -> Output {
+    pub(crate) fn sat(&self, pair: &PolyPair) -> Output {
         let mut tested = 0;
         let mut pruned = 0;
         let (face_a, face_b) = self.face_axes(pair, &mut tested, |_, _| {});

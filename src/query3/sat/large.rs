@@ -19,7 +19,7 @@ use std::mem::MaybeUninit;
 
 /// SAT for large bodies whose edge pairs do not take the arc tree (a pose that is not
 /// finite), untraced: the reference's face loops ([`face_axes`]), then every edge pair.
-pub(super) fn sat(pair: &PolyPair) -> Output {
+pub(crate) fn sat(pair: &PolyPair) -> Output {
     let (a, b) = (&pair.a, &pair.b);
     let (mut tested, mut pruned) = (0u32, 0u32);
     let (face_a, face_b) = face_axes(pair, &mut tested);

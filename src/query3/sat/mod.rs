@@ -16,11 +16,11 @@
 //! tests (`tests.rs`) compare each fast path with the reference, bit for bit, on random,
 //! tied and degenerate poses.
 
-mod arc_tree;
-mod cuboid;
-mod large;
-mod reference;
-mod small;
+pub(crate) mod arc_tree;
+pub(crate) mod cuboid;
+pub(crate) mod large;
+pub(crate) mod reference;
+pub(crate) mod small;
 mod support;
 #[cfg(test)]
 mod tests;

@@ -71,7 +71,7 @@ use crate::trace::Tracer;
 use glam::{Mat3A, Vec3, Vec3A};
 
 /// Runs the loop above, recording every axis tested and every edge pair skipped.
-pub(super) fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
+pub(crate) fn sat<T: Tracer<Step>>(pair: &PolyPair, tracer: &mut T) -> Output {
     let (a, b) = (&pair.a, &pair.b);
     // One step per face and one per edge pair: room for them all at once.
     let faces = a.shape.face_count() + b.shape.face_count();

@@ -26,7 +26,7 @@ use std::mem::MaybeUninit;
 /// SAT for two small bodies ([`is_small`]), untraced: the face loops with the support values
 /// of all of a body's normals at once, then [`small_edge_pairs`]. `seen` is told each pair
 /// the side tables find crossing ([`small_edge_pairs`]).
-pub(super) fn sat(pair: &PolyPair, seen: &mut impl FnMut(u32, u32)) -> Output {
+pub(crate) fn sat(pair: &PolyPair, seen: &mut impl FnMut(u32, u32)) -> Output {
     let (a, b) = (&pair.a, &pair.b);
     let (mut tested, mut pruned) = (0u32, 0u32);
     // Each face normal placed by the body's rotation matrix ([`turned`], as the reference
@@ -295,7 +295,7 @@ impl Turn {
 
 /// Whether a body is small enough for [`small_edge_pairs`].
 #[inline]
-pub(super) fn is_small(body: &Placed3) -> bool {
+pub(crate) fn is_small(body: &Placed3) -> bool {
     let s = body.shape;
     s.vertices().len() <= SMALL_BODY
         && s.face_count() <= SMALL_BODY
