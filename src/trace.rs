@@ -30,23 +30,6 @@ pub trait Tracer<Step> {
             self.record(|| step);
         }
     }
-
-    /// Records `steps` as [`Tracer::record_slice`] does, then lets `edit` change the
-    /// recorded copies in place (before anything reads them) and returns what it returns: an
-    /// algorithm that lays its steps down from a template and fills in their numbers
-    /// afterwards writes each step once, in the tracer's own memory. For recording tracers
-    /// (`ENABLED`); this default edits a copy first (it allocates), a `Vec` edits its own
-    /// steps.
-    #[inline]
-    fn record_slice_edited<R>(&mut self, steps: &[Step], edit: impl FnOnce(&mut [Step]) -> R) -> R
-    where
-        Step: Copy,
-    {
-        let mut copy = steps.to_vec();
-        let out = edit(&mut copy);
-        self.record_slice(&copy);
-        out
-    }
 }
 
 impl<Step> Tracer<Step> for () {
@@ -61,16 +44,7 @@ impl<Step> Tracer<Step> for Vec<Step> {
 
     #[inline]
     fn record(&mut self, make: impl FnOnce() -> Step) {
-        // Room first, then the step made straight into it: made first (as `push` takes
-        // it), the step waits on the stack across a possible growth and is copied in after.
-        self.reserve(1);
-        let len = self.len();
-        // SAFETY: `reserve` made room for one more step at `len`; it is written before the
-        // length covers it.
-        unsafe {
-            self.as_mut_ptr().add(len).write(make());
-            self.set_len(len + 1);
-        }
+        self.push(make());
     }
 
     #[inline]
@@ -84,15 +58,5 @@ impl<Step> Tracer<Step> for Vec<Step> {
         Step: Copy,
     {
         self.extend_from_slice(steps);
-    }
-
-    #[inline]
-    fn record_slice_edited<R>(&mut self, steps: &[Step], edit: impl FnOnce(&mut [Step]) -> R) -> R
-    where
-        Step: Copy,
-    {
-        let start = self.len();
-        self.extend_from_slice(steps);
-        edit(&mut self[start..])
     }
 }
