@@ -1,3 +1,4 @@
+use super::placed::PLACED_CAPACITY;
 use super::*;
 use crate::query3::manifold::FeaturePair;
 use crate::query3::testing::*;
