@@ -1,4 +1,10 @@
-//! placed
+//! The work frame's projections ([`super::reference::WorkFrame`]): a body's interval along
+//! an axis from its vertices placed once per sweep (up to [`PLACED_CAPACITY`] vertices,
+//! four at a time), or by support searches for larger bodies. The reference uses it traced
+//! and untraced alike (it is how the work frame projects, not a separate path), so both
+//! give the same bits. In the sweep only pairs with a large body, or a placement in A's
+//! frame that is not finite, come here: small pairs are swept in A's frame.
+
 use crate::query3::lanes::Four;
 use crate::query3::{Interval, Placed3};
 use glam::Vec3;

@@ -56,7 +56,7 @@
 //! and edges within SAT's [`PARALLEL_TOLERANCE`] of parallel give no axis.
 
 use super::placed::PlacedVertices;
-use super::{Motion3, Output, Status, Step, SweepAxis, STILL_SPEED, TIE_TOLERANCE};
+use super::{Motion3, Output, Pruned, Status, Step, SweepAxis, STILL_SPEED, TIE_TOLERANCE};
 use crate::geom3::Polyhedron;
 #[cfg(doc)]
 use crate::query3::sat::PARALLEL_TOLERANCE;
@@ -580,6 +580,8 @@ pub(super) struct Latest {
     pub(super) tie: f32,
     /// The sweep time: an exit after it cannot change `t_last`, which it caps.
     pub(super) t_max: f32,
+    /// What the untraced fast path's prunings left out (the reference prunes nothing).
+    pub(super) pruned: Pruned,
 }
 
 impl Latest {
@@ -590,6 +592,7 @@ impl Latest {
             tested: 0,
             tie: TIE_TOLERANCE * motion.t_max.abs(),
             t_max: motion.t_max,
+            pruned: Pruned::default(),
         }
     }
 

@@ -1,7 +1,17 @@
+use super::edge_pairs::{EdgeA, EdgeB, EdgePairLanes, SideValues};
 use super::placed::PLACED_CAPACITY;
+use super::reference::{self, rank, WorkFrame, SMALL_FEATURES};
+use super::small::{LocalPair, Placement, TurnedB};
+use super::sweep_lanes::{EightLanes, SweepLanes};
 use super::*;
+use crate::query3::lanes::Four;
+#[cfg(target_arch = "x86_64")]
+use crate::query3::lanes::{Avx, Eight};
 use crate::query3::manifold::FeaturePair;
+use crate::query3::sat::PARALLEL_TOLERANCE;
 use crate::query3::testing::*;
+use glam::Vec3A;
+use std::mem::MaybeUninit;
 
 fn motion(vb: Vec3) -> Motion3 {
     Motion3 {
@@ -262,13 +272,14 @@ fn same_story(
 }
 
 #[test]
-fn the_small_body_path_tells_the_general_loop_s_story() {
-    // B turned into A's frame, stored face extents, edge extremes read off the edges,
-    // projections and Gauss-map tests four at a time must give the very axes, in the
-    // same order, as the per-pair loop in the work frame, with the same winning axis
-    // and status, and numbers within 1e-5 of the pair's scale, on random hulls
-    // (cuboids, 6 to 32 points, and a 40-point hull that takes the general loop), poses
-    // and velocities. Traced and untraced small paths must agree bit for bit.
+fn the_reference_in_a_s_frame_tells_the_work_frame_s_story() {
+    // The reference sweeps small bodies in A's frame (B turned into it, face extents along
+    // a body's own normals, edge extremes read off the edges) and others in the work
+    // frame: on the same pair the two frames must give the very axes, in the same order,
+    // with the same winning axis and status, and numbers within 1e-5 of the pair's scale,
+    // on random hulls (cuboids, 6 to 32 points, and a 40-point hull that only the work
+    // frame takes), poses and velocities. The untraced sweep (the fast path where it
+    // applies) must give the reference's answer bit for bit.
     let mut f = uniform(0x5eed_0f3d_u64);
     let hull = |n: usize, f: &mut dyn FnMut(f32, f32) -> f32| {
         let points = (0..n)
@@ -303,8 +314,10 @@ fn the_small_body_path_tells_the_general_loop_s_story() {
         };
         let pair = PolyPair::new(a, &pose_a, b, &pose_b);
         let (mut fast, mut general) = (Vec::new(), Vec::new());
-        let out_fast = time_of_impact_with(&pair, &m, &mut fast, true);
-        let out_general = time_of_impact_with(&pair, &m, &mut general, false);
+        let out_fast = reference::time_of_impact(&pair, &m, &mut fast);
+        let v = m.velocity_b - m.velocity_a;
+        let work = WorkFrame::new(&pair, v);
+        let out_general = reference::time_of_impact_in(&work, &pair, &m, &mut general);
         if let Err(e) = same_story(&pair, &m, (&out_fast, &fast), (&out_general, &general)) {
             if std::env::var("T3T_DEBUG").is_ok() {
                 for (x, y) in fast.iter().zip(&general) {
@@ -318,7 +331,7 @@ fn the_small_body_path_tells_the_general_loop_s_story() {
             counted_as(time_of_impact(&pair, &m, &mut ()), &out_fast),
             "case {k}"
         );
-        small_cases += LocalPair::placement(&pair, m.velocity_b - m.velocity_a).is_some() as u32;
+        small_cases += Placement::new(&pair, v).is_some() as u32;
     }
     assert!(small_cases > 2000, "{small_cases}");
 }
@@ -329,8 +342,9 @@ fn near_aligned_boxes_test_the_edge_pairs_sat_s_own_test_passes() {
     // of half units, so faces touch, edges are parallel and boxes are equal. Turned
     // normals then carry components of rounding size, whose Gauss-map products can be
     // tiny or round to zero. In A's frame, the small path's edge axes (sign bits, then
-    // Gregorius's products, the parallel test and the orientation, four at a time) must
-    // be exactly those `sat::edge_pair_axis` gives for every pair, in the same order.
+    // Gregorius's products, the parallel test and the orientation, in lanes) must be
+    // exactly those the reference records (`sat::edge_pair_axis` on B's turned features),
+    // in the same order, and the untraced answer the reference's.
     let mut f = uniform(0x0a11_9eed_u64);
     let boxes = [
         cuboid(0.5, 0.5, 0.5),
@@ -353,29 +367,11 @@ fn near_aligned_boxes_test_the_edge_pairs_sat_s_own_test_passes() {
         let pose_b = at_deg(pose_a.position + offset, rot_b);
         let m = motion(Vec3::new(grid(), grid(), grid()) * 2.0 - offset);
         let pair = PolyPair::new(a, &pose_a, b, &pose_b);
-        let v = m.velocity_b - m.velocity_a;
-        let mut turned = TurnedB::new();
-        let local = LocalPair::new(&pair, LocalPair::placement(&pair, v).unwrap(), &mut turned);
-        let mut want = Vec::new();
-        for (i, ea) in a.edges().iter().enumerate() {
-            let [n0, n1, _] = a.edge_arc(i);
-            let (tail, head) = (a.vertex(ea.tail as usize), a.vertex(ea.head as usize));
-            let frame_a = EdgeFrame::from_placed(tail, head, n0, n1);
-            for (j, eb) in b.edges().iter().enumerate() {
-                let rows = &local.b.arc_ends.as_slice()[j / 4];
-                let lane = |k: usize| -rows[k][j % 4];
-                let frame_b = EdgeFrame::from_placed(
-                    local.vertex_b(eb.tail as usize),
-                    local.vertex_b(eb.head as usize),
-                    Vec3::new(lane(0), lane(1), lane(2)),
-                    Vec3::new(lane(3), lane(4), lane(5)),
-                );
-                if let Ok((axis, _)) = edge_pair_axis(&frame_a, &frame_b, a.centroid(), false) {
-                    let world = Vec3::from(pair.a.frame * Vec3A::from(axis));
-                    want.push((AxisId::Edges(i as u32, j as u32), world));
-                }
-            }
-        }
+        let want: Vec<_> = lane_edge_axes(&pair, &m)
+            .expect("small bodies")
+            .into_iter()
+            .map(|(id, axis)| (id, Vec3::from(pair.a.frame * Vec3A::from(axis))))
+            .collect();
         let mut steps = Vec::new();
         let out = time_of_impact(&pair, &m, &mut steps);
         assert_eq!(
@@ -394,20 +390,74 @@ fn near_aligned_boxes_test_the_edge_pairs_sat_s_own_test_passes() {
     assert!(edge_axes > 3000, "{edge_axes}");
 }
 
-thread_local! {
-    /// Edge axes the untraced small-body path skipped on this thread (the guard test
-    /// checks that its cases exercise the skip).
-    pub(super) static SKIPPED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    /// Face axes the untraced small-body path only counted, by groups of four.
-    pub(super) static SKIPPED_FACES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    pub(super) static SKIPPED_ARCS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    pub(super) static NO_ARC_BOUND: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Set by a test: this thread's untraced small-body path takes four lanes at a time
-    /// where it would take eight.
-    pub(super) static FOUR_LANES_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Set by a test: this thread's untraced small-body path runs as compiled for the
-    /// baseline even where the processor has AVX.
-    pub(super) static BASELINE_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+/// The edge axes the small-body path finds, in A's frame and in its order, as it would
+/// offer them with no pruning: the sign bits of `face_sides` and `crossing_arcs`, then
+/// Gregorius's products, the parallel test and the orientation of
+/// [`EdgePairLanes::numbers`] (four lanes, one pair at a time). `None` for a pair the
+/// reference sweeps in the work frame.
+fn lane_edge_axes(pair: &PolyPair, m: &Motion3) -> Option<Vec<(AxisId, Vec3)>> {
+    let placement = Placement::new(pair, m.velocity_b - m.velocity_a)?;
+    let mut turned_b = TurnedB::new();
+    let local = LocalPair::new(pair, placement, &mut turned_b);
+    let (a, b) = (pair.a.shape, pair.b.shape);
+    let (lanes_a, lanes_b) = (local.lanes_a, local.lanes_b);
+    let mut signs = vec![0u64; a.face_count()];
+    let mut side_values: SideValues =
+        [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
+    local.face_sides(None, u64::MAX, &mut signs, &mut side_values);
+    let mut normal_sides = [0.0f32; SMALL_FEATURES];
+    let still = STILL_SPEED * pair.scale();
+    let mut found = Vec::new();
+    for (i, ea) in a.edges().iter().enumerate() {
+        let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
+        let arc = a.edge_arc(i)[2];
+        let mut mask = local.crossing_arcs(None, arc, faces, &signs, &mut normal_sides);
+        let edge_a = EdgeA {
+            index: i as u32,
+            tail: a.vertex(ea.tail as usize),
+            head: a.vertex(ea.head as usize),
+            far: a.vertex(lanes_a.face_antipodes[faces[0]] as usize),
+        };
+        while mask != 0 {
+            let j = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let eb = &b.edges()[j];
+            // SAFETY: `face_sides` wrote every face's edges.
+            let side = |f: usize| unsafe { side_values[f][j].assume_init() };
+            let sides = [
+                normal_sides[eb.faces[0] as usize],
+                normal_sides[eb.faces[1] as usize],
+                side(faces[0]),
+                side(faces[1]),
+            ];
+            let edge_b = EdgeB {
+                index: j as u32,
+                tail: local.vertex_b(eb.tail as usize),
+                head: local.vertex_b(eb.head as usize),
+                far: local.vertex_b(lanes_b.face_antipodes[eb.faces[0] as usize] as usize),
+            };
+            let mut pairs = EdgePairLanes::new();
+            pairs.push(&edge_a, &edge_b, sides);
+            let n =
+                pairs.numbers::<Four>((), a.centroid(), local.translation, local.velocity, still);
+            if n.axes & 1 != 0 {
+                let axis = Vec3::new(n.axis[0][0], n.axis[1][0], n.axis[2][0]);
+                found.push((AxisId::Edges(i as u32, j as u32), axis));
+            }
+        }
+    }
+    Some(found)
+}
+
+/// Gregorius's test of `sat::arcs_cross` on its four numbers, the same products: arcs
+/// `a-b` (A's edge) and `c-d` (B's, negated) cross when c and d lie on opposite sides of
+/// plane `b x a` (`cba dba < 0`), a and b on opposite sides of plane `d x c`
+/// (`adc bdc < 0`), and the arcs lie in the same hemisphere (`cba bdc > 0`).
+/// (Everything is finite here, so `x < 0` is `arcs_cross`'s `!(x >= 0)`.)
+/// [`EdgePairLanes::numbers`] takes the same products lane by lane; this scalar statement
+/// is the tests' reference.
+fn gauss_map_crossing(cba: f32, dba: f32, adc: f32, bdc: f32) -> bool {
+    cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0
 }
 
 /// SAT's edge axis as `sat::edge_pair_axis` computes it, without its Gauss-map test and
@@ -443,7 +493,7 @@ fn edge_pairs_in_lanes_take_the_scalar_numbers_bit_for_bit() {
     // up to four on both lane types).
     let mut compared = 0usize;
     for_each_moving_pair(3000, |k, pair, m| {
-        let Some(placement) = LocalPair::placement(pair, m.velocity_b - m.velocity_a) else {
+        let Some(placement) = Placement::new(pair, m.velocity_b - m.velocity_a) else {
             return;
         };
         let mut turned_b = TurnedB::new();
@@ -716,33 +766,40 @@ fn for_each_moving_pair(count: usize, mut visit: impl FnMut(usize, &PolyPair, &M
 
 #[test]
 fn witness_pruning_leaves_the_answer_bit_for_bit() {
-    // The untraced small-body path skips the projections of an edge axis that its
-    // witnesses prove cannot change the latest entry or the earliest exit, and the
-    // offers of a group of four face axes none of which can; the traced path tests and
-    // offers every axis in full. Their answers must agree to the bit on random
-    // hulls, poses and velocities and on forced ties: equal boxes face to face moving
-    // along a face normal, quarter turns and turns of 1e-6 degrees, grid offsets,
-    // velocities along an axis or zero or tiny along some axes, t_max 0 and 1e-3,
-    // huge and small scales, a NaN velocity.
+    // The untraced small-body path (the fast path) skips the projections of an edge axis
+    // that its witnesses prove cannot change the latest entry or the earliest exit, the
+    // offers of a group of four face axes none of which can, and whole edges of A none of
+    // whose axes can; the reference (the traced path) tests and offers every axis in full.
+    // Their answers must agree to the bit on random hulls, poses and velocities and on
+    // forced ties: equal boxes face to face moving along a face normal, quarter turns and
+    // turns of 1e-6 degrees, grid offsets, velocities along an axis or zero or tiny along
+    // some axes, t_max 0 and 1e-3, huge and small scales, a NaN velocity. Without the
+    // bound over whole arcs the fast path counts every axis, as the reference does.
     let mut checked = 0;
+    let (mut faces, mut edges, mut arcs) = (0u64, 0u64, 0u64);
     for_each_moving_pair(24000, |k, pair, m| {
         let mut steps = Vec::new();
         let full = time_of_impact(pair, m, &mut steps);
-        let pruned = time_of_impact(pair, m, &mut ());
+        let (fast, pruned) = time_of_impact_untraced(pair, m, Variant::Default);
         assert_eq!(
-            output_bits(&counted_as(pruned, &full)),
+            output_bits(&counted_as(fast, &full)),
             output_bits(&full),
-            "case {k}: {pruned:?} vs {full:?}"
+            "case {k}: {fast:?} vs {full:?}"
         );
         assert_eq!(steps.len() as u32, full.axes_tested, "case {k}");
-        checked += LocalPair::placement(pair, m.velocity_b - m.velocity_a).is_some() as u32;
+        let (whole, unbounded) = time_of_impact_untraced(pair, m, Variant::NoArcBound);
+        assert_eq!(output_bits(&whole), output_bits(&full), "case {k}");
+        assert_eq!(unbounded.arcs, 0, "case {k}");
+        (faces, edges, arcs) = (
+            faces + pruned.faces as u64,
+            edges + pruned.edges as u64,
+            arcs + pruned.arcs as u64,
+        );
+        checked += Placement::new(pair, m.velocity_b - m.velocity_a).is_some() as u32;
     });
     assert!(checked > 15000, "{checked}");
-    let skipped = SKIPPED.with(|n| n.get());
-    assert!(skipped > 100_000, "{skipped}");
-    let faces = SKIPPED_FACES.with(|n| n.get());
+    assert!(edges > 100_000, "{edges}");
     assert!(faces > 100_000, "{faces}");
-    let arcs = SKIPPED_ARCS.with(|n| n.get());
     assert!(arcs > 100_000, "{arcs}");
 }
 
@@ -795,47 +852,32 @@ fn face_extents_in_eight_lanes_take_the_four_lanes_bits_on_zeros_and_nans() {
     }
 }
 
-/// Case `k`'s untraced sweep as it runs, then with the test switch `switch` set on this
-/// thread: the same output bits, and as many edge axes skipped by the witnesses.
-#[cfg(target_arch = "x86_64")]
-fn untraced_the_same_with(
-    switch: &'static std::thread::LocalKey<std::cell::Cell<bool>>,
-    k: usize,
-    pair: &PolyPair,
-    m: &Motion3,
-) {
-    let skipped = || SKIPPED.with(|n| n.get());
-    let before = skipped();
-    let usual = time_of_impact(pair, m, &mut ());
-    let skipped_usual = skipped() - before;
-    switch.with(|c| c.set(true));
-    let switched = time_of_impact(pair, m, &mut ());
-    switch.with(|c| c.set(false));
+/// Case `k`'s untraced sweep as it runs by default, then in `variant`: the same output
+/// bits, and the same axes pruned.
+fn untraced_the_same_in(variant: Variant, k: usize, pair: &PolyPair, m: &Motion3) {
+    let (usual, pruned) = time_of_impact_untraced(pair, m, Variant::Default);
+    let (other, pruned_other) = time_of_impact_untraced(pair, m, variant);
     assert_eq!(
         output_bits(&usual),
-        output_bits(&switched),
-        "case {k}: {usual:?} vs {switched:?}"
+        output_bits(&other),
+        "case {k}: {usual:?} vs {other:?}"
     );
-    assert_eq!(
-        skipped_usual,
-        skipped() - before - skipped_usual,
-        "case {k}"
-    );
+    assert_eq!(pruned, pruned_other, "case {k}");
 }
 
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn the_avx_build_gives_the_baseline_builds_bits() {
     // Untraced, where the processor has AVX, the small-body path runs as compiled for
-    // it (and eight lanes at a time); a thread that sets `BASELINE_ONLY` runs the same
-    // source as compiled for the x86_64 baseline, as a processor without AVX does. The
-    // two must give the same bits, with the same witness skips, on random and tied pairs.
+    // it (and eight lanes at a time); `Variant::Baseline` runs the same source as
+    // compiled for the x86_64 baseline, as a processor without AVX does. The two must
+    // give the same bits, with the same prunings, on random and tied pairs.
     if Avx::detect().is_none() {
         return;
     }
     let mut compared = 0;
     for_each_moving_pair(12000, |k, pair, m| {
-        untraced_the_same_with(&BASELINE_ONLY, k, pair, m);
+        untraced_the_same_in(Variant::Baseline, k, pair, m);
         compared += 1;
     });
     assert_eq!(compared, 12000);
@@ -845,17 +887,17 @@ fn the_avx_build_gives_the_baseline_builds_bits() {
 fn eight_lanes_give_the_four_lanes_bits() {
     // Where the processor has AVX, the untraced small-body path takes its Gauss-map
     // loops (`face_sides`, `crossing_arcs`) and its edge pairs (`EdgePairLanes`) eight
-    // lanes at a time; a thread that sets `FOUR_LANES_ONLY` takes four. On random and
-    // tied pairs the two must give the same bits: `face_sides`' sign words and values,
-    // `crossing_arcs`' candidates and values for every edge of A, the untraced answer
-    // and the count of edge axes the witnesses skipped.
+    // lanes at a time; `Variant::FourLanes` takes four. On random and tied pairs the two
+    // must give the same bits: `face_sides`' sign words and values, `crossing_arcs`'
+    // candidates and values for every edge of A, the untraced answer and the axes
+    // pruned.
     let Some(avx) = Avx::detect() else {
         return;
     };
     let mut compared = 0;
     for_each_moving_pair(24000, |k, pair, m| {
-        untraced_the_same_with(&FOUR_LANES_ONLY, k, pair, m);
-        let Some(placement) = LocalPair::placement(pair, m.velocity_b - m.velocity_a) else {
+        untraced_the_same_in(Variant::FourLanes, k, pair, m);
+        let Some(placement) = Placement::new(pair, m.velocity_b - m.velocity_a) else {
             return;
         };
         let mut turned_b = TurnedB::new();
@@ -927,18 +969,19 @@ fn eight_lanes_give_the_four_lanes_bits() {
 fn gauss_map_by_face_signs_takes_the_pairs_the_lane_numbers_take() {
     // The small-body path finds the crossing arcs by sign bits (B's face normals
     // against A's arc taken once per face and spread to B's edges by a table) and
-    // decides each candidate by Gregorius's products of `cba = -(n . arc)`. The
-    // reference here computes, for every edge pair, the numbers the lanes computed
-    // before (B's arcs turned by the negated rotation, `plane = d x c`, `cba = c .
-    // arc`), with the same products in the same order, and takes the pairs whose
-    // products pass and whose edges are not parallel: the recorded edge axes must be
-    // exactly those, in that order, on random and tied pairs (quarter turns give exact
-    // zeros, and zeros of both signs).
+    // decides each candidate by Gregorius's products of `cba = -(n . arc)`; the
+    // reference runs `sat::edge_pair_axis` on B's features turned into A's frame, whose
+    // numbers differ from the lanes' at most in a zero's sign. The expectation here
+    // computes, for every edge pair, the numbers the lanes compute (B's arcs turned by
+    // the negated rotation, `plane = d x c`, `cba = c . arc`), with the same products in
+    // the same order, and takes the pairs whose products pass and whose edges are not
+    // parallel: the reference's recorded edge axes and the lanes' must be exactly those,
+    // in that order, on random and tied pairs (quarter turns give exact zeros, and zeros
+    // of both signs).
     let mut cases = 0;
     let mut pairs = 0usize;
     for_each_moving_pair(12000, |k, pair, m| {
-        let Some(Placement { rotation, .. }) =
-            LocalPair::placement(pair, m.velocity_b - m.velocity_a)
+        let Some(Placement { rotation, .. }) = Placement::new(pair, m.velocity_b - m.velocity_a)
         else {
             return;
         };
@@ -985,6 +1028,12 @@ fn gauss_map_by_face_signs_takes_the_pairs_the_lane_numbers_take() {
             .filter(|id| matches!(id, AxisId::Edges(..)))
             .collect();
         assert_eq!(found, expected, "case {k}");
+        let lanes: Vec<AxisId> = lane_edge_axes(pair, m)
+            .expect("small bodies")
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(lanes, expected, "case {k}");
         pairs += found.len();
     });
     assert!(
