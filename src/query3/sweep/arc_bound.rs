@@ -31,10 +31,11 @@ use crate::query3::sat::PARALLEL_TOLERANCE;
 
 impl LocalPair<'_, '_> {
     /// The edges of A whose axes might change the answer, as bits (all set when the bound
-    /// cannot be used): the others are left out (the header's bound over whole arcs). For each edge, `L::COUNT` at a time: B's lowest and highest vertices along
-    /// each face normal of the edge (`w_k`, `w'_k`, the first found), so the points `p_k =
-    /// tail - w_k - T` and `p'_k = w'_k + T - a_k` (`a_k` A's lowest vertex along `n_k`,
-    /// stored) projected on both ends; then each of the four conditions must hold at both
+    /// cannot be used): the others are left out (the header's bound over whole arcs). For
+    /// each edge, `L::COUNT` at a time: B's lowest and highest vertices along each face
+    /// normal of the edge (`w_k`, `w'_k`, the first found), so the points
+    /// `p_k = tail - w_k - T` and `p'_k = w'_k + T - a_k` (`a_k` A's lowest vertex along
+    /// `n_k`, stored) projected on both ends; then each of the four conditions must hold at both
     /// ends, with a margin, for some mix of the two faces' points ([`mixable`]). The margin
     /// of a time `c`: an axis within `slack` of the arc sees each point move by at most the
     /// slack times its length (`|p| <= R_A + R_B + |T|`, `|c v|`) and the near end of B's

@@ -112,8 +112,8 @@ impl LocalPair<'_, '_> {
 
     /// Candidates for a crossing of the Gauss-map arcs of edge `i` of A (`arc` its plane,
     /// between faces `f0` and `f1`) and B's edge `j` (bit `j`): the three sign tests of
-    /// [`crate::query3::sat::arc_crossing_candidates`] (the same numbers and bits, written here for B's
-    /// normals two groups to a pair) on B's turned normals and B's
+    /// [`crate::query3::sat::arc_crossing_candidates`] (the same numbers and bits, written
+    /// here for B's normals two groups to a pair) on B's turned normals and B's
     /// [`crate::geom3::FeatureLanes::face_edges`], with the sign bits of `adc` and `bdc`
     /// from [`Self::face_sides`]. `sides[f]` gets `n_f . arc` for every face of B (and the
     /// padding of the last group of four). B's normals turned into A's frame against A's

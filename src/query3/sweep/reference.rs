@@ -1,7 +1,7 @@
 //! Swept SAT in 3D, the reference: when do two polyhedra translating at constant velocities
 //! first touch, and when do they part? This is the loop that `trace`, the window and the
 //! golden traces record; the untraced fast path for small bodies ([`super::small`]) gives
-//! its answer bit for bit.
+//! its answer bit for bit (all but the count of axes tested, which its pruning may lower).
 //!
 //! Algorithm (Ericson, *Real-Time Collision Detection*, 5.5.8, generalised to every
 //! separating axis of two polyhedra; Eberly, "Dynamic collision detection using oriented
@@ -32,8 +32,7 @@
 //! projection of the work frame's origin (A's position).
 //!
 //! On a tie of entry times (the two opposite faces of a box give the same line) the face
-//! that faces the contact is kept, then any face, then an edge pair ([`rank`]): the contact
-//! normal is then a face's, as a manifold built from a face expects.
+//! that faces the contact is kept, then any face, then an edge pair ([`rank`]).
 //!
 //! The frame. Small bodies (up to [`SMALL_VERTICES`] vertices and [`SMALL_FEATURES`] faces
 //! and edges each) are swept in A's local frame, as Box2D and Box3D do ([`LocalFrame`]): B's
@@ -41,14 +40,16 @@
 //! relative velocity is turned once. B's vertices are turned but not moved: its position T
 //! is added once per axis (`u . T`), so two parallel edges or opposite faces of a symmetric
 //! body give the same numbers and tie exactly, as the tie rule expects. Larger bodies, and
-//! placements that are not finite, are swept in the work frame ([`WorkFrame`]), each body
-//! placed there. The two frames give the same axes and the same winner; their numbers
-//! differ in the last bits (a test compares them).
+//! placements that are not finite, are swept in the work frame ([`WorkFrame`]): each body's
+//! interval from its vertices placed there (up to 32) or by support searches
+//! ([`super::placed`]). The two frames give the same axes and the same winner; their
+//! numbers differ in the last bits (a test compares them).
 //!
-//! Two intervals need no scan. A body's interval along its own face normal does not depend
-//! on the pose. On an edge axis the Gauss-map arcs cross at u, so A's edge is A's extreme
-//! along u and B's edge is B's extreme along -u: A's max and B's min are read off their
-//! edges (the tails' projections), and only the far ends are scanned.
+//! Two ends need no search. On an edge axis the Gauss-map arcs cross at u, so A's edge is
+//! A's extreme along u and B's edge is B's extreme along -u: A's max and B's min are read
+//! off their edges (the tails' projections), and only the far ends are scanned. And a
+//! body's interval along one of its own face normals is the same in every pose: it is
+//! taken in the body's own frame.
 //!
 //! Tolerances: a speed below [`STILL_SPEED`] times the pair's scale counts as no motion
 //! along the axis (the quotients would be meaningless), entries within [`TIE_TOLERANCE`] of

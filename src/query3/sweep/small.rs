@@ -481,7 +481,8 @@ impl Latest {
     }
 }
 
-/// [`super::reference::entry_and_exit`] for four axes at once (`[a.min, a.max, b.min, b.max]` by lane).
+/// [`super::reference::entry_and_exit`] for four axes at once (`[a.min, a.max, b.min,
+/// b.max]` by lane).
 #[inline(always)]
 fn entry_and_exit_four(
     [a_low, a_high, b_low, b_high]: [Four; 4],

@@ -626,7 +626,7 @@ fn edge_pairs_in_lanes_take_the_scalar_numbers_bit_for_bit() {
 
 /// The answer's bits: every float by its bit pattern (a NaN, a zero's sign and all).
 /// An untraced output with the traced run's count of axes, after checking that it
-/// tested no more of them (untraced, whole arcs may be left out: see the header).
+/// tested no more of them (untraced, whole arcs may be left out: `arc_bound`).
 fn counted_as(untraced: Output, traced: &Output) -> Output {
     assert!(
         untraced.axes_tested <= traced.axes_tested,
