@@ -116,8 +116,11 @@ pub(super) fn time_of_impact_in<F: SweepFrame, T: Tracer<Step>>(
     for i in 0..a.edges().len() {
         let edge_a = frame.edge_a(i);
         for j in 0..b.edges().len() {
-            if let Some(p) = frame.edge_pair(&edge_a, j) {
-                consider(AxisId::Edges(i as u32, j as u32), p);
+            if let Some(axis) = frame.edge_axis(&edge_a, j) {
+                consider(
+                    AxisId::Edges(i as u32, j as u32),
+                    frame.edge_pair(&edge_a, j, axis),
+                );
             }
         }
     }
@@ -219,9 +222,11 @@ pub(super) trait SweepFrame {
     /// Face `j` of B: its normal negated.
     fn face_b(&self, j: usize) -> Projection;
     fn edge_a(&self, i: usize) -> Self::EdgeA;
-    /// Edge `j` of B against an edge of A: `None` unless their Gauss-map arcs cross and the
-    /// edges are not parallel (SAT's test, [`edge_pair_axis`]).
-    fn edge_pair(&self, edge_a: &Self::EdgeA, j: usize) -> Option<Projection>;
+    /// The axis of an edge of A and edge `j` of B: `None` unless their Gauss-map arcs cross
+    /// and the edges are not parallel (SAT's test, [`edge_pair_axis`]).
+    fn edge_axis(&self, edge_a: &Self::EdgeA, j: usize) -> Option<Vec3>;
+    /// The edge pair's axis projected.
+    fn edge_pair(&self, edge_a: &Self::EdgeA, j: usize, axis: Vec3) -> Projection;
     /// The step recorded for an axis, in the world.
     fn step(&self, id: AxisId, p: &Projection, t_enter: f32, t_exit: f32) -> SweepAxis;
     /// The contact normal of the winning axis, in the world's orientation (+axis when B
@@ -400,19 +405,23 @@ impl SweepFrame for LocalFrame<'_, '_> {
         (frame, tail)
     }
 
+    fn edge_axis(&self, (frame_a, _): &(EdgeFrame, Vec3), j: usize) -> Option<Vec3> {
+        let centroid_a = self.pair.a.shape.centroid();
+        let (axis, _) = edge_pair_axis(frame_a, &self.edges_b[j], centroid_a, false).ok()?;
+        Some(axis)
+    }
+
     /// The near ends are the edges' tails (see the header); the far ends are scanned.
-    fn edge_pair(&self, (frame_a, tail_a): &(EdgeFrame, Vec3), j: usize) -> Option<Projection> {
+    fn edge_pair(&self, (_, tail_a): &(EdgeFrame, Vec3), j: usize, axis: Vec3) -> Projection {
         let shape_a = self.pair.a.shape;
-        let (axis, _) =
-            edge_pair_axis(frame_a, &self.edges_b[j], shape_a.centroid(), false).ok()?;
         let tail_b = self.vertices_b[self.pair.b.shape.edges()[j].tail as usize];
         let shift = axis.dot(self.placement.translation);
-        Some(Projection {
+        Projection {
             axis,
             a: Interval::new(extent(shape_a.vertices(), axis).min, axis.dot(*tail_a)),
             b: Interval::new(axis.dot(tail_b), extent(&self.vertices_b, axis).max).shifted(shift),
             speed: self.placement.velocity.dot(axis),
-        })
+        }
     }
 
     fn step(&self, id: AxisId, p: &Projection, t_enter: f32, t_exit: f32) -> SweepAxis {
@@ -525,7 +534,9 @@ impl SweepFrame for WorkFrame<'_, '_> {
         (frame_a, local_a)
     }
 
-    fn edge_pair(&self, (frame_a, local_a): &Self::EdgeA, j: usize) -> Option<Projection> {
+    /// Most pairs fail here, in the loop's inner step: inlined.
+    #[inline(always)]
+    fn edge_axis(&self, (frame_a, local_a): &Self::EdgeA, j: usize) -> Option<Vec3> {
         if let Some(local_a) = local_a {
             if self.edges_b.surely_apart(local_a, j) {
                 return None;
@@ -537,7 +548,11 @@ impl SweepFrame for WorkFrame<'_, '_> {
                 edge_pair_axis(frame_a, frame_b, self.centroid_a, false)
             })
             .ok()?;
-        Some(self.project(axis))
+        Some(axis)
+    }
+
+    fn edge_pair(&self, _: &Self::EdgeA, _: usize, axis: Vec3) -> Projection {
+        self.project(axis)
     }
 
     fn step(&self, id: AxisId, p: &Projection, t_enter: f32, t_exit: f32) -> SweepAxis {
