@@ -228,10 +228,10 @@ enum Sat3Path {
 }
 
 fn sat3_path(pair: &PolyPair) -> Sat3Path {
-    use crate::query3::sat::{arc_tree, cuboid::CuboidPair, small};
+    use crate::query3::sat::{arc_tree, cuboid::CuboidPair, support};
     if CuboidPair::new(pair).is_some() {
         Sat3Path::Cuboids
-    } else if small::is_small(&pair.a) && small::is_small(&pair.b) {
+    } else if support::is_small(&pair.a) && support::is_small(&pair.b) {
         Sat3Path::Small
     } else if arc_tree::uses_arc_tree(pair) {
         Sat3Path::ArcTree

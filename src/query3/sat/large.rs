@@ -1,5 +1,5 @@
 //! SAT for large bodies, untraced: a pair that is neither two boxes nor two small bodies
-//! ([`super::small::is_small`]). Its face loops are the reference's, face by face (each
+//! ([`super::support::is_small`]). Its face loops are the reference's, face by face (each
 //! support search climbing from the previous face's support vertex, as the reference's
 //! does); its edge pairs come from the arc tree ([`super::arc_tree`]) when both poses are
 //! finite, else from [`sat`]'s loop here, which visits every pair as the reference does.

@@ -19,9 +19,10 @@
 pub(crate) mod arc_tree;
 pub(crate) mod cuboid;
 pub(crate) mod large;
+mod obb;
 pub(crate) mod reference;
 pub(crate) mod small;
-mod support;
+pub(crate) mod support;
 #[cfg(test)]
 mod tests;
 
@@ -50,7 +51,7 @@ pub fn sat_test(pair: &PolyPair) -> Output {
     if let Some(boxes) = &cuboid::CuboidPair::new(pair) {
         return boxes.sat(pair);
     }
-    if small::is_small(&pair.a) && small::is_small(&pair.b) {
+    if support::is_small(&pair.a) && support::is_small(&pair.b) {
         return small::sat(pair, &mut |_, _| {});
     }
     if arc_tree::uses_arc_tree(pair) {

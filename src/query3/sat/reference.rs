@@ -57,9 +57,9 @@
 //! - the intervals are the extremes of the placed vertices ([`placed_interval`]); for two
 //!   boxes, [`Placed3::project`]'s.
 
-use super::cuboid::CuboidPair;
-use super::small::is_small;
+use super::obb::CuboidPair;
 use super::support::face_support_value;
+use super::support::is_small;
 use super::{
     preference_tolerance, AxisId, AxisTest, Best, Output, SkipReason, Status, Step,
     PARALLEL_TOLERANCE,

@@ -15,9 +15,9 @@
 //! same axes, separations, winner and counts.
 
 use super::reference::{crossing_axis, finish, prefer, turned, EdgeFrame};
-use super::support::face_support_value;
+use super::support::{face_support_value, SMALL_BODY, SMALL_EDGES};
 use super::{preference_tolerance, AxisId, Best, Output};
-use crate::geom3::{self, FaceEdges, Shape3Kind};
+use crate::geom3::{FaceEdges, Shape3Kind};
 use crate::query3::lanes::Four;
 use crate::query3::{Placed3, PolyPair};
 use glam::{Mat3A, Vec3};
@@ -64,16 +64,6 @@ pub(crate) fn sat(pair: &PolyPair, seen: &mut impl FnMut(u32, u32)) -> Output {
     let best = prefer(face_a, face_b, edge, preference_tolerance(pair));
     finish(pair, best, tested, pruned)
 }
-
-/// The most vertices and faces a body may have for the small-body pair loop
-/// ([`small_edge_pairs`]), and the most edges: a small polyhedron's
-/// ([`crate::geom3::SMALL_VERTICES`]), which carries the lanes the loop's tables read. Its
-/// arrays live on the stack.
-pub(super) const SMALL_BODY: usize = geom3::SMALL_VERTICES;
-
-pub(super) const SMALL_EDGES: usize = geom3::SMALL_EDGES;
-
-const _: () = assert!(geom3::SMALL_FACES == SMALL_BODY);
 
 /// B's edges that cross one edge of A are looked up this many at a time (a `u64` of bytes).
 const LANES: usize = 8;
@@ -291,15 +281,6 @@ impl Turn {
             (v.z * k + bz * d2) + cross.z * w2,
         )
     }
-}
-
-/// Whether a body is small enough for [`small_edge_pairs`].
-#[inline]
-pub(crate) fn is_small(body: &Placed3) -> bool {
-    let s = body.shape;
-    s.vertices().len() <= SMALL_BODY
-        && s.face_count() <= SMALL_BODY
-        && s.edges().len() <= SMALL_EDGES
 }
 
 /// The edge-pair loop for two small bodies ([`is_small`]), in the reference's order with

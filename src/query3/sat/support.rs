@@ -2,8 +2,7 @@
 //! a body reaches along `-n` for a face normal `n` of the other body, `max over the body of
 //! -n . p`, the same value as [`Placed3::support_value`] ([`face_support_value`]).
 
-use super::small::SMALL_BODY;
-use crate::geom3::{Shape3Kind, HILL_CLIMB_MIN_VERTICES};
+use crate::geom3::{self, Shape3Kind, HILL_CLIMB_MIN_VERTICES};
 use crate::query3::Placed3;
 use glam::Vec3;
 
@@ -55,4 +54,24 @@ fn searched_support_value(body: &Placed3, dir: Vec3, start: &mut usize) -> f32 {
     // As `body.support_value(dir)`, climbing from `start` instead of vertex 0.
     *start = body.shape.support_climb_from(*start, local);
     body.shape.vertex(*start).dot(local) + dir.dot(body.translation)
+}
+
+/// The most vertices and faces a body may have for the small-body pair loop
+/// (`small.rs`), and the most edges: a small polyhedron's
+/// ([`crate::geom3::SMALL_VERTICES`]), which carries the lanes the loop's tables read. Its
+/// arrays live on the stack.
+pub(crate) const SMALL_BODY: usize = geom3::SMALL_VERTICES;
+
+pub(crate) const SMALL_EDGES: usize = geom3::SMALL_EDGES;
+
+const _: () = assert!(geom3::SMALL_FACES == SMALL_BODY);
+
+/// Whether a body is small: the small-body fast path's condition (`small.rs`), and the
+/// reference's for placing two small bodies' edges as that path does.
+#[inline]
+pub(crate) fn is_small(body: &Placed3) -> bool {
+    let s = body.shape;
+    s.vertices().len() <= SMALL_BODY
+        && s.face_count() <= SMALL_BODY
+        && s.edges().len() <= SMALL_EDGES
 }

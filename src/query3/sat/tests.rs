@@ -2,10 +2,10 @@ use super::cuboid::CuboidPair;
 use super::large::{EdgeFrames, EDGE_FRAME_CACHE};
 use super::reference::{arcs_cross, crosses, oriented_axis, prefer, turned, EdgeFrame};
 use super::small::{
-    self, bounded, face_support_values, is_small, place_small_frames, place_small_frames_turned,
-    turn_all, Inline, SMALL_BODY, TABLE_MIN_PAIRS,
+    self, bounded, face_support_values, place_small_frames, place_small_frames_turned, turn_all,
+    Inline, TABLE_MIN_PAIRS,
 };
-use super::support::face_support_value;
+use super::support::{face_support_value, is_small, SMALL_BODY};
 use super::*;
 use crate::geom3::{Pose3, Shape3Kind};
 use crate::query3::testing::*;
