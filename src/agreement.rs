@@ -45,6 +45,8 @@ pub(crate) struct Case3<'s> {
     pub(crate) pose_a: Pose3,
     pub(crate) b: &'s Polyhedron,
     pub(crate) pose_b: Pose3,
+    /// B's velocity (A stays still), for the sweep.
+    pub(crate) velocity_b: Vec3,
     pub(crate) label: String,
 }
 
@@ -214,7 +216,43 @@ pub(crate) const FAST_PATHS_3D: &[(&str, Check3)] = &[
         matches!(sat3_path(&pair), Sat3Path::ArcTree | Sat3Path::Large)
             .then(|| both(large::sat(&pair), reference::sat(&pair, &mut ())))?
     }),
+    (
+        "sweep3: the untraced small-body path, as compiled (sweep/small.rs)",
+        |c| sweep3_variant(c, crate::query3::sweep::Variant::Default),
+    ),
+    (
+        "sweep3: the small-body path as the x86_64 baseline runs it",
+        |c| sweep3_variant(c, crate::query3::sweep::Variant::Baseline),
+    ),
+    ("sweep3: the small-body path four lanes at a time", |c| {
+        sweep3_variant(c, crate::query3::sweep::Variant::FourLanes)
+    }),
+    (
+        "sweep3: the small-body path without the bound over whole arcs",
+        |c| sweep3_variant(c, crate::query3::sweep::Variant::NoArcBound),
+    ),
 ];
+
+/// The untraced sweep in `variant` against the reference, for the pairs the dispatcher
+/// sends down the small-body path (the others run the reference itself). The prunings leave
+/// axes uncounted (the bound over whole arcs, edges of A whose axes it never forms), so
+/// the count of axes tested is compared only without that bound.
+fn sweep3_variant(c: &Case3, variant: crate::query3::sweep::Variant) -> Option<(String, String)> {
+    use crate::query3::sweep::{reference, small, time_of_impact_untraced, Motion3, Variant};
+    let pair = c.pair();
+    let motion = Motion3 {
+        velocity_a: Vec3::ZERO,
+        velocity_b: c.velocity_b,
+        t_max: 1.0,
+    };
+    small::Placement::new(&pair, c.velocity_b)?;
+    let (mut fast, _) = time_of_impact_untraced(&pair, &motion, variant);
+    let mut exact = reference::time_of_impact(&pair, &motion, &mut ());
+    if variant != Variant::NoArcBound {
+        (fast.axes_tested, exact.axes_tested) = (0, 0);
+    }
+    both(fast, exact)
+}
 
 /// Which of its fast paths the 3D SAT's untraced dispatcher takes for a pair: each is checked
 /// where the dispatcher takes it (the reference reproduces each path's placement of the
@@ -463,11 +501,14 @@ fn cases_3d<'s>(shapes: &'s [Polyhedron], rng: &mut Rng) -> Vec<Case3<'s>> {
             for j in others.into_iter().chain(0..3) {
                 let b = &shapes[j];
                 for (pose_a, pose_b, kind) in poses_3d(rng, far) {
+                    let velocity_b =
+                        Vec3::new(rng.f(-4.0, 4.0), rng.f(-4.0, 4.0), rng.f(-4.0, 4.0));
                     cases.push(Case3 {
                         a,
                         pose_a,
                         b,
                         pose_b,
+                        velocity_b,
                         label: format!("bodies {i} and {j}, {kind}, at {far}"),
                     });
                 }

@@ -20,8 +20,8 @@ use reference::{PlacementInA, WorkFrame};
 mod arc_bound;
 mod edge_pairs;
 mod placed;
-mod reference;
-mod small;
+pub(crate) mod reference;
+pub(crate) mod small;
 mod sweep_lanes;
 #[cfg(test)]
 mod tests;

@@ -68,7 +68,7 @@ use glam::{Mat3A, Vec3, Vec3A};
 
 /// Sweeps the pair over [0, motion.t_max], recording every axis's time interval: in A's
 /// frame when the bodies are small, else in the work frame (see the header).
-pub(super) fn time_of_impact<T: Tracer<Step>>(
+pub(crate) fn time_of_impact<T: Tracer<Step>>(
     pair: &PolyPair,
     motion: &Motion3,
     tracer: &mut T,

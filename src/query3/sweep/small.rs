@@ -90,7 +90,7 @@ pub(super) struct LocalPair<'p, 'a> {
 
 /// A small pair's placement in A's frame ([`PlacementInA`]) and both bodies'
 /// [`FeatureLanes`].
-pub(super) struct Placement<'a> {
+pub(crate) struct Placement<'a> {
     pub(super) rotation: Mat3A,
     pub(super) translation: Vec3,
     pub(super) velocity: Vec3,
@@ -101,7 +101,7 @@ impl<'a> Placement<'a> {
     /// [`PlacementInA::new`], with the lanes (a body small enough to be swept in A's frame
     /// carries them: see [`SMALL_VERTICES`]); `None` where the reference sweeps in the work
     /// frame.
-    pub(super) fn new(pair: &PolyPair<'a>, velocity: Vec3) -> Option<Self> {
+    pub(crate) fn new(pair: &PolyPair<'a>, velocity: Vec3) -> Option<Self> {
         let PlacementInA {
             rotation,
             translation,
