@@ -36,7 +36,7 @@ use std::mem::MaybeUninit;
 
 /// One body's lanes as the pass reads them (from its 4- or 8-wide `CoreLanes`).
 #[derive(Clone, Copy)]
-struct Lanes<'s> {
+struct CoreView<'s> {
     x: &'s [f32],
     y: &'s [f32],
     normal_x: &'s [f32],
@@ -46,10 +46,10 @@ struct Lanes<'s> {
     axis_count: u32,
 }
 
-impl<'s> Lanes<'s> {
+impl<'s> CoreView<'s> {
     #[inline(always)]
     fn of<const N: usize>(lanes: &'s CoreLanes<N>) -> Self {
-        Lanes {
+        CoreView {
             x: &lanes.x,
             y: &lanes.y,
             normal_x: &lanes.normal_x,
@@ -65,12 +65,12 @@ impl<'s> Lanes<'s> {
     #[inline(always)]
     fn of_placed(placed: &Placed<'s>) -> Option<(Self, usize)> {
         if let Some(lanes) = placed.shape.lanes::<4>() {
-            return Some((Lanes::of(lanes), 1));
+            return Some((CoreView::of(lanes), 1));
         }
         placed
             .shape
             .lanes::<LANE_LIMIT>()
-            .map(|lanes| (Lanes::of(lanes), 2))
+            .map(|lanes| (CoreView::of(lanes), 2))
     }
 
     /// Lanes `4 g .. 4 g + 4` of `lane` (which has at least `4 (g + 1)`: checked by the
@@ -88,7 +88,7 @@ impl<'s> Lanes<'s> {
 /// pass's fallback axis is needed).
 #[inline(always)]
 pub(crate) fn applies(pair: &ShapePair) -> bool {
-    match (Lanes::of_placed(&pair.a), Lanes::of_placed(&pair.b)) {
+    match (CoreView::of_placed(&pair.a), CoreView::of_placed(&pair.b)) {
         (Some((a, _)), Some((b, _))) => a.axis_count + b.axis_count != 0,
         _ => false,
     }
@@ -140,7 +140,7 @@ fn pass<const NA: usize, const NB: usize, const GA: usize, const GB: usize>(
     lanes_a: &CoreLanes<NA>,
     lanes_b: &CoreLanes<NB>,
 ) -> SatOutput {
-    let (lanes_a, lanes_b) = (Lanes::of(lanes_a), Lanes::of(lanes_b));
+    let (lanes_a, lanes_b) = (CoreView::of(lanes_a), CoreView::of(lanes_b));
     let tested = lanes_a.axis_count + lanes_b.axis_count;
     // SAFETY: SSE and SSE2 are part of the x86_64 baseline; the lane read at the end
     // indexes rows of 4 (GA + GB) floats with a value below that.
@@ -271,7 +271,7 @@ impl<const G: usize> Core<G> {
     /// As `SmallCore::new` and `EdgeLanes::new` turn them: `(cos * x - sin * y) + t.x` and
     /// `(sin * x + cos * y) + t.y` for the vertices, the same without `t` for the normals.
     #[inline(always)]
-    unsafe fn new(placed: &Placed, lanes: &Lanes) -> Self {
+    unsafe fn new(placed: &Placed, lanes: &CoreView) -> Self {
         let (cos, sin) = (
             _mm_set1_ps(placed.rotation.x),
             _mm_set1_ps(placed.rotation.y),
@@ -282,7 +282,7 @@ impl<const G: usize> Core<G> {
         );
         let turn_x = |x: __m128, y: __m128| _mm_sub_ps(_mm_mul_ps(cos, x), _mm_mul_ps(sin, y));
         let turn_y = |x: __m128, y: __m128| _mm_add_ps(_mm_mul_ps(sin, x), _mm_mul_ps(cos, y));
-        let load = |lane: &[f32], g: usize| Lanes::load(lane, g);
+        let load = |lane: &[f32], g: usize| CoreView::load(lane, g);
         Core {
             x: std::array::from_fn(|g| _mm_add_ps(turn_x(load(lanes.x, g), load(lanes.y, g)), tx)),
             y: std::array::from_fn(|g| _mm_add_ps(turn_y(load(lanes.x, g), load(lanes.y, g)), ty)),
@@ -294,7 +294,7 @@ impl<const G: usize> Core<G> {
     /// The body's interval on each of its own normals: the edge's start is the high end,
     /// the back extent behind it the low end, widened by the radius `r`.
     #[inline(always)]
-    unsafe fn own_interval(&self, lanes: &Lanes, r: __m128) -> ([__m128; G], [__m128; G]) {
+    unsafe fn own_interval(&self, lanes: &CoreView, r: __m128) -> ([__m128; G], [__m128; G]) {
         let high: [__m128; G] = std::array::from_fn(|g| {
             _mm_add_ps(
                 _mm_mul_ps(self.x[g], self.nx[g]),
@@ -302,7 +302,9 @@ impl<const G: usize> Core<G> {
             )
         });
         (
-            std::array::from_fn(|g| _mm_sub_ps(_mm_sub_ps(high[g], Lanes::load(lanes.back, g)), r)),
+            std::array::from_fn(|g| {
+                _mm_sub_ps(_mm_sub_ps(high[g], CoreView::load(lanes.back, g)), r)
+            }),
             std::array::from_fn(|g| _mm_add_ps(high[g], r)),
         )
     }
