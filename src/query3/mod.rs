@@ -20,7 +20,6 @@ mod cuboid_verdict;
 pub mod epa;
 pub mod explain;
 pub mod gjk;
-mod lanes;
 pub mod manifold;
 pub mod manifold_round;
 pub mod minkowski;

@@ -32,8 +32,8 @@ use super::reference::{
 use super::small::{place_small_frames, small_edge_pairs, Inline, Turn};
 use super::{preference_tolerance, AxisId, Best, Output};
 use crate::geom3::CuboidEdges;
-use crate::query3::lanes::Four;
 use crate::query3::{Placed3, PolyPair};
+use crate::simd::Four;
 use glam::{Mat3A, Vec3, Vec3A};
 
 impl CuboidPair {

@@ -65,8 +65,8 @@ use super::{
     PARALLEL_TOLERANCE,
 };
 use crate::geom3::Edge;
-use crate::query3::lanes::Four;
 use crate::query3::{Interval, Placed3, PolyPair};
+use crate::simd::Four;
 use crate::trace::Tracer;
 use glam::{Mat3A, Vec3, Vec3A};
 

@@ -18,8 +18,8 @@ use super::reference::{crossing_axis, finish, prefer, turned, EdgeFrame};
 use super::support::{face_support_value, SMALL_BODY, SMALL_EDGES};
 use super::{preference_tolerance, AxisId, Best, Output};
 use crate::geom3::{FaceEdges, Shape3Kind};
-use crate::query3::lanes::Four;
 use crate::query3::{Placed3, PolyPair};
+use crate::simd::Four;
 use glam::{Mat3A, Vec3};
 use std::mem::MaybeUninit;
 

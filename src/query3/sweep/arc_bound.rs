@@ -26,8 +26,8 @@
 
 use super::reference::Latest;
 use super::small::LocalPair;
-use crate::query3::lanes::Lanes;
 use crate::query3::sat::PARALLEL_TOLERANCE;
+use crate::simd::Lanes;
 
 impl LocalPair<'_, '_> {
     /// The edges of A whose axes might change the answer, as bits (all set when the bound

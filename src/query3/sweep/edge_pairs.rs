@@ -39,11 +39,11 @@ use super::reference::{entry_and_exit, Candidate, Latest, SMALL_FEATURES};
 use super::small::{extent, LocalPair};
 use super::sweep_lanes::{EightLanes, SweepLanes};
 use super::Variant;
-#[cfg(target_arch = "x86_64")]
-use crate::query3::lanes::{Avx, Eight};
-use crate::query3::lanes::{Four, Lanes};
 use crate::query3::sat::{AxisId, PARALLEL_TOLERANCE};
 use crate::query3::Interval;
+#[cfg(target_arch = "x86_64")]
+use crate::simd::{Avx, Eight};
+use crate::simd::{Four, Lanes};
 use glam::Vec3;
 use std::mem::MaybeUninit;
 

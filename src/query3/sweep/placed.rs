@@ -5,8 +5,8 @@
 //! give the same bits. In the sweep only pairs with a large body, or a placement in A's
 //! frame that is not finite, come here: small pairs are swept in A's frame.
 
-use crate::query3::lanes::Four;
 use crate::query3::{Interval, Placed3};
+use crate::simd::Four;
 use glam::Vec3;
 
 /// A body's vertices placed in the work frame once per sweep, for bodies of up to

@@ -6,7 +6,7 @@
 //!
 //! Why the same numbers. B is turned into A's frame with the reference's products (a row of
 //! the rotation against each vertex and normal, four at a time), and every lane does the
-//! reference's scalar operations in their order ([`crate::query3::lanes`]: IEEE products,
+//! reference's scalar operations in their order ([`crate::simd`]: IEEE products,
 //! sums, quotients and square roots, no fused multiply-add, compares with the same
 //! predicates). Where the reference scans, the lanes take the same extremes: the numbers
 //! are finite and equal ones have the same bits (but for a zero's sign: where a body's
@@ -42,11 +42,11 @@ use super::reference::{
 use super::sweep_lanes::SweepLanes;
 use super::{Motion3, Output, Pruned, Variant, STILL_SPEED};
 use crate::geom3::FeatureLanes;
-use crate::query3::lanes::Four;
-#[cfg(target_arch = "x86_64")]
-use crate::query3::lanes::{Avx, Eight};
 use crate::query3::sat::AxisId;
 use crate::query3::{Interval, PolyPair};
+use crate::simd::Four;
+#[cfg(target_arch = "x86_64")]
+use crate::simd::{Avx, Eight};
 use glam::{Mat3A, Vec3};
 use std::mem::MaybeUninit;
 

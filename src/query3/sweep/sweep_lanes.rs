@@ -7,8 +7,8 @@
 
 use super::Variant;
 #[cfg(target_arch = "x86_64")]
-use crate::query3::lanes::{Avx, Eight};
-use crate::query3::lanes::{Four, Lanes};
+use crate::simd::{Avx, Eight};
+use crate::simd::{Four, Lanes};
 
 /// AVX's token when the small-body path's Gauss-map loops take eight lanes at a time
 /// ([`super::small::LocalPair::face_sides`], [`super::small::LocalPair::crossing_arcs`]);

@@ -4,12 +4,12 @@ use super::reference::{self, rank, WorkFrame, SMALL_FEATURES};
 use super::small::{LocalPair, Placement, TurnedB};
 use super::sweep_lanes::{EightLanes, SweepLanes};
 use super::*;
-use crate::query3::lanes::Four;
-#[cfg(target_arch = "x86_64")]
-use crate::query3::lanes::{Avx, Eight};
 use crate::query3::manifold::FeaturePair;
 use crate::query3::sat::PARALLEL_TOLERANCE;
 use crate::query3::testing::*;
+use crate::simd::Four;
+#[cfg(target_arch = "x86_64")]
+use crate::simd::{Avx, Eight};
 use glam::Vec3A;
 use std::mem::MaybeUninit;
 
