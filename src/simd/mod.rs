@@ -29,6 +29,71 @@ mod four;
 pub(crate) use eight::{Avx, Eight};
 pub(crate) use four::Four;
 
+/// Which build of a lane kernel runs ([`run`]): as compiled for the x86_64 baseline (SSE, four
+/// lanes), or as compiled for AVX, four or eight lanes at a time. The builds do the same
+/// operations in the same order (Rust never fuses a product and a sum into an FMA), so they
+/// give the same bits; AVX only encodes them with three operands, sparing register copies.
+#[derive(Clone, Copy)]
+pub(crate) enum Build {
+    Baseline,
+    #[cfg(target_arch = "x86_64")]
+    Avx {
+        avx: Avx,
+        eight: bool,
+    },
+}
+
+impl Build {
+    /// The best the processor offers: AVX with eight lanes where it has AVX.
+    #[inline]
+    pub(crate) fn widest() -> Build {
+        Build::compiled_for_avx(true)
+    }
+
+    /// As compiled for AVX where the processor has it, `eight` lanes at a time or four; the
+    /// baseline elsewhere.
+    #[inline]
+    pub(crate) fn compiled_for_avx(eight: bool) -> Build {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx) = Avx::detect() {
+            return Build::Avx { avx, eight };
+        }
+        let _ = eight;
+        Build::Baseline
+    }
+}
+
+/// Work written once over any [`Lanes`] type, for [`run`] to compile for the processor.
+/// Implementations mark `run_in` `#[inline(always)]`, so that it is compiled into each
+/// build (a call out of line would run as compiled for the baseline).
+pub(crate) trait Kernel {
+    type Output;
+    fn run_in<L: Lanes>(self, isa: L::Isa) -> Self::Output;
+}
+
+/// Runs `kernel` in `build`: [`Four`] as compiled for the baseline, or [`Four`] or [`Eight`]
+/// as compiled for AVX. The only place that enters code compiled for an instruction set.
+#[inline(always)]
+pub(crate) fn run<K: Kernel>(kernel: K, build: Build) -> K::Output {
+    match build {
+        Build::Baseline => kernel.run_in::<Four>(()),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: an `Avx` exists only where the processor has AVX (`Avx::detect`).
+        Build::Avx { avx, eight } => unsafe { run_avx(kernel, avx, eight) },
+    }
+}
+
+/// [`run`]'s AVX build.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn run_avx<K: Kernel>(kernel: K, avx: Avx, eight: bool) -> K::Output {
+    if eight {
+        kernel.run_in::<Eight>(avx)
+    } else {
+        kernel.run_in::<Four>(())
+    }
+}
+
 /// The lane arithmetic of the sweep's edge pairs (`sweep::EdgePairLanes::numbers`), on four lanes
 /// ([`Four`]) or, where the processor has AVX, eight ([`Eight`]): each operation is
 /// [`Four`]'s, lane by lane, so both give the same bits. A lane type is built
