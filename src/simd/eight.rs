@@ -96,6 +96,18 @@ impl Lanes for Eight {
     fn mask_bits(self) -> u32 {
         unsafe { _mm256_movemask_ps(self.0) as u32 }
     }
+    #[inline(always)]
+    fn eight_wide(avx: Avx) -> super::EightLanes {
+        Some(avx)
+    }
+    #[inline(always)]
+    fn extents_on_four_normals(
+        avx: Avx,
+        groups: &[[[f32; 4]; 3]],
+        normals: &[[f32; 4]; 3],
+    ) -> (Four, Four) {
+        super::extents::eight(avx, groups, normals)
+    }
 }
 
 impl Eight {

@@ -22,12 +22,21 @@
 
 #[cfg(target_arch = "x86_64")]
 mod eight;
+mod extents;
 pub(crate) mod farthest;
 mod four;
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) use eight::{Avx, Eight};
 pub(crate) use four::Four;
+
+/// AVX's token in code that runs eight lanes at a time ([`Lanes::eight_wide`]); `None` runs
+/// four.
+#[cfg(target_arch = "x86_64")]
+pub(crate) type EightLanes = Option<Avx>;
+/// Elsewhere there are only four lanes.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) type EightLanes = Option<std::convert::Infallible>;
 
 /// Which build of a lane kernel runs ([`run`]): as compiled for the x86_64 baseline (SSE, four
 /// lanes), or as compiled for AVX, four or eight lanes at a time. The builds do the same
@@ -126,6 +135,19 @@ pub(crate) trait Lanes: Copy {
     fn select(self, yes: Self, no: Self) -> Self;
     fn mask_bits(self) -> u32;
 
+    /// AVX's token when `Self` is [`Eight`], for loops that take eight lanes at a time
+    /// beside work in `Self`; `None` for [`Four`].
+    fn eight_wide(isa: Self::Isa) -> EightLanes;
+
+    /// Lane `k` of each: the least and the greatest projection onto the `k`-th of four
+    /// normals (`normals`: their `[x, y, z]` rows) of points stored four at a time
+    /// (`groups`: each group's `[x, y, z]` rows; at least one group).
+    fn extents_on_four_normals(
+        isa: Self::Isa,
+        groups: &[[[f32; 4]; 3]],
+        normals: &[[f32; 4]; 3],
+    ) -> (Four, Four);
+
     /// `x * a + y * b + z * c` per lane, in that order (as `Vec3::dot`).
     #[inline(always)]
     fn dot3(x: Self, y: Self, z: Self, a: Self, b: Self, c: Self) -> Self {
@@ -199,5 +221,17 @@ impl Lanes for Four {
     #[inline(always)]
     fn mask_bits(self) -> u32 {
         Four::mask_bits(self)
+    }
+    #[inline(always)]
+    fn eight_wide(_: ()) -> EightLanes {
+        None
+    }
+    #[inline(always)]
+    fn extents_on_four_normals(
+        _: (),
+        groups: &[[[f32; 4]; 3]],
+        normals: &[[f32; 4]; 3],
+    ) -> (Four, Four) {
+        extents::four(groups, normals)
     }
 }

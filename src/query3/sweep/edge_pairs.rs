@@ -37,13 +37,12 @@
 
 use super::reference::{entry_and_exit, Candidate, Latest, SMALL_FEATURES};
 use super::small::{extent, LocalPair};
-use super::sweep_lanes::{EightLanes, SweepLanes};
 use super::Variant;
 use crate::query3::sat::{AxisId, PARALLEL_TOLERANCE};
 use crate::query3::Interval;
 #[cfg(target_arch = "x86_64")]
-use crate::simd::{Avx, Eight};
-use crate::simd::{Four, Lanes};
+use crate::simd::Eight;
+use crate::simd::{EightLanes, Four, Kernel, Lanes};
 use glam::Vec3;
 use std::mem::MaybeUninit;
 
@@ -173,7 +172,8 @@ impl LocalPair<'_, '_> {
     /// [`Self::visit_axes`]'s edge pairs: the candidates of the sign bits, four or eight at a
     /// time ([`EdgePairLanes`]), then, one at a time in order, the count, the witnesses'
     /// skip or the full test and the offer. (Out of line, so that its registers do not
-    /// crowd the face axes' projections; it checks for AVX again, as it runs out of line.)
+    /// crowd the face axes' projections; it enters `variant`'s build again, as it runs out
+    /// of line.)
     #[inline(never)]
     pub(super) fn visit_edge_axes(
         &self,
@@ -182,37 +182,20 @@ impl LocalPair<'_, '_> {
         touch: f32,
         latest: &mut Latest,
     ) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(avx) = variant.avx() {
-            // SAFETY: `avx` proves that the processor has AVX.
-            return unsafe { self.visit_edge_axes_avx(avx, variant, still, touch, latest) };
-        }
-        self.visit_edge_axes_in::<Four>((), variant, still, touch, latest)
-    }
-
-    /// [`Self::visit_edge_axes`] compiled for AVX (see [`Self::visit_axes`]), its
-    /// Gauss-map loops eight lanes at a time (unless `variant` asks for four:
-    /// [`Variant::eight_lanes`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx")]
-    fn visit_edge_axes_avx(
-        &self,
-        avx: Avx,
-        variant: Variant,
-        still: f32,
-        touch: f32,
-        latest: &mut Latest,
-    ) {
-        match variant.eight_lanes(avx) {
-            Some(avx) => self.visit_edge_axes_in::<Eight>(avx, variant, still, touch, latest),
-            None => self.visit_edge_axes_in::<Four>((), variant, still, touch, latest),
-        }
+        let axes = EdgeAxes {
+            local: self,
+            variant,
+            still,
+            touch,
+            latest,
+        };
+        crate::simd::run(axes, variant.build())
     }
 
     /// [`Self::visit_edge_axes`] with the edge pairs gathered and settled `L::COUNT` at a
     /// time (and with eight, the Gauss-map loops eight lanes at a time too).
     #[inline(always)]
-    fn visit_edge_axes_in<L: SweepLanes>(
+    fn visit_edge_axes_in<L: Lanes>(
         &self,
         isa: L::Isa,
         variant: Variant,
@@ -223,7 +206,7 @@ impl LocalPair<'_, '_> {
         let (shape_a, shape_b) = (self.pair.a.shape, self.pair.b.shape);
         let (lanes_a, lanes_b) = (self.lanes_a, self.lanes_b);
         let edges_b = shape_b.edges();
-        let eight = L::eight(isa);
+        let eight = L::eight_wide(isa);
         let (antipodes_a, antipodes_b) = (&lanes_a.face_antipodes, &lanes_b.face_antipodes);
         // The witnesses' argument needs every projection finite (no NaN from an overflow).
         let witnesses =
@@ -573,5 +556,30 @@ impl EdgePairLanes {
         enter.store_to(&mut numbers.enter);
         exit.store_to(&mut numbers.exit);
         numbers
+    }
+}
+
+/// [`LocalPair::visit_edge_axes`]'s work, for [`crate::simd::run`] to compile for the
+/// processor.
+struct EdgeAxes<'l, 'a, 'b, 'm> {
+    local: &'l LocalPair<'a, 'b>,
+    variant: Variant,
+    still: f32,
+    touch: f32,
+    latest: &'m mut Latest,
+}
+
+impl Kernel for EdgeAxes<'_, '_, '_, '_> {
+    type Output = ();
+    #[inline(always)]
+    fn run_in<L: Lanes>(self, isa: L::Isa) {
+        let EdgeAxes {
+            local,
+            variant,
+            still,
+            touch,
+            latest,
+        } = self;
+        local.visit_edge_axes_in::<L>(isa, variant, still, touch, latest)
     }
 }

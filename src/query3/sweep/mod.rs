@@ -13,6 +13,7 @@
 use super::manifold::{contact_manifold, Output as Manifold};
 use super::sat::AxisId;
 use super::{Interval, PolyPair};
+use crate::simd::Build;
 use crate::trace::Tracer;
 use glam::Vec3;
 use reference::{PlacementInA, WorkFrame};
@@ -22,7 +23,6 @@ mod edge_pairs;
 mod placed;
 pub(crate) mod reference;
 pub(crate) mod small;
-mod sweep_lanes;
 #[cfg(test)]
 mod tests;
 
@@ -186,7 +186,7 @@ pub(crate) fn time_of_impact_untraced(
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) enum Variant {
     /// As compiled for AVX where the processor has it (eight lanes at a time where
-    /// [`sweep_lanes::SweepLanes`] can), every pruning on.
+    /// [`crate::simd::Lanes::eight_wide`] allows), every pruning on.
     Default,
     /// As compiled for the x86_64 baseline (four lanes), as a processor without AVX runs it.
     Baseline,
@@ -198,6 +198,16 @@ pub(crate) enum Variant {
 }
 
 impl Variant {
+    /// The build of the small-body path's lane loops ([`crate::simd::run`]).
+    #[inline]
+    fn build(self) -> Build {
+        match self {
+            Variant::Baseline => Build::Baseline,
+            Variant::FourLanes => Build::compiled_for_avx(false),
+            Variant::Default | Variant::NoArcBound => Build::widest(),
+        }
+    }
+
     /// Whether the bound over whole arcs may leave edges of A out.
     #[inline]
     fn arc_bound(self) -> bool {

@@ -34,19 +34,16 @@
 //!   reference's.
 //!
 //! Where the processor has AVX, the loops run as compiled for AVX and some take eight lanes
-//! at a time ([`super::sweep_lanes`]): the same operations, so the same bits.
+//! at a time (through [`crate::simd::run`]): the same operations, so the same bits.
 
 use super::reference::{
     contact_normal_from_a, finish, Candidate, Latest, PlacementInA, SMALL_FEATURES, SMALL_VERTICES,
 };
-use super::sweep_lanes::SweepLanes;
 use super::{Motion3, Output, Pruned, Variant, STILL_SPEED};
 use crate::geom3::FeatureLanes;
 use crate::query3::sat::AxisId;
 use crate::query3::{Interval, PolyPair};
-use crate::simd::Four;
-#[cfg(target_arch = "x86_64")]
-use crate::simd::{Avx, Eight};
+use crate::simd::{Four, Kernel, Lanes};
 use glam::{Mat3A, Vec3};
 use std::mem::MaybeUninit;
 
@@ -312,45 +309,25 @@ impl<'p, 'a> LocalPair<'p, 'a> {
 
     /// Tests every axis in the reference's order (A's faces, B's faces, then the edge
     /// pairs, A's edge major, that pass the Gauss-map and parallel tests), all in A's frame,
-    /// face axes four at a time.
-    ///
-    /// Where the processor has AVX (and `variant` allows it), this and
-    /// [`Self::visit_edge_axes`] run as compiled for AVX ([`Self::visit_axes_avx`]): the
-    /// same operations, encoded with three operands, and some loops eight lanes at a time
-    /// ([`SweepLanes`]). Nothing is fused or reordered (Rust never contracts a product and a
-    /// sum into an FMA), so the bits are the same; a test compares this build with the
-    /// baseline's ([`Variant::Baseline`]), and eight lanes with four
-    /// ([`Variant::FourLanes`]).
+    /// face axes four at a time, in the build `variant` names ([`Variant::build`]): as
+    /// compiled for AVX where the processor has it, some loops eight lanes at a time. The
+    /// builds do the same operations in the same order, so the bits are the same (the
+    /// agreement harness runs each).
     fn visit_axes(&self, variant: Variant, still: f32, touch: f32, latest: &mut Latest) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(avx) = variant.avx() {
-            // SAFETY: `avx` proves that the processor has AVX.
-            return unsafe { self.visit_axes_avx(avx, variant, still, touch, latest) };
-        }
-        self.visit_axes_in::<Four>((), variant, still, touch, latest)
+        let axes = AllAxes {
+            local: self,
+            variant,
+            still,
+            touch,
+            latest,
+        };
+        crate::simd::run(axes, variant.build())
     }
 
-    /// [`Self::visit_axes`] compiled for AVX, eight lanes at a time where [`SweepLanes`] can
-    /// (unless `variant` asks for four: [`Variant::eight_lanes`]).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx")]
-    fn visit_axes_avx(
-        &self,
-        avx: Avx,
-        variant: Variant,
-        still: f32,
-        touch: f32,
-        latest: &mut Latest,
-    ) {
-        match variant.eight_lanes(avx) {
-            Some(avx) => self.visit_axes_in::<Eight>(avx, variant, still, touch, latest),
-            None => self.visit_axes_in::<Four>((), variant, still, touch, latest),
-        }
-    }
-
-    /// [`Self::visit_axes`], the face axes' projections [`SweepLanes::extents_of_four`].
+    /// [`Self::visit_axes`] in lanes `L`, the face axes' projections
+    /// [`Lanes::extents_on_four_normals`].
     #[inline(always)]
-    fn visit_axes_in<L: SweepLanes>(
+    fn visit_axes_in<L: Lanes>(
         &self,
         isa: L::Isa,
         variant: Variant,
@@ -387,7 +364,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 Four::load(&rows[1]),
                 Four::load(&rows[2]),
             );
-            let (low, high) = L::extents_of_four(isa, vertices_b, rows);
+            let (low, high) = L::extents_on_four_normals(isa, vertices_b, rows);
             let shift = Four::dot3(nx, ny, nz, tx, ty, tz);
             let (b_low, b_high) = (low.add(shift), high.add(shift));
             let (a_low, a_high, count) = stored(&lanes_a.face_extents, g);
@@ -419,7 +396,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
                 Four::load(&rows[1]),
                 Four::load(&rows[2]),
             );
-            let (low, high) = L::extents_of_four(isa, vertices_a, rows);
+            let (low, high) = L::extents_on_four_normals(isa, vertices_a, rows);
             let (a_low, a_high) = (high.neg(), low.neg());
             let shift = Four::dot3(nx, ny, nz, tx, ty, tz);
             let (low, high, count) = stored(&lanes_b.face_extents, g);
@@ -539,4 +516,28 @@ pub(super) fn extent(groups: &[[[f32; 4]; 3]], axis: Vec3) -> Interval {
         high = high.max(d);
     }
     Interval::new(low.min_lane(), high.max_lane())
+}
+
+/// [`LocalPair::visit_axes`]'s work, for [`crate::simd::run`] to compile for the processor.
+struct AllAxes<'l, 'a, 'b, 'm> {
+    local: &'l LocalPair<'a, 'b>,
+    variant: Variant,
+    still: f32,
+    touch: f32,
+    latest: &'m mut Latest,
+}
+
+impl Kernel for AllAxes<'_, '_, '_, '_> {
+    type Output = ();
+    #[inline(always)]
+    fn run_in<L: Lanes>(self, isa: L::Isa) {
+        let AllAxes {
+            local,
+            variant,
+            still,
+            touch,
+            latest,
+        } = self;
+        local.visit_axes_in::<L>(isa, variant, still, touch, latest)
+    }
 }

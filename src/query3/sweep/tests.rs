@@ -2,7 +2,7 @@ use super::edge_pairs::{EdgeA, EdgeB, EdgePairLanes, SideValues};
 use super::placed::PLACED_CAPACITY;
 use super::reference::{self, rank, WorkFrame, SMALL_FEATURES};
 use super::small::{LocalPair, Placement, TurnedB};
-use super::sweep_lanes::{EightLanes, SweepLanes};
+use crate::simd::{EightLanes, Lanes};
 use super::*;
 use crate::query3::manifold::FeaturePair;
 use crate::query3::sat::PARALLEL_TOLERANCE;
@@ -845,8 +845,8 @@ fn face_extents_in_eight_lanes_take_the_four_lanes_bits_on_zeros_and_nans() {
             .collect();
         let normals: [[f32; 4]; 3] = std::array::from_fn(|_| std::array::from_fn(|_| pick(4)));
         assert_eq!(
-            bits(Eight::extents_of_four(avx, &groups, &normals)),
-            bits(Four::extents_of_four((), &groups, &normals)),
+            bits(Eight::extents_on_four_normals(avx, &groups, &normals)),
+            bits(Four::extents_on_four_normals((), &groups, &normals)),
             "case {case}: {groups:?} {normals:?}"
         );
     }
@@ -947,16 +947,16 @@ fn eight_lanes_give_the_four_lanes_bits() {
         let (vertices_a, vertices_b) = (a.vertex_lanes(), local.b.vertices.as_slice());
         for rows in &local.lanes_a.normals {
             assert_eq!(
-                bits(Eight::extents_of_four(avx, vertices_b, rows)),
-                bits(Four::extents_of_four((), vertices_b, rows)),
+                bits(Eight::extents_on_four_normals(avx, vertices_b, rows)),
+                bits(Four::extents_on_four_normals((), vertices_b, rows)),
                 "case {k}"
             );
         }
         for g in 0..local.b.normals.len {
             let rows = &local.b.normals.group(g);
             assert_eq!(
-                bits(Eight::extents_of_four(avx, vertices_a, rows)),
-                bits(Four::extents_of_four((), vertices_a, rows)),
+                bits(Eight::extents_on_four_normals(avx, vertices_a, rows)),
+                bits(Four::extents_on_four_normals((), vertices_a, rows)),
                 "case {k}"
             );
         }
