@@ -12,6 +12,7 @@ pub mod app;
 pub mod cli;
 pub mod geom;
 pub mod geom3;
+mod inline_vec;
 pub mod query;
 pub mod query3;
 pub mod scene;

@@ -35,6 +35,7 @@ use super::sat::{AxisId, Output as SatOutput, PARALLEL_TOLERANCE};
 pub use super::Side;
 use super::{Placed3, PolyPair};
 use crate::geom3::{FaceView, Polyhedron, Shape3Kind};
+use crate::inline_vec::InlineVec;
 use crate::trace::Tracer;
 use glam::Vec3;
 use std::mem::MaybeUninit;
@@ -740,33 +741,29 @@ enum Along {
 
 /// A polygon in a fixed array that spills to the heap beyond [`CLIP_CAPACITY`].
 struct ClipBuffer {
-    inline: [MaybeUninit<ClipVertex>; CLIP_CAPACITY],
-    len: usize,
+    inline: InlineVec<ClipVertex, CLIP_CAPACITY>,
     heap: Vec<ClipVertex>,
 }
 
 impl ClipBuffer {
     fn new() -> Self {
         ClipBuffer {
-            inline: [const { MaybeUninit::uninit() }; CLIP_CAPACITY],
-            len: 0,
+            inline: InlineVec::new(),
             heap: Vec::new(),
         }
     }
 
     fn clear(&mut self) {
-        self.len = 0;
+        self.inline.clear();
         self.heap.clear();
     }
 
     fn push(&mut self, v: ClipVertex) {
-        if self.len < CLIP_CAPACITY {
-            self.inline[self.len] = MaybeUninit::new(v);
-            self.len += 1;
+        if self.inline.len() < CLIP_CAPACITY {
+            self.inline.push(v);
         } else {
             if self.heap.is_empty() {
-                let copied: Vec<ClipVertex> = self.as_slice().to_vec();
-                self.heap = copied;
+                self.heap = self.inline.as_slice().to_vec();
             }
             self.heap.push(v);
         }
@@ -776,9 +773,7 @@ impl ClipBuffer {
         if !self.heap.is_empty() {
             return &self.heap;
         }
-        // SAFETY: the first `len` elements were written by `push` (ClipVertex is Copy, so
-        // nothing needs dropping).
-        unsafe { std::slice::from_raw_parts(self.inline.as_ptr().cast::<ClipVertex>(), self.len) }
+        self.inline.as_slice()
     }
 }
 

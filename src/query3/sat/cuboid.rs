@@ -29,9 +29,10 @@ pub(crate) use super::obb::CuboidPair;
 use super::reference::{
     arcs_cross, crosses, crossing_axis, finish, oriented_axis, prefer, EdgeFrame,
 };
-use super::small::{place_small_frames, small_edge_pairs, Inline, Turn};
+use super::small::{place_small_frames, small_edge_pairs, Turn};
 use super::{preference_tolerance, AxisId, Best, Output};
 use crate::geom3::CuboidEdges;
+use crate::inline_vec::InlineVec;
 use crate::query3::{Placed3, PolyPair};
 use crate::simd::Four;
 use glam::{Mat3A, Vec3, Vec3A};
@@ -344,8 +345,8 @@ fn exact_cuboid_groups(
     centroid_a: Vec3,
     edge: &mut Best,
 ) -> u32 {
-    let mut frames_a = Inline::new();
-    let mut frames_b = Inline::new();
+    let mut frames_a = InlineVec::new();
+    let mut frames_b = InlineVec::new();
     place_small_frames(&pair.a, &mut frames_a);
     place_small_frames(&pair.b, &mut frames_b);
     let (frames_a, frames_b) = (frames_a.as_slice(), frames_b.as_slice());

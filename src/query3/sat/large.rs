@@ -13,9 +13,9 @@
 
 use super::reference::{edge_pair_axis, face_separation, finish, prefer, EdgeFrame};
 use super::{preference_tolerance, AxisId, Best, Output};
+use crate::inline_vec::InlineVec;
 use crate::query3::{Placed3, PolyPair};
 use glam::Vec3;
-use std::mem::MaybeUninit;
 
 /// SAT for large bodies whose edge pairs do not take the arc tree (a pose that is not
 /// finite), untraced: the reference's face loops ([`face_axes`]), then every edge pair.
@@ -101,23 +101,20 @@ pub(crate) const GAUSS_PREFILTER_MARGIN: f32 = 1.0e-5;
 /// Body B's edges placed in the work frame once, for the O(edges of A x edges of B) loops.
 pub(crate) struct EdgeFrames<'p, 'a> {
     body: &'p Placed3<'a>,
-    cache: [MaybeUninit<EdgeFrame>; EDGE_FRAME_CACHE],
-    len: usize,
+    cache: InlineVec<EdgeFrame, EDGE_FRAME_CACHE>,
 }
 
 impl<'p, 'a> EdgeFrames<'p, 'a> {
     pub(crate) fn new(body: &'p Placed3<'a>) -> Self {
         let mut frames = EdgeFrames {
             body,
-            cache: [const { MaybeUninit::uninit() }; EDGE_FRAME_CACHE],
-            len: 0,
+            cache: InlineVec::new(),
         };
         let edges = body.shape.edges();
         if edges.len() <= EDGE_FRAME_CACHE {
-            for (k, e) in edges.iter().enumerate() {
-                frames.cache[k] = MaybeUninit::new(EdgeFrame::new(body, e));
-            }
-            frames.len = edges.len();
+            frames
+                .cache
+                .extend(edges.iter().map(|e| EdgeFrame::new(body, e)));
         }
         frames
     }
@@ -126,8 +123,7 @@ impl<'p, 'a> EdgeFrames<'p, 'a> {
     /// edges).
     #[inline]
     pub(crate) fn cached(&self) -> &[EdgeFrame] {
-        // SAFETY: entries below `len` were written in `new`; EdgeFrame is Copy.
-        unsafe { std::slice::from_raw_parts(self.cache.as_ptr().cast::<EdgeFrame>(), self.len) }
+        self.cache.as_slice()
     }
 
     /// A's edge's Gauss-map arc turned into B's local frame, for [`Self::surely_apart`]:

@@ -18,10 +18,10 @@ use super::reference::{crossing_axis, finish, prefer, turned, EdgeFrame};
 use super::support::{face_support_value, SMALL_BODY, SMALL_EDGES};
 use super::{preference_tolerance, AxisId, Best, Output};
 use crate::geom3::{FaceEdges, Shape3Kind};
+use crate::inline_vec::InlineVec;
 use crate::query3::{Placed3, PolyPair};
 use crate::simd::Four;
 use glam::{Mat3A, Vec3};
-use std::mem::MaybeUninit;
 
 /// SAT for two small bodies ([`is_small`]), untraced: the face loops with the support values
 /// of all of a body's normals at once, then [`small_edge_pairs`]. `seen` is told each pair
@@ -32,8 +32,8 @@ pub(crate) fn sat(pair: &PolyPair, seen: &mut impl FnMut(u32, u32)) -> Output {
     // Each face normal placed by the body's rotation matrix ([`turned`], as the reference
     // places it), and the other body's support values along all of them in one pass
     // ([`face_support_values`]).
-    let mut normals_a: Inline<Vec3, SMALL_BODY> = Inline::new();
-    let mut normals_b: Inline<Vec3, SMALL_BODY> = Inline::new();
+    let mut normals_a: InlineVec<Vec3, SMALL_BODY> = InlineVec::new();
+    let mut normals_b: InlineVec<Vec3, SMALL_BODY> = InlineVec::new();
     let (mut tops_a, mut tops_b) = ([0.0f32; SMALL_BODY], [0.0f32; SMALL_BODY]);
     for i in 0..a.shape.face_count() {
         normals_a.push(turned(&a.frame, a.shape.face_normal(i)));
@@ -68,35 +68,6 @@ pub(crate) fn sat(pair: &PolyPair, seen: &mut impl FnMut(u32, u32)) -> Output {
 /// B's edges that cross one edge of A are looked up this many at a time (a `u64` of bytes).
 const LANES: usize = 8;
 
-/// Up to `N` values on the stack, written in order (nothing is read before it is written).
-pub(super) struct Inline<T: Copy, const N: usize> {
-    items: [MaybeUninit<T>; N],
-    len: usize,
-}
-
-impl<T: Copy, const N: usize> Inline<T, N> {
-    #[inline]
-    pub(super) fn new() -> Self {
-        Inline {
-            items: [const { MaybeUninit::uninit() }; N],
-            len: 0,
-        }
-    }
-
-    /// Appends `value`; the callers check the capacity first.
-    #[inline]
-    pub(super) fn push(&mut self, value: T) {
-        self.items[self.len] = MaybeUninit::new(value);
-        self.len += 1;
-    }
-
-    #[inline]
-    pub(super) fn as_slice(&self) -> &[T] {
-        // SAFETY: entries below `len` were written by `push`; T is Copy (nothing to drop).
-        unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len) }
-    }
-}
-
 /// `out[k] = face_support_value(body, -n, into * -n)` for each placed face normal `n =
 /// normals[k]` of the other body (`into`: `body`'s inverse rotation matrix), bit for bit,
 /// for a small body ([`is_small`]). A cuboid takes [`face_support_value`]'s closed form per
@@ -124,13 +95,11 @@ pub(super) fn face_support_values(
     let [tx, ty, tz] = splat3(body.translation);
     let (zero, none) = (Four::splat(0.0), Four::splat(f32::NEG_INFINITY));
     // Each vertex's coordinates splatted once per call, not once per group of normals.
-    let mut splats = [const { MaybeUninit::<[Four; 3]>::uninit() }; SMALL_BODY];
-    for (slot, v) in splats.iter_mut().zip(body.shape.vertices()) {
-        *slot = MaybeUninit::new([v.x, v.y, v.z].map(Four::splat));
+    let mut splats: InlineVec<[Four; 3], SMALL_BODY> = InlineVec::new();
+    for v in body.shape.vertices().iter().take(SMALL_BODY) {
+        splats.push([v.x, v.y, v.z].map(Four::splat));
     }
-    let count = body.shape.vertices().len().min(SMALL_BODY);
-    // SAFETY: the first `count` entries were written above.
-    let splats: &[[Four; 3]] = unsafe { std::slice::from_raw_parts(splats.as_ptr().cast(), count) };
+    let splats = splats.as_slice();
     for (group, slots) in normals.chunks(4).zip(out.chunks_mut(4)) {
         // The directions `-n` by coordinate (negating is exact), padded with zeros.
         let mut dirs = [[0.0f32; 4]; 3];
@@ -173,7 +142,7 @@ pub(super) fn face_support_values(
 /// Writes each edge's frame of a small body into `frames`, from its vertices and face
 /// normals placed once (the same arithmetic as [`EdgeFrame::new`], so the same bits, with
 /// each vertex and normal turned once instead of once per edge that uses it).
-pub(super) fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, SMALL_EDGES>) {
+pub(super) fn place_small_frames(body: &Placed3, frames: &mut InlineVec<EdgeFrame, SMALL_EDGES>) {
     let shape = body.shape;
     let mut vertices = [Vec3::ZERO; SMALL_BODY];
     let vertices = &mut vertices[..shape.vertices().len()];
@@ -206,7 +175,7 @@ pub(super) fn place_small_frames(body: &Placed3, frames: &mut Inline<EdgeFrame, 
 pub(super) fn place_small_frames_turned(
     body: &Placed3,
     normals: &[Vec3],
-    frames: &mut Inline<EdgeFrame, SMALL_EDGES>,
+    frames: &mut InlineVec<EdgeFrame, SMALL_EDGES>,
 ) {
     let shape = body.shape;
     let mut vertices = [Vec3::ZERO; SMALL_BODY];
@@ -215,22 +184,20 @@ pub(super) fn place_small_frames_turned(
         *v = turned(&body.frame, *local) + body.translation;
     }
     let vertices = &*vertices;
-    // Written by index with the length set once (`is_small` bounds the edges): `push` would
-    // keep the length in memory, so that each edge waited on the store of the one before.
+    // Appended with the length set once (`is_small` bounds the edges).
     let edges = shape.edges();
-    debug_assert!(frames.len == 0 && edges.len() <= SMALL_EDGES);
-    for (slot, e) in frames.items.iter_mut().zip(edges) {
+    debug_assert!(frames.is_empty() && edges.len() <= SMALL_EDGES);
+    frames.extend(edges.iter().map(|e| {
         let tail = vertices[e.tail as usize];
         let (n0, n1) = (normals[e.faces[0] as usize], normals[e.faces[1] as usize]);
-        *slot = MaybeUninit::new(EdgeFrame {
+        EdgeFrame {
             tail,
             dir: vertices[e.head as usize] - tail,
             n0,
             n1,
             arc: n1.cross(n0),
-        });
-    }
-    frames.len = edges.len().min(SMALL_EDGES);
+        }
+    }));
 }
 
 /// `out[i] = rotation * local(i)` for every `i`, bit for bit the product glam's `Quat * Vec3`
@@ -309,8 +276,8 @@ pub(super) fn small_edge_pairs(
     (tested, pruned): (&mut u32, &mut u32),
     seen: &mut impl FnMut(u32, u32),
 ) {
-    let mut frames_a = Inline::new();
-    let mut frames_b = Inline::new();
+    let mut frames_a = InlineVec::new();
+    let mut frames_b = InlineVec::new();
     match normals {
         // The hull path: normals and vertices placed by the bodies' matrices.
         Some([normals_a, normals_b]) => {
@@ -346,7 +313,7 @@ pub(super) fn small_edge_pairs(
     // LANES.
     let n = frames_b.len();
     let padded = n.div_ceil(LANES) * LANES;
-    let mut columns: [Inline<f32, SMALL_EDGES>; 9] = std::array::from_fn(|_| Inline::new());
+    let mut columns: [InlineVec<f32, SMALL_EDGES>; 9] = std::array::from_fn(|_| InlineVec::new());
     for f in frames_b {
         let (c, d) = (-f.n0, -f.n1);
         for (column, value) in columns
@@ -422,16 +389,19 @@ type EdgeBits = [u64; 2];
 /// `values[g][j] = n[g] . arc[j]` (`(n.x arc.x + n.y arc.y) + n.z arc.z`), and per face the
 /// sign bits of its row (bit `j` set for a negative value or `-0`).
 struct SideTable {
-    values: [[MaybeUninit<[f32; 4]>; SMALL_EDGES / 4]; SMALL_BODY],
-    signs: [MaybeUninit<EdgeBits>; SMALL_BODY],
+    /// Row `g` is `values[g * groups..(g + 1) * groups]`: four edges a group.
+    values: InlineVec<[f32; 4], { SMALL_BODY * SMALL_EDGES / 4 }>,
+    groups: usize,
+    signs: InlineVec<EdgeBits, SMALL_BODY>,
 }
 
 impl SideTable {
     #[inline]
     fn new() -> Self {
         SideTable {
-            values: [const { [const { MaybeUninit::uninit() }; SMALL_EDGES / 4] }; SMALL_BODY],
-            signs: [const { MaybeUninit::uninit() }; SMALL_BODY],
+            values: InlineVec::new(),
+            groups: 0,
+            signs: InlineVec::new(),
         }
     }
 
@@ -439,40 +409,33 @@ impl SideTable {
     /// `frames` (the other body's edges), four edges at a time.
     fn fill(&mut self, normals: &[Vec3], frames: &[EdgeFrame]) {
         // The planes four edges at a time, by coordinate, padded with zeros (no side).
-        let groups = frames.len().div_ceil(4);
-        let mut planes = [const { MaybeUninit::<[Four; 3]>::uninit() }; SMALL_EDGES / 4];
-        for (slot, chunk) in planes.iter_mut().zip(frames.chunks(4)) {
+        let mut planes: InlineVec<[Four; 3], { SMALL_EDGES / 4 }> = InlineVec::new();
+        for chunk in frames.chunks(4).take(SMALL_EDGES / 4) {
             let mut xyz = [[0.0f32; 4]; 3];
             for (l, f) in chunk.iter().enumerate() {
                 (xyz[0][l], xyz[1][l], xyz[2][l]) = (f.arc.x, f.arc.y, f.arc.z);
             }
-            *slot = MaybeUninit::new(xyz.each_ref().map(Four::load));
+            planes.push(xyz.each_ref().map(Four::load));
         }
-        // SAFETY: the first `groups` entries were written above.
-        let planes: &[[Four; 3]] =
-            unsafe { std::slice::from_raw_parts(planes.as_ptr().cast(), groups) };
+        let planes = planes.as_slice();
         let edges = frames.len();
         let real = [0, 1].map(|w| match edges.saturating_sub(64 * w) {
             0 => 0,
             n @ 1..64 => (1u64 << n) - 1,
             _ => u64::MAX,
         });
-        for (g, n) in normals.iter().enumerate() {
+        self.groups = planes.len();
+        for n in normals.iter().take(SMALL_BODY) {
             let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
-            let row = &mut self.values[g];
-            let mut signs = [0u64; 2];
-            for (word, (planes, row)) in planes.chunks(16).zip(row.chunks_mut(16)).enumerate() {
-                let mut bits = 0u64;
-                for (k, (p, slot)) in planes.iter().zip(row).enumerate() {
-                    // `(n.x * arc.x) + (n.y * arc.y) + (n.z * arc.z)` per lane.
-                    let side = Four::dot3(x, y, z, p[0], p[1], p[2]);
-                    *slot = MaybeUninit::new(side.to_array());
-                    bits |= u64::from(side.mask_bits()) << (4 * k);
-                }
-                // The padding's zeros may be -0: not edges.
-                signs[word] = bits & real[word];
-            }
-            self.signs[g] = MaybeUninit::new(signs);
+            let mut bits = [0u64; 2];
+            self.values.extend(planes.iter().enumerate().map(|(k, p)| {
+                // `(n.x * arc.x) + (n.y * arc.y) + (n.z * arc.z)` per lane.
+                let side = Four::dot3(x, y, z, p[0], p[1], p[2]);
+                bits[k / 16] |= u64::from(side.mask_bits()) << (4 * (k % 16));
+                side.to_array()
+            }));
+            // The padding's zeros may be -0: not edges.
+            self.signs.push([bits[0] & real[0], bits[1] & real[1]]);
         }
     }
 
@@ -481,17 +444,14 @@ impl SideTable {
     /// may be asked for.
     #[inline(always)]
     fn sign_words<const W: usize>(&self, g: usize) -> [u64; W] {
-        // SAFETY: `fill` wrote the rows of every face of its body; the callers ask for faces
-        // of that body.
-        let words = unsafe { self.signs[g].assume_init_ref() };
+        let words = &self.signs.as_slice()[g];
         std::array::from_fn(|w| words[w])
     }
 
     /// `values[g][j]`, written by [`Self::fill`].
     #[inline]
     fn value(&self, g: usize, j: usize) -> f32 {
-        // SAFETY: as in `sign_words`, and `j` is an edge of the other body.
-        unsafe { self.values[g].as_ptr().cast::<f32>().add(j).read() }
+        self.values.as_slice()[g * self.groups + j / 4][j % 4]
     }
 }
 
@@ -562,17 +522,15 @@ fn face_bit_edge_pairs<const W: usize>(
     let (edges_a, edges_b) = (pair.a.shape.edges(), pair.b.shape.edges());
     // B's placed face normals four at a time by coordinate, padded with zeros (padding faces
     // hold no edge in `face_edges`).
-    let mut lanes = [const { MaybeUninit::<[[f32; 4]; 3]>::uninit() }; SMALL_BODY / 4];
-    for (slot, group) in lanes.iter_mut().zip(normals_b.chunks(4)) {
+    let mut lanes: InlineVec<[[f32; 4]; 3], { SMALL_BODY / 4 }> = InlineVec::new();
+    for group in normals_b.chunks(4).take(SMALL_BODY / 4) {
         let mut rows = [[0.0f32; 4]; 3];
         for (l, n) in group.iter().enumerate() {
             (rows[0][l], rows[1][l], rows[2][l]) = (n.x, n.y, n.z);
         }
-        *slot = MaybeUninit::new(rows);
+        lanes.push(rows);
     }
-    // SAFETY: the first `normals_b.len().div_ceil(4)` groups were written above.
-    let lanes: &[[[f32; 4]; 3]] =
-        unsafe { std::slice::from_raw_parts(lanes.as_ptr().cast(), normals_b.len().div_ceil(4)) };
+    let lanes = lanes.as_slice();
     // `n . arc` of B's faces against the current edge of A, written for every face of B.
     let mut normal_sides = [[0.0f32; 4]; SMALL_BODY / 4];
     let mut axes = 0u32;

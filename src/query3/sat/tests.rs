@@ -3,11 +3,12 @@ use super::large::{EdgeFrames, EDGE_FRAME_CACHE};
 use super::reference::{arcs_cross, crosses, oriented_axis, prefer, turned, EdgeFrame};
 use super::small::{
     self, bounded, face_support_values, place_small_frames, place_small_frames_turned, turn_all,
-    Inline, TABLE_MIN_PAIRS,
+    TABLE_MIN_PAIRS,
 };
 use super::support::{face_support_value, is_small, SMALL_BODY};
 use super::*;
 use crate::geom3::{Pose3, Shape3Kind};
+use crate::inline_vec::InlineVec;
 use crate::query3::testing::*;
 use crate::query3::Placed3;
 
@@ -601,7 +602,7 @@ fn the_face_sign_walk_finds_exactly_the_pairs_arcs_cross_finds() {
                     .collect::<Vec<_>>()
             };
             let (normals_a, normals_b) = (normals(&pair.a), normals(&pair.b));
-            let (mut frames_a, mut frames_b) = (Inline::new(), Inline::new());
+            let (mut frames_a, mut frames_b) = (InlineVec::new(), InlineVec::new());
             place_small_frames_turned(&pair.a, &normals_a, &mut frames_a);
             place_small_frames_turned(&pair.b, &normals_b, &mut frames_b);
             let (frames_a, frames_b) = (frames_a.as_slice(), frames_b.as_slice());
@@ -723,7 +724,7 @@ fn the_cuboid_closed_form_edge_axes_equal_the_exhaustive_loop_within_their_bound
             let pair = PolyPair::new(&a, &pose_a, &b, &pose_b);
             let boxes = CuboidPair::new(&pair).unwrap();
             let groups = boxes.edge_groups(&pair);
-            let (mut fa, mut fb) = (Inline::new(), Inline::new());
+            let (mut fa, mut fb) = (InlineVec::new(), InlineVec::new());
             place_small_frames(&pair.a, &mut fa);
             place_small_frames(&pair.b, &mut fb);
             let centroid_a = pair.a.centroid();

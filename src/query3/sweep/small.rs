@@ -41,11 +41,11 @@ use super::reference::{
 };
 use super::{Motion3, Output, Pruned, Variant, STILL_SPEED};
 use crate::geom3::FeatureLanes;
+use crate::inline_vec::InlineVec;
 use crate::query3::sat::AxisId;
 use crate::query3::{Interval, PolyPair};
 use crate::simd::{Four, Kernel, Lanes};
 use glam::{Mat3A, Vec3};
-use std::mem::MaybeUninit;
 
 /// The sweep of a small pair placed in A's frame ([`Placement::new`]), in `variant`; with
 /// what its prunings left out.
@@ -121,9 +121,9 @@ pub(super) struct TurnedB {
     /// or opposite faces of a symmetric body then give the same numbers (a box's edge pairs
     /// that share an axis tie exactly, as the tie rule expects), and an edge's direction
     /// carries no rounding of the translation.
-    pub(super) vertices: Groups<[[f32; 4]; 3], { SMALL_VERTICES / 4 }>,
+    pub(super) vertices: InlineVec<[[f32; 4]; 3], { SMALL_VERTICES / 4 }>,
     /// The same vertices one point each (the edge pairs gather their ends and witnesses).
-    pub(super) points: Groups<[Vec3; 4], { SMALL_VERTICES / 4 }>,
+    pub(super) points: InlineVec<[Vec3; 4], { SMALL_VERTICES / 4 }>,
     /// B's face normals in A's frame, four at a time (two groups side by side).
     pub(super) normals: PairedRows<{ SMALL_FEATURES / 8 }>,
     /// The planes of B's Gauss-map arcs in A's frame as `sat::arcs_cross` takes them for B
@@ -136,8 +136,8 @@ impl TurnedB {
     #[inline(always)]
     pub(super) fn new() -> Self {
         TurnedB {
-            vertices: Groups::new(),
-            points: Groups::new(),
+            vertices: InlineVec::new(),
+            points: InlineVec::new(),
             normals: PairedRows::new(),
             planes: PairedRows::new(),
         }
@@ -147,10 +147,11 @@ impl TurnedB {
 /// Groups of four lanes by coordinate (`[x, y, z]` rows), two groups to a pair: row `c` of
 /// groups `2 p` and `2 p + 1` lies in eight consecutive numbers, so the eight-lane loops
 /// load both as one `Eight` and the four-lane loops one half. Written in order, on the
-/// stack, never zeroed; only what is written is read (a pair's second half only once its
-/// group is written).
+/// stack; a group waits in `pending` until the group after it completes its pair.
 pub(super) struct PairedRows<const P: usize> {
-    pairs: [MaybeUninit<[[[f32; 4]; 2]; 3]>; P],
+    pairs: InlineVec<[[[f32; 4]; 2]; 3], P>,
+    /// The last group when `len` is odd.
+    pending: [[f32; 4]; 3],
     /// Groups of four written.
     pub(super) len: usize,
 }
@@ -159,7 +160,8 @@ impl<const P: usize> PairedRows<P> {
     #[inline(always)]
     fn new() -> Self {
         PairedRows {
-            pairs: [const { MaybeUninit::uninit() }; P],
+            pairs: InlineVec::new(),
+            pending: [[0.0; 4]; 3],
             len: 0,
         }
     }
@@ -168,12 +170,12 @@ impl<const P: usize> PairedRows<P> {
     /// [`LocalPair::placement`]).
     #[inline(always)]
     fn push(&mut self, rows: [[f32; 4]; 3]) {
-        let (p, half) = (self.len / 2, self.len % 2);
-        let pair = self.pairs[p].as_mut_ptr();
-        for (c, row) in rows.into_iter().enumerate() {
-            // SAFETY: `pair` points to pair `p`, in bounds; the write fills one half row
-            // without reading or dropping what is there.
-            unsafe { std::ptr::addr_of_mut!((*pair)[c][half]).write(row) };
+        if self.len % 2 == 0 {
+            self.pending = rows;
+        } else {
+            let first = self.pending;
+            self.pairs
+                .push(std::array::from_fn(|c| [first[c], rows[c]]));
         }
         self.len += 1;
     }
@@ -182,9 +184,10 @@ impl<const P: usize> PairedRows<P> {
     #[inline(always)]
     pub(super) fn group(&self, g: usize) -> [[f32; 4]; 3] {
         assert!(g < self.len);
-        let pair = self.pairs[g / 2].as_ptr();
-        // SAFETY: group `g` was written by `push` (one half of each row of pair `g / 2`).
-        std::array::from_fn(|c| unsafe { std::ptr::addr_of!((*pair)[c][g % 2]).read() })
+        match self.pairs.as_slice().get(g / 2) {
+            Some(pair) => std::array::from_fn(|c| pair[c][g % 2]),
+            None => self.pending,
+        }
     }
 
     /// How many whole pairs (both groups written).
@@ -197,40 +200,7 @@ impl<const P: usize> PairedRows<P> {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub(super) fn pair(&self, p: usize) -> &[[[f32; 4]; 2]; 3] {
-        assert!(p < self.pair_count());
-        // SAFETY: both groups of pair `p` were written by `push`.
-        unsafe { self.pairs[p].assume_init_ref() }
-    }
-}
-
-/// Up to `N` groups on the stack, written in order; only those written are read, so the
-/// rest is never initialised.
-pub(super) struct Groups<T: Copy, const N: usize> {
-    items: [MaybeUninit<T>; N],
-    len: usize,
-}
-
-impl<T: Copy, const N: usize> Groups<T, N> {
-    // A function, not a `const`: copying a constant copies its (zeroed) bytes.
-    #[inline(always)]
-    fn new() -> Self {
-        Groups {
-            items: [const { MaybeUninit::uninit() }; N],
-            len: 0,
-        }
-    }
-
-    /// Appends `group` (the callers stay within the capacity: [`LocalPair::placement`]).
-    #[inline(always)]
-    fn push(&mut self, group: T) {
-        self.items[self.len] = MaybeUninit::new(group);
-        self.len += 1;
-    }
-
-    #[inline(always)]
-    pub(super) fn as_slice(&self) -> &[T] {
-        // SAFETY: the first `len` items were written by `push`; T is Copy (no drop).
-        unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len) }
+        &self.pairs.as_slice()[p]
     }
 }
 
