@@ -22,6 +22,7 @@ use crate::inline_vec::InlineVec;
 use crate::query3::{Placed3, PolyPair};
 use crate::simd::Four;
 use glam::{Mat3A, Vec3};
+use std::mem::MaybeUninit;
 
 /// SAT for two small bodies ([`is_small`]), untraced: the face loops with the support values
 /// of all of a body's normals at once, then [`small_edge_pairs`]. `seen` is told each pair
@@ -389,19 +390,16 @@ type EdgeBits = [u64; 2];
 /// `values[g][j] = n[g] . arc[j]` (`(n.x arc.x + n.y arc.y) + n.z arc.z`), and per face the
 /// sign bits of its row (bit `j` set for a negative value or `-0`).
 struct SideTable {
-    /// Row `g` is `values[g * groups..(g + 1) * groups]`: four edges a group.
-    values: InlineVec<[f32; 4], { SMALL_BODY * SMALL_EDGES / 4 }>,
-    groups: usize,
-    signs: InlineVec<EdgeBits, SMALL_BODY>,
+    values: [[MaybeUninit<[f32; 4]>; SMALL_EDGES / 4]; SMALL_BODY],
+    signs: [MaybeUninit<EdgeBits>; SMALL_BODY],
 }
 
 impl SideTable {
     #[inline]
     fn new() -> Self {
         SideTable {
-            values: InlineVec::new(),
-            groups: 0,
-            signs: InlineVec::new(),
+            values: [const { [const { MaybeUninit::uninit() }; SMALL_EDGES / 4] }; SMALL_BODY],
+            signs: [const { MaybeUninit::uninit() }; SMALL_BODY],
         }
     }
 
@@ -409,33 +407,40 @@ impl SideTable {
     /// `frames` (the other body's edges), four edges at a time.
     fn fill(&mut self, normals: &[Vec3], frames: &[EdgeFrame]) {
         // The planes four edges at a time, by coordinate, padded with zeros (no side).
-        let mut planes: InlineVec<[Four; 3], { SMALL_EDGES / 4 }> = InlineVec::new();
-        for chunk in frames.chunks(4).take(SMALL_EDGES / 4) {
+        let groups = frames.len().div_ceil(4);
+        let mut planes = [const { MaybeUninit::<[Four; 3]>::uninit() }; SMALL_EDGES / 4];
+        for (slot, chunk) in planes.iter_mut().zip(frames.chunks(4)) {
             let mut xyz = [[0.0f32; 4]; 3];
             for (l, f) in chunk.iter().enumerate() {
                 (xyz[0][l], xyz[1][l], xyz[2][l]) = (f.arc.x, f.arc.y, f.arc.z);
             }
-            planes.push(xyz.each_ref().map(Four::load));
+            *slot = MaybeUninit::new(xyz.each_ref().map(Four::load));
         }
-        let planes = planes.as_slice();
+        // SAFETY: the first `groups` entries were written above.
+        let planes: &[[Four; 3]] =
+            unsafe { std::slice::from_raw_parts(planes.as_ptr().cast(), groups) };
         let edges = frames.len();
         let real = [0, 1].map(|w| match edges.saturating_sub(64 * w) {
             0 => 0,
             n @ 1..64 => (1u64 << n) - 1,
             _ => u64::MAX,
         });
-        self.groups = planes.len();
-        for n in normals.iter().take(SMALL_BODY) {
+        for (g, n) in normals.iter().enumerate() {
             let (x, y, z) = (Four::splat(n.x), Four::splat(n.y), Four::splat(n.z));
-            let mut bits = [0u64; 2];
-            self.values.extend(planes.iter().enumerate().map(|(k, p)| {
-                // `(n.x * arc.x) + (n.y * arc.y) + (n.z * arc.z)` per lane.
-                let side = Four::dot3(x, y, z, p[0], p[1], p[2]);
-                bits[k / 16] |= u64::from(side.mask_bits()) << (4 * (k % 16));
-                side.to_array()
-            }));
-            // The padding's zeros may be -0: not edges.
-            self.signs.push([bits[0] & real[0], bits[1] & real[1]]);
+            let row = &mut self.values[g];
+            let mut signs = [0u64; 2];
+            for (word, (planes, row)) in planes.chunks(16).zip(row.chunks_mut(16)).enumerate() {
+                let mut bits = 0u64;
+                for (k, (p, slot)) in planes.iter().zip(row).enumerate() {
+                    // `(n.x * arc.x) + (n.y * arc.y) + (n.z * arc.z)` per lane.
+                    let side = Four::dot3(x, y, z, p[0], p[1], p[2]);
+                    *slot = MaybeUninit::new(side.to_array());
+                    bits |= u64::from(side.mask_bits()) << (4 * k);
+                }
+                // The padding's zeros may be -0: not edges.
+                signs[word] = bits & real[word];
+            }
+            self.signs[g] = MaybeUninit::new(signs);
         }
     }
 
@@ -444,14 +449,17 @@ impl SideTable {
     /// may be asked for.
     #[inline(always)]
     fn sign_words<const W: usize>(&self, g: usize) -> [u64; W] {
-        let words = &self.signs.as_slice()[g];
+        // SAFETY: `fill` wrote the rows of every face of its body; the callers ask for faces
+        // of that body.
+        let words = unsafe { self.signs[g].assume_init_ref() };
         std::array::from_fn(|w| words[w])
     }
 
     /// `values[g][j]`, written by [`Self::fill`].
     #[inline]
     fn value(&self, g: usize, j: usize) -> f32 {
-        self.values.as_slice()[g * self.groups + j / 4][j % 4]
+        // SAFETY: as in `sign_words`, and `j` is an edge of the other body.
+        unsafe { self.values[g].as_ptr().cast::<f32>().add(j).read() }
     }
 }
 

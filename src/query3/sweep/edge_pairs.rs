@@ -38,13 +38,13 @@
 use super::reference::{entry_and_exit, Candidate, Latest, SMALL_FEATURES};
 use super::small::{extent, LocalPair};
 use super::Variant;
-use crate::inline_vec::InlineVec;
 use crate::query3::sat::{AxisId, PARALLEL_TOLERANCE};
 use crate::query3::Interval;
 #[cfg(target_arch = "x86_64")]
 use crate::simd::Eight;
 use crate::simd::{EightLanes, Four, Kernel, Lanes};
 use glam::Vec3;
+use std::mem::MaybeUninit;
 
 /// Bodies larger than this (bounding radius about their origin) are not pruned by
 /// witnesses: below it, with B's placement bounded as [`super::reference::PlacementInA`]
@@ -70,12 +70,10 @@ impl LocalPair<'_, '_> {
     ) {
         let shape_a = self.pair.a.shape;
         let planes = &self.b.planes;
-        values.groups = planes.len;
-        for (f, signs) in signs.iter_mut().enumerate() {
+        for (f, (signs, values)) in signs.iter_mut().zip(values.iter_mut()).enumerate() {
             if faces & (1 << f) == 0 {
                 continue;
             }
-            values.start_row(f);
             let n = shape_a.face_normal(f);
             let mut bits = 0u64;
             // Groups of four done by eight lanes.
@@ -89,9 +87,7 @@ impl LocalPair<'_, '_> {
                     let row = |c: usize| Eight::load_from(avx, rows[c].as_flattened());
                     let side = Eight::dot3(x, y, z, row(0), row(1), row(2));
                     bits |= (side.mask_bits() as u64) << (8 * p);
-                    let lanes = side.to_array();
-                    values.push(lanes[..4].try_into().expect("four"));
-                    values.push(lanes[4..].try_into().expect("four"));
+                    write_lanes(&mut values[8 * p..], side.to_array());
                 }
                 done = 2 * planes.pair_count();
             }
@@ -107,7 +103,7 @@ impl LocalPair<'_, '_> {
                     Four::load(&rows[2]),
                 );
                 bits |= (side.sign_bits() as u64) << (4 * r);
-                values.push(side.to_array());
+                write_lanes(&mut values[4 * r..], side.to_array());
             }
             *signs = bits;
         }
@@ -218,7 +214,8 @@ impl LocalPair<'_, '_> {
         let faces_a = shape_a.face_count();
         let mut signs = [0u64; SMALL_FEATURES];
         let signs = &mut signs[..faces_a];
-        let mut side_values = SideValues::new();
+        let mut side_values: SideValues =
+            [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
         // The edges of A none of whose axes can change the answer are left out, and only
         // the faces of the others are compared with B's arcs.
         let (visit, faces) = if witnesses && variant.arc_bound() {
@@ -235,9 +232,9 @@ impl LocalPair<'_, '_> {
         };
         self.face_sides(eight, faces, signs, &mut side_values);
         let signs = &*signs;
-        // `face_sides` wrote the rows of the faces of A in `faces`, and only those are read
-        // (the faces of the edges visited).
-        let side = |f: usize, j: usize| side_values.get(f, j);
+        // SAFETY: `face_sides` wrote `side_values[f][j]` for every face `f` of A in `faces`
+        // and every edge `j` of B, and only those are read (the faces of the edges visited).
+        let side = |f: usize, j: usize| unsafe { side_values[f][j].assume_init() };
         // B's face normals against A's edge's arc, written by `crossing_arcs` for every face
         // of B.
         let mut normal_sides = [0.0f32; SMALL_FEATURES];
@@ -337,43 +334,15 @@ impl LocalPair<'_, '_> {
     }
 }
 
-/// [`LocalPair::face_sides`]'s values: for each face of A it is asked for, one row with
-/// every edge of B (four to a group), on the stack, written before read, never zeroed.
-pub(super) struct SideValues {
-    values: InlineVec<[f32; 4], { SMALL_FEATURES * SMALL_FEATURES / 4 }>,
-    /// The row of each face of A (set for the faces written).
-    row_of: [u8; SMALL_FEATURES],
-    /// Groups of four a row.
-    groups: usize,
-}
+/// [`LocalPair::face_sides`]'s values: for every face of A, every edge of B (on the stack,
+/// written before read, never zeroed: 16 KB).
+pub(super) type SideValues = [[MaybeUninit<f32>; SMALL_FEATURES]; SMALL_FEATURES];
 
-impl SideValues {
-    #[inline(always)]
-    pub(super) fn new() -> Self {
-        SideValues {
-            values: InlineVec::new(),
-            row_of: [0; SMALL_FEATURES],
-            groups: 0,
-        }
-    }
-
-    /// The groups pushed next are face `f`'s row.
-    #[inline(always)]
-    fn start_row(&mut self, f: usize) {
-        self.row_of[f] = (self.values.len() / self.groups.max(1)) as u8;
-    }
-
-    #[inline(always)]
-    fn push(&mut self, group: [f32; 4]) {
-        self.values.push(group);
-    }
-
-    /// `n_f . plane_j` for face `f` of A (a face whose row was written) and edge `j` of B.
-    #[inline(always)]
-    pub(super) fn get(&self, f: usize, j: usize) -> f32 {
-        let row = self.row_of[f] as usize * self.groups;
-        self.values.as_slice()[row + j / 4][j % 4]
-    }
+/// Writes `lanes` to the first `N` places of `to`.
+#[inline(always)]
+fn write_lanes<const N: usize>(to: &mut [MaybeUninit<f32>], lanes: [f32; N]) {
+    let to: &mut [MaybeUninit<f32>; N] = (&mut to[..N]).try_into().expect("N places");
+    *to = lanes.map(MaybeUninit::new);
 }
 
 /// An edge of A on the small-body path (A's frame): its ends and the antipode of its first

@@ -46,6 +46,7 @@ use crate::query3::sat::AxisId;
 use crate::query3::{Interval, PolyPair};
 use crate::simd::{Four, Kernel, Lanes};
 use glam::{Mat3A, Vec3};
+use std::mem::MaybeUninit;
 
 /// The sweep of a small pair placed in A's frame ([`Placement::new`]), in `variant`; with
 /// what its prunings left out.
@@ -147,11 +148,10 @@ impl TurnedB {
 /// Groups of four lanes by coordinate (`[x, y, z]` rows), two groups to a pair: row `c` of
 /// groups `2 p` and `2 p + 1` lies in eight consecutive numbers, so the eight-lane loops
 /// load both as one `Eight` and the four-lane loops one half. Written in order, on the
-/// stack; a group waits in `pending` until the group after it completes its pair.
+/// stack, never zeroed; only what is written is read (a pair's second half only once its
+/// group is written).
 pub(super) struct PairedRows<const P: usize> {
-    pairs: InlineVec<[[[f32; 4]; 2]; 3], P>,
-    /// The last group when `len` is odd.
-    pending: [[f32; 4]; 3],
+    pairs: [MaybeUninit<[[[f32; 4]; 2]; 3]>; P],
     /// Groups of four written.
     pub(super) len: usize,
 }
@@ -160,8 +160,7 @@ impl<const P: usize> PairedRows<P> {
     #[inline(always)]
     fn new() -> Self {
         PairedRows {
-            pairs: InlineVec::new(),
-            pending: [[0.0; 4]; 3],
+            pairs: [const { MaybeUninit::uninit() }; P],
             len: 0,
         }
     }
@@ -170,12 +169,12 @@ impl<const P: usize> PairedRows<P> {
     /// [`LocalPair::placement`]).
     #[inline(always)]
     fn push(&mut self, rows: [[f32; 4]; 3]) {
-        if self.len % 2 == 0 {
-            self.pending = rows;
-        } else {
-            let first = self.pending;
-            self.pairs
-                .push(std::array::from_fn(|c| [first[c], rows[c]]));
+        let (p, half) = (self.len / 2, self.len % 2);
+        let pair = self.pairs[p].as_mut_ptr();
+        for (c, row) in rows.into_iter().enumerate() {
+            // SAFETY: `pair` points to pair `p`, in bounds; the write fills one half row
+            // without reading or dropping what is there.
+            unsafe { std::ptr::addr_of_mut!((*pair)[c][half]).write(row) };
         }
         self.len += 1;
     }
@@ -184,10 +183,9 @@ impl<const P: usize> PairedRows<P> {
     #[inline(always)]
     pub(super) fn group(&self, g: usize) -> [[f32; 4]; 3] {
         assert!(g < self.len);
-        match self.pairs.as_slice().get(g / 2) {
-            Some(pair) => std::array::from_fn(|c| pair[c][g % 2]),
-            None => self.pending,
-        }
+        let pair = self.pairs[g / 2].as_ptr();
+        // SAFETY: group `g` was written by `push` (one half of each row of pair `g / 2`).
+        std::array::from_fn(|c| unsafe { std::ptr::addr_of!((*pair)[c][g % 2]).read() })
     }
 
     /// How many whole pairs (both groups written).
@@ -200,7 +198,9 @@ impl<const P: usize> PairedRows<P> {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub(super) fn pair(&self, p: usize) -> &[[[f32; 4]; 2]; 3] {
-        &self.pairs.as_slice()[p]
+        assert!(p < self.pair_count());
+        // SAFETY: both groups of pair `p` were written by `push`.
+        unsafe { self.pairs[p].assume_init_ref() }
     }
 }
 

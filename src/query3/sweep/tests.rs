@@ -11,6 +11,7 @@ use crate::simd::Four;
 use crate::simd::{Avx, Eight};
 use crate::simd::{EightLanes, Lanes};
 use glam::Vec3A;
+use std::mem::MaybeUninit;
 
 fn motion(vb: Vec3) -> Motion3 {
     Motion3 {
@@ -401,7 +402,8 @@ fn lane_edge_axes(pair: &PolyPair, m: &Motion3) -> Option<Vec<(AxisId, Vec3)>> {
     let (a, b) = (pair.a.shape, pair.b.shape);
     let (lanes_a, lanes_b) = (local.lanes_a, local.lanes_b);
     let mut signs = vec![0u64; a.face_count()];
-    let mut side_values = SideValues::new();
+    let mut side_values: SideValues =
+        [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
     local.face_sides(None, u64::MAX, &mut signs, &mut side_values);
     let mut normal_sides = [0.0f32; SMALL_FEATURES];
     let still = STILL_SPEED * pair.scale();
@@ -421,7 +423,7 @@ fn lane_edge_axes(pair: &PolyPair, m: &Motion3) -> Option<Vec<(AxisId, Vec3)>> {
             mask &= mask - 1;
             let eb = &b.edges()[j];
             // SAFETY: `face_sides` wrote every face's edges.
-            let side = |f: usize| side_values.get(f, j);
+            let side = |f: usize| unsafe { side_values[f][j].assume_init() };
             let sides = [
                 normal_sides[eb.faces[0] as usize],
                 normal_sides[eb.faces[1] as usize],
@@ -499,7 +501,8 @@ fn edge_pairs_in_lanes_take_the_scalar_numbers_bit_for_bit() {
         let (a, b) = (pair.a.shape, pair.b.shape);
         let (lanes_a, lanes_b) = (local.lanes_a, local.lanes_b);
         let mut signs = vec![0u64; a.face_count()];
-        let mut side_values = SideValues::new();
+        let mut side_values: SideValues =
+            [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
         local.face_sides(None, u64::MAX, &mut signs, &mut side_values);
         let mut normal_sides = [0.0f32; SMALL_FEATURES];
         let still = STILL_SPEED * pair.scale();
@@ -562,7 +565,7 @@ fn edge_pairs_in_lanes_take_the_scalar_numbers_bit_for_bit() {
             for (j, eb) in b.edges().iter().enumerate() {
                 let normal_side = |f: u32| normal_sides[f as usize];
                 // SAFETY: `face_sides` wrote every face's edges.
-                let side = |f: usize| side_values.get(f, j);
+                let side = |f: usize| unsafe { side_values[f][j].assume_init() };
                 let sides = [
                     normal_side(eb.faces[0]),
                     normal_side(eb.faces[1]),
@@ -903,12 +906,16 @@ fn eight_lanes_give_the_four_lanes_bits() {
         let faces_a = a.face_count();
         let sides_by = |lanes: EightLanes| {
             let mut signs = vec![0u64; faces_a];
-            let mut values = SideValues::new();
+            let mut values: SideValues =
+                [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
             local.face_sides(lanes, u64::MAX, &mut signs, &mut values);
-            let values: Vec<Vec<u32>> = (0..faces_a)
-                .map(|f| {
-                    (0..4 * local.b.planes.len)
-                        .map(|j| values.get(f, j).to_bits())
+            // SAFETY: `face_sides` wrote every edge of every group of B's for each face.
+            let values: Vec<Vec<u32>> = values[..faces_a]
+                .iter()
+                .map(|row| {
+                    let row = &row[..4 * local.b.planes.len];
+                    row.iter()
+                        .map(|v| unsafe { v.assume_init() }.to_bits())
                         .collect()
                 })
                 .collect();
