@@ -767,48 +767,6 @@ mod tests {
         assert!(sentence(&steps[0]).contains("separates the bodies"));
     }
 
-    #[test]
-    fn the_intersection_test_agrees_with_the_distance_query() {
-        let shapes = [
-            unit_cube(),
-            cuboid(1.0, 0.2, 0.6),
-            Polyhedron::new(&Shape3Kind::Prism {
-                sides: 7,
-                radius: 0.8,
-                half_height: 0.4,
-            })
-            .unwrap(),
-            Polyhedron::new(&Shape3Kind::Prism {
-                sides: 40,
-                radius: 0.6,
-                half_height: 0.9,
-            })
-            .unwrap(),
-        ];
-        let config = Config::default();
-        for a in &shapes {
-            for b in &shapes {
-                for k in 0..150 {
-                    // A spiral of offsets through overlap, touching range and apart.
-                    let t = k as f32 * 0.37;
-                    let offset = Vec3::new(t.cos(), (0.7 * t).sin(), t.sin()) * (k as f32 * 0.02);
-                    let pair = PolyPair::new(
-                        a,
-                        &at_deg(Vec3::ZERO, Vec3::new(0., 11. * k as f32, 3. * k as f32)),
-                        b,
-                        &at_deg(offset, Vec3::new(-7. * k as f32, 0., 5. * k as f32)),
-                    );
-                    let full = gjk(&pair, &config, &mut ());
-                    assert_eq!(
-                        gjk_intersects(&pair, &config),
-                        full.intersecting,
-                        "k = {k} {full:?}"
-                    );
-                }
-            }
-        }
-    }
-
     /// A segment core (the core of a capsule) plugs into GJK and EPA through the support
     /// traits: nothing in the loops knows about polyhedra.
     struct SegmentCore {

@@ -2,8 +2,8 @@
 //! eight where the processor has AVX and the code runs as compiled for it. Each lane of
 //! either does the scalar operations of the four-lane code in their order (no fused
 //! multiply-add, compares with the same predicates and operand order), so the bits are the
-//! same; tests compare the builds ([`Variant::Baseline`]) and the widths
-//! ([`Variant::FourLanes`]).
+//! same; the agreement harness (`src/agreement.rs`) compares both builds
+//! ([`Variant::Baseline`]) and both widths ([`Variant::FourLanes`]) with the reference.
 
 use super::Variant;
 #[cfg(target_arch = "x86_64")]
