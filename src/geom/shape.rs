@@ -194,7 +194,7 @@ impl SmallSupport {
     }
 
     /// The same vertex as [`Self::support_index`], and its coordinates. The index comes from
-    /// `crate::simd::farthest`: for 8 lanes a tournament kept in vector registers, for 4 the
+    /// `crate::simd::farthest`: for 8 lanes a knock-out tournament over the lanes, for 4 the
     /// tournament of `FixedCore::support_index` on lanes stored in pair order.
     #[inline(always)]
     fn support_vertex(&self, d: Vec2) -> (usize, Vec2) {
@@ -229,8 +229,8 @@ impl SmallSupport {
 }
 
 /// `N` vertices (`N` a power of two) as two coordinate arrays, padded with copies of vertex
-/// 0. Fixed lengths let the compiler project all of them at once in vector registers; a copy
-/// of vertex 0 never wins, since ties go to the lowest index. With 4 lanes the vertices are
+/// 0, so that all of them are projected at once, lane by lane; a copy of vertex 0 never
+/// wins, since ties go to the lowest index. With 4 lanes the vertices are
 /// stored in pair order (lane `k` holds vertex `PAIR_ORDER[k]`, see `crate::simd::farthest`), so
 /// that the tournament's first matches need no lane moved; with 8, in order.
 #[derive(Clone, Debug, PartialEq)]
@@ -264,8 +264,9 @@ impl<const N: usize> FixedCore<N> {
     /// The lowest index of the largest projection on `d`: the answer of a scan that keeps
     /// the first strictly larger value. Found by a knock-out tournament between neighbours
     /// (0 against 1, 2 against 3, then the winners, ...), where the right one wins only when
-    /// strictly larger: each winner is the first farthest vertex of its block, and the
-    /// chain of dependent comparisons is log2(N) long instead of N.
+    /// strictly larger: each winner is the first farthest vertex of its block. (Why a
+    /// tournament: docs/performance.md, "Notes moved out of the source headers",
+    /// `geom/shape.rs`.)
     #[inline(always)]
     fn support_index(&self, d: Vec2) -> usize {
         let mut best: [f32; N] = std::array::from_fn(|k| {
@@ -577,8 +578,8 @@ impl Shape {
         match &self.cones {
             Some(cones) => cones.lookup(d),
             None => {
-                // Written as selects, not a branch: which vertex wins is unpredictable, and a
-                // conditional move costs less than a mispredicted jump.
+                // Written as selects, not a branch (why: docs/performance.md, "Notes moved
+                // out of the source headers", `geom/shape.rs`).
                 let mut best = 0;
                 let mut best_dot = self.core[0].dot(d);
                 for (i, p) in self.core.iter().enumerate().skip(1) {

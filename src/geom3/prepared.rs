@@ -5,7 +5,7 @@
 //! tables of edges and faces by axis. [`Polyhedron`] keeps the geometry the algorithms'
 //! reference loops read (vertices, faces, edges, adjacency, the Gauss-map arcs); the
 //! searches below read these and give the same answers as the plain ones, bit for bit,
-//! which their tests check.
+//! which the agreement harness (`src/agreement.rs`) checks.
 
 use super::arc_tree::ArcTree;
 use super::{Edge, Shape3Kind};

@@ -260,15 +260,12 @@ impl Simplex {
 
     /// [`Self::reduce_to_closest_feature`], with the simplex's last vertex (the support
     /// point GJK just pushed) handed in by the caller. The arithmetic is the same; only
-    /// where that vertex is read from differs. GJK's loop keeps it in registers, so the
-    /// loop's chain of dependent steps does not wait for it to go through memory: reading
-    /// it back from the simplex straight after the push takes loads wider than the stores
-    /// that wrote it, which the processor cannot forward (a stall of a dozen cycles or
-    /// more, every iteration). For the same reason it also returns the points of the kept
+    /// where that vertex is read from differs. It also returns the points of the kept
     /// vertices (in their new order; unused ones zero), for the caller to take the search
     /// direction from them rather than read back what this has just written; the caller
     /// hands them back as `older` (the points of the vertices before the newest, equal to
-    /// the simplex's), so no point on the loop's chain is read from memory.
+    /// the simplex's), so no point on the loop's chain is read back from the simplex. (Why:
+    /// docs/performance.md, "Notes moved out of the source headers", `query3/simplex.rs`.)
     #[inline(always)]
     pub(crate) fn reduce_with_newest(
         &mut self,
@@ -276,8 +273,7 @@ impl Simplex {
         newest: &SupportPoint3,
     ) -> (Region, Vec3, [Vec3; 3]) {
         // Each case hands its answer to `keep` itself rather than through one value after
-        // the match: merged there, the answer went through the stack in pieces and was read
-        // back with wider loads, which the processor cannot forward.
+        // the match (why: docs/performance.md, as above).
         match self.len {
             1 => self.keep(
                 Closest {
@@ -470,10 +466,8 @@ pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
 
 /// The closest of the three edges of a sliver triangle.
 ///
-/// Rare, and kept out of line with its points as one array: when it was inlined, or took
-/// them one by one, the compiler kept copies of the triangle's corners on the stack for
-/// it, written in two parts and read back by the common path in one wider load, which
-/// cannot be forwarded from the stores.
+/// Rare, and kept out of line with its points as one array (why: docs/performance.md,
+/// "Notes moved out of the source headers", `query3/simplex.rs`).
 #[cold]
 #[inline(never)]
 fn closest_of_edges([a, b, c]: [Vec3; 3], [ia, ib, ic]: [u8; 3]) -> Closest {
@@ -505,8 +499,8 @@ fn closest_of_edges([a, b, c]: [Vec3; 3], [ia, ib, ic]: [u8; 3]) -> Closest {
 
 /// The point of tetrahedron `p[0..4]` closest to the origin (Ericson 5.1.6), or
 /// [`Region::Inside`] when it holds the origin.
-// Always inlined into GJK's reduction: a call passed the four points in through the stack
-// and the answer back out, and was 0.05 of parry3d's box-box distance on the clock.
+// Always inlined into GJK's reduction (why: docs/performance.md, "Notes moved out of the
+// source headers", `query3/simplex.rs`).
 #[inline(always)]
 pub fn closest_on_tetrahedron(p: [Vec3; 4]) -> Closest {
     // Each face with the vertex opposite it.
