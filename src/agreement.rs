@@ -498,7 +498,7 @@ pub(crate) const FAST_PATHS_3D: &[(&str, Check3)] = &[
                 handed,
             );
             let reference = manifold(&pair, sat.normal, &mut searched);
-            both(fast, (reference.clone(), reference, searched))
+            both(fast, (reference, reference, searched))
         },
     ),
     (
