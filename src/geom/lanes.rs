@@ -176,10 +176,8 @@ impl SmallLanes {
 
 /// A shape's lanes: [`SmallLanes`] up to 8 vertices, 16 wide for 9 to [`WIDE_LANES`]
 /// (behind a pointer, so that small shapes stay small). SAT's pass reads both; the clip's
-/// look-ups (turn cosines, clear and opposite faces) read only the small ones: letting
-/// them see the wide lanes too cost the small shapes' clip 1 to 8 % on the clock, however
-/// it was written (the clip of boxes is bound by its chain of dependent steps and
-/// sensitive to any change in its compiled form).
+/// look-ups (turn cosines, clear and opposite faces) read only the small ones (why:
+/// docs/performance.md, "Notes moved out of the source headers", `geom/lanes.rs`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShapeLanes {
     pub small: Option<SmallLanes>,

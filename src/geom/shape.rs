@@ -194,7 +194,7 @@ impl SmallSupport {
     }
 
     /// The same vertex as [`Self::support_index`], and its coordinates. The index comes from
-    /// `crate::simd::farthest`: for 8 lanes a tournament kept in vector registers, for 4 the
+    /// `crate::simd::farthest`: for 8 lanes a knock-out tournament over the lanes, for 4 the
     /// tournament of `FixedCore::support_index` on lanes stored in pair order.
     #[inline(always)]
     fn support_vertex(&self, d: Vec2) -> (usize, Vec2) {
@@ -229,8 +229,8 @@ impl SmallSupport {
 }
 
 /// `N` vertices (`N` a power of two) as two coordinate arrays, padded with copies of vertex
-/// 0. Fixed lengths let the compiler project all of them at once in vector registers; a copy
-/// of vertex 0 never wins, since ties go to the lowest index. With 4 lanes the vertices are
+/// 0, so that all of them are projected at once, lane by lane; a copy of vertex 0 never
+/// wins, since ties go to the lowest index. With 4 lanes the vertices are
 /// stored in pair order (lane `k` holds vertex `PAIR_ORDER[k]`, see `crate::simd::farthest`), so
 /// that the tournament's first matches need no lane moved; with 8, in order.
 #[derive(Clone, Debug, PartialEq)]
@@ -264,8 +264,9 @@ impl<const N: usize> FixedCore<N> {
     /// The lowest index of the largest projection on `d`: the answer of a scan that keeps
     /// the first strictly larger value. Found by a knock-out tournament between neighbours
     /// (0 against 1, 2 against 3, then the winners, ...), where the right one wins only when
-    /// strictly larger: each winner is the first farthest vertex of its block, and the
-    /// chain of dependent comparisons is log2(N) long instead of N.
+    /// strictly larger: each winner is the first farthest vertex of its block. (Why a
+    /// tournament: docs/performance.md, "Notes moved out of the source headers",
+    /// `geom/shape.rs`.)
     #[inline(always)]
     fn support_index(&self, d: Vec2) -> usize {
         let mut best: [f32; N] = std::array::from_fn(|k| {
@@ -577,8 +578,8 @@ impl Shape {
         match &self.cones {
             Some(cones) => cones.lookup(d),
             None => {
-                // Written as selects, not a branch: which vertex wins is unpredictable, and a
-                // conditional move costs less than a mispredicted jump.
+                // Written as selects, not a branch (why: docs/performance.md, "Notes moved
+                // out of the source headers", `geom/shape.rs`).
                 let mut best = 0;
                 let mut best_dot = self.core[0].dot(d);
                 for (i, p) in self.core.iter().enumerate().skip(1) {
@@ -884,129 +885,16 @@ mod tests {
     }
 
     #[test]
-    fn moved_look_ups_against_a_direction_match_the_look_up_along_its_opposite() {
-        // GJK looks B's moved core up with `support_vertex_opposite(d)`, from the
-        // projections on `d`: the same index and the same coordinate bits as
-        // `support_vertex(-d)`, for points, segments, boxes and 3- to 8-gons moved by
-        // quarter turns, 1e-6 turns and random turns, near and far from the origin, along
-        // axes, diagonals, zero, tiny, huge, infinite and NaN directions. A's look-up reads
-        // the stored vertex: its coordinates are the core's.
-        let mut shapes = vec![
-            Shape::circle(1.0).unwrap(),
-            Shape::capsule(1.0, 0.2).unwrap(),
-            Shape::rect(v(1.0, 1.0)).unwrap(),
-            Shape::rect(v(2.5, 0.001)).unwrap(),
-            Shape::rect(v(1e-6, 3e5)).unwrap(),
-            Shape::polygon(vec![v(0.0, 0.0), v(1.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)]).unwrap(),
-        ];
-        shapes.extend((3..=8).map(|n| Shape::regular(n, 1.1).unwrap()));
-        let quarter = std::f32::consts::FRAC_PI_2;
-        let mut turns: Vec<f32> = (0..4).map(|k| k as f32 * quarter).collect();
-        turns.extend((0..4).map(|k| k as f32 * quarter + 1e-6));
-        turns.extend((0..8).map(|k| 0.37 + k as f32 * 0.81));
-        let mut directions: Vec<Vec2> = (0..64)
-            .map(|k| Vec2::from_angle(k as f32 * std::f32::consts::TAU / 64.0))
-            .collect();
-        let rounded: Vec<Vec2> = directions.iter().map(|d| d.round()).collect();
-        directions.extend(rounded);
-        directions.extend([
-            Vec2::ZERO,
-            -Vec2::ZERO,
-            v(0.0, -0.0),
-            v(1e-30, -1e-30),
-            v(1e30, 1e30),
-            v(f32::INFINITY, 1.0),
-            v(f32::NAN, 1.0),
-            v(1.0, f32::NAN),
-            v(1e-45, 0.0),
-        ]);
-        let mut checked = 0;
-        for shape in &shapes {
-            for &turn in &turns {
-                for offset in [Vec2::ZERO, v(3.0, -2.0), v(1e5, 1e5), v(1e-30, 0.0)] {
-                    let moved = shape
-                        .small_core_moved(Vec2::from_angle(turn), offset)
-                        .unwrap();
-                    for &d in &directions {
-                        let (i, p) = moved.support_vertex_opposite(d);
-                        let (j, q) = moved.support_vertex(-d);
-                        assert_eq!(i, j, "{:?} {turn} {offset} {d}", shape.kind());
-                        assert_eq!(
-                            p.to_array().map(f32::to_bits),
-                            q.to_array().map(f32::to_bits)
-                        );
-                        checked += 1;
-                    }
-                }
-            }
-            for &d in &directions {
-                let (i, p) = shape.small_support_vertex(d).unwrap();
-                assert_eq!(i, shape.support_index(d));
-                assert_eq!(
-                    p.to_array().map(f32::to_bits),
-                    shape.core()[i].to_array().map(f32::to_bits)
-                );
-            }
-        }
-        assert!(checked > 50_000, "{checked}");
-    }
-
-    #[test]
-    fn small_support_is_the_first_farthest_vertex() {
-        // Against a plain scan that keeps the first strictly larger projection, for every
-        // small core (point, segment, 3- to 8-gons) and many directions.
-        let scan = |core: &[Vec2], d: Vec2| {
-            let mut best = 0;
-            for (i, p) in core.iter().enumerate() {
-                if p.dot(d) > core[best].dot(d) {
-                    best = i;
-                }
-            }
-            best
-        };
-        let mut shapes = vec![
-            Shape::circle(1.0).unwrap(),
-            Shape::capsule(1.0, 0.2).unwrap(),
-        ];
-        shapes.extend((3..=8).map(|n| Shape::regular(n, 1.1).unwrap()));
-        for shape in &shapes {
-            for k in 0..100 {
-                let d = Vec2::from_angle(k as f32 * 0.0628);
-                assert_eq!(
-                    shape.support_index(d),
-                    scan(shape.core(), d),
-                    "{:?}",
-                    shape.kind()
-                );
-            }
-        }
-        // Ties go to the lowest index: along +x the square's corners 1 and 2 tie, along +y
-        // corners 2 and 3.
+    fn support_ties_go_to_the_lowest_index() {
+        // Along +x the square's corners 1 and 2 tie, along +y corners 2 and 3, along -x
+        // corners 3 and 0; along the zero direction all tie. (That every look-up, small or
+        // moved, names the first farthest vertex of a scan, ties included, is the agreement
+        // harness's, `src/agreement.rs`.)
         let square = Shape::rect(v(1.0, 1.0)).unwrap();
         assert_eq!(square.support_index(v(1.0, 0.0)), 1);
         assert_eq!(square.support_index(v(0.0, 1.0)), 2);
         assert_eq!(square.support_index(v(-1.0, 0.0)), 0);
-        // Exact ties in every slot of the knock-out tournament (a winner of the left block
-        // against an equal one of the right block, at each level): repeated and collinear
-        // vertices, and the zero direction where all tie.
-        let repeated = Shape::polygon(vec![
-            v(0.0, -1.0),
-            v(1.0, -1.0),
-            v(1.0, 0.0),
-            v(1.0, 0.0),
-            v(1.0, 1.0),
-            v(0.0, 1.0),
-            v(-1.0, 1.0),
-            v(-1.0, 1.0),
-        ])
-        .unwrap();
-        for shape in [&repeated, &square] {
-            for k in 0..64 {
-                let d = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 64.0).round();
-                assert_eq!(shape.support_index(d), scan(shape.core(), d), "{d}");
-            }
-            assert_eq!(shape.support_index(Vec2::ZERO), 0);
-        }
+        assert_eq!(square.support_index(Vec2::ZERO), 0);
     }
 
     #[test]

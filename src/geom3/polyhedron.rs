@@ -683,54 +683,6 @@ pub(crate) mod tests {
         }
     }
 
-    /// `support_pair` names the two vertices two `support` calls name, ties included: a
-    /// cube along its axes and diagonals (four and two vertices tie), a prism and random
-    /// hulls below the climbing size, one above it, and zero, NaN and infinite directions.
-    #[test]
-    fn support_pair_names_the_vertices_of_two_support_calls() {
-        let mut rng = Lcg(0x5eed_0007);
-        let mut bodies = vec![
-            cuboid(1.0, 1.0, 1.0),
-            cuboid(0.5, 2.0, 1e-3),
-            Polyhedron::new(&Shape3Kind::Prism {
-                sides: 6,
-                radius: 1.0,
-                half_height: 0.5,
-            })
-            .unwrap(),
-        ];
-        for count in [12usize, 31, HILL_CLIMB_MIN_VERTICES + 40] {
-            let points = (0..count).map(|_| rng.unit() * 1.5).collect();
-            bodies.push(hull(points).unwrap());
-        }
-        let mut directions = vec![
-            Vec3::ZERO,
-            Vec3::NAN,
-            Vec3::new(f32::INFINITY, 0.0, 0.0),
-            Vec3::new(-0.0, 0.0, 0.0),
-        ];
-        for x in -1..=1 {
-            for y in -1..=1 {
-                for z in -1..=1 {
-                    directions.push(Vec3::new(x as f32, y as f32, z as f32));
-                }
-            }
-        }
-        for _ in 0..500 {
-            directions.push(rng.unit());
-        }
-        for body in &bodies {
-            for &d in &directions {
-                assert_eq!(
-                    body.support_pair(d),
-                    (body.support(-d), body.support(d)),
-                    "{} vertices along {d}",
-                    body.vertices().len()
-                );
-            }
-        }
-    }
-
     fn cuboid(x: f32, y: f32, z: f32) -> Polyhedron {
         Polyhedron::new(&Shape3Kind::Cuboid {
             half_extents: Vec3::new(x, y, z),
@@ -1168,60 +1120,5 @@ pub(crate) mod tests {
         // A NaN direction ends the climb at once.
         let poly = hull((0..100).map(|_| rng.unit()).collect()).unwrap();
         assert_eq!(poly.support(Vec3::NAN), 0);
-    }
-
-    #[test]
-    fn lane_scan_equals_the_scan_ties_included() {
-        // Boxes and prisms have many vertices tied along axis and diagonal directions: the
-        // lane scan must pick the same (lowest) index as the one-at-a-time scan, also for
-        // NaN and infinite directions.
-        let mut rng = Lcg(11);
-        let mut shapes = vec![cuboid(0.5, 0.5, 0.5), cuboid(1.0, 0.25, 2.0)];
-        for sides in [3, 5, 6, 8, 15] {
-            shapes.push(
-                Polyhedron::new(&Shape3Kind::Prism {
-                    sides,
-                    radius: 1.0,
-                    half_height: 0.5,
-                })
-                .unwrap(),
-            );
-        }
-        for count in [4, 5, 7, 12, 20, 31] {
-            let points = (0..count).map(|_| rng.unit()).collect();
-            if let Ok(poly) = hull(points) {
-                shapes.push(poly);
-            }
-        }
-        let mut directions = vec![Vec3::NAN, Vec3::INFINITY, -Vec3::INFINITY, Vec3::ZERO];
-        for x in [-1.0, 0.0, 1.0] {
-            for y in [-1.0, 0.0, 1.0] {
-                for z in [-1.0, 0.0, 1.0] {
-                    directions.push(Vec3::new(x, y, z));
-                }
-            }
-        }
-        directions.extend((0..2000).map(|_| rng.unit()));
-        for poly in &shapes {
-            for &d in &directions {
-                assert_eq!(
-                    poly.support_scan_lanes(d),
-                    poly.support_scan(d),
-                    "direction {d} on {} vertices",
-                    poly.vertices().len()
-                );
-                // The index-free value scan gives the scanned vertex's dot product, bit for
-                // bit, or hands back to the indexed search.
-                let scanned = poly.vertex(poly.support(d)).dot(d);
-                if let Some(top) = poly.support_value_lanes(d) {
-                    assert_eq!(top.to_bits(), scanned.to_bits(), "direction {d}");
-                } else {
-                    assert!(
-                        scanned == 0.0 || !scanned.is_finite(),
-                        "direction {d}: {scanned} handed back"
-                    );
-                }
-            }
-        }
     }
 }

@@ -38,16 +38,14 @@
 //! pair, and boxes inside the band, run the loop. The full run ([`gjk`]: the window, the
 //! command line, EPA's start) always runs the loop.
 //!
-//! The loop is bound by the latency of its chain of dependent steps (support point,
-//! reduction, direction, next support point), so it keeps the points on that chain in
-//! locals as well as in the simplex: the newest support point and the points the last
-//! reduction kept go to the next reduction, and the kept points to the search direction,
-//! without being read back from the simplex just written (such reads were wider than the
-//! stores that wrote them, which the processor cannot forward). The arithmetic is the same.
-//! For the same reason the reduction's cases hand their answers on directly (the
-//! tetrahedron case inlined), the loop works on the output's own simplex, and a cuboid's
-//! support vertex is found in closed form where that is provably the scan's vertex
-//! (`query3/simplex.rs`).
+//! The points on the loop's chain of dependent steps (support point, reduction, direction,
+//! next support point) are kept in locals as well as in the simplex: the newest support
+//! point and the points the last reduction kept go to the next reduction, and the kept
+//! points to the search direction, without being read back from the simplex just written.
+//! The arithmetic is the same, so the same bits. A cuboid's support vertex is found in
+//! closed form where that is provably the scan's vertex (`query3/simplex.rs`). Why this
+//! shape is faster: docs/performance.md, "Notes moved out of the source headers",
+//! `query3/gjk.rs`.
 //!
 //! GJK runs on convex cores through [`SupportPair3`]; a sphere or capsule adds its radius
 //! to the core distance afterwards, as in 2D.
@@ -62,8 +60,8 @@ const ROUNDING_NOISE: f32 = 4.0 * f32::EPSILON;
 
 /// The one GJK loop. `INTERSECTION_ONLY` adds the separating-axis exit. It works on the
 /// caller's `simplex` (whatever it held is replaced), which holds the final simplex, reduced
-/// to the feature closest to the origin, when it returns. Out of line: inlined into [`gjk`],
-/// it made the compiler build the whole output in a local and copy it out at the end.
+/// to the feature closest to the origin, when it returns. Out of line (why:
+/// docs/performance.md, "Notes moved out of the source headers", `query3/gjk.rs`).
 #[inline(never)]
 fn run<const INTERSECTION_ONLY: bool, P: SupportPair3, T: Tracer<Step>>(
     pair: &P,
@@ -348,7 +346,7 @@ impl LoopEnd {
 /// `-v`: when the origin is a hair from the feature, `v` is a tiny difference of large
 /// numbers whose direction is noise, while the feature's own normal is not. When the
 /// feature's direction has no length, both are `-v` normalized. `p` holds the feature's
-/// `len` points (the reduction hands them over in registers).
+/// `len` points (the reduction hands them over).
 #[inline(always)]
 fn search_direction(len: usize, p: &[Vec3; 3], closest: Vec3) -> (Vec3, Vec3) {
     let d = match len {
@@ -765,48 +763,6 @@ mod tests {
         assert!(!end.intersecting());
         assert_eq!(steps.len(), 1);
         assert!(sentence(&steps[0]).contains("separates the bodies"));
-    }
-
-    #[test]
-    fn the_intersection_test_agrees_with_the_distance_query() {
-        let shapes = [
-            unit_cube(),
-            cuboid(1.0, 0.2, 0.6),
-            Polyhedron::new(&Shape3Kind::Prism {
-                sides: 7,
-                radius: 0.8,
-                half_height: 0.4,
-            })
-            .unwrap(),
-            Polyhedron::new(&Shape3Kind::Prism {
-                sides: 40,
-                radius: 0.6,
-                half_height: 0.9,
-            })
-            .unwrap(),
-        ];
-        let config = Config::default();
-        for a in &shapes {
-            for b in &shapes {
-                for k in 0..150 {
-                    // A spiral of offsets through overlap, touching range and apart.
-                    let t = k as f32 * 0.37;
-                    let offset = Vec3::new(t.cos(), (0.7 * t).sin(), t.sin()) * (k as f32 * 0.02);
-                    let pair = PolyPair::new(
-                        a,
-                        &at_deg(Vec3::ZERO, Vec3::new(0., 11. * k as f32, 3. * k as f32)),
-                        b,
-                        &at_deg(offset, Vec3::new(-7. * k as f32, 0., 5. * k as f32)),
-                    );
-                    let full = gjk(&pair, &config, &mut ());
-                    assert_eq!(
-                        gjk_intersects(&pair, &config),
-                        full.intersecting,
-                        "k = {k} {full:?}"
-                    );
-                }
-            }
-        }
     }
 
     /// A segment core (the core of a capsule) plugs into GJK and EPA through the support

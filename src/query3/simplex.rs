@@ -260,15 +260,12 @@ impl Simplex {
 
     /// [`Self::reduce_to_closest_feature`], with the simplex's last vertex (the support
     /// point GJK just pushed) handed in by the caller. The arithmetic is the same; only
-    /// where that vertex is read from differs. GJK's loop keeps it in registers, so the
-    /// loop's chain of dependent steps does not wait for it to go through memory: reading
-    /// it back from the simplex straight after the push takes loads wider than the stores
-    /// that wrote it, which the processor cannot forward (a stall of a dozen cycles or
-    /// more, every iteration). For the same reason it also returns the points of the kept
+    /// where that vertex is read from differs. It also returns the points of the kept
     /// vertices (in their new order; unused ones zero), for the caller to take the search
     /// direction from them rather than read back what this has just written; the caller
     /// hands them back as `older` (the points of the vertices before the newest, equal to
-    /// the simplex's), so no point on the loop's chain is read from memory.
+    /// the simplex's), so no point on the loop's chain is read back from the simplex. (Why:
+    /// docs/performance.md, "Notes moved out of the source headers", `query3/simplex.rs`.)
     #[inline(always)]
     pub(crate) fn reduce_with_newest(
         &mut self,
@@ -276,8 +273,7 @@ impl Simplex {
         newest: &SupportPoint3,
     ) -> (Region, Vec3, [Vec3; 3]) {
         // Each case hands its answer to `keep` itself rather than through one value after
-        // the match: merged there, the answer went through the stack in pieces and was read
-        // back with wider loads, which the processor cannot forward.
+        // the match (why: docs/performance.md, as above).
         match self.len {
             1 => self.keep(
                 Closest {
@@ -470,10 +466,8 @@ pub fn closest_on_triangle(a: Vec3, b: Vec3, c: Vec3, ids: [u8; 3]) -> Closest {
 
 /// The closest of the three edges of a sliver triangle.
 ///
-/// Rare, and kept out of line with its points as one array: when it was inlined, or took
-/// them one by one, the compiler kept copies of the triangle's corners on the stack for
-/// it, written in two parts and read back by the common path in one wider load, which
-/// cannot be forwarded from the stores.
+/// Rare, and kept out of line with its points as one array (why: docs/performance.md,
+/// "Notes moved out of the source headers", `query3/simplex.rs`).
 #[cold]
 #[inline(never)]
 fn closest_of_edges([a, b, c]: [Vec3; 3], [ia, ib, ic]: [u8; 3]) -> Closest {
@@ -505,8 +499,8 @@ fn closest_of_edges([a, b, c]: [Vec3; 3], [ia, ib, ic]: [u8; 3]) -> Closest {
 
 /// The point of tetrahedron `p[0..4]` closest to the origin (Ericson 5.1.6), or
 /// [`Region::Inside`] when it holds the origin.
-// Always inlined into GJK's reduction: a call passed the four points in through the stack
-// and the answer back out, and was 0.05 of parry3d's box-box distance on the clock.
+// Always inlined into GJK's reduction (why: docs/performance.md, "Notes moved out of the
+// source headers", `query3/simplex.rs`).
 #[inline(always)]
 pub fn closest_on_tetrahedron(p: [Vec3; 4]) -> Closest {
     // Each face with the vertex opposite it.
@@ -758,78 +752,5 @@ mod tests {
         assert!((closest - v(0., 0., 1.)).length() < 1e-6);
         assert!((s.weighted().0 - closest).length() < 1e-6);
         assert!(close(s.weights[..3].iter().sum::<f32>(), 1.0));
-    }
-
-    /// GJK's and EPA's support of a placed cuboid (closed form where provably the scan's
-    /// vertex) names the same vertex, with the same bits, as the vertex scan, over poses and directions that force ties: axis-aligned and quarter-turned
-    /// boxes, 1e-6 turns, equal boxes, directions along the axes, edges and face diagonals
-    /// of either box, and random ones.
-    #[test]
-    fn a_placed_cuboids_support_is_the_scans_vertex_ties_included() {
-        use crate::geom3::{Polyhedron, Pose3, Shape3Kind};
-        use glam::Quat;
-        use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
-        let boxes: Vec<Polyhedron> = [v(1., 1., 1.), v(0.5, 2.0, 0.25), v(1e-2, 1., 100.)]
-            .iter()
-            .map(|&h| Polyhedron::new(&Shape3Kind::Cuboid { half_extents: h }).unwrap())
-            .collect();
-        let mut uniform = crate::query3::testing::uniform(0x2545_f491);
-        let mut next = || uniform(-1.0, 1.0);
-        let mut rotations = vec![
-            Quat::IDENTITY,
-            Quat::from_rotation_x(FRAC_PI_2),
-            Quat::from_rotation_y(FRAC_PI_2) * Quat::from_rotation_z(FRAC_PI_2),
-            Quat::from_rotation_z(1e-6),
-            Quat::from_axis_angle(v(1., 1., 0.).normalize(), 1e-6),
-            Quat::from_rotation_y(FRAC_PI_4),
-        ];
-        for _ in 0..40 {
-            let axis = v(next(), next(), next()).normalize_or_zero();
-            if axis != Vec3::ZERO {
-                rotations.push(Quat::from_axis_angle(axis, 3.0 * next()));
-            }
-        }
-        let mut directions = Vec::new();
-        for x in [-1.0f32, 0.0, 1.0] {
-            for y in [-1.0f32, 0.0, 1.0] {
-                for z in [-1.0f32, 0.0, 1.0] {
-                    directions.push(v(x, y, z));
-                }
-            }
-        }
-        for _ in 0..200 {
-            directions.push(v(next(), next(), next()));
-        }
-        let (mut cases, mut fast) = (0, 0);
-        for body in &boxes {
-            for &rotation in &rotations {
-                for position in [Vec3::ZERO, v(3., -2., 1e4)] {
-                    let pose = Pose3::new(position, rotation);
-                    let placed = Placed3::new(body, &pose, v(1., 2., 3.));
-                    // The directions in the body's own frame too (its axes, edges and face
-                    // diagonals turned into the work frame), where its ties are.
-                    let own: Vec<Vec3> = directions.iter().map(|&d| rotation * d).collect();
-                    for &d in directions.iter().chain(&own) {
-                        let (i, p) = placed.support_vertex(d);
-                        // The scan's vertex, placed as the support search places it.
-                        let local = placed.frame_inverse * glam::Vec3A::from(d);
-                        let j = body.support(local.into());
-                        let q = Vec3::from(placed.frame * glam::Vec3A::from(body.vertex(j)))
-                            + placed.translation;
-                        assert_eq!(i as usize, j, "{rotation:?} {d:?}");
-                        assert_eq!(
-                            p.to_array().map(f32::to_bits),
-                            q.to_array().map(f32::to_bits)
-                        );
-                        cases += 1;
-                        fast += body.cuboid_support(local.into()).is_some() as usize;
-                    }
-                }
-            }
-        }
-        assert!(
-            fast > cases / 2 && fast < cases,
-            "{fast} of {cases} in closed form"
-        );
     }
 }

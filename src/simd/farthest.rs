@@ -6,10 +6,10 @@
 //! expression: IEEE products and sum, no fused multiply-add), then find the first lane with
 //! the largest projection: the answer of a scan that keeps the first strictly larger
 //! projection, ties included.
-//! - 8 lanes: a knock-out tournament between blocks of neighbouring lanes, in vector
-//!   registers (even lanes against odd ones, then neighbours, then halves), each match one
-//!   compare that the winner's lane number follows by masks; in each match the right block
-//!   wins only when strictly larger, so ties go to the lower lane.
+//! - 8 lanes: a knock-out tournament between blocks of neighbouring lanes (even lanes
+//!   against odd ones, then neighbours, then halves), each match one compare that the
+//!   winner's lane number follows by masks; in each match the right block wins only when
+//!   strictly larger, so ties go to the lower lane.
 //! - 4 lanes: the largest projection by halving (a maximum is exact: it is one of the
 //!   projections), then the lowest lane whose projection equals it, from a bit mask of the
 //!   lanes that compare equal.
@@ -29,8 +29,9 @@
 //! compares do not see it), so every compare gives the same answer mirrored: `-a > -b`
 //! exactly when `a < b`, and a NaN fails both.
 //!
-//! On x86_64 each step takes one or two SSE instructions (SSE is part of the x86_64
-//! baseline); elsewhere a scan over the arrays gives the same lane.
+//! On x86_64 the steps are SSE operations (SSE is part of the x86_64 baseline); elsewhere a
+//! scan over the arrays gives the same lane. Why a tournament in lanes rather than a scan:
+//! docs/performance.md, "Notes moved out of the source headers", `simd/farthest.rs`.
 
 use glam::Vec2;
 
@@ -276,8 +277,8 @@ mod sse {
         let lanes = pick(right, lanes, swap(lanes));
         let high = |v: __m128| _mm_movehl_ps(v, v);
         let lane = |v: __m128| _mm_cvtsi128_si32(_mm_castps_si128(v)) as usize;
-        // The last match as a scalar compare and a select (`ucomiss`, `cmov`): shorter than
-        // a mask and a pick followed by the move out of the vector register.
+        // The last match as a scalar compare and a select (why: docs/performance.md, "Notes
+        // moved out of the source headers", `simd/farthest.rs`).
         if _mm_cvtss_f32(p) < _mm_cvtss_f32(high(p)) {
             lane(high(lanes))
         } else {

@@ -10,8 +10,8 @@
 //! ties it but for rounding), the normal is the back of edge `i`'s, and the face whose
 //! stored normal is exactly its negation (`Shape::opposite_face`) is handed over in the
 //! same way. The choice of the reference between the two sides stays the reference's.
-//! Guard tests: `the_manifold_after_sat_equals_the_searched_manifold_bit_for_bit` and
-//! `handed_reference_choice_matches_the_searched_one_on_ties_and_scales` (tests.rs).
+//! Checked against the reference in the agreement harness (`src/agreement.rs`: the three
+//! "clip after SAT" lines, SAT's edge handed over, the opposite face, neither).
 
 use super::lone_side::{best_side, lone_side, COLLINEAR_MARGIN};
 use super::reference::{

@@ -6,8 +6,8 @@
 //! with no walk: the shape stores how far each edge turns into the next
 //! (`Shape::turn_cosines`), so no neighbour needs comparing to know that nothing widens.
 //! The choice between the two edges at the support vertex is the walk's compare on the
-//! same numbers. Otherwise the walk runs. Guard test:
-//! `lone_best_edge_matches_the_walk_bit_for_bit` (tests.rs).
+//! same numbers. Otherwise the walk runs. Checked against the reference in the agreement
+//! harness (`src/agreement.rs`: the clip along SAT's normal and along directions that tie).
 
 use super::reference::{previous, walk_to_best_side, BestSide, COLLINEAR_TOLERANCE};
 use super::EdgeFeature;

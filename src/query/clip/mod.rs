@@ -5,7 +5,7 @@
 //! window, `trace` and the goldens show is that clip.
 //!
 //! Untraced, the entry points take fast paths that give the reference's manifold bit for
-//! bit (the guard tests are in `tests.rs`):
+//! bit (checked in the agreement harness, `src/agreement.rs`):
 //! - `lone_side.rs`: a body's best side found without walking its outline, when the shape
 //!   says that side is one edge;
 //! - `handoff.rs`: after SAT, its winning edge taken as that body's best side when the

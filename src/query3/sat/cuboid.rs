@@ -44,7 +44,7 @@ impl CuboidPair {
     pub(crate) fn sat(&self, pair: &PolyPair) -> Output {
         let mut tested = 0;
         let mut pruned = 0;
-        let (face_a, face_b) = self.face_axes(pair, &mut tested, |_, _| {});
+        let (face_a, face_b) = self.face_axes(pair, &mut tested);
         let mut edge = Best::none(AxisId::Edges(0, 0));
         let tol = preference_tolerance(pair);
         let centroid_a = pair.a.centroid();
@@ -67,14 +67,8 @@ impl CuboidPair {
     /// `u` (an axis, `+-e_k`) has separation `u . t - |u| . reach_a` (B's centre above the
     /// face, less both boxes' reach along it: [`Self::face_separation_a`]); a face of B with
     /// local normal `v` has `-v . t - |v| . reach_b`, the same seen from B. The winning
-    /// faces' normals are placed as the reference places them. `seen` is told every face's
-    /// separation (the tests compare them with the reference's).
-    pub(super) fn face_axes(
-        &self,
-        pair: &PolyPair,
-        tested: &mut u32,
-        mut seen: impl FnMut(AxisId, f32),
-    ) -> (Best, Best) {
+    /// faces' normals are placed as the reference places them.
+    pub(super) fn face_axes(&self, pair: &PolyPair, tested: &mut u32) -> (Best, Best) {
         let (a, b) = (&pair.a, &pair.b);
         // With normals exactly +-e_k (`CuboidFaces`), `u . t` is `+-t[k]` and `|u| . reach`
         // is `reach[k]` exactly (the other terms are zeros), so each face's separation is
@@ -96,7 +90,6 @@ impl CuboidPair {
             };
             let id = AxisId::FaceA(i as u32);
             face_a.offer(separation, Vec3::ZERO, id);
-            seen(id, separation);
             *tested += 1;
         }
         let mut face_b = Best::none(AxisId::FaceB(0));
@@ -107,7 +100,6 @@ impl CuboidPair {
             };
             let id = AxisId::FaceB(j as u32);
             face_b.offer(separation, Vec3::ZERO, id);
-            seen(id, separation);
             *tested += 1;
         }
         if let AxisId::FaceA(i) = face_a.id {

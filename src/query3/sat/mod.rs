@@ -13,8 +13,8 @@
 //! - `large.rs`: the rest (a large body with a pose that is not finite), every edge pair.
 //!
 //! `support.rs` holds the support values of the face axes, which every path shares. The
-//! tests (`tests.rs`) compare each fast path with the reference, bit for bit, on random,
-//! tied and degenerate poses.
+//! agreement harness (`src/agreement.rs`) compares each fast path with the reference, bit
+//! for bit, on random, tied and degenerate poses.
 
 pub(crate) mod arc_tree;
 pub(crate) mod cuboid;

@@ -7,8 +7,8 @@
 //! beside it, which gives the reference's answer to the bit: [`small`] (the face axes four
 //! at a time, its entry point), [`edge_pairs`] (the Gauss-map test by sign bits and the
 //! edge pairs in lanes, with the witnesses' skip), [`arc_bound`] (whole edges of A left
-//! out), [`sweep_lanes`] (four or eight lanes). Other pairs run the reference itself, in the
-//! work frame, its projections from [`placed`] vertices.
+//! out), in four or eight lanes ([`crate::simd::run`]). Other pairs run the reference
+//! itself, in the work frame, its projections from [`placed`] vertices.
 
 use super::manifold::{contact_manifold, Output as Manifold};
 use super::sat::AxisId;

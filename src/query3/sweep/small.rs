@@ -23,7 +23,8 @@
 //!   lane as `sat::edge_pair_axis` computes them.
 //!
 //! The prunings, each proved to leave the latest entry and the earliest exit as they are
-//! (tests compare the answers with the reference's on 24,000 random and tied pairs):
+//! (the agreement harness, `src/agreement.rs`, compares the answers with the reference's,
+//! with the bound over whole arcs and without it):
 //! - a group of four face axes each of which enters before the best one by more than the
 //!   tie tolerance and leaves after the earliest exit is only counted
 //!   ([`Latest::unchanged_by_four`]);

@@ -1,17 +1,13 @@
-use super::edge_pairs::{EdgeA, EdgeB, EdgePairLanes, SideValues};
 use super::placed::PLACED_CAPACITY;
-use super::reference::{self, rank, WorkFrame, SMALL_FEATURES};
-use super::small::{LocalPair, Placement, TurnedB};
+use super::reference::{self, rank, WorkFrame};
+use super::small::Placement;
 use super::*;
 use crate::query3::manifold::FeaturePair;
-use crate::query3::sat::PARALLEL_TOLERANCE;
 use crate::query3::testing::*;
-use crate::simd::Four;
 #[cfg(target_arch = "x86_64")]
-use crate::simd::{Avx, Eight};
-use crate::simd::{EightLanes, Lanes};
-use glam::Vec3A;
-use std::mem::MaybeUninit;
+use crate::simd::Lanes;
+#[cfg(target_arch = "x86_64")]
+use crate::simd::{Avx, Eight, Four};
 
 fn motion(vb: Vec3) -> Motion3 {
     Motion3 {
@@ -130,11 +126,11 @@ fn nan_velocity_is_reported_not_panicked() {
 }
 
 #[test]
-fn placed_vertex_projections_equal_the_support_search_and_traced_equals_untraced() {
+fn placed_vertex_projections_equal_the_support_search() {
     // Bodies of up to PLACED_CAPACITY vertices are projected from their placed vertices;
     // each recorded interval must equal the support search's (Placed3::project) to
-    // rounding, and the traced sweep must equal the untraced one bit for bit, on random
-    // hulls, poses and velocities (a 40-point hull takes the support path).
+    // rounding, on random hulls, poses and velocities (a 40-point hull takes the support
+    // path).
     let mut f = uniform(0x005e_ed3d_u64);
     let hull = |n: usize, f: &mut dyn FnMut(f32, f32) -> f32| {
         let points = (0..n)
@@ -169,7 +165,6 @@ fn placed_vertex_projections_equal_the_support_search_and_traced_equals_untraced
         let pair = PolyPair::new(a, &pose_a, b, &pose_b);
         let mut steps = Vec::new();
         let out = sweep(&pair, &m, &mut steps);
-        assert_eq!(out, counted_as(sweep_test(&pair, &m), &out), "case {k}");
         hits += out.hit as u32;
         for s in &steps {
             let shift = s.axis.dot(pair.origin);
@@ -278,8 +273,7 @@ fn the_reference_in_a_s_frame_tells_the_work_frame_s_story() {
     // frame: on the same pair the two frames must give the very axes, in the same order,
     // with the same winning axis and status, and numbers within 1e-5 of the pair's scale,
     // on random hulls (cuboids, 6 to 32 points, and a 40-point hull that only the work
-    // frame takes), poses and velocities. The untraced sweep (the fast path where it
-    // applies) must give the reference's answer bit for bit.
+    // frame takes), poses and velocities.
     let mut f = uniform(0x5eed_0f3d_u64);
     let hull = |n: usize, f: &mut dyn FnMut(f32, f32) -> f32| {
         let points = (0..n)
@@ -326,329 +320,12 @@ fn the_reference_in_a_s_frame_tells_the_work_frame_s_story() {
             }
             panic!("case {k}: {e}");
         }
-        assert_eq!(
-            out_fast,
-            counted_as(time_of_impact(&pair, &m, &mut ()), &out_fast),
-            "case {k}"
-        );
         small_cases += Placement::new(&pair, v).is_some() as u32;
     }
     assert!(small_cases > 2000, "{small_cases}");
 }
 
-#[test]
-fn near_aligned_boxes_test_the_edge_pairs_sat_s_own_test_passes() {
-    // Forced ties: cuboids turned by multiples of 90 degrees (or a hair off), on a grid
-    // of half units, so faces touch, edges are parallel and boxes are equal. Turned
-    // normals then carry components of rounding size, whose Gauss-map products can be
-    // tiny or round to zero. In A's frame, the small path's edge axes (sign bits, then
-    // Gregorius's products, the parallel test and the orientation, in lanes) must be
-    // exactly those the reference records (`sat::edge_pair_axis` on B's turned features),
-    // in the same order, and the untraced answer the reference's.
-    let mut f = uniform(0x0a11_9eed_u64);
-    let boxes = [
-        cuboid(0.5, 0.5, 0.5),
-        cuboid(0.5, 0.3, 0.8),
-        cuboid(1.0, 0.5, 1.0),
-    ];
-    let mut edge_axes = 0;
-    for k in 0..3000 {
-        let (a, b) = (&boxes[k % 3], &boxes[(k / 3) % 3]);
-        let mut turn = || {
-            let quarter = (f(0., 4.).floor() * 90.0) - 180.0;
-            let hair = if f(0., 1.) < 0.5 { 0.0 } else { f(-1e-4, 1e-4) };
-            quarter + hair
-        };
-        let rot_a = Vec3::new(turn(), turn(), turn());
-        let rot_b = Vec3::new(turn(), turn(), turn());
-        let mut grid = || (f(-4., 4.) * 2.0).round() * 0.5;
-        let offset = Vec3::new(grid(), grid(), grid());
-        let pose_a = at_deg(Vec3::new(grid(), grid(), 0.), rot_a);
-        let pose_b = at_deg(pose_a.position + offset, rot_b);
-        let m = motion(Vec3::new(grid(), grid(), grid()) * 2.0 - offset);
-        let pair = PolyPair::new(a, &pose_a, b, &pose_b);
-        let want: Vec<_> = lane_edge_axes(&pair, &m)
-            .expect("small bodies")
-            .into_iter()
-            .map(|(id, axis)| (id, Vec3::from(pair.a.frame * Vec3A::from(axis))))
-            .collect();
-        let mut steps = Vec::new();
-        let out = time_of_impact(&pair, &m, &mut steps);
-        assert_eq!(
-            out,
-            counted_as(time_of_impact(&pair, &m, &mut ()), &out),
-            "case {k}"
-        );
-        let got: Vec<_> = steps
-            .iter()
-            .filter(|s| matches!(s.id, AxisId::Edges(..)))
-            .map(|s| (s.id, s.axis))
-            .collect();
-        assert_eq!(got, want, "case {k}");
-        edge_axes += got.len();
-    }
-    assert!(edge_axes > 3000, "{edge_axes}");
-}
-
-/// The edge axes the small-body path finds, in A's frame and in its order, as it would
-/// offer them with no pruning: the sign bits of `face_sides` and `crossing_arcs`, then
-/// Gregorius's products, the parallel test and the orientation of
-/// [`EdgePairLanes::numbers`] (four lanes, one pair at a time). `None` for a pair the
-/// reference sweeps in the work frame.
-fn lane_edge_axes(pair: &PolyPair, m: &Motion3) -> Option<Vec<(AxisId, Vec3)>> {
-    let placement = Placement::new(pair, m.velocity_b - m.velocity_a)?;
-    let mut turned_b = TurnedB::new();
-    let local = LocalPair::new(pair, placement, &mut turned_b);
-    let (a, b) = (pair.a.shape, pair.b.shape);
-    let (lanes_a, lanes_b) = (local.lanes_a, local.lanes_b);
-    let mut signs = vec![0u64; a.face_count()];
-    let mut side_values: SideValues =
-        [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
-    local.face_sides(None, u64::MAX, &mut signs, &mut side_values);
-    let mut normal_sides = [0.0f32; SMALL_FEATURES];
-    let still = STILL_SPEED * pair.scale();
-    let mut found = Vec::new();
-    for (i, ea) in a.edges().iter().enumerate() {
-        let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
-        let arc = a.edge_arc(i)[2];
-        let mut mask = local.crossing_arcs(None, arc, faces, &signs, &mut normal_sides);
-        let edge_a = EdgeA {
-            index: i as u32,
-            tail: a.vertex(ea.tail as usize),
-            head: a.vertex(ea.head as usize),
-            far: a.vertex(lanes_a.face_antipodes[faces[0]] as usize),
-        };
-        while mask != 0 {
-            let j = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let eb = &b.edges()[j];
-            // SAFETY: `face_sides` wrote every face's edges.
-            let side = |f: usize| unsafe { side_values[f][j].assume_init() };
-            let sides = [
-                normal_sides[eb.faces[0] as usize],
-                normal_sides[eb.faces[1] as usize],
-                side(faces[0]),
-                side(faces[1]),
-            ];
-            let edge_b = EdgeB {
-                index: j as u32,
-                tail: local.vertex_b(eb.tail as usize),
-                head: local.vertex_b(eb.head as usize),
-                far: local.vertex_b(lanes_b.face_antipodes[eb.faces[0] as usize] as usize),
-            };
-            let mut pairs = EdgePairLanes::new();
-            pairs.push(&edge_a, &edge_b, sides);
-            let n =
-                pairs.numbers::<Four>((), a.centroid(), local.translation, local.velocity, still);
-            if n.axes & 1 != 0 {
-                let axis = Vec3::new(n.axis[0][0], n.axis[1][0], n.axis[2][0]);
-                found.push((AxisId::Edges(i as u32, j as u32), axis));
-            }
-        }
-    }
-    Some(found)
-}
-
-/// Gregorius's test of `sat::arcs_cross` on its four numbers, the same products: arcs
-/// `a-b` (A's edge) and `c-d` (B's, negated) cross when c and d lie on opposite sides of
-/// plane `b x a` (`cba dba < 0`), a and b on opposite sides of plane `d x c`
-/// (`adc bdc < 0`), and the arcs lie in the same hemisphere (`cba bdc > 0`).
-/// (Everything is finite here, so `x < 0` is `arcs_cross`'s `!(x >= 0)`.)
-/// [`EdgePairLanes::numbers`] takes the same products lane by lane; this scalar statement
-/// is the tests' reference.
-fn gauss_map_crossing(cba: f32, dba: f32, adc: f32, bdc: f32) -> bool {
-    cba * dba < 0.0 && adc * bdc < 0.0 && cba * bdc > 0.0
-}
-
-/// SAT's edge axis as `sat::edge_pair_axis` computes it, without its Gauss-map test and
-/// separation, one pair at a time (the scalar arithmetic [`EdgePairLanes::numbers`]
-/// takes lane by lane): `dir_a x dir_b` normalised and turned away from A's centroid,
-/// `None` when the edges are parallel (`|cross| < tol |dir_a| |dir_b|`, or a NaN).
-fn scalar_edge_axis(tail: Vec3, head: Vec3, centroid: Vec3, dir_b: Vec3) -> Option<Vec3> {
-    let dir = head - tail;
-    let cross = dir.cross(dir_b);
-    let crosses = cross.length_squared()
-        >= (PARALLEL_TOLERANCE * PARALLEL_TOLERANCE)
-            * dir.length_squared()
-            * dir_b.length_squared();
-    if !crosses {
-        return None;
-    }
-    let axis = cross.normalize();
-    Some(if axis.dot(tail - centroid) < 0.0 {
-        -axis
-    } else {
-        axis
-    })
-}
-
-#[test]
-fn edge_pairs_in_lanes_take_the_scalar_numbers_bit_for_bit() {
-    // The small-body path computes an edge pair's Gauss-map decision, axis, facing
-    // extremes, shift, speed and witness bounds four pairs at a time, or eight where
-    // the processor has AVX. Each lane must be the scalar computation's bits (the
-    // steps and the skips depend on them): on random and tied pairs, every edge pair of
-    // A and B in A's frame, gathered in varying groupings of up to eight, against
-    // `gauss_map_crossing`, `scalar_edge_axis` and the scalar dot products (groups of
-    // up to four on both lane types).
-    let mut compared = 0usize;
-    for_each_moving_pair(3000, |k, pair, m| {
-        let Some(placement) = Placement::new(pair, m.velocity_b - m.velocity_a) else {
-            return;
-        };
-        let mut turned_b = TurnedB::new();
-        let local = LocalPair::new(pair, placement, &mut turned_b);
-        let (a, b) = (pair.a.shape, pair.b.shape);
-        let (lanes_a, lanes_b) = (local.lanes_a, local.lanes_b);
-        let mut signs = vec![0u64; a.face_count()];
-        let mut side_values: SideValues =
-            [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
-        local.face_sides(None, u64::MAX, &mut signs, &mut side_values);
-        let mut normal_sides = [0.0f32; SMALL_FEATURES];
-        let still = STILL_SPEED * pair.scale();
-        let mut pairs = EdgePairLanes::new();
-        let mut expected = Vec::new();
-        #[cfg(target_arch = "x86_64")]
-        let avx = Avx::detect();
-        #[cfg(not(target_arch = "x86_64"))]
-        let avx: Option<()> = None;
-        let numbers_of = |pairs: &EdgePairLanes| {
-            let mut all = Vec::new();
-            let (centroid, t, v) = (a.centroid(), local.translation, local.velocity);
-            if pairs.len <= 4 {
-                all.push(pairs.numbers::<Four>((), centroid, t, v, still));
-            }
-            #[cfg(target_arch = "x86_64")]
-            if let Some(avx) = avx {
-                all.push(pairs.numbers::<Eight>(avx, centroid, t, v, still));
-            }
-            all
-        };
-        let mut check = |pairs: &EdgePairLanes, expected: &mut Vec<_>| {
-            for numbers in numbers_of(pairs) {
-                for (lane, want) in expected.iter().enumerate() {
-                    let &(passes, bits): &(bool, Option<[u32; 11]>) = want;
-                    let got_passes = numbers.axes & (1 << lane) != 0;
-                    assert_eq!(got_passes, passes, "case {k} lane {lane}");
-                    let Some(bits) = bits else { continue };
-                    let lane_bits = [
-                        numbers.axis[0][lane],
-                        numbers.axis[1][lane],
-                        numbers.axis[2][lane],
-                        numbers.near_a[lane],
-                        numbers.near_b[lane],
-                        numbers.shift[lane],
-                        numbers.speed[lane],
-                        numbers.enter[lane],
-                        numbers.exit[lane],
-                        (numbers.moving & (1 << lane) != 0) as u32 as f32,
-                        0.0,
-                    ]
-                    .map(f32::to_bits);
-                    assert_eq!(lane_bits, bits, "case {k} lane {lane}");
-                    compared += 1;
-                }
-            }
-            expected.clear();
-        };
-        let group = 1 + k % if avx.is_some() { 8 } else { 4 };
-        for (i, ea) in a.edges().iter().enumerate() {
-            let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
-            let arc = a.edge_arc(i)[2];
-            local.crossing_arcs(None, arc, faces, &signs, &mut normal_sides);
-            let edge_a = EdgeA {
-                index: i as u32,
-                tail: a.vertex(ea.tail as usize),
-                head: a.vertex(ea.head as usize),
-                far: a.vertex(lanes_a.face_antipodes[faces[0]] as usize),
-            };
-            for (j, eb) in b.edges().iter().enumerate() {
-                let normal_side = |f: u32| normal_sides[f as usize];
-                // SAFETY: `face_sides` wrote every face's edges.
-                let side = |f: usize| unsafe { side_values[f][j].assume_init() };
-                let sides = [
-                    normal_side(eb.faces[0]),
-                    normal_side(eb.faces[1]),
-                    side(faces[0]),
-                    side(faces[1]),
-                ];
-                let edge_b = EdgeB {
-                    index: j as u32,
-                    tail: local.vertex_b(eb.tail as usize),
-                    head: local.vertex_b(eb.head as usize),
-                    far: local.vertex_b(lanes_b.face_antipodes[eb.faces[0] as usize] as usize),
-                };
-                let crossing = gauss_map_crossing(-sides[0], -sides[1], sides[2], sides[3]);
-                let axis = scalar_edge_axis(
-                    edge_a.tail,
-                    edge_a.head,
-                    a.centroid(),
-                    edge_b.head - edge_b.tail,
-                );
-                let bits = axis.map(|axis| {
-                    let shift = axis.dot(local.translation);
-                    let (near_a, near_b) = (axis.dot(edge_a.tail), axis.dot(edge_b.tail));
-                    let speed = local.velocity.dot(axis);
-                    let far_a = axis.dot(edge_a.far);
-                    let far_b = axis.dot(edge_b.far) + shift;
-                    let (closing, opening) = (near_a - (near_b + shift), far_a - far_b);
-                    let approaching = speed < 0.0;
-                    let enter = if approaching { closing } else { opening } / speed;
-                    let exit = if approaching { opening } else { closing } / speed;
-                    let moving = speed.abs() > still;
-                    [
-                        axis.x,
-                        axis.y,
-                        axis.z,
-                        near_a,
-                        near_b,
-                        shift,
-                        speed,
-                        enter,
-                        exit,
-                        moving as u32 as f32,
-                        0.0,
-                    ]
-                    .map(f32::to_bits)
-                });
-                pairs.push(&edge_a, &edge_b, sides);
-                expected.push((crossing && axis.is_some(), bits));
-                if pairs.len == group {
-                    check(&pairs, &mut expected);
-                    pairs.len = 0;
-                }
-            }
-        }
-        check(&pairs, &mut expected);
-    });
-    assert!(compared > 500_000, "{compared}");
-}
-
-/// The answer's bits: every float by its bit pattern (a NaN, a zero's sign and all).
-/// An untraced output with the traced run's count of axes, after checking that it
-/// tested no more of them (untraced, whole arcs may be left out: `arc_bound`).
-fn counted_as(untraced: Output, traced: &Output) -> Output {
-    assert!(
-        untraced.axes_tested <= traced.axes_tested,
-        "{untraced:?} tested more axes than {traced:?}"
-    );
-    Output {
-        axes_tested: traced.axes_tested,
-        ..untraced
-    }
-}
-
-fn output_bits(out: &Output) -> impl PartialEq + std::fmt::Debug {
-    let time = |t: Option<f32>| t.map(f32::to_bits);
-    (
-        (out.hit, out.status, out.axis, out.axes_tested),
-        (time(out.t_first), time(out.t_last)),
-        out.normal.to_array().map(f32::to_bits),
-        out.manifold.is_some(),
-    )
-}
-
-/// Moving pairs for the guard tests of the small-body path: random hulls of 8 to 32
+/// Moving pairs for the test of the small-body path's prunings: random hulls of 8 to 32
 /// points, boxes and a hexagonal prism (parallel edges, equal faces) at scales 1, 1e-3
 /// and 1e3; a third of them tied (quarter turns plus 0, +-1e-6 or 1e-4 degrees, grid
 /// offsets, velocities along the offset, face to face for boxes, or along one axis);
@@ -765,42 +442,31 @@ fn for_each_moving_pair(count: usize, mut visit: impl FnMut(usize, &PolyPair, &M
 }
 
 #[test]
-fn witness_pruning_leaves_the_answer_bit_for_bit() {
-    // The untraced small-body path (the fast path) skips the projections of an edge axis
-    // that its witnesses prove cannot change the latest entry or the earliest exit, the
-    // offers of a group of four face axes none of which can, and whole edges of A none of
-    // whose axes can; the reference (the traced path) tests and offers every axis in full.
-    // Their answers must agree to the bit on random hulls, poses and velocities and on
-    // forced ties: equal boxes face to face moving along a face normal, quarter turns and
-    // turns of 1e-6 degrees, grid offsets, velocities along an axis or zero or tiny along
-    // some axes, t_max 0 and 1e-3, huge and small scales, a NaN velocity. Without the
-    // bound over whole arcs the fast path counts every axis, as the reference does.
-    let mut checked = 0;
-    let (mut faces, mut edges, mut arcs) = (0u64, 0u64, 0u64);
-    for_each_moving_pair(24000, |k, pair, m| {
-        let mut steps = Vec::new();
-        let full = time_of_impact(pair, m, &mut steps);
-        let (fast, pruned) = time_of_impact_untraced(pair, m, Variant::Default);
-        assert_eq!(
-            output_bits(&counted_as(fast, &full)),
-            output_bits(&full),
-            "case {k}: {fast:?} vs {full:?}"
-        );
-        assert_eq!(steps.len() as u32, full.axes_tested, "case {k}");
-        let (whole, unbounded) = time_of_impact_untraced(pair, m, Variant::NoArcBound);
-        assert_eq!(output_bits(&whole), output_bits(&full), "case {k}");
+fn each_pruning_of_the_small_body_path_prunes() {
+    // The untraced small-body path skips the projections of an edge axis that its
+    // witnesses prove cannot change the latest entry or the earliest exit, the offers of a
+    // group of four face axes none of which can, and whole edges of A none of whose axes
+    // can (the bound over whole arcs): on the moving pairs below each pruning must leave
+    // out many axes, and without the bound over whole arcs no edge is left out whole.
+    // (That each gives the reference's answer to the bit, with and without the bound, in
+    // every build and width, is the agreement harness's, `src/agreement.rs`.)
+    let (mut small, mut faces, mut edges, mut arcs) = (0, 0u64, 0u64, 0u64);
+    for_each_moving_pair(6000, |k, pair, m| {
+        let (_, pruned) = time_of_impact_untraced(pair, m, Variant::Default);
+        let (_, unbounded) = time_of_impact_untraced(pair, m, Variant::NoArcBound);
         assert_eq!(unbounded.arcs, 0, "case {k}");
         (faces, edges, arcs) = (
             faces + pruned.faces as u64,
             edges + pruned.edges as u64,
             arcs + pruned.arcs as u64,
         );
-        checked += Placement::new(pair, m.velocity_b - m.velocity_a).is_some() as u32;
+        small += Placement::new(pair, m.velocity_b - m.velocity_a).is_some() as u32;
     });
-    assert!(checked > 15000, "{checked}");
-    assert!(edges > 100_000, "{edges}");
-    assert!(faces > 100_000, "{faces}");
-    assert!(arcs > 100_000, "{arcs}");
+    eprintln!("{small} small-body pairs: {faces} face axes, {edges} edge axes, {arcs} arcs");
+    assert!(small > 3_500, "{small}");
+    assert!(edges > 40_000, "{edges}");
+    assert!(faces > 40_000, "{faces}");
+    assert!(arcs > 12_000, "{arcs}");
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -850,194 +516,4 @@ fn face_extents_in_eight_lanes_take_the_four_lanes_bits_on_zeros_and_nans() {
             "case {case}: {groups:?} {normals:?}"
         );
     }
-}
-
-/// Case `k`'s untraced sweep as it runs by default, then in `variant`: the same output
-/// bits, and the same axes pruned.
-fn untraced_the_same_in(variant: Variant, k: usize, pair: &PolyPair, m: &Motion3) {
-    let (usual, pruned) = time_of_impact_untraced(pair, m, Variant::Default);
-    let (other, pruned_other) = time_of_impact_untraced(pair, m, variant);
-    assert_eq!(
-        output_bits(&usual),
-        output_bits(&other),
-        "case {k}: {usual:?} vs {other:?}"
-    );
-    assert_eq!(pruned, pruned_other, "case {k}");
-}
-
-#[cfg(target_arch = "x86_64")]
-#[test]
-fn the_avx_build_gives_the_baseline_builds_bits() {
-    // Untraced, where the processor has AVX, the small-body path runs as compiled for
-    // it (and eight lanes at a time); `Variant::Baseline` runs the same source as
-    // compiled for the x86_64 baseline, as a processor without AVX does. The two must
-    // give the same bits, with the same prunings, on random and tied pairs.
-    if Avx::detect().is_none() {
-        return;
-    }
-    let mut compared = 0;
-    for_each_moving_pair(12000, |k, pair, m| {
-        untraced_the_same_in(Variant::Baseline, k, pair, m);
-        compared += 1;
-    });
-    assert_eq!(compared, 12000);
-}
-
-#[test]
-fn eight_lanes_give_the_four_lanes_bits() {
-    // Where the processor has AVX, the untraced small-body path takes its Gauss-map
-    // loops (`face_sides`, `crossing_arcs`) and its edge pairs (`EdgePairLanes`) eight
-    // lanes at a time; `Variant::FourLanes` takes four. On random and tied pairs the two
-    // must give the same bits: `face_sides`' sign words and values, `crossing_arcs`'
-    // candidates and values for every edge of A, the untraced answer and the axes
-    // pruned.
-    let Some(avx) = Avx::detect() else {
-        return;
-    };
-    let mut compared = 0;
-    for_each_moving_pair(24000, |k, pair, m| {
-        untraced_the_same_in(Variant::FourLanes, k, pair, m);
-        let Some(placement) = Placement::new(pair, m.velocity_b - m.velocity_a) else {
-            return;
-        };
-        let mut turned_b = TurnedB::new();
-        let local = LocalPair::new(pair, placement, &mut turned_b);
-        let a = pair.a.shape;
-        let faces_a = a.face_count();
-        let sides_by = |lanes: EightLanes| {
-            let mut signs = vec![0u64; faces_a];
-            let mut values: SideValues =
-                [const { [const { MaybeUninit::uninit() }; SMALL_FEATURES] }; SMALL_FEATURES];
-            local.face_sides(lanes, u64::MAX, &mut signs, &mut values);
-            // SAFETY: `face_sides` wrote every edge of every group of B's for each face.
-            let values: Vec<Vec<u32>> = values[..faces_a]
-                .iter()
-                .map(|row| {
-                    let row = &row[..4 * local.b.planes.len];
-                    row.iter()
-                        .map(|v| unsafe { v.assume_init() }.to_bits())
-                        .collect()
-                })
-                .collect();
-            (signs, values)
-        };
-        let (signs, values) = sides_by(Some(avx));
-        assert_eq!(
-            (&signs, &values),
-            (&sides_by(None).0, &sides_by(None).1),
-            "case {k}"
-        );
-        for (i, ea) in a.edges().iter().enumerate() {
-            let faces = [ea.faces[0] as usize, ea.faces[1] as usize];
-            let arc = a.edge_arc(i)[2];
-            let crossing_by = |lanes: EightLanes| {
-                let mut sides = [0.0f32; SMALL_FEATURES];
-                let mask = local.crossing_arcs(lanes, arc, faces, &signs, &mut sides);
-                let sides = &sides[..4 * local.b.normals.len];
-                (mask, sides.iter().map(|v| v.to_bits()).collect::<Vec<_>>())
-            };
-            assert_eq!(
-                crossing_by(Some(avx)),
-                crossing_by(None),
-                "case {k} edge {i}"
-            );
-        }
-        // The face axes' projections, four normals at a time.
-        let bits = |(low, high): (Four, Four)| [low, high].map(|v| v.to_array().map(f32::to_bits));
-        let (vertices_a, vertices_b) = (a.vertex_lanes(), local.b.vertices.as_slice());
-        for rows in &local.lanes_a.normals {
-            assert_eq!(
-                bits(Eight::extents_on_four_normals(avx, vertices_b, rows)),
-                bits(Four::extents_on_four_normals((), vertices_b, rows)),
-                "case {k}"
-            );
-        }
-        for g in 0..local.b.normals.len {
-            let rows = &local.b.normals.group(g);
-            assert_eq!(
-                bits(Eight::extents_on_four_normals(avx, vertices_a, rows)),
-                bits(Four::extents_on_four_normals((), vertices_a, rows)),
-                "case {k}"
-            );
-        }
-        compared += 1;
-    });
-    assert!(compared > 15000, "{compared}");
-}
-
-#[test]
-fn gauss_map_by_face_signs_takes_the_pairs_the_lane_numbers_take() {
-    // The small-body path finds the crossing arcs by sign bits (B's face normals
-    // against A's arc taken once per face and spread to B's edges by a table) and
-    // decides each candidate by Gregorius's products of `cba = -(n . arc)`; the
-    // reference runs `sat::edge_pair_axis` on B's features turned into A's frame, whose
-    // numbers differ from the lanes' at most in a zero's sign. The expectation here
-    // computes, for every edge pair, the numbers the lanes compute (B's arcs turned by
-    // the negated rotation, `plane = d x c`, `cba = c . arc`), with the same products in
-    // the same order, and takes the pairs whose products pass and whose edges are not
-    // parallel: the reference's recorded edge axes and the lanes' must be exactly those,
-    // in that order, on random and tied pairs (quarter turns give exact zeros, and zeros
-    // of both signs).
-    let mut cases = 0;
-    let mut pairs = 0usize;
-    for_each_moving_pair(12000, |k, pair, m| {
-        let Some(Placement { rotation, .. }) = Placement::new(pair, m.velocity_b - m.velocity_a)
-        else {
-            return;
-        };
-        cases += 1;
-        let (a, b) = (pair.a.shape, pair.b.shape);
-        let rows = [0, 1, 2].map(|r| Vec3::from(rotation.row(r)));
-        // `turned`: row r of the matrix against the vector, `x p + y q + z r`.
-        let turn = |v: Vec3, sign: f32| {
-            Vec3::new(
-                v.dot(rows[0] * sign),
-                v.dot(rows[1] * sign),
-                v.dot(rows[2] * sign),
-            )
-        };
-        let mut expected = Vec::new();
-        for (i, ea) in a.edges().iter().enumerate() {
-            let [n0, n1, arc] = a.edge_arc(i);
-            let (tail_a, head_a) = (a.vertex(ea.tail as usize), a.vertex(ea.head as usize));
-            for (j, eb) in b.edges().iter().enumerate() {
-                let [m0, m1, _] = b.edge_arc(j);
-                let (c, d) = (turn(m0, -1.0), turn(m1, -1.0));
-                let plane = Vec3::new(
-                    d.y * c.z - c.y * d.z,
-                    d.z * c.x - c.z * d.x,
-                    d.x * c.y - c.x * d.y,
-                );
-                let (cba, dba) = (c.dot(arc), d.dot(arc));
-                let (adc, bdc) = (n0.dot(plane), n1.dot(plane));
-                if !gauss_map_crossing(cba, dba, adc, bdc) {
-                    continue;
-                }
-                let dir_b =
-                    turn(b.vertex(eb.head as usize), 1.0) - turn(b.vertex(eb.tail as usize), 1.0);
-                if scalar_edge_axis(tail_a, head_a, a.centroid(), dir_b).is_some() {
-                    expected.push(AxisId::Edges(i as u32, j as u32));
-                }
-            }
-        }
-        let mut steps = Vec::new();
-        time_of_impact(pair, m, &mut steps);
-        let found: Vec<AxisId> = steps
-            .iter()
-            .map(|s| s.id)
-            .filter(|id| matches!(id, AxisId::Edges(..)))
-            .collect();
-        assert_eq!(found, expected, "case {k}");
-        let lanes: Vec<AxisId> = lane_edge_axes(pair, m)
-            .expect("small bodies")
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
-        assert_eq!(lanes, expected, "case {k}");
-        pairs += found.len();
-    });
-    assert!(
-        cases > 7000 && pairs > 100_000,
-        "{cases} cases, {pairs} pairs"
-    );
 }
