@@ -427,8 +427,8 @@ pub fn contact_manifold_after_sat(pair: &PolyPair, sat: &SatOutput) -> Output {
 /// (1e-7 of the size, far below [`FEATURE_TOLERANCE`]): the support vertex has at least
 /// two near neighbours, and of the three faces at it the face itself is the most aligned
 /// (the other two are perpendicular: cosines of rounding size). Other bodies keep the
-/// search (a hull's neighbouring faces may be nearly coplanar). A unit test compares the
-/// two on random and tied cuboid poses.
+/// search (a hull's neighbouring faces may be nearly coplanar). The agreement harness
+/// compares the two (`src/agreement.rs`, the manifold after SAT).
 fn face_known_from_sat(pair: &PolyPair, sat: &SatOutput) -> Option<(Side, u32)> {
     let cuboids = pair.a.shape.cuboid_edges().is_some() && pair.b.shape.cuboid_edges().is_some();
     if !cuboids || !sat.intersecting || !sat.normal.is_finite() {
@@ -455,8 +455,7 @@ pub fn manifold_after_sat<T: Tracer<Step>>(
 
 /// Builds the manifold along SAT's `normal` (A toward B), recording every step.
 ///
-/// Kept out of line: inlined into `trace_pair3` (once [`manifold_with`] became a small
-/// wrapper) it slowed the traced query by a tenth on the clock with no more instructions.
+/// Kept out of line (why: docs/performance.md, "Notes moved out of the source headers").
 #[inline(never)]
 pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) -> Output {
     manifold_with(pair, normal, None, tracer)
@@ -465,9 +464,9 @@ pub fn manifold<T: Tracer<Step>>(pair: &PolyPair, normal: Vec3, tracer: &mut T) 
 /// [`manifold`], with one body's supporting feature already known to be a face (`known`,
 /// from [`face_known_from_sat`]: the face the search would find).
 ///
-/// The output is built in the caller's place ([`manifold_into`] writes through a pointer):
-/// built in the callee's frame and returned, it was copied out with a 168-byte `memcpy`
-/// whose wide loads waited on the narrow stores that had just built it.
+/// The output is built in the caller's place ([`manifold_into`] writes through a pointer),
+/// not built here and copied out (why: docs/performance.md, "Notes moved out of the source
+/// headers").
 #[inline(always)]
 fn manifold_with<T: Tracer<Step>>(
     pair: &PolyPair,
@@ -499,9 +498,8 @@ fn bodies<'p, 'a>(
 /// (`dir` turned into it once, as the support search does), not on vertices placed in the
 /// work frame: the two differ by rounding, 1e-7 of the size, far inside the tolerance.
 ///
-/// Always inlined: out of line, `dir` went through memory, stored as three floats and read
-/// back as wider words, a store-forwarding stall on the way to both features; the search
-/// stays out of line.
+/// Always inlined (why: docs/performance.md, "Notes moved out of the source headers"); the
+/// search stays out of line.
 #[inline(always)]
 pub fn supporting_feature(body: &Placed3, dir: Vec3) -> Feature {
     let local = body.rotation.inverse() * dir;

@@ -149,8 +149,9 @@ impl<'p, 'a> EdgeFrames<'p, 'a> {
         surely_apart(a_local, &self.body.shape.edge_arc(j))
     }
 
-    /// Calls `f` with the frame of edge `j`, by reference when cached (a copy out of the
-    /// cache would cost a store-to-load stall per pair), else freshly placed.
+    /// Calls `f` with the frame of edge `j`, by reference when cached (not copied out: why
+    /// in docs/performance.md, "Notes moved out of the source headers"), else freshly
+    /// placed.
     #[inline]
     pub(crate) fn with<R>(&self, j: usize, f: impl FnOnce(&EdgeFrame) -> R) -> R {
         let cached = self.cached();
