@@ -36,13 +36,13 @@
 //! same bits.
 
 use super::reference::{entry_and_exit, Candidate, Latest, SMALL_FEATURES};
-use super::small::{extent, LocalPair};
+use super::small::{extent, LocalPair, Visit};
 use super::Variant;
 use crate::query3::sat::{AxisId, PARALLEL_TOLERANCE};
 use crate::query3::Interval;
 #[cfg(target_arch = "x86_64")]
 use crate::simd::Eight;
-use crate::simd::{EightLanes, Four, Kernel, Lanes};
+use crate::simd::{EightLanes, Four, Lanes};
 use glam::Vec3;
 use std::mem::MaybeUninit;
 
@@ -182,7 +182,7 @@ impl LocalPair<'_, '_> {
         touch: f32,
         latest: &mut Latest,
     ) {
-        let axes = EdgeAxes {
+        let axes = Visit::<true> {
             local: self,
             variant,
             still,
@@ -195,7 +195,7 @@ impl LocalPair<'_, '_> {
     /// [`Self::visit_edge_axes`] with the edge pairs gathered and settled `L::COUNT` at a
     /// time (and with eight, the Gauss-map loops eight lanes at a time too).
     #[inline(always)]
-    fn visit_edge_axes_in<L: Lanes>(
+    pub(super) fn visit_edge_axes_in<L: Lanes>(
         &self,
         isa: L::Isa,
         variant: Variant,
@@ -556,30 +556,5 @@ impl EdgePairLanes {
         enter.store_to(&mut numbers.enter);
         exit.store_to(&mut numbers.exit);
         numbers
-    }
-}
-
-/// [`LocalPair::visit_edge_axes`]'s work, for [`crate::simd::run`] to compile for the
-/// processor.
-struct EdgeAxes<'l, 'a, 'b, 'm> {
-    local: &'l LocalPair<'a, 'b>,
-    variant: Variant,
-    still: f32,
-    touch: f32,
-    latest: &'m mut Latest,
-}
-
-impl Kernel for EdgeAxes<'_, '_, '_, '_> {
-    type Output = ();
-    #[inline(always)]
-    fn run_in<L: Lanes>(self, isa: L::Isa) {
-        let EdgeAxes {
-            local,
-            variant,
-            still,
-            touch,
-            latest,
-        } = self;
-        local.visit_edge_axes_in::<L>(isa, variant, still, touch, latest)
     }
 }

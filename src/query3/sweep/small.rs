@@ -285,7 +285,7 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     /// builds do the same operations in the same order, so the bits are the same (the
     /// agreement harness runs each).
     fn visit_axes(&self, variant: Variant, still: f32, touch: f32, latest: &mut Latest) {
-        let axes = AllAxes {
+        let axes = Visit::<false> {
             local: self,
             variant,
             still,
@@ -489,26 +489,31 @@ pub(super) fn extent(groups: &[[[f32; 4]; 3]], axis: Vec3) -> Interval {
     Interval::new(low.min_lane(), high.max_lane())
 }
 
-/// [`LocalPair::visit_axes`]'s work, for [`crate::simd::run`] to compile for the processor.
-struct AllAxes<'l, 'a, 'b, 'm> {
-    local: &'l LocalPair<'a, 'b>,
-    variant: Variant,
-    still: f32,
-    touch: f32,
-    latest: &'m mut Latest,
+/// [`LocalPair::visit_axes`]'s work, or with `EDGES_ONLY` [`LocalPair::visit_edge_axes`]'s,
+/// for [`crate::simd::run`] to compile for the processor.
+pub(super) struct Visit<'l, 'a, 'b, 'm, const EDGES_ONLY: bool> {
+    pub(super) local: &'l LocalPair<'a, 'b>,
+    pub(super) variant: Variant,
+    pub(super) still: f32,
+    pub(super) touch: f32,
+    pub(super) latest: &'m mut Latest,
 }
 
-impl Kernel for AllAxes<'_, '_, '_, '_> {
+impl<const EDGES_ONLY: bool> Kernel for Visit<'_, '_, '_, '_, EDGES_ONLY> {
     type Output = ();
     #[inline(always)]
     fn run_in<L: Lanes>(self, isa: L::Isa) {
-        let AllAxes {
+        let Visit {
             local,
             variant,
             still,
             touch,
             latest,
         } = self;
-        local.visit_axes_in::<L>(isa, variant, still, touch, latest)
+        if EDGES_ONLY {
+            local.visit_edge_axes_in::<L>(isa, variant, still, touch, latest)
+        } else {
+            local.visit_axes_in::<L>(isa, variant, still, touch, latest)
+        }
     }
 }
