@@ -1,6 +1,6 @@
 use super::projection::{step_to_extreme_valued, SmallCore};
 use super::*;
-use super::{calipers, reference, small};
+use super::{calipers, reference, registers, small};
 use crate::geom::{Pose, Shape};
 use crate::query::testing::*;
 
@@ -276,6 +276,54 @@ fn output_bits(out: &SatOutput) -> String {
     )
 }
 
+#[test]
+fn poses_with_non_numbers_give_the_same_bits_on_every_path() {
+    // The agreement harness (src/agreement.rs) checks every fast path on poses that are
+    // numbers. With a NaN or an infinity in a position or an angle the answer is NaN, and
+    // the passes must still agree to the bit: the register pass, as the processor runs it
+    // and as the x86_64 baseline runs it, gives the small pass's output (the reference
+    // steps through the NaN axes one by one and may keep another), and the calipers give
+    // the reference's.
+    let mut random = Random(56);
+    let mut shapes = vec![
+        square(1.0),
+        Shape::rect(v(1.3, 0.4)).unwrap(),
+        Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+    ];
+    shapes.extend([5, 8].map(|n| random.ellipse_polygon(n)));
+    shapes.extend([12, 20, 64].map(|n| Shape::regular(n, 1.0).unwrap()));
+    let (mut registers_checked, mut calipers_checked) = (0, 0);
+    for (i, a) in shapes.iter().enumerate() {
+        for b in &shapes[i..] {
+            for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+                for place in 0..3 {
+                    let (mut pa, mut pb) = random.pose_near(place);
+                    match place {
+                        0 => pb.position.x = bad,
+                        1 => pb.angle = bad,
+                        _ => pa.position.y = bad,
+                    }
+                    let pair = ShapePair::new(a, pa, b, pb);
+                    let large = a.core().len() > SMALL_CORE || b.core().len() > SMALL_CORE;
+                    if large {
+                        let expected = output_bits(&reference::sat(&pair, &mut ()));
+                        assert_eq!(output_bits(&calipers::sat_large(&pair)), expected);
+                        calipers_checked += 1;
+                    } else if registers::applies(&pair) {
+                        let expected = output_bits(&small::sat_small(&pair));
+                        assert_eq!(output_bits(&registers::sat_small(&pair)), expected);
+                        let baseline = registers::sat_small_in(&pair, crate::simd::Build::Baseline);
+                        assert_eq!(output_bits(&baseline), expected);
+                        registers_checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(registers_checked > 100, "{registers_checked}");
+    assert!(calipers_checked > 100, "{calipers_checked}");
+}
+
 /// The poses of case `k` of the guard tests that compare a fast SAT pass with the
 /// reference: `random.pose_near(k)` with B moved out to `size`, then by `k % 8` a grid
 /// of quarters, the same body face to face (the flag: the pair is `a` against itself),
@@ -338,114 +386,6 @@ fn tied_poses(k: usize, a: &Shape, size: f32, random: &mut Random) -> (Pose, Pos
         _ => {}
     }
     (pa, pb, false)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[test]
-fn sse_pass_matches_the_small_polygon_pass_bit_for_bit() {
-    // The small-polygon pass written out in SSE registers (`sse::sat_small`, 4 and 8
-    // lanes a body) against the pass it writes out (`small::sat_small`): every bit, NaN
-    // poses included. Without a non-number, also against the reference, traced and
-    // untraced. Shapes: boxes, long boxes, triangles, a parallelogram, a
-    // trapezoid, random 3- to 8-gons, a quad with a repeated vertex (a lane with no
-    // axis) and one with a vertex on a side (collinear edges), the awkward 5-gons of
-    // `test_outlines` (split, bent and cut sides, a repeated point), at sizes 1e-3, 1
-    // and 1e4. Poses: random, near and far from the world origin; on a
-    // grid of quarters with turns of 0 (equal boxes face to face, touching, exact ties
-    // between axes); quarter turns, and quarter turns + 1e-6; turns of 1e-6; NaN and
-    // infinite positions and angles.
-    let mut random = Random(56);
-    let base: Vec<Shape> = {
-        let mut shapes = vec![
-            square(1.0),
-            Shape::rect(v(1.3, 0.4)).unwrap(),
-            Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
-            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(1.5, 0.5), v(-0.5, 0.5)]).unwrap(),
-            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(0.5, 0.5), v(-0.5, 0.5)]).unwrap(),
-        ];
-        shapes.extend(Shape::polygon(vec![
-            v(-1.0, -0.5),
-            v(1.0, -0.5),
-            v(1.0, -0.5),
-            v(0.0, 0.5),
-        ]));
-        shapes.extend(Shape::polygon(vec![
-            v(-1.0, -0.5),
-            v(0.0, -0.5),
-            v(1.0, -0.5),
-            v(0.0, 0.5),
-        ]));
-        shapes.extend(
-            random
-                .shapes()
-                .into_iter()
-                .filter(|s| s.radius() == 0.0 && s.core().len() <= SMALL_CORE),
-        );
-        use crate::geom::test_outlines as outlines;
-        shapes.extend([
-            outlines::split_top(),
-            outlines::repeated_point(),
-            outlines::bent_top(),
-            outlines::cut_corner(),
-        ]);
-        shapes
-    };
-    let shapes: Vec<Shape> = [1.0e-3, 1.0, 1.0e4]
-        .iter()
-        .flat_map(|&scale| {
-            base.iter().map(move |s| {
-                Shape::polygon(s.core().iter().map(|&p| p * scale).collect()).unwrap()
-            })
-        })
-        .collect();
-    let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
-    for k in 0..24_000 {
-        let a = &shapes[k % shapes.len()];
-        let b = &shapes[(k * 7 + 3) % shapes.len()];
-        let size = a.bounding_radius().max(b.bounding_radius());
-        let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
-        let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
-        check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
-    }
-    assert!(checked > 20_000, "{checked}");
-    assert!(with_nan > 100, "{with_nan}");
-    assert!(ties > 1000, "{ties}");
-}
-
-#[cfg(target_arch = "x86_64")]
-fn check_sse(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
-    if !sse::applies(pair) {
-        return;
-    }
-    let fast = sse::sat_small(pair);
-    let pass = small::sat_small(pair);
-    assert_eq!(output_bits(&fast), output_bits(&pass), "{pair:?}");
-    // `sat_small` runs the pass compiled for AVX where the processor has it: the pass
-    // compiled for the baseline gives the same bits too.
-    let baseline = sse::sat_small_in(pair);
-    assert_eq!(output_bits(&baseline), output_bits(&pass), "{pair:?}");
-    let finite = [
-        pair.a.rotation,
-        pair.a.translation,
-        pair.b.rotation,
-        pair.b.translation,
-    ]
-    .iter()
-    .all(|p| p.is_finite());
-    if finite {
-        let mut axes = Vec::new();
-        let traced = sat(pair, &mut axes);
-        assert_eq!(output_bits(&fast), output_bits(&traced), "{pair:?}");
-        assert_eq!(
-            output_bits(&fast),
-            output_bits(&reference::sat(pair, &mut ())),
-            "{pair:?}"
-        );
-        *ties += axes.iter().filter(|x| x.ties_with.is_some()).count().min(1);
-    } else {
-        *with_nan += 1;
-    }
-    *checked += 1;
 }
 
 #[test]
