@@ -327,9 +327,9 @@ impl Rng {
     }
 }
 
-/// The 2D shapes: boxes, regular polygons from triangles to 64-gons (every lane width),
+/// The 2D shapes: boxes, regular polygons from triangles to 1,024-gons (every lane width),
 /// random convex outlines, outlines with collinear and repeated points, a sliver, circles,
-/// capsules and a segment.
+/// capsules and a segment, and a few at sizes 1e-3 and 1e4.
 fn shapes_2d(rng: &mut Rng) -> Vec<Shape> {
     let mut shapes = vec![
         Shape::rect(Vec2::new(0.5, 0.5)).unwrap(),
@@ -366,12 +366,82 @@ fn shapes_2d(rng: &mut Rng) -> Vec<Shape> {
             shapes.push(shape);
         }
     }
+    shapes.extend(awkward_outlines_2d());
+    // Large polygons for the calipers: regular ones (parallel edges, so ties between both
+    // bodies' axes) and random ones with a point in each of n sectors of an ellipse.
+    shapes.extend([256, 1024].map(|n| Shape::regular(n, 1.0).unwrap()));
+    shapes.extend([100, 1024].map(|n| ellipse_polygon(rng, n)));
+    // Sizes 1e-3 and 1e4 (rounding at either end of the scale): a box, a triangle and
+    // random 8- and 100-gons.
+    let scaled = [
+        Shape::rect(Vec2::new(1.3, 0.4)).unwrap(),
+        Shape::polygon(vec![Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(0.0, 1.0)]).unwrap(),
+        ellipse_polygon(rng, 8),
+        ellipse_polygon(rng, 100),
+    ];
+    for scale in [1.0e-3, 1.0e4] {
+        shapes.extend(
+            scaled
+                .iter()
+                .map(|s| Shape::polygon(s.core().iter().map(|&p| p * scale).collect()).unwrap()),
+        );
+    }
     shapes
 }
 
+/// Outlines whose lanes or steps have something odd: four-vertex outlines (one group of
+/// four lanes) that are a triangle, a parallelogram, a trapezoid, a quad with a repeated
+/// vertex (a lane with no axis) and one with a vertex on a side (collinear edges); the
+/// 5-gons of `geom::test_outlines` (split, bent and cut sides, a repeated point); regular
+/// 12- and 20-gons with a vertex repeated and with one on a side.
+fn awkward_outlines_2d() -> Vec<Shape> {
+    use crate::geom::test_outlines as outlines;
+    let v = Vec2::new;
+    let mut shapes: Vec<Shape> = [
+        vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)],
+        vec![v(-1.0, -0.5), v(1.0, -0.5), v(1.5, 0.5), v(-0.5, 0.5)],
+        vec![v(-1.0, -0.5), v(1.0, -0.5), v(0.5, 0.5), v(-0.5, 0.5)],
+        vec![v(-1.0, -0.5), v(1.0, -0.5), v(1.0, -0.5), v(0.0, 0.5)],
+        vec![v(-1.0, -0.5), v(0.0, -0.5), v(1.0, -0.5), v(0.0, 0.5)],
+    ]
+    .into_iter()
+    .map(|points| Shape::polygon(points).unwrap())
+    .collect();
+    shapes.extend([
+        outlines::split_top(),
+        outlines::repeated_point(),
+        outlines::bent_top(),
+        outlines::cut_corner(),
+    ]);
+    for n in [12, 20] {
+        let core = Shape::regular(n, 1.0).unwrap().core().to_vec();
+        let mut repeated = core.clone();
+        repeated.insert(3, core[3]);
+        let mut on_side = core.clone();
+        on_side.insert(5, (core[4] + core[5]) * 0.5);
+        shapes.extend([repeated, on_side].map(|points| Shape::polygon(points).unwrap()));
+    }
+    shapes
+}
+
+/// A convex `n`-gon: one point in each of `n` equal sectors of an ellipse with radii of
+/// 0.7 to 1.3.
+fn ellipse_polygon(rng: &mut Rng, n: usize) -> Shape {
+    let (rx, ry) = (rng.f(0.7, 1.3), rng.f(0.7, 1.3));
+    let sector = std::f32::consts::TAU / n as f32;
+    let points = (0..n)
+        .map(|k| {
+            let angle = sector * (k as f32 + rng.f(0.1, 0.9));
+            Vec2::new(rx * angle.cos(), ry * angle.sin())
+        })
+        .collect();
+    Shape::polygon(points).unwrap()
+}
+
 /// Poses of B against A at the origin (or far from it): random, on a grid of quarters with
-/// quarter turns (ties), touching along an axis, coincident.
-fn poses_2d(rng: &mut Rng, far: Vec2) -> Vec<(Pose, Pose, &'static str)> {
+/// quarter turns (ties), touching along an axis, coincident; then random offsets at the
+/// pair's `size` (the larger bounding radius), turned by 1e-6 or a quarter turn and 1e-6.
+fn poses_2d(rng: &mut Rng, far: Vec2, size: f32) -> Vec<(Pose, Pose, &'static str)> {
     let mut poses = Vec::new();
     for _ in 0..6 {
         let a = Pose::new(far, rng.f(-3.2, 3.2));
@@ -394,19 +464,49 @@ fn poses_2d(rng: &mut Rng, far: Vec2) -> Vec<(Pose, Pose, &'static str)> {
         Pose::new(far + Vec2::new(1.0, 0.0), 0.0),
         "touching",
     ));
+    for turn in [0.0, std::f32::consts::FRAC_PI_2] {
+        let offset = Vec2::new(rng.f(-2.0, 2.0), rng.f(-2.0, 2.0)) * size;
+        let a = Pose::new(far, 1.0e-6);
+        let b = Pose::new(far + offset, turn + 1.0e-6 * rng.below(3) as f32);
+        poses.push((a, b, "nearly tied, at the pair's size"));
+    }
     poses
 }
 
-/// Every 2D case: each shape against each of a sample of others, at each pose, near the
-/// origin and far from it.
+/// Shape `a` against itself, unturned, face to face along x or y, touching or overlapping
+/// by a quarter of its reach (twice its bounding radius).
+fn face_to_face_2d(a: &Shape, far: Vec2) -> Vec<(Pose, Pose, &'static str)> {
+    let reach = 2.0 * a.bounding_radius();
+    let mut poses = Vec::new();
+    for along in [Vec2::X, Vec2::Y] {
+        for (depth, kind) in [(0.0, "itself, touching"), (0.25, "itself, a quarter deep")] {
+            let b = far + along * (reach - depth * reach);
+            poses.push((Pose::new(far, 0.0), Pose::new(b, 0.0), kind));
+        }
+    }
+    poses
+}
+
+/// Every 2D case: each shape against itself face to face, and against each of a sample of
+/// others at each pose, near the origin and far from it.
 fn cases_2d<'s>(shapes: &'s [Shape], rng: &mut Rng) -> Vec<Case2<'s>> {
     let mut cases = Vec::new();
     for far in [Vec2::ZERO, Vec2::new(3.0e4, -1.2e4)] {
         for (i, a) in shapes.iter().enumerate() {
+            for (pose_a, pose_b, kind) in face_to_face_2d(a, far) {
+                cases.push(Case2 {
+                    a,
+                    pose_a,
+                    b: a,
+                    pose_b,
+                    label: format!("shape {i}, {kind}, at {far}"),
+                });
+            }
             for _ in 0..6 {
                 let j = rng.below(shapes.len());
                 let b = &shapes[j];
-                for (pose_a, pose_b, kind) in poses_2d(rng, far) {
+                let size = a.bounding_radius().max(b.bounding_radius());
+                for (pose_a, pose_b, kind) in poses_2d(rng, far, size) {
                     cases.push(Case2 {
                         a,
                         pose_a,
