@@ -10,9 +10,12 @@
 //!
 //! The cases (`cases_2d`, `cases_3d`) are the ones fast paths get wrong when they are
 //! wrong: random poses; ties (unturned and quarter-turned bodies on a grid of quarters, so
-//! faces lie flush, corners sit on side planes and edges run parallel); touching and
-//! coincident bodies; slivers; and everything again far from the origin, where the work
-//! frame's rounding differs.
+//! faces lie flush, corners sit on side planes and edges run parallel); near ties (turns
+//! of 1e-6); touching and coincident bodies, and in 2D each shape face to face with itself;
+//! slivers, outlines with repeated and collinear points, and 2D shapes at sizes 1e-3 and
+//! 1e4; and everything again far from the origin, where the work frame's rounding differs.
+//! Poses with a NaN or an infinity are not cases (the answers are NaN); the 2D SAT's tests
+//! keep a small check of them.
 //!
 //! Answers are compared through their `Debug` text, which prints every `f32` exactly (the
 //! shortest text that reads back to the same bits, `-0.0` included).
