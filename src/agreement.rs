@@ -129,13 +129,29 @@ pub(crate) const FAST_PATHS_2D: &[(&str, Check2)] = &[
                 .then(|| both(small::sat_small(&pair), reference::sat(&pair, &mut ())))?
         },
     ),
-    #[cfg(target_arch = "x86_64")]
-    ("sat: the small pass written out in SSE (sse.rs)", |c| {
-        use crate::query::sat::{reference, sse};
-        let pair = c.pair();
-        (numbers(c) && pair.edge_normals_suffice() && sse::applies(&pair))
-            .then(|| both(sse::sat_small(&pair), reference::sat(&pair, &mut ())))?
-    }),
+    (
+        "sat: the small pass in vector registers, as the processor runs it (registers.rs)",
+        |c| {
+            use crate::query::sat::{reference, registers};
+            let pair = c.pair();
+            (numbers(c) && pair.edge_normals_suffice() && registers::applies(&pair))
+                .then(|| both(registers::sat_small(&pair), reference::sat(&pair, &mut ())))?
+        },
+    ),
+    (
+        "sat: the small pass in vector registers, as the x86_64 baseline runs it",
+        |c| {
+            use crate::query::sat::{reference, registers};
+            use crate::simd::Build;
+            let pair = c.pair();
+            (numbers(c) && pair.edge_normals_suffice() && registers::applies(&pair)).then(|| {
+                both(
+                    registers::sat_small_in(&pair, Build::Baseline),
+                    reference::sat(&pair, &mut ()),
+                )
+            })?
+        },
+    ),
     ("sat: the rotating calipers' lean pass (calipers.rs)", |c| {
         use crate::query::sat::{calipers, reference};
         let pair = c.pair();

@@ -100,12 +100,14 @@ impl Rng {
 /// Relative sizes a hair off a tie: the contacts and turns "a hair either side".
 const HAIRS: [f32; 8] = [0.0, 1e-7, -1e-7, 1e-6, -1e-6, 1e-5, -1e-3, 1e-3];
 
-/// The 2D shapes: boxes, regular polygons from triangles to 64-gons (every lane width),
+/// The 2D shapes: boxes, regular polygons from triangles to 1,024-gons (every lane width),
 /// random convex outlines, outlines that stress the clip's and the support look-up's
 /// searches (collinear and repeated points, a bend just past the collinear tolerance, a
 /// corner cut by an edge 1e-6 long, repeated points in every slot of the 8-lane
-/// tournament), a parallelogram (faces exactly opposite), boxes and a quad from 1e-3 to
-/// 1e4 across, a sliver, circles, capsules and a segment.
+/// tournament), a parallelogram (faces exactly opposite), four-vertex outlines with a
+/// repeated vertex or one on a side, boxes, quads, triangles and random polygons from 1e-3
+/// to 1e4 across, random polygons of 100 and 1,024 points, a sliver, circles, capsules
+/// and a segment.
 pub(crate) fn shapes_2d(rng: &mut Rng) -> Vec<Shape> {
     let v = Vec2::new;
     let mut shapes = vec![
@@ -156,6 +158,42 @@ pub(crate) fn shapes_2d(rng: &mut Rng) -> Vec<Shape> {
     for sides in [3, 4, 5, 6, 7, 8, 9, 12, 16, 17, 32, 64] {
         shapes.push(Shape::regular(sides, rng.f(0.3, 1.5)).unwrap());
     }
+    // Four-vertex outlines (one group of four lanes in the register pass): a trapezoid, a
+    // quad with a repeated vertex (a lane with no axis) and one with a vertex on a side.
+    for quad in [
+        [v(-1.0, -0.5), v(1.0, -0.5), v(0.5, 0.5), v(-0.5, 0.5)],
+        [v(-1.0, -0.5), v(1.0, -0.5), v(1.0, -0.5), v(0.0, 0.5)],
+        [v(-1.0, -0.5), v(0.0, -0.5), v(1.0, -0.5), v(0.0, 0.5)],
+    ] {
+        shapes.push(Shape::polygon(quad.to_vec()).unwrap());
+    }
+    // Regular 12- and 20-gons with a vertex repeated and with one on a side.
+    for n in [12, 20] {
+        let core = Shape::regular(n, 1.0).unwrap().core().to_vec();
+        let mut repeated = core.clone();
+        repeated.insert(3, core[3]);
+        let mut on_side = core.clone();
+        on_side.insert(5, (core[4] + core[5]) * 0.5);
+        shapes.extend([repeated, on_side].map(|points| Shape::polygon(points).unwrap()));
+    }
+    // Large polygons for the calipers: regular ones (parallel edges, so ties between both
+    // bodies' axes) and random ones with a point in each of n sectors of an ellipse; and a
+    // triangle and random 8- and 100-gons at sizes 1e-3 and 1e4.
+    shapes.extend([256, 1024].map(|n| Shape::regular(n, 1.0).unwrap()));
+    shapes.extend([100, 1024].map(|n| ellipse_polygon(rng, n)));
+    let scaled = [
+        Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+        ellipse_polygon(rng, 8),
+        ellipse_polygon(rng, 100),
+    ];
+    for scale in [1.0e-3, 1.0e4] {
+        let scaled_core = |s: &Shape| s.core().iter().map(|&p| p * scale).collect();
+        shapes.extend(
+            scaled
+                .iter()
+                .map(|s| Shape::polygon(scaled_core(s)).unwrap()),
+        );
+    }
     for _ in 0..8 {
         // Points on a circle at sorted random angles: a convex outline.
         let n = 3 + rng.below(14);
@@ -171,6 +209,20 @@ pub(crate) fn shapes_2d(rng: &mut Rng) -> Vec<Shape> {
         }
     }
     shapes
+}
+
+/// A convex `n`-gon: one point in each of `n` equal sectors of an ellipse with radii of
+/// 0.7 to 1.3.
+fn ellipse_polygon(rng: &mut Rng, n: usize) -> Shape {
+    let (rx, ry) = (rng.f(0.7, 1.3), rng.f(0.7, 1.3));
+    let sector = TAU / n as f32;
+    let points = (0..n)
+        .map(|k| {
+            let angle = sector * (k as f32 + rng.f(0.1, 0.9));
+            Vec2::new(rx * angle.cos(), ry * angle.sin())
+        })
+        .collect();
+    Shape::polygon(points).unwrap()
 }
 
 /// Poses of B against A at `far` (the origin, or far from it), with offsets in units of

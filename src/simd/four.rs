@@ -58,6 +58,76 @@ mod imp {
         pub(crate) fn from_m128(raw: __m128) -> Four {
             Four(raw)
         }
+        /// Lane `k` (0 to 3) in every lane.
+        #[inline(always)]
+        pub(crate) fn splat_lane(self, k: usize) -> Four {
+            let v = self.0;
+            Four(unsafe {
+                match k {
+                    0 => _mm_shuffle_ps::<0b00_00_00_00>(v, v),
+                    1 => _mm_shuffle_ps::<0b01_01_01_01>(v, v),
+                    2 => _mm_shuffle_ps::<0b10_10_10_10>(v, v),
+                    _ => _mm_shuffle_ps::<0b11_11_11_11>(v, v),
+                }
+            })
+        }
+        /// Lane `k` takes lane `k + 1`, and lane 3 is `0.0`: each lane beside the next one.
+        #[inline(always)]
+        pub(crate) fn shifted_down(self) -> Four {
+            Four(unsafe { _mm_castsi128_ps(_mm_srli_si128::<4>(_mm_castps_si128(self.0))) })
+        }
+        /// The least lane of `a` and of `b` by halving, in every lane: lane `k` of each
+        /// against lane `k + 2`, then lane 0 against lane 1, then `a`'s least against `b`'s,
+        /// each step the plain compare of [`Four::min`] with the left operand first (ties,
+        /// signed zeros and NaNs pick as `small.rs`'s `least_of` and `lower` pick).
+        #[inline(always)]
+        pub(crate) fn least_lane_of_both(a: Four, b: Four) -> Four {
+            unsafe {
+                // [a0 a1 b0 b1] against [a2 a3 b2 b3].
+                let pairs = _mm_min_ps(_mm_movelh_ps(a.0, b.0), _mm_movehl_ps(b.0, a.0));
+                // Lane 0: a01 against a23's lane, lane 2: b's.
+                let bodies = _mm_min_ps(pairs, _mm_shuffle_ps::<0b11_11_01_01>(pairs, pairs));
+                // Lane 0: a's least against b's.
+                let least = _mm_min_ss(bodies, _mm_movehl_ps(bodies, bodies));
+                Four(_mm_shuffle_ps::<0>(least, least))
+            }
+        }
+        /// A mask: lane `k` all ones where bit `k` (0 to 3) of `bits` is set, zero elsewhere
+        /// (higher bits are ignored).
+        #[inline(always)]
+        pub(crate) fn mask_of_bits(bits: u32) -> Four {
+            unsafe {
+                let lane_bits = _mm_setr_epi32(1, 2, 4, 8);
+                let set = _mm_and_si128(_mm_set1_epi32(bits as i32), lane_bits);
+                Four(_mm_castsi128_ps(_mm_cmpeq_epi32(set, lane_bits)))
+            }
+        }
+        /// Lanes 0 and 1, written by one 8-byte store (a load of both as one value right
+        /// after can then be forwarded from the store, which it cannot from two).
+        #[inline(always)]
+        pub(crate) fn low_pair(self) -> [f32; 2] {
+            let mut out = [0.0f32; 2];
+            // SAFETY: `out` is two writable f32: the 8 bytes the store writes, unaligned.
+            unsafe { _mm_store_sd(out.as_mut_ptr().cast(), _mm_castps_pd(self.0)) };
+            out
+        }
+        /// The xs and the ys of four points stored as `x, y` pairs (`glam::Vec2`): two loads
+        /// of four floats and a shuffle of each half.
+        #[inline(always)]
+        pub(crate) fn load_pairs(points: &[glam::Vec2; 4]) -> (Four, Four) {
+            const { assert!(std::mem::size_of::<glam::Vec2>() == 8) };
+            let at = points.as_ptr().cast::<f32>();
+            // SAFETY: a `Vec2` is two `f32` (`#[repr(C)]` under glam's `scalar-math`), so
+            // `points` is eight readable `f32`; the loads read the first and the last four,
+            // unaligned.
+            unsafe {
+                let (front, back) = (_mm_loadu_ps(at), _mm_loadu_ps(at.add(4)));
+                (
+                    Four(_mm_shuffle_ps::<0b10_00_10_00>(front, back)),
+                    Four(_mm_shuffle_ps::<0b11_01_11_01>(front, back)),
+                )
+            }
+        }
     }
 }
 
@@ -106,6 +176,35 @@ mod imp {
         #[inline(always)]
         pub(crate) fn to_array(self) -> [f32; 4] {
             self.0
+        }
+        #[inline(always)]
+        pub(crate) fn splat_lane(self, k: usize) -> Four {
+            Four([self.0[k]; 4])
+        }
+        #[inline(always)]
+        pub(crate) fn shifted_down(self) -> Four {
+            let [_, b, c, d] = self.0;
+            Four([b, c, d, 0.0])
+        }
+        #[inline(always)]
+        pub(crate) fn least_lane_of_both(a: Four, b: Four) -> Four {
+            let low = |p: f32, q: f32| if p < q { p } else { q };
+            let least = |v: [f32; 4]| low(low(v[0], v[2]), low(v[1], v[3]));
+            Four([low(least(a.0), least(b.0)); 4])
+        }
+        #[inline(always)]
+        pub(crate) fn mask_of_bits(bits: u32) -> Four {
+            Four(std::array::from_fn(|k| {
+                f32::from_bits(if bits & (1 << k) != 0 { u32::MAX } else { 0 })
+            }))
+        }
+        #[inline(always)]
+        pub(crate) fn low_pair(self) -> [f32; 2] {
+            [self.0[0], self.0[1]]
+        }
+        #[inline(always)]
+        pub(crate) fn load_pairs(points: &[glam::Vec2; 4]) -> (Four, Four) {
+            (Four(points.map(|p| p.x)), Four(points.map(|p| p.y)))
         }
     }
 }
@@ -166,15 +265,11 @@ mod more {
     impl Four {
         #[inline(always)]
         fn raw(self) -> __m128 {
-            // SAFETY: `Four` is one `__m128` on x86_64; the store and load are unaligned.
-            unsafe { _mm_loadu_ps(self.to_array().as_ptr()) }
+            self.m128()
         }
         #[inline(always)]
         fn wrap(raw: __m128) -> Four {
-            let mut out = [0.0f32; 4];
-            // SAFETY: `out` is four writable f32.
-            unsafe { _mm_storeu_ps(out.as_mut_ptr(), raw) };
-            Four::load(&out)
+            Four::from_m128(raw)
         }
         /// Per lane `self - other`.
         #[inline(always)]
@@ -206,6 +301,17 @@ mod more {
         pub(crate) fn le(self, other: Four) -> Four {
             Four::wrap(unsafe { _mm_cmple_ps(self.raw(), other.raw()) })
         }
+        /// Per lane a mask: all ones where `self < other`, zero elsewhere (and for a NaN).
+        #[inline(always)]
+        pub(crate) fn lt(self, other: Four) -> Four {
+            Four::wrap(unsafe { _mm_cmplt_ps(self.raw(), other.raw()) })
+        }
+        /// Per lane a mask: all ones where `self == other`, zero elsewhere (and for a NaN;
+        /// `0.0` equals `-0.0`).
+        #[inline(always)]
+        pub(crate) fn eq(self, other: Four) -> Four {
+            Four::wrap(unsafe { _mm_cmpeq_ps(self.raw(), other.raw()) })
+        }
         /// Lanes of two masks both set.
         #[inline(always)]
         pub(crate) fn and(self, other: Four) -> Four {
@@ -221,6 +327,14 @@ mod more {
         pub(crate) fn select(self, yes: Four, no: Four) -> Four {
             let m = self.raw();
             Four::wrap(unsafe { _mm_or_ps(_mm_and_ps(m, yes.raw()), _mm_andnot_ps(m, no.raw())) })
+        }
+        /// Per lane `self` where the mask `keep` is set, `-self` elsewhere: the sign bit
+        /// flipped where the mask is clear (as [`Four::select`] of `self` and
+        /// [`Four::neg`], in two operations).
+        #[inline(always)]
+        pub(crate) fn negated_unless(self, keep: Four) -> Four {
+            let flip = unsafe { _mm_andnot_ps(keep.raw(), _mm_set1_ps(-0.0)) };
+            Four::wrap(unsafe { _mm_xor_ps(self.raw(), flip) })
         }
         /// Bit `k` set when lane `k` of the mask `self` is set (its sign bit).
         #[inline(always)]
@@ -297,6 +411,14 @@ mod more {
             self.each(other, |p, q| Four::mask(p <= q))
         }
         #[inline(always)]
+        pub(crate) fn lt(self, other: Four) -> Four {
+            self.each(other, |p, q| Four::mask(p < q))
+        }
+        #[inline(always)]
+        pub(crate) fn eq(self, other: Four) -> Four {
+            self.each(other, |p, q| Four::mask(p == q))
+        }
+        #[inline(always)]
         pub(crate) fn and(self, other: Four) -> Four {
             self.each(other, |p, q| f32::from_bits(p.to_bits() & q.to_bits()))
         }
@@ -314,6 +436,10 @@ mod more {
                     n[k]
                 }
             }))
+        }
+        #[inline(always)]
+        pub(crate) fn negated_unless(self, keep: Four) -> Four {
+            keep.select(self, self.neg())
         }
         #[inline(always)]
         pub(crate) fn mask_bits(self) -> u32 {
@@ -434,5 +560,66 @@ mod tests {
             assert_eq!(low[k], lane.min_lane());
             assert_eq!(high[k], lane.max_lane());
         }
+    }
+
+    #[test]
+    fn lane_moves_masks_and_the_least_of_two_equal_the_scalar_ones() {
+        let bits = |v: [f32; 4]| v.map(f32::to_bits);
+        let rows = [
+            [3.0f32, -0.0, 2.0, 0.0],
+            [f32::NAN, 1.0, -5.0, 7.0],
+            [0.0, -0.0, -0.0, 0.0],
+            [1.0e-45, f32::INFINITY, -1.0e30, f32::NAN],
+        ];
+        // The plain compare with the left operand first, in the halving order.
+        let low = |x: f32, y: f32| if x < y { x } else { y };
+        let least = |v: [f32; 4]| low(low(v[0], v[2]), low(v[1], v[3]));
+        for a in rows {
+            let p = Four::load(&a);
+            for (k, lane) in a.iter().enumerate() {
+                assert_eq!(bits(p.splat_lane(k).to_array()), [lane.to_bits(); 4]);
+            }
+            assert_eq!(
+                bits(p.shifted_down().to_array()),
+                bits([a[1], a[2], a[3], 0.0])
+            );
+            assert_eq!(
+                p.low_pair().map(f32::to_bits),
+                [a[0].to_bits(), a[1].to_bits()]
+            );
+            for b in rows {
+                let q = Four::load(&b);
+                let expected = low(least(a), least(b)).to_bits();
+                assert_eq!(
+                    bits(Four::least_lane_of_both(p, q).to_array()),
+                    [expected; 4]
+                );
+                let set = |m: Four| m.mask_bits();
+                let by_lane = |f: fn(f32, f32) -> bool| {
+                    (0..4).map(|k| u32::from(f(a[k], b[k])) << k).sum::<u32>()
+                };
+                assert_eq!(set(p.lt(q)), by_lane(|x, y| x < y));
+                assert_eq!(set(p.eq(q)), by_lane(|x, y| x == y));
+                let kept = p.negated_unless(p.le(q)).to_array();
+                for k in 0..4 {
+                    let scalar = if a[k] <= b[k] { a[k] } else { -a[k] };
+                    assert_eq!(kept[k].to_bits(), scalar.to_bits());
+                }
+            }
+        }
+        for mask in 0..32u32 {
+            let lanes = Four::mask_of_bits(mask).select(Four::splat(1.0), Four::splat(0.0));
+            let expected: [f32; 4] = std::array::from_fn(|k| ((mask >> k) & 1) as f32);
+            assert_eq!(lanes.to_array(), expected);
+        }
+        let points = [
+            glam::Vec2::new(1.0, -2.0),
+            glam::Vec2::new(3.5, 4.0),
+            glam::Vec2::new(-0.0, f32::NAN),
+            glam::Vec2::new(7.0, 8.0),
+        ];
+        let (xs, ys) = Four::load_pairs(&points);
+        assert_eq!(bits(xs.to_array()), bits(points.map(|p| p.x)));
+        assert_eq!(bits(ys.to_array()), bits(points.map(|p| p.y)));
     }
 }

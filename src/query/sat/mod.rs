@@ -8,8 +8,7 @@
 //! giving the reference's output bit for bit (the guard tests are in `tests.rs`):
 //! - `small.rs`: two plain polygons (no radius) of at most `SMALL_CORE` vertices, every
 //!   edge axis of one body at once, one lane per edge;
-//! - `sse.rs` (x86_64): the same pass for cores of at most 8 vertices, written out in SSE
-//!   registers;
+//! - `registers.rs`: the same pass in vector registers, for cores of at most 8 vertices;
 //! - `calipers.rs`: two plain polygons of which one is larger, the rotating calipers
 //!   building only the axes that may win.
 //!
@@ -20,9 +19,8 @@
 pub(crate) mod calipers;
 mod projection;
 pub(crate) mod reference;
+pub(crate) mod registers;
 pub(crate) mod small;
-#[cfg(target_arch = "x86_64")]
-pub(crate) mod sse;
 #[cfg(test)]
 pub(crate) mod tests;
 
@@ -147,10 +145,9 @@ pub fn sat<T: Tracer<SatAxis>>(pair: &ShapePair, tracer: &mut T) -> SatOutput {
         return reference::sat(pair, tracer);
     }
     if pair.a.vertex_count() <= SMALL_CORE && pair.b.vertex_count() <= SMALL_CORE {
-        // Cores of at most 8 vertices with lanes: the small pass written out in SSE.
-        #[cfg(target_arch = "x86_64")]
-        if sse::applies(pair) {
-            return sse::sat_small(pair);
+        // Cores of at most 8 vertices with lanes: the small pass in vector registers.
+        if registers::applies(pair) {
+            return registers::sat_small(pair);
         }
         return small::sat_small(pair);
     }

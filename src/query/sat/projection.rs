@@ -13,6 +13,7 @@
 //! whose projection is extreme), each value one vertex's `v.dot(n)`.
 
 use crate::geom::{LanesOfWidth, Placed, ShapeLanes};
+use crate::simd::Four;
 use glam::Vec2;
 
 /// The width of the fixed arrays a small core is projected in: 4 lanes up to 4 vertices
@@ -116,8 +117,8 @@ pub(super) fn step_to_extreme(core: &[Vec2], start: usize, d: Vec2) -> usize {
 /// [`step_to_extreme`], and the projection on `d` of the vertex it stops on (`core[k] . d`,
 /// the very number its last compare read).
 ///
-/// The walk reads the vertices four at a time on x86_64: the projections of vertices `k`
-/// to `k + 3` on `d` in the lanes of one register (each `x * d.x + y * d.y`, as `Vec2::dot`
+/// The walk reads the vertices four at a time: the projections of vertices `k` to `k + 3`
+/// on `d` in the lanes of one [`Four`] (each `x * d.x + y * d.y`, as `Vec2::dot`
 /// rounds it), and the first of `k + 1` to `k + 3` whose projection is below the one before
 /// it stops the walk, as the scalar compare `value < best` stops it (a NaN stops neither).
 /// Most axes move a caliper by a vertex or two: one window, and no loop exit to mispredict.
@@ -129,32 +130,19 @@ pub(super) fn step_to_extreme(core: &[Vec2], start: usize, d: Vec2) -> usize {
 pub(super) fn step_to_extreme_valued(core: &[Vec2], start: usize, d: Vec2) -> (usize, f32) {
     let n = core.len();
     let (mut k, mut left) = (start, n);
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        // SAFETY: SSE and SSE2 are part of x86_64; the loads read `core[k..k + 4]` (eight
-        // `f32`s of `Vec2`s, which are two `f32`s each), inside the slice.
-        unsafe {
-            let (dx, dy) = (_mm_set1_ps(d.x), _mm_set1_ps(d.y));
-            while k + 4 <= n && left >= 3 {
-                let at = core.as_ptr().add(k).cast::<f32>();
-                let (front, back) = (_mm_loadu_ps(at), _mm_loadu_ps(at.add(4)));
-                let xs = _mm_shuffle_ps::<0b10_00_10_00>(front, back);
-                let ys = _mm_shuffle_ps::<0b11_01_11_01>(front, back);
-                let values = _mm_add_ps(_mm_mul_ps(xs, dx), _mm_mul_ps(ys, dy));
-                // Lane i: vertex k + i + 1's projection below vertex k + i's.
-                let next = _mm_castsi128_ps(_mm_srli_si128::<4>(_mm_castps_si128(values)));
-                let stops = _mm_movemask_ps(_mm_cmplt_ps(next, values)) & 0b111;
-                if stops != 0 {
-                    let steps = stops.trailing_zeros() as usize;
-                    let mut lanes = [0.0f32; 4];
-                    _mm_storeu_ps(lanes.as_mut_ptr(), values);
-                    return (k + steps, lanes[steps]);
-                }
-                k += 3;
-                left -= 3;
-            }
+    let (dx, dy) = (Four::splat(d.x), Four::splat(d.y));
+    while k + 4 <= n && left >= 3 {
+        let four: &[Vec2; 4] = core[k..k + 4].try_into().unwrap();
+        let (xs, ys) = Four::load_pairs(four);
+        let values = xs.mul(dx).add(ys.mul(dy));
+        // Lane i: vertex k + i + 1's projection below vertex k + i's.
+        let stops = values.shifted_down().lt(values).mask_bits() & 0b111;
+        if stops != 0 {
+            let steps = stops.trailing_zeros() as usize;
+            return (k + steps, values.to_array()[steps]);
         }
+        k += 3;
+        left -= 3;
     }
     let mut best = core[k].dot(d);
     for _ in 0..left {

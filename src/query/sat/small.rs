@@ -4,8 +4,8 @@
 //! reference (`reference.rs`), bit for bit; the best axis is picked by lane masks rather
 //! than one compare per axis. Shapes of up to 16 vertices keep their vertices, normals and
 //! back extents in such lanes, built with the shape (`geom::CoreLanes`), so a query loads
-//! them whole. On x86_64, cores of at most 8 vertices take the same pass written out in SSE
-//! registers (`sse.rs`).
+//! them whole. Cores of at most 8 vertices take the same pass written out in vector
+//! registers (`registers.rs`).
 //!
 //! ```text
 //! place both cores in the work frame, in fixed lanes of 4, 8 or 16 (by vertex count)
@@ -133,10 +133,10 @@ impl<const N: usize> EdgeLanes<N> {
         let high: [f32; N] =
             std::array::from_fn(|k| own_core.x[k] * normal_x[k] + own_core.y[k] * normal_y[k]);
         // The other core's vertices on every axis, and their extremes: up to 8 vertices by
-        // halving (vertex j against j + width / 2, then again: the order `sat/sse.rs`
+        // halving (vertex j against j + width / 2, then again: the order `registers.rs`
         // follows), for 16 vertex by vertex (the 16 projections of one vertex stay in
-        // registers; `SmallCore::extent` takes the same order, and no SSE pass mirrors this
-        // one). A minimum is one of the values, so the order only shows in a tie of +0 and
+        // registers; `SmallCore::extent` takes the same order, and no register pass mirrors
+        // this one). A minimum is one of the values, so the order only shows in a tie of +0 and
         // -0 or with a NaN.
         let (low_of, high_of) = if NT > 8 {
             let first = project(other_core.x[0], other_core.y[0]);

@@ -1,6 +1,6 @@
 use super::projection::{step_to_extreme_valued, SmallCore};
 use super::*;
-use super::{calipers, reference, small};
+use super::{calipers, reference, registers, small};
 use crate::geom::{Pose, Shape};
 use crate::query::testing::*;
 
@@ -188,69 +188,6 @@ impl Random {
     }
 }
 
-#[test]
-fn traced_and_untraced_sat_agree_bit_for_bit() {
-    // The 4-wide and 8-wide small paths and the calipers: recording axes must not change
-    // the answer, on thousands of random poses.
-    let mut random = Random(12);
-    let shapes = random.shapes();
-    let mut checked = 0;
-    for k in 0..4000 {
-        let a = &shapes[k % shapes.len()];
-        let b = &shapes[(k * 7 + 3) % shapes.len()];
-        let (pa, pb) = random.pose_near(k);
-        let pair = ShapePair::new(a, pa, b, pb);
-        let mut axes = Vec::new();
-        let traced = sat(&pair, &mut axes);
-        assert_eq!(sat_test(&pair), traced, "case {k}");
-        assert_eq!(axes.len() as u32, traced.axes_tested);
-        checked += 1;
-    }
-    assert_eq!(checked, 4000);
-}
-
-#[test]
-fn small_polygon_pass_matches_the_reference_bit_for_bit() {
-    // The lane pass for two plain small polygons (`small::sat_small`) against the
-    // reference (every axis built whole and compared by `BestAxis`): every bit of the
-    // output, on thousands of random poses, ties of aligned boxes included. Shapes of 3 to
-    // 16 vertices (every width of the pass: 4, 8 and 16 lanes), a 12-gon with a
-    // repeated vertex (an edge with no axis) and one with a vertex on a side.
-    let mut random = Random(34);
-    let mut shapes: Vec<Shape> = random
-        .shapes()
-        .into_iter()
-        .filter(|s| s.radius() == 0.0 && s.core().len() <= SMALL_CORE)
-        .collect();
-    for n in 9..=16 {
-        shapes.push(random.ellipse_polygon(n));
-    }
-    shapes.push(Shape::regular(16, 0.9).unwrap());
-    shapes.extend(repeated_and_on_side(12));
-    assert!(shapes.iter().any(|s| s.core().len() == 16));
-    let mut small = 0;
-    for k in 0..6000 {
-        let a = &shapes[k % shapes.len()];
-        let b = &shapes[(k * 5 + 1) % shapes.len()];
-        let (mut pa, mut pb) = random.pose_near(k);
-        if k % 3 == 0 {
-            // Axis-aligned, on a grid of quarters: exact ties between axes.
-            pa = Pose::new(pa.position.round(), 0.0);
-            pb = Pose::new(
-                pa.position + (4.0 * (pb.position - pa.position)).round() / 4.0,
-                0.0,
-            );
-        }
-        let pair = ShapePair::new(a, pa, b, pb);
-        assert!(pair.edge_normals_suffice());
-        let expected = output_bits(&reference::sat(&pair, &mut ()));
-        assert_eq!(output_bits(&small::sat_small(&pair)), expected, "case {k}");
-        assert_eq!(output_bits(&sat_test(&pair)), expected, "case {k}");
-        small += 1;
-    }
-    assert_eq!(small, 6000);
-}
-
 /// Every bit of an output, NaNs included (`PartialEq` calls no NaN equal to itself).
 fn output_bits(out: &SatOutput) -> String {
     let b = &out.best;
@@ -276,8 +213,55 @@ fn output_bits(out: &SatOutput) -> String {
     )
 }
 
-/// The poses of case `k` of the guard tests that compare a fast SAT pass with the
-/// reference: `random.pose_near(k)` with B moved out to `size`, then by `k % 8` a grid
+#[test]
+fn poses_with_non_numbers_give_the_same_bits_on_every_path() {
+    // The agreement harness (src/agreement.rs) checks every fast path on poses that are
+    // numbers. With a NaN or an infinity in a position or an angle the answer is NaN, and
+    // the passes must still agree to the bit: the register pass, as the processor runs it
+    // and as the x86_64 baseline runs it, gives the small pass's output (the reference
+    // steps through the NaN axes one by one and may keep another), and the calipers give
+    // the reference's.
+    let mut random = Random(56);
+    let mut shapes = vec![
+        square(1.0),
+        Shape::rect(v(1.3, 0.4)).unwrap(),
+        Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
+    ];
+    shapes.extend([5, 8].map(|n| random.ellipse_polygon(n)));
+    shapes.extend([12, 20, 64].map(|n| Shape::regular(n, 1.0).unwrap()));
+    let (mut registers_checked, mut calipers_checked) = (0, 0);
+    for (i, a) in shapes.iter().enumerate() {
+        for b in &shapes[i..] {
+            for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+                for place in 0..3 {
+                    let (mut pa, mut pb) = random.pose_near(place);
+                    match place {
+                        0 => pb.position.x = bad,
+                        1 => pb.angle = bad,
+                        _ => pa.position.y = bad,
+                    }
+                    let pair = ShapePair::new(a, pa, b, pb);
+                    let large = a.core().len() > SMALL_CORE || b.core().len() > SMALL_CORE;
+                    if large {
+                        let expected = output_bits(&reference::sat(&pair, &mut ()));
+                        assert_eq!(output_bits(&calipers::sat_large(&pair)), expected);
+                        calipers_checked += 1;
+                    } else if registers::applies(&pair) {
+                        let expected = output_bits(&small::sat_small(&pair));
+                        assert_eq!(output_bits(&registers::sat_small(&pair)), expected);
+                        let baseline = registers::sat_small_in(&pair, crate::simd::Build::Baseline);
+                        assert_eq!(output_bits(&baseline), expected);
+                        registers_checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(registers_checked > 100, "{registers_checked}");
+    assert!(calipers_checked > 100, "{calipers_checked}");
+}
+
+/// The poses of case `k` of the test of the calipers' quick terms: `random.pose_near(k)` with B moved out to `size`, then by `k % 8` a grid
 /// of quarters, the same body face to face (the flag: the pair is `a` against itself),
 /// turns of 1e-6, or a non-number in a position or an angle.
 fn tied_poses(k: usize, a: &Shape, size: f32, random: &mut Random) -> (Pose, Pose, bool) {
@@ -338,114 +322,6 @@ fn tied_poses(k: usize, a: &Shape, size: f32, random: &mut Random) -> (Pose, Pos
         _ => {}
     }
     (pa, pb, false)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[test]
-fn sse_pass_matches_the_small_polygon_pass_bit_for_bit() {
-    // The small-polygon pass written out in SSE registers (`sse::sat_small`, 4 and 8
-    // lanes a body) against the pass it writes out (`small::sat_small`): every bit, NaN
-    // poses included. Without a non-number, also against the reference, traced and
-    // untraced. Shapes: boxes, long boxes, triangles, a parallelogram, a
-    // trapezoid, random 3- to 8-gons, a quad with a repeated vertex (a lane with no
-    // axis) and one with a vertex on a side (collinear edges), the awkward 5-gons of
-    // `test_outlines` (split, bent and cut sides, a repeated point), at sizes 1e-3, 1
-    // and 1e4. Poses: random, near and far from the world origin; on a
-    // grid of quarters with turns of 0 (equal boxes face to face, touching, exact ties
-    // between axes); quarter turns, and quarter turns + 1e-6; turns of 1e-6; NaN and
-    // infinite positions and angles.
-    let mut random = Random(56);
-    let base: Vec<Shape> = {
-        let mut shapes = vec![
-            square(1.0),
-            Shape::rect(v(1.3, 0.4)).unwrap(),
-            Shape::polygon(vec![v(0.0, 0.0), v(2.0, 0.0), v(0.0, 1.0)]).unwrap(),
-            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(1.5, 0.5), v(-0.5, 0.5)]).unwrap(),
-            Shape::polygon(vec![v(-1.0, -0.5), v(1.0, -0.5), v(0.5, 0.5), v(-0.5, 0.5)]).unwrap(),
-        ];
-        shapes.extend(Shape::polygon(vec![
-            v(-1.0, -0.5),
-            v(1.0, -0.5),
-            v(1.0, -0.5),
-            v(0.0, 0.5),
-        ]));
-        shapes.extend(Shape::polygon(vec![
-            v(-1.0, -0.5),
-            v(0.0, -0.5),
-            v(1.0, -0.5),
-            v(0.0, 0.5),
-        ]));
-        shapes.extend(
-            random
-                .shapes()
-                .into_iter()
-                .filter(|s| s.radius() == 0.0 && s.core().len() <= SMALL_CORE),
-        );
-        use crate::geom::test_outlines as outlines;
-        shapes.extend([
-            outlines::split_top(),
-            outlines::repeated_point(),
-            outlines::bent_top(),
-            outlines::cut_corner(),
-        ]);
-        shapes
-    };
-    let shapes: Vec<Shape> = [1.0e-3, 1.0, 1.0e4]
-        .iter()
-        .flat_map(|&scale| {
-            base.iter().map(move |s| {
-                Shape::polygon(s.core().iter().map(|&p| p * scale).collect()).unwrap()
-            })
-        })
-        .collect();
-    let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
-    for k in 0..24_000 {
-        let a = &shapes[k % shapes.len()];
-        let b = &shapes[(k * 7 + 3) % shapes.len()];
-        let size = a.bounding_radius().max(b.bounding_radius());
-        let (pa, pb, itself) = tied_poses(k, a, size, &mut random);
-        let pair = ShapePair::new(a, pa, if itself { a } else { b }, pb);
-        check_sse(&pair, &mut checked, &mut with_nan, &mut ties);
-    }
-    assert!(checked > 20_000, "{checked}");
-    assert!(with_nan > 100, "{with_nan}");
-    assert!(ties > 1000, "{ties}");
-}
-
-#[cfg(target_arch = "x86_64")]
-fn check_sse(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
-    if !sse::applies(pair) {
-        return;
-    }
-    let fast = sse::sat_small(pair);
-    let pass = small::sat_small(pair);
-    assert_eq!(output_bits(&fast), output_bits(&pass), "{pair:?}");
-    // `sat_small` runs the pass compiled for AVX where the processor has it: the pass
-    // compiled for the baseline gives the same bits too.
-    let baseline = sse::sat_small_in(pair);
-    assert_eq!(output_bits(&baseline), output_bits(&pass), "{pair:?}");
-    let finite = [
-        pair.a.rotation,
-        pair.a.translation,
-        pair.b.rotation,
-        pair.b.translation,
-    ]
-    .iter()
-    .all(|p| p.is_finite());
-    if finite {
-        let mut axes = Vec::new();
-        let traced = sat(pair, &mut axes);
-        assert_eq!(output_bits(&fast), output_bits(&traced), "{pair:?}");
-        assert_eq!(
-            output_bits(&fast),
-            output_bits(&reference::sat(pair, &mut ())),
-            "{pair:?}"
-        );
-        *ties += axes.iter().filter(|x| x.ties_with.is_some()).count().min(1);
-    } else {
-        *with_nan += 1;
-    }
-    *checked += 1;
 }
 
 #[test]
@@ -519,31 +395,6 @@ fn calipers_windows_step_as_the_scalar_walk() {
             }
         }
     }
-}
-
-#[test]
-fn large_lean_pass_matches_the_reference_bit_for_bit() {
-    // The untraced calipers pass that builds only the axes that may win
-    // (`calipers::sat_large`) against the reference (every axis built whole and shown
-    // to `BestAxis`), untraced and traced: every bit of the output, NaN poses included.
-    // Shapes: random convex 17- to 1,024-gons (one point in each of n sectors of an
-    // ellipse, as the bench builds them), regular 20- to 1,024-gons (parallel edges,
-    // exact ties between axes of both bodies), a 20-gon with a repeated vertex and one
-    // with a vertex on a side, each at sizes 1e-3, 1 and 1e4, against each other and
-    // against boxes, triangles and 8-gons. Poses: random near and far from the world
-    // origin; on a grid of quarters, unturned or by quarter turns (regular polygons face
-    // to face, touching, ties); quarter turns + 1e-6 and turns of 1e-6; the same body
-    // face to face, touching or a quarter deep; NaN and infinite positions and angles.
-    let mut random = Random(91);
-    let (large, small) = large_and_small(&mut random);
-    let (mut checked, mut with_nan, mut ties) = (0, 0, 0);
-    for k in 0..6000 {
-        let pair = large_pair(k, &large, &small, &mut random);
-        check_large(&pair, &mut checked, &mut with_nan, &mut ties);
-    }
-    assert!(checked == 6000, "{checked}");
-    assert!(with_nan > 100, "{with_nan}");
-    assert!(ties > 1000, "{ties}");
 }
 
 /// A regular `n`-gon of radius 1 with vertex 3 repeated (an edge with no length, no
@@ -642,79 +493,6 @@ fn quick_terms_stay_well_inside_their_margin() {
         worst <= calipers::QUICK_MARGIN / 4.0,
         "a quick term off by {worst} EPSILON S"
     );
-}
-
-fn check_large(pair: &ShapePair, checked: &mut usize, with_nan: &mut usize, ties: &mut usize) {
-    assert!(pair.edge_normals_suffice());
-    assert!(pair.a.vertex_count() > SMALL_CORE || pair.b.vertex_count() > SMALL_CORE);
-    let lean = calipers::sat_large(pair);
-    assert_eq!(output_bits(&lean), output_bits(&sat_test(pair)), "{pair:?}");
-    assert_eq!(
-        output_bits(&lean),
-        output_bits(&reference::sat(pair, &mut ())),
-        "{pair:?}"
-    );
-    let mut axes = Vec::new();
-    let traced = sat(pair, &mut axes);
-    assert_eq!(output_bits(&lean), output_bits(&traced), "{pair:?}");
-    assert_eq!(axes.len() as u32, lean.axes_tested);
-    let finite = [
-        pair.a.rotation,
-        pair.a.translation,
-        pair.b.rotation,
-        pair.b.translation,
-    ]
-    .iter()
-    .all(|p| p.is_finite());
-    if !finite {
-        *with_nan += 1;
-    }
-    *ties += axes.iter().filter(|x| x.ties_with.is_some()).count().min(1);
-    *checked += 1;
-}
-
-#[test]
-fn large_polygons_traced_and_untraced_agree_bit_for_bit() {
-    // The calipers (at least one body of more than `SMALL_CORE` vertices), random and
-    // aligned poses: recording must not change the answer or the axes counted. Regular
-    // polygons with a multiple of 4 sides, unturned and on a grid of quarters, have
-    // parallel edges of equal overlap: ties between axes, of both bodies.
-    let shapes = [
-        Shape::regular(12, 1.1).unwrap(),
-        Shape::regular(16, 0.9).unwrap(),
-        Shape::regular(64, 1.2).unwrap(),
-        Shape::regular(256, 1.0).unwrap(),
-        Shape::regular(1024, 1.3).unwrap(),
-        Shape::rect(v(1.3, 0.4)).unwrap(),
-        Shape::regular(7, 0.8).unwrap(),
-    ];
-    let mut random = Random(56);
-    let (mut checked, mut ties) = (0, 0);
-    for k in 0..3000 {
-        let a = &shapes[k % shapes.len()];
-        let b = &shapes[(k * 3 + 1) % shapes.len()];
-        if a.core().len() <= SMALL_CORE && b.core().len() <= SMALL_CORE {
-            continue;
-        }
-        let (mut pa, mut pb) = random.pose_near(k);
-        if k % 2 == 0 {
-            let quarter = std::f32::consts::FRAC_PI_2;
-            pa = Pose::new(pa.position.round(), 0.0);
-            pb = Pose::new(
-                pa.position + (4.0 * (pb.position - pa.position)).round() / 4.0,
-                quarter * (k % 8 / 2) as f32,
-            );
-        }
-        let pair = ShapePair::new(a, pa, b, pb);
-        let mut axes = Vec::new();
-        let traced = sat(&pair, &mut axes);
-        assert_eq!(sat_test(&pair), traced, "case {k}");
-        assert_eq!(axes.len() as u32, traced.axes_tested, "case {k}");
-        ties += axes.iter().filter(|axis| axis.ties_with.is_some()).count();
-        checked += 1;
-    }
-    assert!(checked > 2000, "{checked} large pairs");
-    assert!(ties > 1000, "{ties} ties");
 }
 
 #[test]
