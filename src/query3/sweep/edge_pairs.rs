@@ -36,7 +36,7 @@
 //! same bits.
 
 use super::reference::{entry_and_exit, Candidate, Latest, SMALL_FEATURES};
-use super::small::{extent, LocalPair, Visit};
+use super::small::{extent, LocalPair};
 use super::Variant;
 use crate::query3::sat::{AxisId, PARALLEL_TOLERANCE};
 use crate::query3::Interval;
@@ -182,14 +182,7 @@ impl LocalPair<'_, '_> {
         touch: f32,
         latest: &mut Latest,
     ) {
-        let axes = Visit::<true> {
-            local: self,
-            variant,
-            still,
-            touch,
-            latest,
-        };
-        crate::simd::run(axes, variant.build())
+        self.visit::<true>(variant, still, touch, latest)
     }
 
     /// [`Self::visit_edge_axes`] with the edge pairs gathered and settled `L::COUNT` at a

@@ -285,7 +285,19 @@ impl<'p, 'a> LocalPair<'p, 'a> {
     /// builds do the same operations in the same order, so the bits are the same (the
     /// agreement harness runs each).
     fn visit_axes(&self, variant: Variant, still: f32, touch: f32, latest: &mut Latest) {
-        let axes = Visit::<false> {
+        self.visit::<false>(variant, still, touch, latest)
+    }
+
+    /// Runs [`Visit`] (all axes, or with `EDGES_ONLY` the edge pairs) in `variant`'s build.
+    #[inline(always)]
+    pub(super) fn visit<const EDGES_ONLY: bool>(
+        &self,
+        variant: Variant,
+        still: f32,
+        touch: f32,
+        latest: &mut Latest,
+    ) {
+        let axes = Visit::<EDGES_ONLY> {
             local: self,
             variant,
             still,
@@ -491,12 +503,12 @@ pub(super) fn extent(groups: &[[[f32; 4]; 3]], axis: Vec3) -> Interval {
 
 /// [`LocalPair::visit_axes`]'s work, or with `EDGES_ONLY` [`LocalPair::visit_edge_axes`]'s,
 /// for [`crate::simd::run`] to compile for the processor.
-pub(super) struct Visit<'l, 'a, 'b, 'm, const EDGES_ONLY: bool> {
-    pub(super) local: &'l LocalPair<'a, 'b>,
-    pub(super) variant: Variant,
-    pub(super) still: f32,
-    pub(super) touch: f32,
-    pub(super) latest: &'m mut Latest,
+struct Visit<'l, 'a, 'b, 'm, const EDGES_ONLY: bool> {
+    local: &'l LocalPair<'a, 'b>,
+    variant: Variant,
+    still: f32,
+    touch: f32,
+    latest: &'m mut Latest,
 }
 
 impl<const EDGES_ONLY: bool> Kernel for Visit<'_, '_, '_, '_, EDGES_ONLY> {
