@@ -5,6 +5,7 @@
 use super::session::{Analysed, Recorded};
 use super::state3::Document3;
 use crate::query::Algorithm;
+use crate::query3::minkowski::{body_difference, BodyDifference3};
 pub use crate::query3::pair::{trace_pair3, PairQuery3, PairSettings3, PairTrace3};
 use crate::query3::sat;
 
@@ -13,9 +14,14 @@ use crate::query3::sat;
 pub const DEFAULT_OVERLAYS_3D: [Algorithm; 2] = [Algorithm::Sat, Algorithm::Clip];
 
 /// The algorithms the 3D workspace draws: its timeline steps through these only, so that no
-/// sentence is told without its picture (GJK, EPA and the sweep are recorded, and `trace`
-/// prints them; their 3D pictures come with A - B in 3D). The labs' registry lists the same.
-pub const DRAWN_3D: [Algorithm; 2] = [Algorithm::Sat, Algorithm::Clip];
+/// sentence is told without its picture (EPA and the sweep are recorded, and `trace`
+/// prints them; their 3D pictures are still to come). The labs' registry lists the same.
+pub const DRAWN_3D: [Algorithm; 4] = [
+    Algorithm::Minkowski,
+    Algorithm::Gjk,
+    Algorithm::Sat,
+    Algorithm::Clip,
+];
 
 /// Everything the 3D overlays and panels show for the focused pair.
 #[derive(Clone, Debug)]
@@ -25,6 +31,9 @@ pub struct Analysis3 {
     pub b: usize,
     pub query: PairQuery3,
     pub trace: PairTrace3,
+    /// A - B of the pair (and the cores' difference when a body is round), as the A - B
+    /// view draws it; the error when its hull cannot be built.
+    pub difference: Result<BodyDifference3, String>,
 }
 
 impl Analysis3 {
@@ -37,7 +46,18 @@ impl Analysis3 {
             ..*settings
         };
         let (query, trace) = trace_pair3(&body_a.body_ref(), &body_b.body_ref(), &settings);
-        Some(Analysis3 { a, b, query, trace })
+        let difference = body_difference(
+            (body_a.shape.as_ref(), &body_a.pose),
+            (body_b.shape.as_ref(), &body_b.pose),
+        )
+        .map_err(|e| format!("A - B has no hull: {e}"));
+        Some(Analysis3 {
+            a,
+            b,
+            query,
+            trace,
+            difference,
+        })
     }
 
     /// The position in SAT's trace of the winning axis's step.

@@ -28,6 +28,7 @@ pub mod camera;
 pub mod camera3;
 pub mod canvas;
 pub mod dialogs;
+pub mod difference3;
 pub mod document;
 pub mod draw;
 pub mod editor;

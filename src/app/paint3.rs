@@ -470,6 +470,25 @@ fn without_depth_writes(draw: impl FnOnce()) {
     }
 }
 
+/// Clears the depth buffer inside `camera`'s viewport only, so that a view drawn there
+/// (the A - B inset) is not hidden by the bodies drawn under it. macroquad's own clear
+/// covers the whole window; a scissored `glClear` covers the rectangle. The batch is
+/// flushed first (its queued triangles belong to the view below); every later draw call
+/// sets its own scissor rectangle, so the one set here does not leak.
+pub fn clear_depth_in(camera: &Camera3) {
+    use mq::miniquad::gl::{glClear, glEnable, glScissor, GL_DEPTH_BUFFER_BIT, GL_SCISSOR_TEST};
+    let (x, y, w, h) = camera.gl_viewport(mq::screen_height(), mq::screen_dpi_scale());
+    // SAFETY: called while drawing a frame on the thread that owns the GL context, between
+    // macroquad's flushes (as `without_depth_writes`); the depth mask is on (it is only
+    // ever off inside `without_depth_writes`), so the clear writes.
+    unsafe {
+        mq::get_internal_gl().flush();
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(x, y, w, h);
+        glClear(GL_DEPTH_BUFFER_BIT);
+    }
+}
+
 /// Draws 3D primitives through a camera; sizes in logical pixels times `scale`.
 #[derive(Clone, Copy, Debug)]
 pub struct Painter3 {

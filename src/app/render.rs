@@ -97,6 +97,7 @@ fn prepare(args: &RenderOptions) -> Result<Prepared, String> {
         LoadedDocument::Space(doc) => {
             let mut workspace = Workspace3d::new(doc);
             workspace.set_viewport(Vec2::ZERO, Vec2::new(size.0 as f32, size.1 as f32));
+            workspace.set_split(args.split);
             workspace.fit_all_if_unsaved();
             if let Some((algorithm, n)) = step {
                 show_step(workspace.session_mut(), algorithm, n)?;

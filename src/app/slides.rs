@@ -189,6 +189,7 @@ fn prepare(args: &super::render::RenderOptions, algorithm: &str) -> Result<Prepa
             LoadedDocument::Space(doc) => {
                 let mut w = Workspace3d::new(doc);
                 w.set_viewport(Vec2::ZERO, canvas);
+                w.set_split(args.split);
                 w.fit_all_if_unsaved();
                 Box::new(w)
             }

@@ -6,6 +6,7 @@
 use super::analysis3::{Analysis3, DRAWN_3D};
 use super::camera3::{Camera3, Preset};
 use super::canvas::{caption_strip_height, draw_caption_strip};
+use super::difference3::{self, DifferenceScene, DifferenceView3};
 use super::document::{DocOutline, LoadedDocument, Snapshot};
 use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel};
 use super::file_state::{FileState, RecordedPair};
@@ -46,6 +47,10 @@ pub struct Workspace3d {
     pub placed_labels: RefCell<Vec<PlacedLabel>>,
     /// SAT's Gauss map inset is shown (the SAT section of the Algorithms panel).
     pub gauss_map: bool,
+    /// A - B: split or inset, and its camera.
+    pub difference: DifferenceView3,
+    /// The whole canvas (split: both halves and the gap).
+    canvas: Rect,
 }
 
 impl Workspace3d {
@@ -58,6 +63,8 @@ impl Workspace3d {
             fitted: None,
             placed_labels: RefCell::new(Vec::new()),
             gauss_map: true,
+            difference: DifferenceView3::default(),
+            canvas: Rect::new(Vec2::ZERO, Vec2::new(1280.0, 800.0)),
         };
         w.show(doc);
         w
@@ -205,7 +212,8 @@ impl Workspace3d {
         }
     }
 
-    /// The canvas as the window draws it.
+    /// The canvas as the window draws it: the bodies, then A - B (the split view's right
+    /// half, or an inset), the insets, the legend and every label.
     fn draw_view(&self, scale: f32, legend: bool) {
         let paint = Painter3::new(self.camera, scale);
         let labels = RefCell::new(Vec::new());
@@ -221,18 +229,74 @@ impl Workspace3d {
             self.camera.origin + Vec2::new(60.0 * scale, self.camera.size.y - 64.0 * scale),
             40.0,
         );
+        let mut blocked = Vec::new();
         if legend {
-            if let Some(rect) = self.draw_legend(&flat) {
-                board.borrow_mut().block(rect);
+            blocked.extend(self.draw_legend(&flat));
+        }
+        let mut corners = self.inset_rects(scale, blocked.first().copied());
+        if let Some(camera) = self.difference_camera_in(&mut corners) {
+            if let Some(scene) = self.difference_scene() {
+                scene.draw(camera, scale, !self.difference.split, &board);
+                blocked.push(Rect::new(camera.origin, camera.size));
             }
         }
-        if let Some(rect) = self.draw_inset(&flat) {
+        blocked.extend(self.draw_inset(&flat, &mut corners));
+        for rect in blocked {
             board.borrow_mut().block(rect);
         }
         self.ask_labels(&board, view, &labels.borrow(), scale);
         *self.placed_labels.borrow_mut() = board.borrow().place_and_draw(scale);
     }
 
+    /// What A - B shows for the focused pair: the labs that draw there at their steps (the
+    /// timeline's last, on top); `None` without a run.
+    fn difference_scene(&self) -> Option<DifferenceScene<'_>> {
+        let run = self.session.run()?;
+        let overlays = self.session.overlays();
+        let lab = |a: Algorithm| self.labs.iter().find(|l| l.algorithm() == a);
+        let mut labs: Vec<(&dyn Lab3, Option<usize>)> = (self.labs.iter())
+            .filter(|l| l.uses_difference())
+            .filter(|l| {
+                overlays.shows_in_inset(
+                    l.algorithm(),
+                    |a| lab(a).is_some_and(|l| l.uses_difference()),
+                    |a| lab(a).is_some_and(|l| l.is_backdrop()),
+                )
+            })
+            .map(|l| (l.as_ref(), overlays.step(l.algorithm())))
+            .collect();
+        labs.sort_by_key(|(l, _)| l.algorithm() == overlays.timeline());
+        Some(DifferenceScene {
+            run,
+            doc: &self.session.doc,
+            labs,
+        })
+    }
+
+    /// The camera A - B is drawn through this frame: the split view's right half, or the
+    /// first free inset corner when a lab that draws in A - B is on; `None` when A - B is
+    /// not shown.
+    fn difference_camera_in(&self, corners: &mut Vec<Rect>) -> Option<Camera3> {
+        let scene = self.difference_scene()?;
+        let rect = if self.difference.split {
+            difference3::split_halves(self.canvas.min, self.canvas.size(), 1.0).1
+        } else {
+            let overlays = self.session.overlays();
+            if !difference3::wants_inset(&self.labs, |a| overlays.is_on(a)) || corners.is_empty() {
+                return None;
+            }
+            corners.remove(0)
+        };
+        Some(self.difference.camera(&self.camera, rect, scene.bounds()))
+    }
+
+    /// The camera on A - B as the canvas shows it now (the tests and the pointer read it).
+    pub fn difference_camera(&self, scale: f32) -> Option<Camera3> {
+        let mut corners = self.inset_rects(scale, None);
+        self.difference_camera_in(&mut corners)
+    }
+
+    /// The bodies' view (the left half when the canvas is split).
     fn canvas_rect(&self) -> Rect {
         Rect::new(self.camera.origin, self.camera.size)
     }
@@ -348,11 +412,12 @@ impl Workspace3d {
         }
     }
 
-    /// SAT's Gauss map inset, when it is switched on with SAT's overlay; its rectangle.
-    fn draw_inset(&self, flat: &Painter) -> Option<Rect> {
+    /// SAT's Gauss map inset, when it is switched on with SAT's overlay, in the first free
+    /// corner; its rectangle.
+    fn draw_inset(&self, flat: &Painter, corners: &mut Vec<Rect>) -> Option<Rect> {
         let run = self.session.run()?;
         let overlays = self.session.overlays();
-        if !self.gauss_map || !overlays.is_on(Algorithm::Sat) {
+        if !self.gauss_map || !overlays.is_on(Algorithm::Sat) || corners.is_empty() {
             return None;
         }
         let doc = &self.session.doc;
@@ -361,7 +426,7 @@ impl Workspace3d {
         // direction between the cores, and the inset would show nothing of it.
         a.shape.as_polyhedron()?;
         b.shape.as_polyhedron()?;
-        let rect = self.inset_rect(flat.scale);
+        let rect = corners.remove(0);
         let k = overlays
             .step(Algorithm::Sat)
             .or_else(|| run.best_sat_step());
@@ -370,9 +435,10 @@ impl Workspace3d {
         Some(rect)
     }
 
-    /// Where the inset goes: the bottom-right, top-left or bottom-left corner of the canvas
-    /// (the legend holds the top right), whichever covers least of the focused pair.
-    fn inset_rect(&self, scale: f32) -> Rect {
+    /// The corners an inset may take, best first: the bottom-right, top-left, bottom-left
+    /// and top-right corners of the bodies' view, ordered by how little of the focused pair
+    /// they cover, without the corner the legend holds.
+    fn inset_rects(&self, scale: f32, legend: Option<Rect>) -> Vec<Rect> {
         let c = &self.camera;
         // About a third of the canvas's short side, within a readable minimum and a
         // projector's maximum, and never more than 45 % of a small canvas.
@@ -386,20 +452,21 @@ impl Workspace3d {
             c.origin + c.size - size - Vec2::splat(margin),
             c.origin + Vec2::splat(margin),
             c.origin + Vec2::new(margin, c.size.y - side - margin),
+            c.origin + Vec2::new(c.size.x - side - margin, margin),
         ];
         let pair = self.pair_screen_box();
-        let covered = |at: Vec2| -> f32 {
-            let Some(p) = pair else { return 0.0 };
-            let lo = at.max(p.min);
-            let hi = (at + size).min(p.max);
-            let d = (hi - lo).max(Vec2::ZERO);
+        let overlap = |r: &Rect, p: &Rect| -> f32 {
+            let d = (r.max.min(p.max) - r.min.max(p.min)).max(Vec2::ZERO);
             d.x * d.y
         };
-        let best = corners
-            .into_iter()
-            .min_by(|x, y| covered(*x).total_cmp(&covered(*y)))
-            .unwrap_or(corners[0]);
-        Rect::new(best, size)
+        let mut rects: Vec<Rect> = (corners.into_iter())
+            .map(|at| Rect::new(at, size))
+            .filter(|r| legend.is_none_or(|l| overlap(r, &l) <= 0.0))
+            .collect();
+        let covered = |r: &Rect| pair.as_ref().map_or(0.0, |p| overlap(r, p));
+        // Stable: equal cover keeps the order above.
+        rects.sort_by(|x, y| covered(x).total_cmp(&covered(y)));
+        rects
     }
 
     /// The focused pair's bodies on the screen: the box around their projected corners.
@@ -733,12 +800,28 @@ impl Workspace for Workspace3d {
 
     fn set_viewport(&mut self, origin: Vec2, size: Vec2) {
         let size = size.max(Vec2::splat(1.0));
+        self.canvas = Rect::new(origin, size);
+        let (origin, size) = match self.difference.split {
+            true => {
+                let left = difference3::split_halves(origin, size, 1.0).0;
+                (left.min, left.size())
+            }
+            false => (origin, size),
+        };
         let resized = (size - self.camera.size).abs().max_element() > 0.5;
         let untouched = self.fitted == Some(self.camera);
         self.camera.origin = origin;
         self.camera.size = size;
         if resized && untouched {
             self.fit_all();
+        }
+    }
+
+    fn set_split(&mut self, on: bool) {
+        if self.difference.split != on {
+            self.difference.set_split(on);
+            let (origin, size) = (self.canvas.min, self.canvas.size());
+            self.set_viewport(origin, size);
         }
     }
 
@@ -752,6 +835,7 @@ impl Workspace for Workspace3d {
     }
 
     fn fit_all(&mut self) {
+        self.difference.user_camera = None;
         match self.bounds() {
             Some((lo, hi)) => self.camera.fit(lo, hi),
             None => self.camera.fit(Vec3::splat(-2.0), Vec3::splat(2.0)),
@@ -791,11 +875,14 @@ impl AlgorithmsModel for Workspace3d {
 
 impl PlotsModel for Workspace3d {
     fn series(&self) -> Option<Vec<Series>> {
-        None
+        let run = self.session.run()?;
+        Some(self.labs.iter().flat_map(|lab| lab.series(run)).collect())
     }
 
     fn selected_iteration(&self) -> Option<f64> {
-        None
+        self.session
+            .timeline_position()
+            .map(|(_, k)| k as f64 + 1.0)
     }
 }
 

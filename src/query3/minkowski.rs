@@ -17,10 +17,17 @@
 //! boundary is then the smallest plane distance. Outside, the nearest boundary point lies on
 //! a face the origin is above: the closest point of each such face (a fan of triangles).
 
+use super::round::BodyPair3;
 use super::simplex::{closest_on_triangle, SupportPair3};
 use super::PolyPair;
-use crate::geom3::{Polyhedron, Shape3Error, Shape3Kind, MAX_HULL_POINTS};
+use crate::geom3::{Polyhedron, Shape3Error, Shape3Kind, Shape3Ref, MAX_HULL_POINTS};
 use glam::Vec3;
+
+/// Directions sampled for A - B of a pair with a sphere or a capsule: the rounded parts'
+/// facets are then about 1/10 of a radian apart (the spacing of 400 points on a sphere),
+/// which reads as round at any size the window shows, and the hull stays cheap enough to
+/// rebuild while a body is dragged.
+pub const ROUNDED_DIRECTIONS: usize = 400;
 
 /// Directions sampled for pairs with more than [`MAX_HULL_POINTS`] vertex pairs: as many as
 /// the hull builder takes, which resolves features down to about 1/16 of the pair's size
@@ -76,17 +83,99 @@ pub fn minkowski_difference(pair: &PolyPair) -> Result<MinkowskiDifference3, Sha
     })
 }
 
-/// Support points of A - B along `count` directions of a Fibonacci lattice on the sphere,
-/// each vertex pair once.
-pub fn sampled_differences(pair: &impl SupportPair3, count: usize) -> Vec<Vec3> {
+/// A - B of two bodies of any kinds, and for a pair with a sphere or a capsule the
+/// difference of the cores that GJK and EPA actually walk (`round`'s header).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyDifference3 {
+    /// A - B itself (for round shapes: sampled, the cores' difference grown by the radii).
+    pub difference: MinkowskiDifference3,
+    /// Present when a body is round.
+    pub cores: Option<CoresDifference3>,
+}
+
+/// The cores' Minkowski difference of a pair with a round shape: A - B is this grown by
+/// `radius` in every direction, and GJK's simplex and EPA's polytope live in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoresDifference3 {
+    /// Both radii: how far A - B reaches beyond the cores' difference.
+    pub radius: f32,
+    /// The differences of the cores' vertices (a sphere's core is its centre, a capsule's
+    /// its segment's two ends): their hull is the cores' difference.
+    pub points: Vec<Vec3>,
+    /// That hull when it is a solid (`None` when it is flat: a point, a segment or a
+    /// polygon, which the points then draw).
+    pub hull: Option<Polyhedron>,
+}
+
+/// A - B of two posed bodies: [`minkowski_difference`] for two polyhedra; with a sphere or a
+/// capsule, the hull of the support points of the rounded bodies along
+/// [`ROUNDED_DIRECTIONS`] directions (each `w(d) = core support + (ra + rb) d`, a point on
+/// the true boundary), with the cores' difference beside it.
+pub fn body_difference(
+    a: (Shape3Ref, &crate::geom3::Pose3),
+    b: (Shape3Ref, &crate::geom3::Pose3),
+) -> Result<BodyDifference3, Shape3Error> {
+    if let (Some(pa), Some(pb)) = (a.0.as_polyhedron(), b.0.as_polyhedron()) {
+        let difference = minkowski_difference(&PolyPair::new(pa, a.1, pb, b.1))?;
+        return Ok(BodyDifference3 {
+            difference,
+            cores: None,
+        });
+    }
+    let pair = BodyPair3::new(a.0, a.1, b.0, b.1);
+    let radius = pair.radii();
+    let points: Vec<Vec3> = fibonacci_directions(ROUNDED_DIRECTIONS)
+        .map(|d| pair.support(d).point + radius * d)
+        .collect();
+    let hull = Polyhedron::new(&Shape3Kind::Hull { points })?;
+    let origin = origin_query(&hull);
+    let core_points = sampled_differences(&pair, MAX_HULL_POINTS.min(core_pairs(&pair)));
+    let core_hull = Polyhedron::new(&Shape3Kind::Hull {
+        points: core_points.clone(),
+    })
+    .ok();
+    Ok(BodyDifference3 {
+        difference: MinkowskiDifference3 {
+            hull,
+            exact: false,
+            origin,
+        },
+        cores: Some(CoresDifference3 {
+            radius,
+            points: core_points,
+            hull: core_hull,
+        }),
+    })
+}
+
+/// How many support directions find every vertex pair of the cores: at least the pairs
+/// themselves, and enough to meet each of a polyhedron's vertices.
+fn core_pairs(pair: &BodyPair3) -> usize {
+    let count = |b: &super::round::PlacedBody3| match b {
+        super::round::PlacedBody3::Poly(p) => p.shape.vertices().len(),
+        super::round::PlacedBody3::Round(r) => 1 + usize::from(r.is_segment()),
+    };
+    (count(&pair.a) * count(&pair.b) * 8).max(64)
+}
+
+/// `count` unit directions spread evenly over the sphere (a Fibonacci lattice).
+fn fibonacci_directions(count: usize) -> impl Iterator<Item = Vec3> {
     let golden = std::f32::consts::PI * (3.0 - 5f32.sqrt());
-    let mut seen: Vec<(u32, u32)> = Vec::with_capacity(count);
-    let mut points = Vec::with_capacity(count);
-    for k in 0..count {
+    (0..count).map(move |k| {
         let y = 1.0 - 2.0 * (k as f32 + 0.5) / count as f32;
         let r = (1.0 - y * y).max(0.0).sqrt();
         let angle = golden * k as f32;
-        let w = pair.support(Vec3::new(r * angle.cos(), y, r * angle.sin()));
+        Vec3::new(r * angle.cos(), y, r * angle.sin())
+    })
+}
+
+/// Support points of A - B along `count` directions of a Fibonacci lattice on the sphere,
+/// each vertex pair once.
+pub fn sampled_differences(pair: &impl SupportPair3, count: usize) -> Vec<Vec3> {
+    let mut seen: Vec<(u32, u32)> = Vec::with_capacity(count);
+    let mut points = Vec::with_capacity(count);
+    for d in fibonacci_directions(count) {
+        let w = pair.support(d);
         if !seen.contains(&(w.index_a, w.index_b)) {
             seen.push((w.index_a, w.index_b));
             points.push(w.point);
@@ -166,6 +255,63 @@ mod tests {
     use crate::query3::epa::epa_penetration;
     use crate::query3::gjk::gjk_distance;
     use crate::query3::testing::*;
+
+    #[test]
+    fn two_spheres_make_a_ball_of_both_radii_around_the_centres_difference() {
+        // Radii 1 and 0.5, B at (3, 0, 0): A - B is the ball of radius 1.5 about (-3, 0, 0),
+        // the origin outside it, 3 - 1.5 = 1.5 from its boundary. The sampled hull is
+        // inscribed in the ball: its faces sit at most 1.5 (1 - cos 0.09) = 0.006 inside.
+        use crate::geom3::Round3;
+        let (big, small) = (Round3::sphere(1.0).unwrap(), Round3::sphere(0.5).unwrap());
+        let d = body_difference(
+            ((&big).into(), &at(0., 0., 0.)),
+            ((&small).into(), &at(3., 0., 0.)),
+        )
+        .unwrap();
+        assert!(!d.difference.exact && !d.difference.origin.contains_origin);
+        let gap = d.difference.origin.distance;
+        assert!((1.5..1.51).contains(&gap), "{gap}");
+        for v in d.difference.hull.vertices() {
+            assert!(
+                close((*v - Vec3::new(-3., 0., 0.)).length(), 1.5, 1e-5),
+                "{v}"
+            );
+        }
+        let cores = d.cores.unwrap();
+        assert_eq!(cores.radius, 1.5);
+        assert_eq!(cores.points, vec![Vec3::new(-3., 0., 0.)]);
+        assert!(cores.hull.is_none(), "a point is no solid");
+    }
+
+    #[test]
+    fn a_box_and_a_sphere_make_a_rounded_box_around_the_boxs_difference() {
+        // A unit cube at the origin, a ball of radius 0.5 at (0, 2, 0): the cores'
+        // difference is the cube about (0, -2, 0); A - B grows it by 0.5, so its top face
+        // is at y = -1 and the origin is 1 above it.
+        use crate::geom3::Round3;
+        let (cube, ball) = (cuboid(0.5, 0.5, 0.5), Round3::sphere(0.5).unwrap());
+        let d = body_difference(
+            ((&cube).into(), &at(0., 0., 0.)),
+            ((&ball).into(), &at(0., 2., 0.)),
+        )
+        .unwrap();
+        let gap = d.difference.origin.distance;
+        assert!(!d.difference.origin.contains_origin);
+        assert!((1.0..1.01).contains(&gap), "{gap}");
+        let cores = d.cores.unwrap();
+        assert_eq!(cores.points.len(), 8);
+        let hull = cores.hull.expect("the cube's difference is a solid");
+        assert_eq!(hull.face_count(), 6);
+        let top = hull.support_scan(Vec3::Y);
+        assert!(close(hull.vertex(top).y, -1.5, 1e-6));
+        // Two polyhedra: the exact hull, and no cores.
+        let poly = body_difference(
+            ((&cube).into(), &at(0., 0., 0.)),
+            ((&cube).into(), &at(0., 2., 0.)),
+        )
+        .unwrap();
+        assert!(poly.difference.exact && poly.cores.is_none());
+    }
 
     #[test]
     fn two_cubes_make_a_cube_twice_the_size() {

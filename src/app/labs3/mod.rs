@@ -5,6 +5,8 @@
 mod clip;
 mod features;
 mod gauss;
+mod gjk;
+mod minkowski;
 mod sat;
 
 pub use features::{feature_points, BodyGeometry};
@@ -12,9 +14,11 @@ pub use gauss::draw_gauss_map;
 
 use super::analysis3::Analysis3;
 use super::draw::LegendEntry;
+use super::labs::Series;
 use super::paint3::Painter3;
 use super::state3::Document3;
 use crate::query::Algorithm;
+use crate::query3::simplex::SupportPoint3;
 use glam::Vec3;
 use macroquad::prelude::Color;
 use std::cell::RefCell;
@@ -30,7 +34,9 @@ pub struct Label3 {
     pub importance: u8,
 }
 
-/// What a 3D lab draws with: the painter, the document, the analysis and the step.
+/// What a 3D lab draws with: the painter, the document, the analysis and the step. The
+/// same context serves both views: in [`Lab3::draw`] the painter draws the bodies, in
+/// [`Lab3::draw_difference`] it draws A - B (the split view's right half or the inset).
 pub struct Lab3Ctx<'a> {
     pub paint: &'a Painter3,
     pub doc: &'a Document3,
@@ -67,8 +73,36 @@ pub trait Lab3 {
     }
     /// What each colour means.
     fn legend(&self) -> Vec<LegendEntry>;
-    /// Draws the step `ctx.step` (or the answer).
+    /// Draws the step `ctx.step` (or the answer) on the bodies.
     fn draw(&self, ctx: &Lab3Ctx);
+    /// Whether the lab draws in A - B (its overlay on opens the A - B inset).
+    fn uses_difference(&self) -> bool {
+        false
+    }
+    /// Whether the lab is a backdrop that stays drawn in A - B while another algorithm's
+    /// timeline steps there (the Minkowski difference's own marks).
+    fn is_backdrop(&self) -> bool {
+        false
+    }
+    /// Every point of A - B the lab draws at any step, so that the A - B view frames them
+    /// all and holds still while stepping.
+    fn difference_points(&self, _run: &Analysis3, _keep: &mut dyn FnMut(Vec3)) {}
+    /// Draws the step `ctx.step` (or the answer) in A - B; `ctx.paint` is that view's.
+    fn draw_difference(&self, _ctx: &Lab3Ctx) {}
+    /// The support point found at `step` (`None`: the answer), with its sources on A and B
+    /// (world): the split view links them to the point in A - B, so that w = a - b shows.
+    fn support_point(&self, _run: &Analysis3, _step: Option<usize>) -> Option<SupportPoint3> {
+        None
+    }
+    /// Per-iteration numbers for the Plots panel.
+    fn series(&self, _run: &Analysis3) -> Vec<Series> {
+        Vec::new()
+    }
+}
+
+/// The step `k` of `steps`, or the last when `k` is `None` (the answer).
+pub fn step_or_last<S>(steps: &[S], k: Option<usize>) -> Option<&S> {
+    k.map_or(steps.last(), |k| steps.get(k))
 }
 
 /// A closed polygon's outline, drawn over the bodies.
@@ -79,10 +113,14 @@ pub fn outline(ctx: &Lab3Ctx, points: &[Vec3], width: f32, color: Color) {
     }
 }
 
-/// Every 3D lab, in the Algorithms panel's order. GJK, EPA and the sweep get theirs with
-/// the 3D drawing of A - B (they are recorded, and `trace` shows them).
+/// Every 3D lab, in the Algorithms panel's order ([`Algorithm::ALL`]'s).
 pub fn registry() -> Vec<Box<dyn Lab3>> {
-    vec![Box::new(sat::SatLab), Box::new(clip::ClipLab)]
+    vec![
+        Box::new(minkowski::MinkowskiLab3),
+        Box::new(gjk::GjkLab3),
+        Box::new(sat::SatLab),
+        Box::new(clip::ClipLab),
+    ]
 }
 
 pub use super::analysis3::DRAWN_3D;
