@@ -28,6 +28,9 @@ use std::rc::Rc;
 
 /// The hull's opacity: the simplex and the polytope inside it stay readable.
 const HULL_ALPHA: f32 = 0.16;
+/// The split view's links from a support point's sources to the point: faint, so that
+/// they join the halves without hiding either.
+const LINK_ALPHA: f32 = 0.35;
 
 /// The A - B view's state, owned by the 3D workspace.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -188,7 +191,40 @@ impl DifferenceScene<'_> {
             });
         }
         paint.translucent(&mesh, palette::MINKOWSKI, HULL_ALPHA);
-        paint.edges(&mesh, 1.2, palette::with_alpha(palette::MINKOWSKI, 0.7));
+        // A sampled hull's edges are facets of its rounded parts, not features: lighter.
+        let edge_alpha = if d.difference.exact { 0.7 } else { 0.3 };
+        paint.edges(
+            &mesh,
+            1.2,
+            palette::with_alpha(palette::MINKOWSKI, edge_alpha),
+        );
+    }
+}
+
+impl DifferenceScene<'_> {
+    /// The split view's faint links from the support point's sources on the bodies (a on
+    /// A, b on B, left) to the support point w = a - b in A - B (right), for each lab that
+    /// found one at its step.
+    pub fn draw_links(&self, bodies: &Camera3, difference: &Camera3, scale: f32) {
+        let inside =
+            |c: &Camera3, p: Vec2| p.cmpge(c.origin).all() && p.cmple(c.origin + c.size).all();
+        for (lab, step) in &self.labs {
+            let Some(w) = lab.support_point(self.run, *step) else {
+                continue;
+            };
+            let Some(target) = difference
+                .to_screen(w.point)
+                .filter(|p| inside(difference, *p))
+            else {
+                continue;
+            };
+            for (source, color) in [(w.on_a, palette::BODY_A), (w.on_b, palette::BODY_B)] {
+                if let Some(from) = bodies.to_screen(source).filter(|p| inside(bodies, *p)) {
+                    let faint = palette::with_alpha(color, LINK_ALPHA);
+                    draw::screen_dashed(from, target, 1.5 * scale, 6.0 * scale, faint);
+                }
+            }
+        }
     }
 }
 

@@ -445,8 +445,11 @@ fn drag_to(app: &mut App, drag: Drag, m: Vec2) {
             move_vertex(app, body, index, target);
         }
         // The 3D workspace's drags are handled by `input3`.
-        Drag::Orbit { .. } | Drag::Move3 { .. } | Drag::Rotate3 { .. } | Drag::Velocity3 { .. } => {
-        }
+        Drag::Orbit { .. }
+        | Drag::OrbitDifference { .. }
+        | Drag::Move3 { .. }
+        | Drag::Rotate3 { .. }
+        | Drag::Velocity3 { .. } => {}
         Drag::Velocity { body } => {
             let t = app.doc().meta.sweep_time();
             let target = snap_point(app, world);

@@ -46,6 +46,13 @@ pub fn handle(app: &mut App, over_ui: bool) {
     };
     let c = space.camera;
     let on_canvas = !over_ui && m.cmpge(c.origin).all() && m.cmple(c.origin + c.size).all();
+    let scale = app.pixel_scale();
+    if !over_ui && difference_half(app, m, scale) {
+        return;
+    }
+    let Some(space) = app.workspace.space_mut() else {
+        return;
+    };
     if on_canvas {
         if let Some(factor) = super::input::wheel_zoom(app.tools.pointer.wheel) {
             space.camera.zoom_at(m, factor);
@@ -63,6 +70,62 @@ pub fn handle(app: &mut App, over_ui: bool) {
         Some(_) => app.tools.drag = None,
         None => {}
     }
+}
+
+/// The pointer over the split view's A - B half: the wheel zooms its camera, the middle
+/// button (or Space + drag) pans it, the others orbit it, and the user owns it from then
+/// on ("Fit all" hands it back). Returns whether the pointer is there (or a drag of that
+/// half goes on), so the bodies' tools leave it alone.
+fn difference_half(app: &mut App, m: Vec2, scale: f32) -> bool {
+    let drag = app.tools.drag.clone();
+    let ours = matches!(
+        drag,
+        Some(Drag::OrbitDifference { .. } | Drag::PanDifference { .. })
+    );
+    let Some(space) = app.workspace.space_mut() else {
+        return false;
+    };
+    let shown = space
+        .difference_camera(scale)
+        .filter(|_| space.difference.split);
+    let Some(shown) = shown else {
+        return false;
+    };
+    let over = m.cmpge(shown.origin).all() && m.cmple(shown.origin + shown.size).all();
+    if !over && !ours {
+        return false;
+    }
+    let camera = space.difference.take_camera(shown);
+    if let Some(factor) = super::input::wheel_zoom(app.tools.pointer.wheel).filter(|_| over) {
+        camera.zoom_at(m, factor);
+    }
+    let held = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
+        .into_iter()
+        .any(mq::is_mouse_button_down);
+    app.tools.drag = match drag {
+        Some(Drag::OrbitDifference { last }) if held => {
+            camera.orbit(m - last);
+            Some(Drag::OrbitDifference { last: m })
+        }
+        Some(Drag::PanDifference { last }) if held => {
+            camera.pan(m - last);
+            Some(Drag::PanDifference { last: m })
+        }
+        Some(_) if ours => None,
+        _ if mq::is_mouse_button_pressed(MouseButton::Middle)
+            || (mq::is_key_down(KeyCode::Space)
+                && mq::is_mouse_button_pressed(MouseButton::Left)) =>
+        {
+            Some(Drag::PanDifference { last: m })
+        }
+        _ if mq::is_mouse_button_pressed(MouseButton::Left)
+            || mq::is_mouse_button_pressed(MouseButton::Right) =>
+        {
+            Some(Drag::OrbitDifference { last: m })
+        }
+        other => other,
+    };
+    true
 }
 
 /// Ends the drag when its button went up this frame, after the pointer's last stretch (on a

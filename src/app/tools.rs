@@ -43,6 +43,10 @@ pub enum Drag {
     Orbit {
         last: Vec2,
     },
+    /// 3D: turning the split view's A - B camera (any button but the middle one).
+    OrbitDifference {
+        last: Vec2,
+    },
     /// 3D: moving a body. `grab` is the body's position minus the grabbed point (world), so
     /// the body does not jump to the pointer.
     Move3 {

@@ -237,6 +237,9 @@ impl Workspace3d {
         if let Some(camera) = self.difference_camera_in(&mut corners) {
             if let Some(scene) = self.difference_scene() {
                 scene.draw(camera, scale, !self.difference.split, &board);
+                if self.difference.split {
+                    scene.draw_links(&self.camera, &camera, scale);
+                }
                 blocked.push(Rect::new(camera.origin, camera.size));
             }
         }
@@ -928,6 +931,63 @@ mod tests {
         let at = w.camera.to_screen(crate_center).unwrap();
         assert_eq!(w.body_at(at), Some(1));
         assert_eq!(w.body_at(Vec2::new(2.0, 2.0)), None);
+    }
+
+    #[test]
+    fn the_split_gives_a_minus_b_the_right_half_turned_like_the_bodies_and_framed() {
+        let mut w = open("welcome.ron");
+        w.set_viewport(Vec2::ZERO, Vec2::new(1280.0, 720.0));
+        assert_eq!(
+            w.difference_camera(1.0),
+            None,
+            "SAT and the manifold: no A - B"
+        );
+        w.set_split(true);
+        let h = difference3::split_halves(Vec2::ZERO, Vec2::new(1280.0, 720.0), 1.0);
+        assert_eq!((w.camera.origin, w.camera.size), (h.0.min, h.0.size()));
+        let c = w.difference_camera(1.0).expect("the split shows A - B");
+        assert_eq!((c.origin, c.size), (h.1.min, h.1.size()));
+        assert!((c.forward() - w.camera.forward()).length() < 1e-6);
+        // A - B's corners and its origin all project into the right half.
+        let run = w.session().run().unwrap();
+        let hull = &run.difference.as_ref().unwrap().difference.hull;
+        for p in hull.vertices().iter().chain([&Vec3::ZERO]) {
+            let s = c.to_screen(*p).unwrap();
+            assert!(
+                s.cmpge(c.origin).all() && s.cmple(c.origin + c.size).all(),
+                "{p}"
+            );
+        }
+        // Moved by hand, it stays when the bodies' camera turns; "Fit all" hands it back.
+        w.difference.take_camera(c).orbit(Vec2::new(120.0, 0.0));
+        let moved = w.difference_camera(1.0).unwrap();
+        w.camera.orbit(Vec2::new(-50.0, 30.0));
+        assert_eq!(w.difference_camera(1.0), Some(moved));
+        w.fit_all();
+        let back = w.difference_camera(1.0).unwrap();
+        assert!((back.forward() - w.camera.forward()).length() < 1e-6);
+        w.set_split(false);
+        assert_eq!(
+            (w.camera.origin, w.camera.size),
+            (Vec2::ZERO, Vec2::new(1280.0, 720.0))
+        );
+    }
+
+    #[test]
+    fn an_overlay_that_draws_in_a_minus_b_opens_the_inset_clear_of_the_legend() {
+        let mut w = open("gjk_separated_boxes.ron");
+        w.set_viewport(Vec2::ZERO, Vec2::new(1280.0, 720.0));
+        let c = w.difference_camera(1.0).expect("GJK draws in A - B");
+        assert!(
+            c.size.x < 640.0 && (c.size.x - c.size.y).abs() < 0.01,
+            "a card: {c:?}"
+        );
+        assert!(c.origin.cmpge(Vec2::ZERO).all());
+        assert!((c.origin + c.size).cmple(Vec2::new(1280.0, 720.0)).all());
+        w.enable(Algorithm::Gjk, false);
+        assert_eq!(w.difference_camera(1.0), None);
+        w.enable(Algorithm::Minkowski, true);
+        assert!(w.difference_camera(1.0).is_some(), "the backdrop alone");
     }
 
     #[test]
