@@ -4,7 +4,8 @@
 //! writes a file `collision-lab check` accepts, a bad edit on disk is reported with its
 //! position while the last good scene stays, the view keys (2, O), and Ctrl+click picking
 //! the focused pair's B. The window reports what it shows through COLLISION_LAB_STATE_FILE
-//! (`test_state3`). Skipped (with a message) without Xvfb and xdotool, unless
+//! (`test_state3`). The split view (V): A - B in the right half, orbited there on its own,
+//! handed back to the bodies' camera by F. Skipped (with a message) without Xvfb and xdotool, unless
 //! COLLISION_LAB_REQUIRE_X=1.
 
 mod window_common;
@@ -444,4 +445,56 @@ fn ctrl_click_on_the_column_makes_it_b_of_the_focused_pair() {
     assert_eq!(poses(&s), poses(&before), "a Ctrl+click moves nothing");
     assert_eq!(s["selected"], before["selected"], "and selects nothing");
     assert_eq!(s["can_undo"], true, "picking the pair is an undoable edit");
+}
+
+#[test]
+fn v_splits_off_a_minus_b_which_orbits_on_its_own_until_f_hands_it_back() {
+    let Some((x, dir, scene)) = setup("split") else {
+        return;
+    };
+    let (w, before) = open(&x, &dir, &scene);
+    assert_eq!(
+        before["difference"]["shown"],
+        Value::Null,
+        "SAT and the manifold only"
+    );
+    hover(&x, canvas_point(&before, 0.3, 0.75));
+    press(&x, "v");
+    let s = w.wait_for(
+        |s| s["difference"]["shown"].is_object(),
+        "A - B in the right half",
+    );
+    let rect = &s["difference"]["shown"]["rect"];
+    let (left, width) = (f(&rect[0]), f(&rect[2]));
+    assert!(left > f(&s["canvas"][0]) + 0.9 * f(&s["canvas"][2]), "{s}");
+    let turned = vec3(&s["difference"]["shown"]["eye"]);
+    let bodies_eye = eye(&s);
+    // Right-drag in the A - B half: its eye moves, the bodies' stays, nothing is edited.
+    let from = (left + 0.5 * width, f(&rect[1]) + 0.5 * f(&rect[3]));
+    drag(&x, "3", from, (from.0 + 160.0, from.1));
+    let s = w.wait_for(
+        |s| s["difference"]["moved_by_hand"] == true,
+        "the A - B camera taken by hand",
+    );
+    let s = settled(&w, s);
+    assert!(distance(vec3(&s["difference"]["shown"]["eye"]), turned) > 1e-3);
+    assert!(
+        distance(eye(&s), bodies_eye) < 1e-4,
+        "the bodies' camera stays"
+    );
+    assert_eq!(poses(&s), poses(&before));
+    assert_eq!(s["dirty"], false);
+    // F frames both: A - B follows the bodies' camera again.
+    hover(&x, canvas_point(&s, 0.3, 0.75));
+    press(&x, "f");
+    let s = w.wait_for(
+        |s| s["difference"]["moved_by_hand"] == false,
+        "A - B following again",
+    );
+    assert_eq!(s["difference"]["split"], true);
+    press(&x, "v");
+    w.wait_for(
+        |s| s["difference"]["shown"] == Value::Null,
+        "the split off again",
+    );
 }

@@ -45,6 +45,8 @@ pub struct Workspace3d {
     fitted: Option<Camera3>,
     /// Where the last drawn frame's labels went (for the tests and `render`).
     pub placed_labels: RefCell<Vec<PlacedLabel>>,
+    /// The camera A - B was drawn through in the last frame, if it was shown (the tests).
+    shown_difference: std::cell::Cell<Option<Camera3>>,
     /// SAT's Gauss map inset is shown (the SAT section of the Algorithms panel).
     pub gauss_map: bool,
     /// A - B: split or inset, and its camera.
@@ -62,6 +64,7 @@ impl Workspace3d {
             meshes: RefCell::new(Meshes::default()),
             fitted: None,
             placed_labels: RefCell::new(Vec::new()),
+            shown_difference: std::cell::Cell::new(None),
             gauss_map: true,
             difference: DifferenceView3::default(),
             canvas: Rect::new(Vec2::ZERO, Vec2::new(1280.0, 800.0)),
@@ -234,7 +237,9 @@ impl Workspace3d {
             blocked.extend(self.draw_legend(&flat));
         }
         let mut corners = self.inset_rects(scale, blocked.first().copied());
-        if let Some(camera) = self.difference_camera_in(&mut corners) {
+        let shown = self.difference_camera_in(&mut corners);
+        self.shown_difference.set(shown);
+        if let Some(camera) = shown {
             if let Some(scene) = self.difference_scene() {
                 scene.draw(camera, scale, !self.difference.split, &board);
                 if self.difference.split {
@@ -614,6 +619,14 @@ impl Workspace3d {
                 json
             }),
             "labels": draw::labels_json(&self.placed_labels.borrow()),
+            "difference": {
+                "split": self.difference.split,
+                "moved_by_hand": self.difference.user_camera.is_some(),
+                "shown": self.shown_difference.get().map(|d| {
+                    let e = d.eye();
+                    serde_json::json!({"rect": [d.origin.x, d.origin.y, d.size.x, d.size.y], "eye": [e.x, e.y, e.z]})
+                }),
+            },
         })
     }
 }
