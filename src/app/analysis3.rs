@@ -8,6 +8,7 @@ use crate::query::Algorithm;
 use crate::query3::minkowski::{body_difference, BodyDifference3};
 pub use crate::query3::pair::{trace_pair3, PairQuery3, PairSettings3, PairTrace3};
 use crate::query3::sat;
+use std::cell::OnceCell;
 
 /// The overlays on when a 3D scene does not say: SAT and the contact manifold, the two
 /// algorithms whose pictures 3D needs most.
@@ -31,9 +32,10 @@ pub struct Analysis3 {
     pub b: usize,
     pub query: PairQuery3,
     pub trace: PairTrace3,
-    /// A - B of the pair (and the cores' difference when a body is round), as the A - B
-    /// view draws it; the error when its hull cannot be built.
-    pub difference: Result<BodyDifference3, String>,
+    /// A - B of the pair (and the cores' difference when a body is round), built the first
+    /// time the A - B view asks ([`Analysis3::difference`]): a hull costs more than every
+    /// algorithm together, and most frames do not show it.
+    difference: OnceCell<Result<BodyDifference3, String>>,
 }
 
 impl Analysis3 {
@@ -46,18 +48,27 @@ impl Analysis3 {
             ..*settings
         };
         let (query, trace) = trace_pair3(&body_a.body_ref(), &body_b.body_ref(), &settings);
-        let difference = body_difference(
-            (body_a.shape.as_ref(), &body_a.pose),
-            (body_b.shape.as_ref(), &body_b.pose),
-        )
-        .map_err(|e| format!("A - B has no hull: {e}"));
         Some(Analysis3 {
             a,
             b,
             query,
             trace,
-            difference,
+            difference: OnceCell::new(),
         })
+    }
+
+    /// A - B of the pair in `doc` (the document this analysis was run on), and the cores'
+    /// difference when a body is round; why not, when its hull cannot be built.
+    pub fn difference(&self, doc: &Document3) -> Result<&BodyDifference3, &str> {
+        let built = self.difference.get_or_init(|| {
+            let (a, b) = match (doc.bodies.get(self.a), doc.bodies.get(self.b)) {
+                (Some(a), Some(b)) => (a, b),
+                _ => return Err("A - B: the focused pair is gone".into()),
+            };
+            body_difference((a.shape.as_ref(), &a.pose), (b.shape.as_ref(), &b.pose))
+                .map_err(|e| format!("A - B has no hull: {e}"))
+        });
+        built.as_ref().map_err(|e| e.as_str())
     }
 
     /// The position in SAT's trace of the winning axis's step.

@@ -102,7 +102,7 @@ impl DifferenceScene<'_> {
                 hi = hi.max(p);
             }
         };
-        if let Ok(d) = &self.run.difference {
+        if let Ok(d) = self.run.difference(self.doc) {
             d.difference.hull.vertices().iter().for_each(|v| keep(*v));
         }
         for (lab, _) in &self.labs {
@@ -153,12 +153,12 @@ impl DifferenceScene<'_> {
     }
 
     fn draw_hull(&self, paint: &Painter3, labels: &RefCell<Vec<Label3>>) {
-        let d = match &self.run.difference {
+        let d = match self.run.difference(self.doc) {
             Ok(d) => d,
             Err(e) => {
                 labels.borrow_mut().push(Label3 {
                     at: Vec3::ZERO,
-                    text: e.clone(),
+                    text: e.to_string(),
                     color: palette::REFUSED,
                     importance: draw::LABEL_BODY,
                 });

@@ -963,7 +963,7 @@ mod tests {
         assert!((c.forward() - w.camera.forward()).length() < 1e-6);
         // A - B's corners and its origin all project into the right half.
         let run = w.session().run().unwrap();
-        let hull = &run.difference.as_ref().unwrap().difference.hull;
+        let hull = &run.difference(w.doc()).unwrap().difference.hull;
         for p in hull.vertices().iter().chain([&Vec3::ZERO]) {
             let s = c.to_screen(*p).unwrap();
             assert!(

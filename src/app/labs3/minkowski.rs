@@ -36,7 +36,7 @@ impl Lab3 for MinkowskiLab3 {
     fn draw(&self, _ctx: &Lab3Ctx) {}
 
     fn draw_difference(&self, ctx: &Lab3Ctx) {
-        let Ok(d) = &ctx.run.difference else {
+        let Ok(d) = ctx.run.difference(ctx.doc) else {
             return;
         };
         let o = d.difference.origin;
