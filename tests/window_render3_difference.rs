@@ -1,7 +1,9 @@
 //! `collision-lab render` of A - B in 3D, end to end under Xvfb: the origin marker, GJK's
 //! simplex and its support point sit at the screen positions projected from the core's
 //! numbers through the A - B view's own camera (the split view's right half, or the inset),
-//! and w's sources sit on the bodies. Skipped (with a message) without xvfb-run, unless
+//! and w's sources sit on the bodies; the sweep's contact points at t_first; and every 3D
+//! scene renders every step of every algorithm its timeline offers (`render --steps`, half
+//! of them split). Skipped (with a message) without xvfb-run, unless
 //! COLLISION_LAB_REQUIRE_X=1.
 
 mod window_common;
@@ -119,4 +121,80 @@ fn the_support_point_shows_in_the_inset_and_its_sources_on_the_bodies() {
     }
     let o = c.to_screen(Vec3::ZERO).unwrap();
     assert!(picture.count_near(o.x, o.y, 3.0, palette::ORIGIN, 40) > 0);
+}
+
+#[test]
+fn the_sweep_s_contact_points_at_t_first_are_drawn_where_the_core_put_them() {
+    let name = "sweep_hit.ron";
+    let w = workspace_for(name, false, (Algorithm::Sweep, 1));
+    let out = w.session().run().unwrap().query.sweep.expect("B moves");
+    let points = out.manifold.expect("B reaches A").points;
+    assert!(!points.is_empty());
+    let Some(picture) = render_3d(name, &["--step", "sweep:1", "--sweep-at", "0.2"]) else {
+        return;
+    };
+    for c in points.iter() {
+        let at = w.camera.to_screen(c.point).unwrap();
+        assert!(
+            picture.count_near(at.x, at.y, 3.0, palette::RESULT, 40) > 0,
+            "contact point {} at t_first at {at}",
+            c.point
+        );
+    }
+}
+
+#[test]
+fn every_3d_scene_renders_every_step_of_every_algorithm_its_timeline_offers() {
+    if !have(&["Xvfb"]) {
+        return;
+    }
+    let mut names: Vec<String> = std::fs::read_dir(scene_path(""))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ron"))
+        .collect();
+    names.sort();
+    let mut slides = 0;
+    for (i, name) in names.iter().enumerate() {
+        let text = std::fs::read_to_string(scene_path(name)).unwrap();
+        let (scene, bodies) = parse_scene3(&text, name).unwrap();
+        let mut w = Workspace3d::new(Document3::from_parts(scene, bodies));
+        for (algorithm, _) in w.timeline_model().timeline_choices() {
+            let count = w.picture().step_count(algorithm);
+            let dir = temp_dir(&format!(
+                "smoke3-{}-{}",
+                name.trim_end_matches(".ron"),
+                algorithm.key()
+            ));
+            let mut args = vec!["--size", "320x200", "--steps", algorithm.key()];
+            if i % 2 == 1 {
+                args.push("--split");
+            }
+            let result = render(&scene_path(name), &dir, &args);
+            assert!(
+                result.status.success(),
+                "render {name} --steps {}: {}",
+                algorithm.key(),
+                String::from_utf8_lossy(&result.stderr)
+            );
+            let pngs = std::fs::read_dir(&dir)
+                .unwrap()
+                .filter(|e| {
+                    e.as_ref()
+                        .unwrap()
+                        .path()
+                        .extension()
+                        .is_some_and(|x| x == "png")
+                })
+                .count();
+            assert_eq!(
+                pngs,
+                count,
+                "{name} {}: one slide per step",
+                algorithm.key()
+            );
+            slides += count;
+        }
+    }
+    assert!(slides > 1000, "{slides} slides");
 }

@@ -138,6 +138,7 @@ impl DifferenceScene<'_> {
                 run: self.run,
                 step: *step,
                 labels: &labels,
+                sweep_time: None,
             });
         }
         draw_origin(&paint, &labels);

@@ -99,6 +99,10 @@ fn prepare(args: &RenderOptions) -> Result<Prepared, String> {
             workspace.set_viewport(Vec2::ZERO, Vec2::new(size.0 as f32, size.1 as f32));
             workspace.set_split(args.split);
             workspace.fit_all_if_unsaved();
+            if let Some(t) = args.sweep_at {
+                let t_max = workspace.doc().meta.sweep_time();
+                workspace.sweep_clock.set(sweep_at(t)?, t_max);
+            }
             if let Some((algorithm, n)) = step {
                 show_step(workspace.session_mut(), algorithm, n)?;
             }
@@ -113,17 +117,22 @@ fn prepare(args: &RenderOptions) -> Result<Prepared, String> {
     let mut workspace = Workspace2d::new(doc, camera);
     workspace.set_split(args.split);
     if let Some(t) = args.sweep_at {
-        if !t.is_finite() {
-            return Err(format!("--sweep-at must be a number, got {t}"));
-        }
         let t_max = workspace.session.doc.meta.sweep_time();
-        workspace.sweep_clock.set(t, t_max);
+        workspace.sweep_clock.set(sweep_at(t)?, t_max);
     }
     if let Some((algorithm, n)) = step {
         show_step(&mut workspace.session, algorithm, n)?;
     }
     need_display()?;
     Ok((Box::new(workspace), size, args.out.clone()))
+}
+
+/// `--sweep-at T`: a finite time (clamped to the sweep's interval when shown).
+fn sweep_at(t: f32) -> Result<f32, String> {
+    match t.is_finite() {
+        true => Ok(t),
+        false => Err(format!("--sweep-at must be a number, got {t}")),
+    }
 }
 
 /// Shows step `n` (counted from 1, as the window's timeline and `trace` number them) of

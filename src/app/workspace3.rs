@@ -18,6 +18,7 @@ use super::panels::{AlgorithmRow, AlgorithmsModel, PlotsModel};
 use super::picture::Picture;
 use super::session::Session;
 use super::state3::Document3;
+use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use super::workspace::Workspace;
 use crate::query::Algorithm;
@@ -51,6 +52,8 @@ pub struct Workspace3d {
     pub gauss_map: bool,
     /// A - B: split or inset, and its camera.
     pub difference: DifferenceView3,
+    /// The time the Swept SAT overlay shows the moving bodies at (a slider, or played).
+    pub sweep_clock: SweepClock,
     /// The whole canvas (split: both halves and the gap).
     canvas: Rect,
 }
@@ -67,6 +70,7 @@ impl Workspace3d {
             shown_difference: std::cell::Cell::new(None),
             gauss_map: true,
             difference: DifferenceView3::default(),
+            sweep_clock: SweepClock::default(),
             canvas: Rect::new(Vec2::ZERO, Vec2::new(1280.0, 800.0)),
         };
         w.show(doc);
@@ -232,11 +236,16 @@ impl Workspace3d {
             self.camera.origin + Vec2::new(60.0 * scale, self.camera.size.y - 64.0 * scale),
             40.0,
         );
+        self.draw_cards(&paint, &flat);
         let mut blocked = Vec::new();
         if legend {
             blocked.extend(self.draw_legend(&flat));
         }
         let mut corners = self.inset_rects(scale, blocked.first().copied());
+        if self.top_left_held(&paint) {
+            let top_left = self.camera.origin + Vec2::splat(8.0 * scale);
+            corners.retain(|r| r.min != top_left);
+        }
         let shown = self.difference_camera_in(&mut corners);
         self.shown_difference.set(shown);
         if let Some(camera) = shown {
@@ -410,14 +419,52 @@ impl Workspace3d {
             if !overlays.is_on(a) {
                 continue;
             }
-            lab.draw(&Lab3Ctx {
-                paint,
-                doc: &self.session.doc,
-                run,
-                step: overlays.step(a),
-                labels,
-            });
+            lab.draw(&self.lab_ctx(paint, run, a, labels));
         }
+    }
+
+    /// What lab `a` draws with on the bodies.
+    fn lab_ctx<'a>(
+        &'a self,
+        paint: &'a Painter3,
+        run: &'a Analysis3,
+        a: Algorithm,
+        labels: &'a RefCell<Vec<Label3>>,
+    ) -> Lab3Ctx<'a> {
+        Lab3Ctx {
+            paint,
+            doc: &self.session.doc,
+            run,
+            step: self.session.overlays().step(a),
+            labels,
+            sweep_time: self.sweep_clock.shown(self.session.doc.meta.sweep_time()),
+        }
+    }
+
+    /// The cards the labs that are on draw over the bodies' view (the sweep's time chart).
+    fn draw_cards(&self, paint: &Painter3, flat: &Painter) {
+        let Some(run) = self.session.run() else {
+            return;
+        };
+        let labels = RefCell::new(Vec::new());
+        for lab in self
+            .labs
+            .iter()
+            .filter(|l| self.session.overlays().is_on(l.algorithm()))
+        {
+            lab.draw_cards(&self.lab_ctx(paint, run, lab.algorithm(), &labels), flat);
+        }
+    }
+
+    /// Whether a lab that is on holds the canvas's upper-left corner with a card.
+    fn top_left_held(&self, paint: &Painter3) -> bool {
+        let Some(run) = self.session.run() else {
+            return false;
+        };
+        let labels = RefCell::new(Vec::new());
+        (self.labs.iter())
+            .filter(|l| self.session.overlays().is_on(l.algorithm()))
+            .any(|l| l.holds_top_left(&self.lab_ctx(paint, run, l.algorithm(), &labels)))
     }
 
     /// SAT's Gauss map inset, when it is switched on with SAT's overlay, in the first free
@@ -846,6 +893,15 @@ impl Workspace for Workspace3d {
         self.session.refresh();
     }
 
+    fn clocks_running(&self) -> bool {
+        self.sweep_clock.is_playing()
+    }
+
+    fn advance_clocks(&mut self, now: f64) {
+        let t_max = self.session.doc.meta.sweep_time();
+        self.sweep_clock.advance(now, t_max);
+    }
+
     fn draw(&self, scale: f32, legend: bool) {
         self.draw_view(scale, legend);
     }
@@ -878,6 +934,10 @@ impl AlgorithmsModel for Workspace3d {
     }
 
     fn settings_ui(&mut self, ui: &mut egui::Ui, a: Algorithm) -> bool {
+        if a == Algorithm::Sweep {
+            let t_max = self.session.doc.meta.sweep_time();
+            return super::labs::sweep_motion_ui(ui, &mut self.sweep_clock, t_max);
+        }
         if a == Algorithm::Sat {
             return ui
                 .checkbox(&mut self.gauss_map, "Gauss map inset")

@@ -10,6 +10,7 @@ mod lab;
 mod minkowski;
 mod sat;
 mod sweep;
+pub mod time_chart;
 
 pub use lab::{num, vec_str, Lab, LabCtx, Series};
 pub use sweep::motion_ui as sweep_motion_ui;

@@ -2,12 +2,13 @@
 //! last contact), and a chart of every axis's time interval against [0, t_max].
 
 use super::lab::{num, Lab, LabCtx};
+use super::time_chart::{draw_time_chart, ChartRow, ChartTimes};
 use crate::app::analysis::Analysis;
-use crate::app::draw::{self, palette, LegendEntry, Painter};
+use crate::app::draw::{palette, LegendEntry, Painter};
 use crate::app::layout;
 use crate::app::sweep_clock::SweepClock;
 use crate::geom::Pose;
-use crate::query::sweep::{SweepAxis, SweepStep};
+use crate::query::sweep::SweepStep;
 use crate::query::Algorithm;
 use crate::scene::SceneBody;
 use egui_macroquad::egui;
@@ -174,146 +175,26 @@ fn swept_path(w: &Painter, body: &SceneBody, t_max: f32) {
     );
 }
 
-/// A chart in the canvas's upper-left corner: one row per axis, the bar [t_enter, t_exit]
-/// clipped to [0, t_max]; vertical lines at t_first and t_last.
+/// The time chart in the canvas's upper-left corner ([`draw_time_chart`]): one row per
+/// axis.
 fn time_chart(ctx: &LabCtx, step: Option<usize>, t_max: f32) {
-    let axes: Vec<(usize, &SweepAxis)> = ctx
-        .run
-        .trace
-        .sweep
-        .iter()
-        .enumerate()
+    let rows: Vec<ChartRow> = (ctx.run.trace.sweep.iter().enumerate())
         .filter_map(|(k, s)| match s {
-            SweepStep::Axis(a) => Some((k, a)),
+            SweepStep::Axis(a) => Some(ChartRow {
+                t_enter: a.t_enter,
+                t_exit: a.t_exit,
+                selected: step == Some(k),
+            }),
             SweepStep::Refine { .. } => None,
         })
         .collect();
-    let p = ctx.world;
-    if axes.is_empty() || !p.visible {
-        return;
-    }
-    let chart = chart_card(p, axes.len(), t_max);
-    for (i, (k, a)) in axes.iter().enumerate() {
-        chart_row(p, &chart, i, a, step == Some(*k));
-    }
-    let bottom = chart.top + chart.row * axes.len() as f32;
-    if let Some(t) = ctx.sweep_time {
-        // The time the moving bodies are shown at, across every row.
-        draw::screen_line(
-            Vec2::new(chart.x_of(t), chart.top - p.px(4.0)),
-            Vec2::new(chart.x_of(t), bottom + p.px(4.0)),
-            p.px(1.5),
-            palette::TEXT,
-        );
-    }
     let out = ctx.run.query.sweep;
-    let times = [
-        (out.and_then(|o| o.t_first), palette::RESULT, "t_first"),
-        (out.and_then(|o| o.t_last), palette::GAP, "t_last"),
-    ];
-    for (i, (t, color, name)) in times.into_iter().enumerate() {
-        if let Some(t) = t {
-            draw::screen_line(
-                Vec2::new(chart.x_of(t), chart.top - p.px(2.0)),
-                Vec2::new(chart.x_of(t), bottom + p.px(2.0)),
-                p.px(2.0),
-                color,
-            );
-            // Below the chart, t_first on the first line and t_last on the second.
-            let text = format!("{name} {}", num(t));
-            let w = p.measure(&text, 12.0).x;
-            let x = (chart.x_of(t) - w).max(chart.left);
-            let y = bottom + p.px(4.0 + 14.0 * i as f32);
-            p.screen_text(Vec2::new(x, y), &text, 12.0, color, true);
-        }
-    }
-}
-
-/// Where the time chart's rows sit on the screen.
-struct Chart {
-    left: f32,
-    span: f32,
-    top: f32,
-    row: f32,
-    t_max: f32,
-}
-
-impl Chart {
-    fn x_of(&self, t: f32) -> f32 {
-        self.left + self.span * (t / self.t_max).clamp(0.0, 1.0)
-    }
-}
-
-/// The chart's white card, border and title, sized for `rows` axes.
-fn chart_card(p: &Painter, rows: usize, t_max: f32) -> Chart {
-    let cam = p.camera;
-    let row = p.px(9.0);
-    let width = (cam.size.x * 0.3).max(p.px(160.0));
-    let height = row * rows as f32 + p.px(56.0);
-    let origin = Vec2::new(cam.origin.x + p.px(10.0), cam.origin.y + p.px(10.0));
-    mq::draw_rectangle(
-        origin.x,
-        origin.y,
-        width,
-        height,
-        palette::with_alpha(mq::WHITE, 0.92),
-    );
-    mq::draw_rectangle_lines(
-        origin.x,
-        origin.y,
-        width,
-        height,
-        p.px(1.0),
-        palette::GRID_MAJOR,
-    );
-    p.screen_text(
-        origin + Vec2::splat(p.px(4.0)),
-        &format!("axis time intervals, t in [0, {}]", num(t_max)),
-        12.0,
-        palette::TEXT,
-        false,
-    );
-    Chart {
-        left: origin.x + p.px(6.0),
-        span: width - p.px(12.0),
-        top: origin.y + p.px(22.0),
-        row,
+    let times = ChartTimes {
         t_max,
-    }
-}
-
-/// Row `i`: the axis's interval of overlap in time, highlighted when it is the step shown.
-fn chart_row(p: &Painter, chart: &Chart, i: usize, a: &SweepAxis, selected: bool) {
-    let (left, span, row) = (chart.left, chart.span, chart.row);
-    let y = chart.top + row * i as f32 + row * 0.5;
-    draw::screen_line(
-        Vec2::new(left, y),
-        Vec2::new(left + span, y),
-        p.px(1.0),
-        palette::GRID_MINOR,
-    );
-    let color = if selected {
-        palette::SEARCH
-    } else {
-        palette::AXIS
+        t_first: out.and_then(|o| o.t_first),
+        t_last: out.and_then(|o| o.t_last),
+        shown: ctx.sweep_time,
     };
-    if a.t_enter <= a.t_exit && a.t_exit >= 0.0 && a.t_enter <= chart.t_max {
-        let (x0, x1) = (
-            chart.x_of(a.t_enter.max(0.0)),
-            chart.x_of(a.t_exit.min(chart.t_max)),
-        );
-        draw::screen_line(
-            Vec2::new(x0, y),
-            Vec2::new(x1.max(x0 + 1.0), y),
-            row * 0.7,
-            color,
-        );
-    } else if selected {
-        draw::screen_line(
-            Vec2::new(left, y),
-            Vec2::new(left + p.px(6.0), y),
-            row * 0.7,
-            palette::GAP,
-        );
-    }
+    let cam = ctx.world.camera;
+    draw_time_chart(ctx.world, (cam.origin, cam.size), &rows, times);
 }

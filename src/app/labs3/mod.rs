@@ -8,12 +8,13 @@ mod gauss;
 mod gjk;
 mod minkowski;
 mod sat;
+mod sweep;
 
 pub use features::{feature_points, BodyGeometry};
 pub use gauss::draw_gauss_map;
 
 use super::analysis3::Analysis3;
-use super::draw::LegendEntry;
+use super::draw::{LegendEntry, Painter};
 use super::labs::Series;
 use super::paint3::Painter3;
 use super::state3::Document3;
@@ -44,6 +45,9 @@ pub struct Lab3Ctx<'a> {
     /// The step to draw; `None` draws the algorithm's answer (its final step).
     pub step: Option<usize>,
     pub labels: &'a RefCell<Vec<Label3>>,
+    /// The sweep's clock: the time in [0, sweep_time] at which the moving bodies are shown
+    /// (`None`: not shown).
+    pub sweep_time: Option<f32>,
 }
 
 impl Lab3Ctx<'_> {
@@ -98,6 +102,13 @@ pub trait Lab3 {
     fn series(&self, _run: &Analysis3) -> Vec<Series> {
         Vec::new()
     }
+    /// Draws the lab's cards on the screen over the bodies' view (after the 3D pass,
+    /// `flat` in screen pixels; `ctx.paint` still names the bodies' camera).
+    fn draw_cards(&self, _ctx: &Lab3Ctx, _flat: &Painter) {}
+    /// Whether the lab's card takes the canvas's upper-left corner (no inset goes there).
+    fn holds_top_left(&self, _ctx: &Lab3Ctx) -> bool {
+        false
+    }
 }
 
 /// The step `k` of `steps`, or the last when `k` is `None` (the answer).
@@ -120,6 +131,7 @@ pub fn registry() -> Vec<Box<dyn Lab3>> {
         Box::new(gjk::GjkLab3),
         Box::new(sat::SatLab),
         Box::new(clip::ClipLab),
+        Box::new(sweep::SweepLab3),
     ]
 }
 
