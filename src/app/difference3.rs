@@ -73,6 +73,32 @@ impl DifferenceView3 {
     }
 }
 
+/// The height of the title strip over the A - B view, logical pixels.
+const TITLE_STRIP: f32 = 24.0;
+
+/// The title strip's height on a card of height `card_height`.
+fn title_strip(card_height: f32, scale: f32) -> f32 {
+    (TITLE_STRIP * scale).min(0.3 * card_height)
+}
+
+/// The A - B view's viewport in its card: the card less the title strip at its top.
+pub fn view_below_title(card: Rect, scale: f32) -> Rect {
+    Rect {
+        min: card.min + Vec2::new(0.0, title_strip(card.size().y, scale)),
+        max: card.max,
+    }
+}
+
+/// The card around a view [`view_below_title`] gave: the view and its title strip.
+pub fn card_around(view: Rect, scale: f32) -> Rect {
+    // The strip is at most 30 % of the card, so at most 3/7 of the view.
+    let strip = (TITLE_STRIP * scale).min(0.3 / 0.7 * view.size().y);
+    Rect {
+        min: view.min - Vec2::new(0.0, strip),
+        max: view.max,
+    }
+}
+
 /// The split view's halves of a canvas `origin, size`: the bodies' and A - B's.
 pub fn split_halves(origin: Vec2, size: Vec2, scale: f32) -> (Rect, Rect) {
     let h = split::halves(origin, size, split::GAP * scale);
@@ -116,15 +142,11 @@ impl DifferenceScene<'_> {
     /// go to `board` in a view of their own. Returns the view's rectangle.
     pub fn draw(&self, camera: Camera3, scale: f32, inset: bool, board: &Rc<RefCell<LabelBoard>>) {
         let rect = Rect::new(camera.origin, camera.size);
+        let card = card_around(rect, scale);
         let flat = Painter::new(super::camera::Camera::default(), scale);
         if inset {
-            mq::draw_rectangle(
-                rect.min.x,
-                rect.min.y,
-                rect.size().x,
-                rect.size().y,
-                mq::WHITE,
-            );
+            let size = card.size();
+            mq::draw_rectangle(card.min.x, card.min.y, size.x, size.y, mq::WHITE);
             super::paint3::clear_depth_in(&camera);
         }
         let paint = Painter3::new(camera, scale);
@@ -143,11 +165,14 @@ impl DifferenceScene<'_> {
         }
         draw_origin(&paint, &labels);
         paint.end();
-        frame_and_title(&flat, rect, inset);
+        frame_and_title(&flat, card, inset);
         let mut board = board.borrow_mut();
-        let view = board.screen_view(rect);
+        let view = board.screen_view(card);
+        // A label whose point is outside the view (a clipped arrow's tip) is left out: its
+        // leader would cross into the bodies' view.
+        let inside = |p: &Vec2| p.cmpge(rect.min).all() && p.cmple(rect.max).all();
         for l in labels.borrow().iter() {
-            if let Some(at) = camera.to_screen(l.at) {
+            if let Some(at) = camera.to_screen(l.at).filter(inside) {
                 board.ask_at(view, at, &l.text, (l.color, l.importance), scale);
             }
         }
@@ -268,12 +293,17 @@ fn frame_and_title(flat: &Painter, rect: Rect, inset: bool) {
         flat.px(2.0),
         palette::MINKOWSKI,
     );
+    let title = match inset {
+        true => "A - B",
+        false => "A - B (Minkowski difference)",
+    };
+    let size = if inset { 14.0 } else { 16.0 };
     flat.screen_text(
-        rect.min + Vec2::splat(flat.px(6.0)),
-        "A - B (Minkowski difference)",
-        if inset { 14.0 } else { 16.0 },
+        rect.min + Vec2::splat(flat.px(5.0)),
+        title,
+        size,
         palette::MINKOWSKI,
-        !inset,
+        false,
     );
 }
 

@@ -511,13 +511,29 @@ impl Painter3 {
         logical * self.scale
     }
 
-    /// Starts drawing in the world: the camera's matrix, viewport and depth test.
+    /// Starts drawing in the world: the camera's matrix, viewport and depth test, and a
+    /// scissor rectangle on the viewport. The viewport alone does not keep a view's lines
+    /// inside it (under Xvfb's software renderer a line's quad ran a margin past an inset's
+    /// edge); the scissor cuts every fragment outside.
     pub fn begin(&self) {
         mq::set_camera(&self.camera);
+        let dpi = mq::screen_dpi_scale();
+        let (o, s) = (self.camera.origin * dpi, self.camera.size * dpi);
+        let clip = (
+            o.x.round() as i32,
+            o.y.round() as i32,
+            s.x.round() as i32,
+            s.y.round() as i32,
+        );
+        // SAFETY: macroquad's internal GL context is only used from the drawing thread,
+        // between frames' draw calls (as `canvas::clip_to` does for the plane).
+        unsafe { mq::get_internal_gl() }.quad_gl.scissor(Some(clip));
     }
 
-    /// Back to macroquad's screen camera (no viewport, no depth test).
+    /// Back to macroquad's screen camera (no viewport, no depth test, no scissor).
     pub fn end(&self) {
+        // SAFETY: as in `begin`.
+        unsafe { mq::get_internal_gl() }.quad_gl.scissor(None);
         mq::set_default_camera();
     }
 

@@ -246,7 +246,7 @@ impl Workspace3d {
             let top_left = self.camera.origin + Vec2::splat(8.0 * scale);
             corners.retain(|r| r.min != top_left);
         }
-        let shown = self.difference_camera_in(&mut corners);
+        let shown = self.difference_camera_in(&mut corners, scale);
         self.shown_difference.set(shown);
         if let Some(camera) = shown {
             if let Some(scene) = self.difference_scene() {
@@ -254,7 +254,8 @@ impl Workspace3d {
                 if self.difference.split {
                     scene.draw_links(&self.camera, &camera, scale);
                 }
-                blocked.push(Rect::new(camera.origin, camera.size));
+                let view = Rect::new(camera.origin, camera.size);
+                blocked.push(difference3::card_around(view, scale));
             }
         }
         blocked.extend(self.draw_inset(&flat, &mut corners));
@@ -293,7 +294,7 @@ impl Workspace3d {
     /// The camera A - B is drawn through this frame: the split view's right half, or the
     /// first free inset corner when a lab that draws in A - B is on; `None` when A - B is
     /// not shown.
-    fn difference_camera_in(&self, corners: &mut Vec<Rect>) -> Option<Camera3> {
+    fn difference_camera_in(&self, corners: &mut Vec<Rect>, scale: f32) -> Option<Camera3> {
         let scene = self.difference_scene()?;
         let rect = if self.difference.split {
             difference3::split_halves(self.canvas.min, self.canvas.size(), 1.0).1
@@ -304,13 +305,14 @@ impl Workspace3d {
             }
             corners.remove(0)
         };
-        Some(self.difference.camera(&self.camera, rect, scene.bounds()))
+        let view = difference3::view_below_title(rect, scale);
+        Some(self.difference.camera(&self.camera, view, scene.bounds()))
     }
 
     /// The camera on A - B as the canvas shows it now (the tests and the pointer read it).
     pub fn difference_camera(&self, scale: f32) -> Option<Camera3> {
         let mut corners = self.inset_rects(scale, None);
-        self.difference_camera_in(&mut corners)
+        self.difference_camera_in(&mut corners, scale)
     }
 
     /// The bodies' view (the left half when the canvas is split).
@@ -1019,7 +1021,12 @@ mod tests {
         let h = difference3::split_halves(Vec2::ZERO, Vec2::new(1280.0, 720.0), 1.0);
         assert_eq!((w.camera.origin, w.camera.size), (h.0.min, h.0.size()));
         let c = w.difference_camera(1.0).expect("the split shows A - B");
-        assert_eq!((c.origin, c.size), (h.1.min, h.1.size()));
+        let view = difference3::view_below_title(h.1, 1.0);
+        assert_eq!(
+            (c.origin, c.size),
+            (view.min, view.size()),
+            "below its title"
+        );
         assert!((c.forward() - w.camera.forward()).length() < 1e-6);
         // A - B's corners and its origin all project into the right half.
         let run = w.session().run().unwrap();
@@ -1051,8 +1058,9 @@ mod tests {
         let mut w = open("gjk_separated_boxes.ron");
         w.set_viewport(Vec2::ZERO, Vec2::new(1280.0, 720.0));
         let c = w.difference_camera(1.0).expect("GJK draws in A - B");
+        let card = difference3::card_around(Rect::new(c.origin, c.size), 1.0).size();
         assert!(
-            c.size.x < 640.0 && (c.size.x - c.size.y).abs() < 0.01,
+            card.x < 640.0 && (card.x - card.y).abs() < 0.01,
             "a card: {c:?}"
         );
         assert!(c.origin.cmpge(Vec2::ZERO).all());

@@ -145,8 +145,10 @@ fn draw_closest(ctx: &Lab3Ctx, s: &Step) {
 fn draw_search(ctx: &Lab3Ctx, s: &Step) {
     let p = ctx.paint;
     if let Some(d) = s.direction {
+        // 70 logical pixels long, or less in a small view (a quarter of its short side).
         let per_unit = p.camera.pixels_per_unit_at(Vec3::ZERO).max(1e-6);
-        let tip = d * (70.0 * p.scale / per_unit);
+        let length = (70.0 * p.scale).min(0.25 * p.camera.size.min_element());
+        let tip = d * (length / per_unit);
         p.arrow(Vec3::ZERO, tip, 2.5, palette::SEARCH);
         ctx.label(tip, "d", palette::SEARCH, LABEL_DETAIL);
     }
