@@ -47,10 +47,15 @@ impl Chart {
 const ROW: f32 = 9.0;
 
 /// Draws the chart in the upper-left corner of the canvas `(origin, size)`, at most as tall
-/// as half the canvas.
-pub fn draw_time_chart(p: &Painter, canvas: (Vec2, Vec2), rows: &[ChartRow], times: ChartTimes) {
+/// as half the canvas; returns the screen y of its card's bottom edge.
+pub fn draw_time_chart(
+    p: &Painter,
+    canvas: (Vec2, Vec2),
+    rows: &[ChartRow],
+    times: ChartTimes,
+) -> Option<f32> {
     if rows.is_empty() || !p.visible {
-        return;
+        return None;
     }
     let fit = (((0.5 * canvas.1.y - p.px(56.0)) / p.px(ROW)).floor() as usize).max(4);
     let (first, shown) = window_of(rows, fit);
@@ -99,6 +104,115 @@ pub fn draw_time_chart(p: &Painter, canvas: (Vec2, Vec2), rows: &[ChartRow], tim
             p.screen_text(Vec2::new(x, y), &text, 12.0, color, true);
         }
     }
+    Some(chart.top - p.px(22.0) + chart.row * shown.len() as f32 + p.px(56.0))
+}
+
+/// One Newton step of a round sweep: the time it stood at, the distance there, whether it
+/// walked toward the first contact (or back toward the last), and whether it is the step
+/// shown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewtonPoint {
+    pub t: f32,
+    pub distance: f32,
+    pub first: bool,
+    pub selected: bool,
+}
+
+/// The Newton steps of a round sweep as points on a distance-over-time chart, in a card at
+/// `top_left` as wide as the time chart: the steps toward the first contact in the t_first
+/// colour, those back toward the last contact in the t_last colour, each walk joined in
+/// order, the step shown ringed, the line of zero distance (touching) marked.
+pub fn draw_newton_chart(
+    p: &Painter,
+    top_left: Vec2,
+    canvas_width: f32,
+    points: &[NewtonPoint],
+    t_max: f32,
+) {
+    if points.is_empty() || !p.visible || !(t_max > 0.0) {
+        return;
+    }
+    let width = (canvas_width * 0.3).max(p.px(160.0));
+    let height = p.px(120.0);
+    mq::draw_rectangle(
+        top_left.x,
+        top_left.y,
+        width,
+        height,
+        palette::with_alpha(mq::WHITE, 0.92),
+    );
+    mq::draw_rectangle_lines(
+        top_left.x,
+        top_left.y,
+        width,
+        height,
+        p.px(1.0),
+        palette::GRID_MAJOR,
+    );
+    let title = "Newton steps: distance over time";
+    p.screen_text(
+        top_left + Vec2::splat(p.px(4.0)),
+        title,
+        12.0,
+        palette::TEXT,
+        false,
+    );
+    let top = top_left.y + p.px(24.0);
+    let (left, span) = (top_left.x + p.px(8.0), width - p.px(16.0));
+    let plot = height - p.px(44.0);
+    let most = points
+        .iter()
+        .map(|q| q.distance)
+        .fold(0.0f32, f32::max)
+        .max(1e-12);
+    let at = |q: &NewtonPoint| {
+        Vec2::new(
+            left + span * (q.t / t_max).clamp(0.0, 1.0),
+            top + plot * (1.0 - (q.distance / most).clamp(0.0, 1.0)),
+        )
+    };
+    let zero = top + plot;
+    draw::screen_line(
+        Vec2::new(left, zero),
+        Vec2::new(left + span, zero),
+        p.px(1.0),
+        palette::AXIS,
+    );
+    p.screen_text(
+        Vec2::new(left, zero + p.px(2.0)),
+        "distance 0: touching",
+        11.0,
+        palette::AXIS,
+        false,
+    );
+    for first in [true, false] {
+        let color = if first { palette::RESULT } else { palette::GAP };
+        let walk: Vec<&NewtonPoint> = points.iter().filter(|q| q.first == first).collect();
+        for pair in walk.windows(2) {
+            draw::screen_line(
+                at(pair[0]),
+                at(pair[1]),
+                p.px(1.5),
+                palette::with_alpha(color, 0.6),
+            );
+        }
+        for q in walk {
+            let c = at(q);
+            mq::draw_circle(c.x, c.y, p.px(3.5), color);
+            if q.selected {
+                mq::draw_circle_lines(c.x, c.y, p.px(7.0), p.px(2.0), palette::SEARCH);
+            }
+        }
+    }
+    let scale = format!("up to {}", num(most));
+    let w = p.measure(&scale, 11.0).x;
+    p.screen_text(
+        Vec2::new(left + span - w, top),
+        &scale,
+        11.0,
+        palette::AXIS,
+        false,
+    );
 }
 
 /// At most `fit` rows: all of them, or a window centred on the selected row (the first
