@@ -85,8 +85,58 @@ pub struct SweepAxis {
     pub t_exit: f32,
 }
 
-/// A recorded step of the sweep.
-pub type Step = SweepAxis;
+/// A recorded step of the sweep: an axis's time interval, or (round shapes) a Newton step
+/// on the distance between the bodies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Step {
+    Axis(SweepAxis),
+    Refine(NewtonStep),
+}
+
+impl Step {
+    /// The axis step, `None` for a Newton step.
+    pub fn axis(&self) -> Option<&SweepAxis> {
+        match self {
+            Step::Axis(a) => Some(a),
+            Step::Refine(_) => None,
+        }
+    }
+}
+
+/// One Newton step of the round sweep on the distance between the bodies (the cores'
+/// distance minus both radii) at time `t`, B moved by the relative velocity times `t`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewtonStep {
+    pub t: f32,
+    /// The distance between the bodies at `t` (0 when they touch or overlap).
+    pub distance: f32,
+    /// How fast that distance shrinks as time runs in this step's direction (forward toward
+    /// the first contact, backward toward the last): `-v . normal` forward, `v . normal`
+    /// backward, `v` the relative velocity. 0 when the bodies touch.
+    pub closing: f32,
+    /// The unit direction between the cores' closest points at `t`, A toward B (zero when
+    /// the cores overlap).
+    pub normal: Vec3,
+    /// true when refining the first contact, false the last.
+    pub first: bool,
+    pub outcome: NewtonOutcome,
+}
+
+/// What a Newton step concluded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NewtonOutcome {
+    /// The bodies touch (or overlap) at `t`: it is the contact time sought.
+    Touching,
+    /// Still apart and closing: the next guess, `t + distance / closing` in the step's
+    /// direction, which the convexity of the distance keeps short of the contact.
+    Next(f32),
+    /// Apart and not closing: the distance, convex in time, only grows from here on this
+    /// side, so the bodies never touch (the sweep misses).
+    NotClosing,
+    /// The next guess lies beyond the other end of the bracket: no contact inside it (the
+    /// sweep misses).
+    PastBracket(f32),
+}
 
 /// What the sweep found.
 #[derive(Clone, Copy, Debug, PartialEq)]
