@@ -202,16 +202,12 @@ impl NewtonStep {
     pub fn explain(&self) -> String {
         let t = n(self.t);
         let (head, closes, contact) = if self.first {
-            (
-                "Newton step toward first contact".to_string(),
-                "closing",
-                "first",
-            )
+            ("Newton step toward first contact", "closing", "from")
         } else {
             (
-                "Newton step toward last contact, back from the end of the bracket".to_string(),
+                "Newton step toward last contact, back from the end of the bracket",
                 "going back in time they close",
-                "last",
+                "until",
             )
         };
         let apart = format!(
@@ -220,7 +216,7 @@ impl NewtonStep {
         );
         match self.outcome {
             NewtonOutcome::Touching => format!(
-                "{head}: at t = {t} the bodies touch or overlap (the cores are no farther apart than the radii), so the {contact} contact is at t = {t}."
+                "{head}: at t = {t} the bodies touch or overlap (the cores are no farther apart than the radii), so they are in contact {contact} t = {t}."
             ),
             NewtonOutcome::Next(next) => format!(
                 "{apart}; {closes} at {} per unit time, the next guess is t = {} (the distance is convex in time, so the guess cannot pass the contact).",
@@ -286,8 +282,11 @@ mod tests {
         );
         assert_eq!(
             newton(true, NewtonOutcome::Touching).explain(),
-            "Newton step toward first contact: at t = 0.412 the bodies touch or overlap (the cores are no farther apart than the radii), so the first contact is at t = 0.412."
+            "Newton step toward first contact: at t = 0.412 the bodies touch or overlap (the cores are no farther apart than the radii), so they are in contact from t = 0.412."
         );
+        assert!(newton(false, NewtonOutcome::Touching)
+            .explain()
+            .ends_with("so they are in contact until t = 0.412."));
         let receding = SweepStep::Refine(NewtonStep {
             closing: -0.5,
             ..match newton(true, NewtonOutcome::NotClosing) {
