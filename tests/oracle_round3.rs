@@ -779,7 +779,8 @@ fn round_sweep_on_pairs_a_user_would_try() {
             pose.position = Vec3::new(rng.f(-1.5, 1.5), rng.f(-1.5, 1.5), rng.f(-1.5, 1.5));
         }
         let mut velocity = || {
-            (rng.next() % 2 == 0)
+            rng.next()
+                .is_multiple_of(2)
                 .then(|| Vec3::new(rng.f(-5.0, 5.0), rng.f(-5.0, 5.0), rng.f(-5.0, 5.0)))
         };
         let (velocity_a, velocity_b) = (velocity(), velocity());
