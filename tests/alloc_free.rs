@@ -323,8 +323,8 @@ mod three_d {
 }
 
 /// Spheres and capsules against polyhedra and each other, untraced: SAT with round shapes,
-/// the manifold on the cores, GJK and EPA with the radii, and the whole pair query (its
-/// sweep refuses round shapes without allocating).
+/// the manifold on the cores, GJK and EPA with the radii, the sweep (its bracket and Newton
+/// steps) and the whole pair query.
 mod round3 {
     use super::{allocations_during, black_box};
     use collision_lab::geom3::{Pose3, Shape3, Shape3Kind};
@@ -332,6 +332,7 @@ mod round3 {
     use collision_lab::query3::pair::{query_pair3, BodyRef3, PairSettings3};
     use collision_lab::query3::round::{epa_rounded, gjk_rounded, BodyPair3};
     use collision_lab::query3::sat_round::sat_round;
+    use collision_lab::query3::sweep::{sweep_round, Motion3};
     use collision_lab::query3::{epa, gjk};
     use glam::Vec3;
 
@@ -379,10 +380,17 @@ mod round3 {
                     let turn = Vec3::new(0.0, 0.0, [0.0, 90.0, 37.0, 12.0][k]);
                     let pose_b = Pose3::from_degrees(pose_a.position + *offset, turn);
                     let pair = BodyPair3::new(a.as_ref(), &pose_a, b.as_ref(), &pose_b);
+                    // A moves along x or straight toward B, by the case: misses, hits and
+                    // overlaps at the start all run the sweep's Newton steps.
+                    let motion = Motion3 {
+                        velocity_a: [Vec3::X, *offset * 2.0][k % 2],
+                        velocity_b: Vec3::ZERO,
+                        t_max: 1.0,
+                    };
                     let body_a = BodyRef3 {
                         shape: a.as_ref(),
                         pose: pose_a,
-                        velocity: Some(Vec3::X),
+                        velocity: Some(motion.velocity_a),
                     };
                     let body_b = BodyRef3 {
                         shape: b.as_ref(),
@@ -395,6 +403,7 @@ mod round3 {
                         let g = gjk::gjk(&pair, &gjk::Config::default(), &mut ());
                         black_box(gjk_rounded(&pair, &gjk::Config::default(), &mut ()));
                         black_box(epa_rounded(&pair, &g, &epa::Config::default(), &mut ()));
+                        black_box(sweep_round(&pair, &motion, &mut ()));
                         black_box(query_pair3(&body_a, &body_b, &settings));
                     });
                     assert_eq!(

@@ -188,8 +188,11 @@ fn json_pins_round_shapes() {
     assert!((num(&p["gjk"]["distance"]) - 1.5).abs() < 1e-5);
     assert!(close(vec3(&p["gjk"]["closest_a"]), [1.0, 0.0, 0.0]));
     assert!(close(vec3(&p["gjk"]["closest_b"]), [2.5, 0.0, 0.0]));
-    assert_eq!(p["sweep"]["hit"], false);
-    assert_eq!(p["sweep"]["status"], "round_shapes_unsupported");
+    // Gap 1.5 closed head-on at 4 per unit time.
+    assert_eq!(p["sweep"]["hit"], true);
+    assert_eq!(p["sweep"]["status"], "hit");
+    assert!((num(&p["sweep"]["t_first"]) - 0.375).abs() < 1e-5);
+    assert!(close(vec3(&p["sweep"]["normal"]), [1.0, 0.0, 0.0]));
 
     let (_, text, _) = run(&[
         "query",
@@ -198,10 +201,7 @@ fn json_pins_round_shapes() {
         "big",
         "far",
     ]);
-    assert!(
-        text.contains("not run: swept SAT does not take spheres or capsules"),
-        "{text}"
-    );
+    assert!(text.contains("sweep     hit  t_first 0.375"), "{text}");
     let (_, trace, _) = run(&[
         "trace",
         "scenes/3d/round_capsule_over_box_side.ron",

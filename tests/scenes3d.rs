@@ -217,6 +217,62 @@ fn sweep_case_first_and_last_contact() {
     assert!(matches!(w.axis, AxisId::FaceA(_)), "{:?}", w.axis);
 }
 
+/// The round sweep scenes' times beyond `t_first` (derived in their notes): t_last, the
+/// normal at first contact and what set it, and the miss's closest approach.
+#[test]
+fn round_sweep_scenes_first_and_last_contact() {
+    use collision_lab::query3::sweep::Status;
+    let (scene, bodies) = load("round_sweep_sphere_onto_box_face.ron");
+    for (b, t_last) in [(1, 0.8), (2, 1.0)] {
+        let w = query(&scene, &bodies, 0, b).sweep.expect("a sweep");
+        assert_eq!(w.status, Status::Hit);
+        assert!((w.t_last.unwrap() - t_last).abs() < 1e-5, "{w:?}");
+        assert!((w.normal - Vec3::Y).length() < 1e-6, "{w:?}");
+        assert!(matches!(w.axis, AxisId::FaceA(_)), "{:?}", w.axis);
+    }
+    let (scene, bodies) = load("round_sweep_capsules_crossing.ron");
+    let w = query(&scene, &bodies, 0, 1).sweep.expect("a sweep");
+    assert!((w.t_last.unwrap() - 0.6).abs() < 1e-5, "{w:?}");
+    assert!(
+        (w.normal - Vec3::new(0.6, 0.0, 0.8)).length() < 1e-4,
+        "{w:?}"
+    );
+    assert_eq!(w.axis, AxisId::Closest);
+    // At t_first both capsules have moved (upright by 0.4 along z, across by -1.2): one
+    // point on across's surface, (0.3, 0.6, 0.8) - 0.25 (0.6, 0, 0.8).
+    let m = w.manifold.expect("a manifold at t_first");
+    assert_eq!(m.points.len(), 1);
+    let p = m.points.as_slice()[0];
+    assert!(
+        (p.point - Vec3::new(0.15, 0.6, 0.6)).length() < 1e-4,
+        "{p:?}"
+    );
+    let (scene, bodies) = load("round_sweep_capsule_past_box_edge.ron");
+    let settings = settings_for_scene3(&scene);
+    let (q, t) = collision_lab::query3::pair::trace_pair3(
+        &bodies[0].body_ref(),
+        &bodies[1].body_ref(),
+        &settings,
+    );
+    assert_eq!(q.sweep.expect("a sweep").status, Status::Miss);
+    // The bracket leaves room, so a Newton step decides; it measures no less than the
+    // closest approach, 0.25 sqrt 2 - 0.3.
+    let closest = 0.25 * 2f32.sqrt() - 0.3;
+    let newton: Vec<_> = t
+        .sweep
+        .iter()
+        .filter_map(|s| match s {
+            collision_lab::query3::sweep::Step::Refine(n) => Some(*n),
+            collision_lab::query3::sweep::Step::Axis(_) => None,
+        })
+        .collect();
+    assert!(!newton.is_empty());
+    assert!(
+        newton.iter().all(|n| n.distance >= closest - 1e-5),
+        "{newton:?}"
+    );
+}
+
 #[test]
 fn the_2d_loader_refuses_a_3d_scene_with_a_sentence() {
     let path = scene_dir().join("welcome.ron");

@@ -383,6 +383,21 @@ pub const EXAMPLES: &[Example] = &[
         include_str!("../../scenes/3d/round_spheres.ron"),
     ),
     example(
+        "3d/round_sweep_capsule_past_box_edge",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_sweep_capsule_past_box_edge.ron"),
+    ),
+    example(
+        "3d/round_sweep_capsules_crossing",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_sweep_capsules_crossing.ron"),
+    ),
+    example(
+        "3d/round_sweep_sphere_onto_box_face",
+        Topic::ThreeD,
+        include_str!("../../scenes/3d/round_sweep_sphere_onto_box_face.ron"),
+    ),
+    example(
         "3d/size_ratio_2000",
         Topic::ThreeD,
         include_str!("../../scenes/3d/size_ratio_2000.ron"),

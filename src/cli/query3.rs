@@ -210,8 +210,13 @@ fn pair_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
     }
     if let Some(w) = &q.sweep {
         if w.hit {
+            let capped = if w.status == SweepStatus::MaxIterations {
+                "  (Newton step cap reached: the times bracket the contact)"
+            } else {
+                ""
+            };
             out += &format!(
-                "  sweep     hit  t_first {}  t_last {}  normal {}\n",
+                "  sweep     hit  t_first {}  t_last {}  normal {}{capped}\n",
                 fmt_num(w.t_first.unwrap_or(0.0)),
                 fmt_num(w.t_last.unwrap_or(0.0)),
                 fmt_vec3(w.normal)
@@ -219,8 +224,6 @@ fn pair_text3(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
             if let Some(m) = &w.manifold {
                 out += &manifold_text3(a, b, m, "at t_first");
             }
-        } else if w.status == SweepStatus::RoundShapesUnsupported {
-            out += "  sweep     not run: swept SAT does not take spheres or capsules (status round_shapes_unsupported)\n";
         } else {
             out += "  sweep     miss\n";
         }

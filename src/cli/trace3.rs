@@ -116,7 +116,6 @@ fn no_steps3(algorithm: Algorithm, q: &PairQuery3) -> String {
         Algorithm::Sweep if q.sweep.is_none() => {
             "The sweep does not run: neither body has a velocity in this scene.".into()
         }
-        Algorithm::Sweep => "The sweep does not run: swept SAT has no fixed set of axes for a sphere or a capsule (the closest-point axis turns as the bodies move).".into(),
         _ => "No steps were recorded.".into(),
     }
 }
@@ -172,6 +171,13 @@ fn result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3)
         },
         Algorithm::Sweep => match &q.sweep {
             None => "No sweep.".into(),
+            Some(w) if w.status == crate::query3::sweep::Status::MaxIterations => format!(
+                "The Newton steps reached their cap before they decided: any contact lies between t = {} and t = {}, the bracket they narrowed; the sweep reports a hit with those times as bounds (normal {} at t = {}).",
+                fmt_num(w.t_first.unwrap_or(0.0)),
+                fmt_num(w.t_last.unwrap_or(0.0)),
+                fmt_vec3(w.normal),
+                fmt_num(w.t_first.unwrap_or(0.0))
+            ),
             Some(w) if w.hit => format!(
                 "The bodies are in contact from t = {} to t = {}; first contact on {}, normal {}.",
                 fmt_num(w.t_first.unwrap_or(0.0)),
@@ -179,9 +185,6 @@ fn result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3)
                 axis_words(&w.axis, &a.name, &b.name),
                 fmt_vec3(w.normal)
             ),
-            Some(w) if w.status == crate::query3::sweep::Status::RoundShapesUnsupported => {
-                "The sweep does not run: swept SAT does not take spheres or capsules (status round_shapes_unsupported).".into()
-            }
             Some(_) => "The bodies never touch in this interval.".into(),
         },
         _ => String::new(),

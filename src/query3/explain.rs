@@ -3,7 +3,7 @@
 
 use super::manifold::{self, ContactPoint3, Feature, ReduceRule};
 use super::sat::{self, AxisId, SkipReason};
-use super::sweep::SweepAxis;
+use super::sweep::{NewtonOutcome, NewtonStep, Step as SweepStep, SweepAxis};
 use super::Interval;
 use glam::Vec3;
 
@@ -187,6 +187,56 @@ impl SweepAxis {
     }
 }
 
+impl SweepStep {
+    /// What this sweep step showed: an axis's time interval or a Newton step.
+    pub fn explain(&self) -> String {
+        match self {
+            SweepStep::Axis(axis) => axis.explain(),
+            SweepStep::Refine(step) => step.explain(),
+        }
+    }
+}
+
+impl NewtonStep {
+    /// What the Newton step measured and where it goes next.
+    pub fn explain(&self) -> String {
+        let t = n(self.t);
+        let (head, closes, contact) = if self.first {
+            ("Newton step toward first contact", "closing", "from")
+        } else {
+            (
+                "Newton step toward last contact, back from the end of the bracket",
+                "going back in time they close",
+                "until",
+            )
+        };
+        let apart = format!(
+            "{head}: at t = {t} the cores are {} apart beyond the radii",
+            n(self.distance)
+        );
+        match self.outcome {
+            NewtonOutcome::Touching => format!(
+                "{head}: at t = {t} the bodies touch or overlap (the cores are no farther apart than the radii), so they are in contact {contact} t = {t}."
+            ),
+            NewtonOutcome::Next(next) => format!(
+                "{apart}; {closes} at {} per unit time, the next guess is t = {} (the distance is convex in time, so the guess cannot pass the contact).",
+                n(self.closing),
+                n(next)
+            ),
+            NewtonOutcome::NotClosing => format!(
+                "{apart} and the gap is not closing (it changes at {} per unit time {}): the distance is convex in time, so it only grows from here and the bodies never touch. The sweep misses.",
+                n(-self.closing),
+                if self.first { "forward" } else { "going back" }
+            ),
+            NewtonOutcome::PastBracket(next) => format!(
+                "{apart}; {closes} at {} per unit time, the next guess would be t = {}, past the other end of the bracket: the bodies do not touch inside it. The sweep misses.",
+                n(self.closing),
+                n(next)
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,9 +258,54 @@ mod tests {
         );
     }
 
+    fn newton(first: bool, outcome: NewtonOutcome) -> SweepStep {
+        SweepStep::Refine(NewtonStep {
+            t: 0.412,
+            distance: 0.031,
+            closing: 2.0,
+            normal: Vec3::Y,
+            first,
+            outcome,
+        })
+    }
+
+    #[test]
+    fn newton_steps_say_what_they_measured_and_where_they_go() {
+        // 0.412 + 0.031 / 2 = 0.4275.
+        assert_eq!(
+            newton(true, NewtonOutcome::Next(0.4275)).explain(),
+            "Newton step toward first contact: at t = 0.412 the cores are 0.031 apart beyond the radii; closing at 2 per unit time, the next guess is t = 0.4275 (the distance is convex in time, so the guess cannot pass the contact)."
+        );
+        assert_eq!(
+            newton(false, NewtonOutcome::Next(0.3965)).explain(),
+            "Newton step toward last contact, back from the end of the bracket: at t = 0.412 the cores are 0.031 apart beyond the radii; going back in time they close at 2 per unit time, the next guess is t = 0.3965 (the distance is convex in time, so the guess cannot pass the contact)."
+        );
+        assert_eq!(
+            newton(true, NewtonOutcome::Touching).explain(),
+            "Newton step toward first contact: at t = 0.412 the bodies touch or overlap (the cores are no farther apart than the radii), so they are in contact from t = 0.412."
+        );
+        assert!(newton(false, NewtonOutcome::Touching)
+            .explain()
+            .ends_with("so they are in contact until t = 0.412."));
+        let receding = SweepStep::Refine(NewtonStep {
+            closing: -0.5,
+            ..match newton(true, NewtonOutcome::NotClosing) {
+                SweepStep::Refine(s) => s,
+                SweepStep::Axis(_) => unreachable!(),
+            }
+        });
+        assert_eq!(
+            receding.explain(),
+            "Newton step toward first contact: at t = 0.412 the cores are 0.031 apart beyond the radii and the gap is not closing (it changes at 0.5 per unit time forward): the distance is convex in time, so it only grows from here and the bodies never touch. The sweep misses."
+        );
+        assert!(newton(true, NewtonOutcome::PastBracket(1.2))
+            .explain()
+            .contains("the next guess would be t = 1.2, past the other end of the bracket"));
+    }
+
     #[test]
     fn a_sweep_axis_gives_its_time_interval() {
-        let step = SweepAxis {
+        let step = SweepStep::Axis(SweepAxis {
             id: AxisId::FaceA(1),
             axis: Vec3::X,
             interval_a: Interval::new(-0.5, 0.5),
@@ -218,7 +313,7 @@ mod tests {
             speed: -5.0,
             t_enter: 0.358579,
             t_exit: 0.841421,
-        };
+        });
         assert_eq!(
             step.explain(),
             "Axis the normal of face 1 of A, (1, 0, 0): at t = 0 A projects to [-0.5, 0.5], B to [2.2929, 3.7071]; B moves along it at -5, so they overlap from t = 0.3586 to t = 0.8414."

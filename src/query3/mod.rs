@@ -12,8 +12,9 @@
 //! - Tolerances are relative: to the pair's scale ([`PolyPair::scale`]) or a body's size,
 //!   each named beside the algorithm that uses it.
 //!
-//! Entry points: [`sat::sat`], [`manifold::manifold`], [`sweep::sweep`] (each with an
-//! untraced shorthand), and [`pair::query_pair3`] / [`pair::trace_pair3`] for everything at
+//! Entry points: [`sat::sat`], [`manifold::manifold`], [`sweep::sweep`] (with a sphere or a
+//! capsule: [`sat_round::sat_round`], [`manifold_round::manifold_round`],
+//! [`sweep::sweep_round`]; each with an untraced shorthand), and [`pair::query_pair3`] / [`pair::trace_pair3`] for everything at
 //! once; [`explain`] turns each recorded step into a sentence.
 
 mod cuboid_verdict;

@@ -8,7 +8,7 @@ use super::manifold_round::manifold_round;
 use super::round::{epa_rounded, with_radii, BodyPair3};
 use super::sat::{self, sat};
 use super::sat_round::sat_round_with_cores;
-use super::sweep::{self, sweep, Motion3};
+use super::sweep::{self, sweep, sweep_round, Motion3};
 use super::PolyPair;
 use crate::geom3::{Pose3, Shape3Ref};
 use crate::query::Algorithm;
@@ -60,8 +60,7 @@ pub struct PairQuery3 {
     pub sat: sat::Output,
     /// Built along SAT's normal, present when the bodies intersect.
     pub manifold: Option<manifold::Output>,
-    /// Present when either body has a velocity (with a round shape: not run, status
-    /// `round_shapes_unsupported`).
+    /// Present when either body has a velocity.
     pub sweep: Option<sweep::Output>,
 }
 
@@ -210,14 +209,7 @@ where
             manifold::contact_manifold_after_sat(&pair, &s)
         }
     });
-    let sw = moving.then(|| {
-        let motion = Motion3 {
-            velocity_a: a.velocity.unwrap_or(Vec3::ZERO),
-            velocity_b: b.velocity.unwrap_or(Vec3::ZERO),
-            t_max: settings.sweep_time,
-        };
-        sweep(&pair, &motion, tracers.sweep)
-    });
+    let sw = moving.then(|| sweep(&pair, &motion(a, b, settings), tracers.sweep));
     PairQuery3 {
         intersecting: s.intersecting,
         gjk: g,
@@ -228,9 +220,19 @@ where
     }
 }
 
+/// Both bodies' velocities (none: standing still) over the settings' sweep time.
+fn motion(a: &BodyRef3, b: &BodyRef3, settings: &PairSettings3) -> Motion3 {
+    Motion3 {
+        velocity_a: a.velocity.unwrap_or(Vec3::ZERO),
+        velocity_b: b.velocity.unwrap_or(Vec3::ZERO),
+        t_max: settings.sweep_time,
+    }
+}
+
 /// A pair with a sphere or a capsule: GJK and EPA on the cores plus the radii, SAT with the
 /// closest-point axis and the manifold on the cores (`round`, `sat_round`,
-/// `manifold_round`); the sweep does not run (status `round_shapes_unsupported`).
+/// `manifold_round`) and the sweep's bracket narrowed by Newton steps
+/// (`sweep::rounded`).
 fn run_round_pair<G, E, S, C, W>(
     a: &BodyRef3,
     b: &BodyRef3,
@@ -252,13 +254,14 @@ where
         .intersecting
         .then(|| manifold_round(&pair, s.normal, tracers.clip));
     let moving = a.velocity.is_some() || b.velocity.is_some();
+    let sw = moving.then(|| sweep_round(&pair, &motion(a, b, settings), tracers.sweep));
     PairQuery3 {
         intersecting: s.intersecting,
         gjk: with_radii(&pair, core),
         epa: e,
         sat: s,
         manifold: m,
-        sweep: moving.then(sweep::Output::refused_round),
+        sweep: sw,
     }
 }
 

@@ -208,6 +208,14 @@ impl<'a> BodyPair3<'a> {
             + (self.b.translation() - self.a.translation()).length()
     }
 
+    /// The same pair with B moved by `offset` (A and the work frame stay).
+    pub fn b_moved(&self, offset: Vec3) -> Self {
+        BodyPair3 {
+            b: self.b.translated(offset),
+            ..*self
+        }
+    }
+
     /// Gaps below this count as contact for this pair.
     pub fn touch_tolerance(&self) -> f32 {
         TOUCH_TOLERANCE * self.scale()

@@ -123,14 +123,18 @@ pub fn sat_round_with_cores<T: Tracer<Step>>(
         }
         (PlacedBody3::Poly(_), PlacedBody3::Poly(_)) => {
             let mut best = Best::none(AxisId::Closest);
-            closest_axis(&mut axes, &mut best, core);
+            if let Some(u) = closest_direction(core) {
+                best.offer(axes.test(AxisId::Closest, u), u, AxisId::Closest);
+            }
             best
         }
     };
     finish_with(touch, best, axes.tested, axes.pruned)
 }
 
-/// The axes of a polyhedron (on side `side`) against a round shape.
+/// The axes of a polyhedron (on side `side`) against a round shape: the best of the face
+/// axes, then of the edge axes and the closest-point axis, each group kept unless the next
+/// beats it by the preference tolerance.
 fn poly_round<T: Tracer<Step>>(
     axes: &mut Axes<'_, '_, T>,
     poly: &Placed3,
@@ -140,19 +144,90 @@ fn poly_round<T: Tracer<Step>>(
 ) -> Best {
     let tol = (AXIS_PREFERENCE_TOLERANCE * poly.shape.centroid_radius().min(round.radius()))
         .max(axes.pair.touch_tolerance());
+    let face_id = match side {
+        Side::A => AxisId::FaceA,
+        Side::B => AxisId::FaceB,
+    };
+    let mut face = Best::none(face_id(0));
+    let mut edge = Best::none(AxisId::Edges(0, 0));
+    let mut closest = Best::none(AxisId::Closest);
+    poly_round_axes(poly, side, round, core, &mut |candidate| match candidate {
+        RoundAxis::Axis(id, u) => {
+            let group = match id {
+                AxisId::FaceA(_) | AxisId::FaceB(_) => &mut face,
+                AxisId::Edges(..) => &mut edge,
+                AxisId::Closest => &mut closest,
+            };
+            group.offer(axes.test(id, u), u, id);
+        }
+        RoundAxis::Skipped(ea, eb, reason) => axes.skip(ea, eb, reason),
+    });
+    let mut best = face;
+    if edge.separation > best.separation + tol {
+        best = edge;
+    }
+    if closest.separation > best.separation + tol {
+        best = closest;
+    }
+    best
+}
+
+/// A candidate axis of a pair with a round shape: the unit axis (A toward B at t = 0) and
+/// its id, or an edge pair SAT skips (edge of A, edge of B, why).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RoundAxis {
+    Axis(AxisId, Vec3),
+    Skipped(u32, u32, SkipReason),
+}
+
+/// Every candidate axis of a pair with a round shape, in SAT's order (see the header): for
+/// a polyhedron and a round shape its faces, its edges against a capsule's segment, then
+/// the closest-point axis when GJK found the cores (`core`) apart; for two round shapes the
+/// one axis between their cores. The swept SAT of round pairs takes the same axes.
+pub(crate) fn round_pair_axes(
+    pair: &BodyPair3,
+    core: &gjk::Output,
+    visit: &mut impl FnMut(RoundAxis),
+) {
+    match (&pair.a, &pair.b) {
+        (PlacedBody3::Round(a), PlacedBody3::Round(b)) => {
+            let u = round_round_axis(a, b, pair.touch_tolerance());
+            visit(RoundAxis::Axis(AxisId::Closest, u));
+        }
+        (PlacedBody3::Poly(poly), PlacedBody3::Round(round)) => {
+            poly_round_axes(poly, Side::A, round, core, visit)
+        }
+        (PlacedBody3::Round(round), PlacedBody3::Poly(poly)) => {
+            poly_round_axes(poly, Side::B, round, core, visit)
+        }
+        (PlacedBody3::Poly(_), PlacedBody3::Poly(_)) => {
+            if let Some(u) = closest_direction(core) {
+                visit(RoundAxis::Axis(AxisId::Closest, u));
+            }
+        }
+    }
+}
+
+/// The axes of a polyhedron (on side `side`) against a round shape, in order: faces, edges
+/// against a capsule's segment, the closest-point axis.
+fn poly_round_axes(
+    poly: &Placed3,
+    side: Side,
+    round: &PlacedRound,
+    core: &gjk::Output,
+    visit: &mut impl FnMut(RoundAxis),
+) {
     // Faces: the normal from A toward B is the face normal on A, reversed on B.
     let (face_id, sign): (fn(u32) -> AxisId, f32) = match side {
         Side::A => (AxisId::FaceA, 1.0),
         Side::B => (AxisId::FaceB, -1.0),
     };
-    let mut face = Best::none(face_id(0));
     for i in 0..poly.shape.face_count() {
-        let u = sign * poly.face_normal(i);
-        let id = face_id(i as u32);
-        face.offer(axes.test(id, u), u, id);
+        visit(RoundAxis::Axis(
+            face_id(i as u32),
+            sign * poly.face_normal(i),
+        ));
     }
-    let mut best = face;
-    let mut edge = Best::none(AxisId::Edges(0, 0));
     if round.is_segment() {
         let [s0, s1] = round.ends();
         let s = s1 - s0;
@@ -166,13 +241,13 @@ fn poly_round<T: Tracer<Step>>(
             };
             let c = d.cross(s);
             if c.length() < PARALLEL_TOLERANCE * d.length() * s.length() {
-                axes.skip(ea, eb, SkipReason::Parallel);
+                visit(RoundAxis::Skipped(ea, eb, SkipReason::Parallel));
                 continue;
             }
             let n0 = poly.face_normal(e.faces[0] as usize);
             let n1 = poly.face_normal(e.faces[1] as usize);
             if n0.dot(s) * n1.dot(s) > 0.0 {
-                axes.skip(ea, eb, SkipReason::GaussMap);
+                visit(RoundAxis::Skipped(ea, eb, SkipReason::GaussMap));
                 continue;
             }
             // Away from the polyhedron at its edge; from A toward B.
@@ -180,32 +255,22 @@ fn poly_round<T: Tracer<Step>>(
             if u.dot(tail - centroid) < 0.0 {
                 u = -u;
             }
-            let u = sign * u;
-            let id = AxisId::Edges(ea, eb);
-            edge.offer(axes.test(id, u), u, id);
+            visit(RoundAxis::Axis(AxisId::Edges(ea, eb), sign * u));
         }
     }
-    if edge.separation > best.separation + tol {
-        best = edge;
+    if let Some(u) = closest_direction(core) {
+        visit(RoundAxis::Axis(AxisId::Closest, u));
     }
-    let mut closest = Best::none(AxisId::Closest);
-    closest_axis(axes, &mut closest, core);
-    if closest.separation > best.separation + tol {
-        best = closest;
-    }
-    best
 }
 
-/// The direction between the cores' closest points when GJK finds the cores apart
-/// (tested and offered), else nothing.
-fn closest_axis<T: Tracer<Step>>(axes: &mut Axes<'_, '_, T>, best: &mut Best, core: &gjk::Output) {
+/// The direction between the cores' closest points when GJK finds the cores apart, else
+/// nothing (tested and offered as the closest-point axis).
+fn closest_direction(core: &gjk::Output) -> Option<Vec3> {
     if core.intersecting || core.status == gjk::Status::NonFinite {
-        return;
+        return None;
     }
     let u = core.normal;
-    if u.is_finite() && u.length_squared() > 0.5 {
-        best.offer(axes.test(AxisId::Closest, u), u, AxisId::Closest);
-    }
+    (u.is_finite() && u.length_squared() > 0.5).then_some(u)
 }
 
 #[cfg(test)]

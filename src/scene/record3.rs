@@ -90,8 +90,8 @@ pub fn expectation3_from_query(
         }
     }
     match &q.sweep {
-        Some(w) if w.status == sweep::Status::RoundShapesUnsupported => left_out.push(
-            "hit and t_first left out: the sweep does not run with a sphere or a capsule".into(),
+        Some(w) if w.status == sweep::Status::MaxIterations => left_out.push(
+            "hit and t_first left out: the sweep's Newton steps reached their cap, so t_first is only a bound".into(),
         ),
         Some(w) => {
             e.hit = Some(w.hit);
@@ -346,9 +346,9 @@ mod tests {
     }
 
     #[test]
-    fn a_refused_sweep_records_no_hit() {
-        // A sphere falling onto a box: the sweep refuses round shapes and says "no hit",
-        // which is not a finding to pin.
+    fn a_round_sweep_records_its_hit_and_a_capped_one_is_left_out() {
+        // A ball falling onto a floor: its bottom at 2 - 0.5 = 1.5, the floor's top at 0.5,
+        // a gap of 1 closed at 4 per unit time: t_first = 0.25.
         let text = r#"(
             version: 1,
             dimensions: 3,
@@ -360,8 +360,17 @@ mod tests {
         let (mut scene, bodies) = parse_scene3(text, "ball.ron").unwrap();
         let recorded = record_expectations3(&mut scene, &bodies, &[(0, 1)]).unwrap();
         let e = &recorded[0].expectation;
-        assert_eq!((e.hit, e.t_first), (None, None));
-        assert!(recorded[0]
+        assert_eq!(e.hit, Some(true));
+        assert!((e.t_first.unwrap() - 0.25).abs() < 1e-5, "{e:?}");
+        // Newton steps stopped at their cap leave only a bound on t_first: not pinned.
+        let settings = settings_for_scene3(&scene);
+        let mut q = query_pair3(&bodies[0].body_ref(), &bodies[1].body_ref(), &settings);
+        if let Some(w) = q.sweep.as_mut() {
+            w.status = sweep::Status::MaxIterations;
+        }
+        let r = expectation3_from_query("floor", "ball", &q, None);
+        assert_eq!((r.expectation.hit, r.expectation.t_first), (None, None));
+        assert!(r
             .left_out
             .iter()
             .any(|s| s.starts_with("hit and t_first left out")));

@@ -1,16 +1,20 @@
-//! Swept SAT in 3D: when do two polyhedra translating at constant velocities first touch,
-//! and when do they part? The algorithm, its sources, conventions and tolerances are in
-//! [`reference`], the textbook loop over the candidate axes and the only path that records
-//! its steps.
+//! Swept SAT in 3D: when do two bodies translating at constant velocities first touch, and
+//! when do they part? For two polyhedra the algorithm, its sources, conventions and
+//! tolerances are in [`reference`], the textbook loop over the candidate axes and the only
+//! path that records its steps. With a sphere or a capsule, [`rounded`]: the same sweep
+//! over the round pair's axes gives a bracket, narrowed by Newton steps on the distance
+//! between the bodies ([`sweep_round`]).
 //!
-//! Untraced, small bodies (the pairs the reference sweeps in A's frame) take the fast path
-//! beside it, which gives the reference's answer to the bit: [`small`] (the face axes four
-//! at a time, its entry point), [`edge_pairs`] (the Gauss-map test by sign bits and the
+//! Untraced, small polyhedra (the pairs the reference sweeps in A's frame) take the fast
+//! path beside it, which gives the reference's answer to the bit: [`small`] (the face axes
+//! four at a time, its entry point), [`edge_pairs`] (the Gauss-map test by sign bits and the
 //! edge pairs in lanes, with the witnesses' skip), [`arc_bound`] (whole edges of A left
 //! out), in four or eight lanes ([`crate::simd::run`]). Other pairs run the reference
 //! itself, in the work frame, its projections from [`placed`] vertices.
 
 use super::manifold::{contact_manifold, Output as Manifold};
+use super::manifold_round::contact_manifold_round;
+use super::round::BodyPair3;
 use super::sat::AxisId;
 use super::{Interval, PolyPair};
 use crate::simd::Build;
@@ -22,6 +26,7 @@ mod arc_bound;
 mod edge_pairs;
 mod placed;
 pub(crate) mod reference;
+pub mod rounded;
 pub(crate) mod small;
 #[cfg(test)]
 mod tests;
@@ -49,14 +54,15 @@ pub enum Status {
     Hit,
     /// The bodies overlap (or touch) already at t = 0.
     InitiallyOverlapping,
-    /// Some axis keeps them apart for the whole interval.
+    /// Some axis keeps them apart for the whole interval (round shapes: or the Newton steps
+    /// show that the distance between them never reaches zero in it).
     Miss,
     /// A NaN or infinite number in the input: reported as a miss.
     NonFinite,
-    /// A sphere or a capsule takes part: swept SAT has no finite axis set for round shapes
-    /// (the closest-point axis turns as the bodies move), so the sweep does not run and
-    /// reports no hit. See [`Output::refused_round`].
-    RoundShapesUnsupported,
+    /// Round shapes: the Newton steps reached their cap
+    /// ([`rounded::MAX_REFINEMENT_STEPS`]); the times are the bracket reached, `t_first` no
+    /// later and `t_last` no earlier than the contact.
+    MaxIterations,
 }
 
 impl Status {
@@ -66,7 +72,7 @@ impl Status {
             Status::InitiallyOverlapping => "initially_overlapping",
             Status::Miss => "miss",
             Status::NonFinite => "non_finite",
-            Status::RoundShapesUnsupported => "round_shapes_unsupported",
+            Status::MaxIterations => "max_iterations",
         }
     }
 }
@@ -85,8 +91,58 @@ pub struct SweepAxis {
     pub t_exit: f32,
 }
 
-/// A recorded step of the sweep.
-pub type Step = SweepAxis;
+/// A recorded step of the sweep: an axis's time interval, or (round shapes) a Newton step
+/// on the distance between the bodies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Step {
+    Axis(SweepAxis),
+    Refine(NewtonStep),
+}
+
+impl Step {
+    /// The axis step, `None` for a Newton step.
+    pub fn axis(&self) -> Option<&SweepAxis> {
+        match self {
+            Step::Axis(a) => Some(a),
+            Step::Refine(_) => None,
+        }
+    }
+}
+
+/// One Newton step of the round sweep on the distance between the bodies (the cores'
+/// distance minus both radii) at time `t`, B moved by the relative velocity times `t`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewtonStep {
+    pub t: f32,
+    /// The distance between the bodies at `t` (0 when they touch or overlap).
+    pub distance: f32,
+    /// How fast that distance shrinks as time runs in this step's direction (forward toward
+    /// the first contact, backward toward the last): `-v . normal` forward, `v . normal`
+    /// backward, `v` the relative velocity. 0 when the bodies touch.
+    pub closing: f32,
+    /// The unit direction between the cores' closest points at `t`, A toward B (zero when
+    /// the cores overlap).
+    pub normal: Vec3,
+    /// true when refining the first contact, false the last.
+    pub first: bool,
+    pub outcome: NewtonOutcome,
+}
+
+/// What a Newton step concluded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NewtonOutcome {
+    /// The bodies touch (or overlap) at `t`: it is the contact time sought.
+    Touching,
+    /// Still apart and closing: the next guess, `t + distance / closing` in the step's
+    /// direction, which the convexity of the distance keeps short of the contact.
+    Next(f32),
+    /// Apart and not closing: the distance, convex in time, only grows from here on this
+    /// side, so the bodies never touch (the sweep misses).
+    NotClosing,
+    /// The next guess lies beyond the other end of the bracket: no contact inside it (the
+    /// sweep misses).
+    PastBracket(f32),
+}
 
 /// What the sweep found.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,7 +154,8 @@ pub struct Output {
     pub t_last: Option<f32>,
     /// Unit contact normal at `t_first`, from A toward B.
     pub normal: Vec3,
-    /// The axis that set `t_first` (when they overlap at t = 0: SAT's axis then).
+    /// The axis that set `t_first` (when they overlap at t = 0: SAT's axis then; round
+    /// shapes: the closest points of the cores when a Newton step moved `t_first`).
     pub axis: AxisId,
     pub status: Status,
     /// The axes this call tested: traced, every axis (one recorded step each); untraced,
@@ -107,23 +164,6 @@ pub struct Output {
     pub axes_tested: u32,
     /// The contact manifold at `t_first`, along `normal`.
     pub manifold: Option<Manifold>,
-}
-
-impl Output {
-    /// The sweep's answer for a pair with a round shape: not run, no hit, no times
-    /// ([`Status::RoundShapesUnsupported`]).
-    pub fn refused_round() -> Output {
-        Output {
-            hit: false,
-            t_first: None,
-            t_last: None,
-            normal: Vec3::ZERO,
-            axis: AxisId::Closest,
-            status: Status::RoundShapesUnsupported,
-            axes_tested: 0,
-            manifold: None,
-        }
-    }
 }
 
 /// Sweeps without recording.
@@ -141,6 +181,27 @@ pub fn sweep<T: Tracer<Step>>(pair: &PolyPair, motion: &Motion3, tracer: &mut T)
             origin: pair.origin,
         };
         out.manifold = Some(contact_manifold(&at_contact, out.normal));
+    }
+    out
+}
+
+/// Sweeps a pair with a sphere or a capsule without recording.
+pub fn sweep_round_test(pair: &BodyPair3, motion: &Motion3) -> Output {
+    sweep_round(pair, motion, &mut ())
+}
+
+/// Sweeps a pair with a sphere or a capsule over [0, motion.t_max], recording every axis
+/// and every Newton step ([`rounded`]); the manifold at `t_first` is the round pair's, along
+/// the normal.
+pub fn sweep_round<T: Tracer<Step>>(pair: &BodyPair3, motion: &Motion3, tracer: &mut T) -> Output {
+    let mut out = rounded::time_of_impact(pair, motion, rounded::MAX_REFINEMENT_STEPS, tracer);
+    if let Some(t) = out.t_first {
+        let at_contact = BodyPair3 {
+            a: pair.a.translated(motion.velocity_a * t),
+            b: pair.b.translated(motion.velocity_b * t),
+            origin: pair.origin,
+        };
+        out.manifold = Some(contact_manifold_round(&at_contact, out.normal));
     }
     out
 }

@@ -98,7 +98,7 @@ pub(super) fn time_of_impact_in<F: SweepFrame, T: Tracer<Step>>(
     tracer.reserve(a.face_count() + b.face_count() + a.edges().len() + b.edges().len());
     let mut consider = |id: AxisId, p: Projection| {
         let (t_enter, t_exit) = entry_and_exit(p.a, p.b, p.speed, still, touch);
-        tracer.record(|| frame.step(id, &p, t_enter, t_exit));
+        tracer.record(|| Step::Axis(frame.step(id, &p, t_enter, t_exit)));
         let candidate = Candidate {
             id,
             axis: p.axis,
