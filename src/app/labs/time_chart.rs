@@ -8,6 +8,7 @@ use super::lab::num;
 use crate::app::draw::{self, palette, Painter};
 use glam::Vec2;
 use macroquad::prelude as mq;
+use std::cmp::Ordering;
 
 /// One axis's row: the times its intervals overlap (`t_enter > t_exit` when never), and
 /// whether it is the step shown.
@@ -129,26 +130,64 @@ pub fn draw_newton_chart(
     points: &[NewtonPoint],
     t_max: f32,
 ) {
-    if points.is_empty() || !p.visible || !(t_max > 0.0) {
+    if points.is_empty() || !p.visible || t_max.partial_cmp(&0.0) != Some(Ordering::Greater) {
         return;
     }
+    let most = (points.iter())
+        .map(|q| q.distance)
+        .fold(0.0f32, f32::max)
+        .max(1e-12);
+    let plot = newton_card(p, top_left, canvas_width, most, t_max);
+    for first in [true, false] {
+        let color = if first { palette::RESULT } else { palette::GAP };
+        let walk: Vec<&NewtonPoint> = points.iter().filter(|q| q.first == first).collect();
+        for pair in walk.windows(2) {
+            let faint = palette::with_alpha(color, 0.6);
+            draw::screen_line(plot.at(pair[0]), plot.at(pair[1]), p.px(1.5), faint);
+        }
+        for q in walk {
+            let c = plot.at(q);
+            mq::draw_circle(c.x, c.y, p.px(3.5), color);
+            if q.selected {
+                mq::draw_circle_lines(c.x, c.y, p.px(7.0), p.px(2.0), palette::SEARCH);
+            }
+        }
+    }
+}
+
+/// Where the Newton chart's points go on the screen.
+struct NewtonPlot {
+    left: f32,
+    span: f32,
+    top: f32,
+    height: f32,
+    most: f32,
+    t_max: f32,
+}
+
+impl NewtonPlot {
+    fn at(&self, q: &NewtonPoint) -> Vec2 {
+        Vec2::new(
+            self.left + self.span * (q.t / self.t_max).clamp(0.0, 1.0),
+            self.top + self.height * (1.0 - (q.distance / self.most).clamp(0.0, 1.0)),
+        )
+    }
+}
+
+/// The Newton chart's card, title, zero line and scale; where its points go.
+fn newton_card(
+    p: &Painter,
+    top_left: Vec2,
+    canvas_width: f32,
+    most: f32,
+    t_max: f32,
+) -> NewtonPlot {
     let width = (canvas_width * 0.3).max(p.px(160.0));
     let height = p.px(120.0);
-    mq::draw_rectangle(
-        top_left.x,
-        top_left.y,
-        width,
-        height,
-        palette::with_alpha(mq::WHITE, 0.92),
-    );
-    mq::draw_rectangle_lines(
-        top_left.x,
-        top_left.y,
-        width,
-        height,
-        p.px(1.0),
-        palette::GRID_MAJOR,
-    );
+    let card = palette::with_alpha(mq::WHITE, 0.92);
+    mq::draw_rectangle(top_left.x, top_left.y, width, height, card);
+    let border = (p.px(1.0), palette::GRID_MAJOR);
+    mq::draw_rectangle_lines(top_left.x, top_left.y, width, height, border.0, border.1);
     let title = "Newton steps: distance over time";
     p.screen_text(
         top_left + Vec2::splat(p.px(4.0)),
@@ -157,62 +196,33 @@ pub fn draw_newton_chart(
         palette::TEXT,
         false,
     );
-    let top = top_left.y + p.px(24.0);
-    let (left, span) = (top_left.x + p.px(8.0), width - p.px(16.0));
-    let plot = height - p.px(44.0);
-    let most = points
-        .iter()
-        .map(|q| q.distance)
-        .fold(0.0f32, f32::max)
-        .max(1e-12);
-    let at = |q: &NewtonPoint| {
-        Vec2::new(
-            left + span * (q.t / t_max).clamp(0.0, 1.0),
-            top + plot * (1.0 - (q.distance / most).clamp(0.0, 1.0)),
-        )
+    let plot = NewtonPlot {
+        left: top_left.x + p.px(8.0),
+        span: width - p.px(16.0),
+        top: top_left.y + p.px(24.0),
+        height: height - p.px(44.0),
+        most,
+        t_max,
     };
-    let zero = top + plot;
-    draw::screen_line(
-        Vec2::new(left, zero),
-        Vec2::new(left + span, zero),
-        p.px(1.0),
-        palette::AXIS,
+    let zero = plot.top + plot.height;
+    let (left, right) = (
+        Vec2::new(plot.left, zero),
+        Vec2::new(plot.left + plot.span, zero),
     );
+    draw::screen_line(left, right, p.px(1.0), palette::AXIS);
+    let touching = "distance 0: touching";
     p.screen_text(
-        Vec2::new(left, zero + p.px(2.0)),
-        "distance 0: touching",
+        left + Vec2::new(0.0, p.px(2.0)),
+        touching,
         11.0,
         palette::AXIS,
         false,
     );
-    for first in [true, false] {
-        let color = if first { palette::RESULT } else { palette::GAP };
-        let walk: Vec<&NewtonPoint> = points.iter().filter(|q| q.first == first).collect();
-        for pair in walk.windows(2) {
-            draw::screen_line(
-                at(pair[0]),
-                at(pair[1]),
-                p.px(1.5),
-                palette::with_alpha(color, 0.6),
-            );
-        }
-        for q in walk {
-            let c = at(q);
-            mq::draw_circle(c.x, c.y, p.px(3.5), color);
-            if q.selected {
-                mq::draw_circle_lines(c.x, c.y, p.px(7.0), p.px(2.0), palette::SEARCH);
-            }
-        }
-    }
     let scale = format!("up to {}", num(most));
     let w = p.measure(&scale, 11.0).x;
-    p.screen_text(
-        Vec2::new(left + span - w, top),
-        &scale,
-        11.0,
-        palette::AXIS,
-        false,
-    );
+    let at = Vec2::new(plot.left + plot.span - w, plot.top);
+    p.screen_text(at, &scale, 11.0, palette::AXIS, false);
+    plot
 }
 
 /// At most `fit` rows: all of them, or a window centred on the selected row (the first

@@ -1,18 +1,21 @@
 //! Swept SAT in 3D, on the bodies: the moving bodies' ghosts at t_first (with the contact
 //! points there) and at t_last, where each moving body ends at the sweep time, the bodies
 //! at the time the slider or play shows (the Swept SAT section of the Algorithms panel), and
-//! at the timeline's step the axis it tested with both projection intervals at t = 0.
-//! Beside them, in the canvas's corner, the chart of every axis's time interval, the step's
-//! row highlighted, as in 2D.
+//! at the timeline's step the axis it tested with both projection intervals at t = 0, or
+//! (round shapes) the bodies where a Newton step stood. Beside them, in the canvas's
+//! corner, the chart of every axis's time interval, the step's row highlighted, as in 2D,
+//! and for round shapes the Newton steps as points on a distance-over-time chart.
 
 use super::{Lab3, Lab3Ctx};
 use crate::app::draw::{palette, LegendEntry, Painter, LABEL_DETAIL, LABEL_ORIGIN};
 use crate::app::labs::num;
-use crate::app::labs::time_chart::{draw_time_chart, ChartRow, ChartTimes};
+use crate::app::labs::time_chart::{
+    draw_newton_chart, draw_time_chart, ChartRow, ChartTimes, NewtonPoint,
+};
 use crate::app::paint3::FaceMesh;
 use crate::geom3::Pose3;
 use crate::query::Algorithm;
-use crate::query3::sweep::SweepAxis;
+use crate::query3::sweep::{NewtonStep, Step, SweepAxis};
 use crate::scene::SceneBody3;
 use glam::Vec3;
 use macroquad::prelude::Color;
@@ -75,6 +78,9 @@ impl Lab3 for SweepLab3 {
         if let Some(axis) = ctx.step.and_then(|k| axis_step(ctx, k)) {
             draw_axis(ctx, a, b, axis);
         }
+        if let Some(n) = ctx.step.and_then(|k| newton_step(ctx, k)) {
+            draw_newton(ctx, [a, b], n);
+        }
     }
 
     fn draw_cards(&self, ctx: &Lab3Ctx, flat: &Painter) {
@@ -96,7 +102,21 @@ impl Lab3 for SweepLab3 {
             shown: ctx.sweep_time,
         };
         let c = &ctx.paint.camera;
-        draw_time_chart(flat, (c.origin, c.size), &rows, times);
+        let bottom = draw_time_chart(flat, (c.origin, c.size), &rows, times);
+        let points: Vec<NewtonPoint> = (0..ctx.run.trace.sweep.len())
+            .filter_map(|k| {
+                let n = newton_step(ctx, k)?;
+                Some(NewtonPoint {
+                    t: n.t,
+                    distance: n.distance,
+                    first: n.first,
+                    selected: ctx.step == Some(k),
+                })
+            })
+            .collect();
+        let top = bottom.map_or(c.origin.y, |y| y + flat.px(28.0)) + flat.px(10.0);
+        let at = glam::Vec2::new(c.origin.x + flat.px(10.0), top);
+        draw_newton_chart(flat, at, c.size.x, &points, times.t_max);
     }
 
     fn holds_top_left(&self, ctx: &Lab3Ctx) -> bool {
@@ -105,9 +125,41 @@ impl Lab3 for SweepLab3 {
     }
 }
 
+/// At a Newton step: both moving bodies at the step's time, ghosted in the step's colour,
+/// and the direction between the cores there with the distance.
+fn draw_newton(ctx: &Lab3Ctx, bodies: [&SceneBody3; 2], n: &NewtonStep) {
+    for body in bodies {
+        ghost(ctx, body, n.t, palette::SEARCH, None);
+    }
+    let mover = if moves(bodies[1]) {
+        bodies[1]
+    } else {
+        bodies[0]
+    };
+    let text = format!(
+        "Newton step: t = {}, distance {}",
+        num(n.t),
+        num(n.distance)
+    );
+    ctx.label(
+        pose_at(mover, n.t).position,
+        text,
+        palette::SEARCH,
+        LABEL_ORIGIN,
+    );
+}
+
 /// Step `k` of the sweep when it tested an axis.
 fn axis_step<'a>(ctx: &Lab3Ctx<'a>, k: usize) -> Option<&'a SweepAxis> {
-    ctx.run.trace.sweep.get(k)
+    ctx.run.trace.sweep.get(k)?.axis()
+}
+
+/// Step `k` of the sweep when it was a Newton step (round shapes).
+fn newton_step<'a>(ctx: &Lab3Ctx<'a>, k: usize) -> Option<&'a NewtonStep> {
+    match ctx.run.trace.sweep.get(k)? {
+        Step::Refine(n) => Some(n),
+        Step::Axis(_) => None,
+    }
 }
 
 /// Where a body is at time `t` of the sweep: moved by its velocity, not turned.
