@@ -14,11 +14,12 @@ use crate::query3::sat;
 pub const DEFAULT_OVERLAYS_3D: [Algorithm; 2] = [Algorithm::Sat, Algorithm::Clip];
 
 /// The algorithms the 3D workspace draws: its timeline steps through these only, so that no
-/// sentence is told without its picture (EPA and the sweep are recorded, and `trace`
-/// prints them; their 3D pictures are still to come). The labs' registry lists the same.
-pub const DRAWN_3D: [Algorithm; 4] = [
+/// sentence is told without its picture (the sweep is recorded, and `trace` prints it; its
+/// 3D picture is still to come). The labs' registry lists the same, in the same order.
+pub const DRAWN_3D: [Algorithm; 5] = [
     Algorithm::Minkowski,
     Algorithm::Gjk,
+    Algorithm::Epa,
     Algorithm::Sat,
     Algorithm::Clip,
 ];

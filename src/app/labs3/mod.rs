@@ -3,6 +3,7 @@
 //! beyond placing a body's own vertices by its pose.
 
 mod clip;
+mod epa;
 mod features;
 mod gauss;
 mod gjk;
@@ -118,6 +119,7 @@ pub fn registry() -> Vec<Box<dyn Lab3>> {
     vec![
         Box::new(minkowski::MinkowskiLab3),
         Box::new(gjk::GjkLab3),
+        Box::new(epa::EpaLab3),
         Box::new(sat::SatLab),
         Box::new(clip::ClipLab),
     ]
