@@ -31,9 +31,11 @@ const REMOVED_FILL: f32 = 0.2;
 const CLOSEST_FILL: f32 = 0.35;
 const ADDED_FILL: f32 = 0.14;
 
-/// The closest face's normal, drawn from the origin's foot on the face: a fixed length on
-/// the screen (logical pixels), since the gap it leads to may be anything from 0 up.
-const NORMAL_PX: f32 = 48.0;
+/// The closest face's normal, drawn from the origin's foot on the face: a fixed fraction of
+/// the view's height on the screen (the gap it leads to may be anything from 0 up), within
+/// these lengths in logical pixels so that it reads in the inset and in a split half.
+const NORMAL_OF_VIEW: f32 = 0.08;
+const NORMAL_PX: (f32, f32) = (22.0, 56.0);
 
 impl Lab3 for EpaLab3 {
     fn algorithm(&self) -> Algorithm {
@@ -43,9 +45,8 @@ impl Lab3 for EpaLab3 {
     fn legend(&self) -> Vec<LegendEntry> {
         vec![
             LegendEntry::new(palette::POLYTOPE, "EPA polytope"),
-            LegendEntry::new(palette::HIGHLIGHT, "closest face: normal n, distance d"),
-            LegendEntry::new(palette::SEARCH, "support w = a - b, gap; new faces"),
-            LegendEntry::new(palette::SEARCH, "horizon (bold)"),
+            LegendEntry::new(palette::HIGHLIGHT, "closest face, normal n, distance d"),
+            LegendEntry::new(palette::SEARCH, "support w, gap; horizon (bold), new faces"),
             LegendEntry::new(palette::REFUSED, "faces w sees (removed)"),
             LegendEntry::new(palette::RESULT, "normal (A to B), depth"),
         ]
@@ -138,6 +139,20 @@ fn is_answer(ctx: &Lab3Ctx) -> bool {
     ctx.step.is_none_or(|k| k + 1 >= n)
 }
 
+/// Whether the view is large enough for the details' labels (the split half, not the
+/// inset): in the inset only the numbers the sentence gives are labelled, so that the
+/// labels leave the polytope visible.
+fn roomy(ctx: &Lab3Ctx) -> bool {
+    ctx.paint.camera.size.y >= ctx.paint.px(ROOMY_PX)
+}
+
+/// The least view height (logical pixels) that labels the details.
+const ROOMY_PX: f32 = 320.0;
+
+/// The bold lines (horizon, removed cap) are this much thinner in a small view, where at
+/// full width they would hide the faces they bound.
+const INSET_BOLD: f32 = 0.6;
+
 /// Whether A - B is drawn as the cores' difference grown by the radii (a sphere or a
 /// capsule in the pair): EPA's polytope is then the cores'.
 fn on_cores(ctx: &Lab3Ctx) -> bool {
@@ -208,19 +223,36 @@ fn draw_expansion(ctx: &Lab3Ctx, e: &Expansion) {
             palette::with_alpha(palette::SEARCH, ADDED_FILL),
         );
     }
-    draw_edges(p, e);
+    let bold = if roomy(ctx) { 1.0 } else { INSET_BOLD };
+    draw_edges(p, e, bold);
+    // The closest face's outline thin over the horizon's and the removed cap's bold edges
+    // (it is always removed, so each of its edges is one or the other): both read.
     for [a, b] in &e.horizon {
-        p.line_on_top(point_of(e, *a), point_of(e, *b), 4.5, palette::SEARCH);
+        p.line_on_top(
+            point_of(e, *a),
+            point_of(e, *b),
+            6.5 * bold,
+            palette::SEARCH,
+        );
     }
     for w in &e.vertices {
         p.dot(w.point, 3.0, palette::POLYTOPE);
     }
     if let Some(f) = e.faces.get(e.closest_face) {
         let [a, b, c] = corners(f);
-        super::outline(ctx, &[a, b, c], 2.5, palette::HIGHLIGHT);
+        super::outline(ctx, &[a, b, c], 2.0, palette::HIGHLIGHT);
     }
     draw_closest(ctx, e);
     draw_support(ctx, e);
+    if !roomy(ctx) {
+        return;
+    }
+    if let Some(text) = removed_label(e) {
+        let seen = e.removed.iter().filter_map(|&i| e.faces.get(i));
+        let points: Vec<Vec3> = seen.flat_map(corners).collect();
+        let middle = points.iter().sum::<Vec3>() / points.len().max(1) as f32;
+        ctx.label(middle, text, palette::REFUSED, LABEL_DETAIL);
+    }
 }
 
 /// Vertex `i` of the polytope; the next index (one past the last) is the support point,
@@ -232,8 +264,9 @@ fn point_of(e: &Expansion, i: u32) -> Vec3 {
 }
 
 /// Every edge of the polytope once: those of a face turned toward the eye solid, the ones
-/// only behind faint; the removed cap's inner edges red; the new faces' edges to w dashed.
-fn draw_edges(p: &Painter3, e: &Expansion) {
+/// only behind faint; the removed cap's inner edges bold red over everything; the new
+/// faces' edges to w dashed.
+fn draw_edges(p: &Painter3, e: &Expansion, bold: f32) {
     // Per edge (lower index first): whether a face of it faces the eye, and whether every
     // face of it is removed.
     let mut edges: BTreeMap<(u32, u32), (bool, bool)> = BTreeMap::new();
@@ -248,18 +281,13 @@ fn draw_edges(p: &Painter3, e: &Expansion) {
         }
     }
     for (&(u, v), &(front, removed)) in &edges {
-        let base = if removed {
-            palette::REFUSED
+        let (a, b) = (point_of(e, u), point_of(e, v));
+        if removed {
+            p.line_on_top(a, b, 5.0 * bold, palette::REFUSED);
         } else {
-            palette::POLYTOPE
-        };
-        let (width, alpha) = if front { (1.6, 0.9) } else { (1.0, 0.35) };
-        p.line(
-            point_of(e, u),
-            point_of(e, v),
-            width,
-            palette::with_alpha(base, alpha),
-        );
+            let (width, alpha) = if front { (1.6, 0.9) } else { (1.0, 0.35) };
+            p.line(a, b, width, palette::with_alpha(palette::POLYTOPE, alpha));
+        }
     }
     let w = e.support.point;
     let mut joined: Vec<u32> = e.horizon.iter().flatten().copied().collect();
@@ -288,10 +316,13 @@ fn draw_closest(ctx: &Lab3Ctx, e: &Expansion) {
     let foot = e.distance * e.normal;
     p.dashed(Vec3::ZERO, foot, 2.0, palette::HIGHLIGHT);
     let per_unit = p.camera.pixels_per_unit_at(foot).max(1e-6);
-    let tip = foot + e.normal * (NORMAL_PX * p.scale / per_unit);
+    let length = (NORMAL_OF_VIEW * p.camera.size.y).clamp(p.px(NORMAL_PX.0), p.px(NORMAL_PX.1));
+    let tip = foot + e.normal * (length / per_unit);
     p.arrow(foot, tip, 2.5, palette::HIGHLIGHT);
     p.dot(foot, 4.0, palette::HIGHLIGHT);
-    ctx.label(tip, "n", palette::HIGHLIGHT, LABEL_DETAIL);
+    if roomy(ctx) {
+        ctx.label(tip, "n", palette::HIGHLIGHT, LABEL_DETAIL);
+    }
     ctx.label(
         foot,
         closest_label(e, on_cores(ctx)),
@@ -303,7 +334,7 @@ fn draw_closest(ctx: &Lab3Ctx, e: &Expansion) {
 /// The closest face's label: its number and distance as the sentence writes them; on the
 /// answer, that this distance is the depth (of the cores, for round shapes).
 pub(super) fn closest_label(e: &Expansion, cores: bool) -> String {
-    let mut text = format!("closest: face {}, d = {}", e.closest_face, num(e.distance));
+    let mut text = format!("face {}, d = {}", e.closest_face, num(e.distance));
     match (e.status.is_some(), cores) {
         (true, false) => text += " = depth",
         (true, true) => text += " (cores' depth)",
@@ -323,14 +354,15 @@ fn draw_support(ctx: &Lab3Ctx, e: &Expansion) {
     ctx.label(w, support_label(e), palette::SEARCH, LABEL_ORIGIN);
 }
 
-/// The support point's label: the gap as the sentence gives it, and how many faces it sees.
+/// The support point's label: the gap as the sentence gives it.
 pub(super) fn support_label(e: &Expansion) -> String {
-    let mut text = format!("w, gap {}", num(e.gap));
-    if !e.removed.is_empty() {
-        let n = e.removed.len();
-        text += &format!(", sees {n} face{}", if n == 1 { "" } else { "s" });
-    }
-    text
+    format!("w, gap {}", num(e.gap))
+}
+
+/// The faces w sees, named at their middle: how many, as the sentence counts them.
+pub(super) fn removed_label(e: &Expansion) -> Option<String> {
+    let n = e.removed.len();
+    (n > 0).then(|| format!("{n} face{} w sees: removed", if n == 1 { "" } else { "s" }))
 }
 
 /// On the answer, in A - B: the depth vector from the origin to the nearest boundary point
@@ -498,9 +530,8 @@ mod tests {
                     sentence.contains(&format!("It sees {n} face")),
                     "{sentence}"
                 );
-                assert!(
-                    support.ends_with(&format!("sees {n} face{}", if n == 1 { "" } else { "s" }))
-                );
+                let removed = removed_label(e).unwrap();
+                assert!(removed.starts_with(&format!("{n} face")), "{removed}");
             }
         }
     }
@@ -517,13 +548,14 @@ mod tests {
         assert_eq!(num(out.depth), "0.4071");
         assert_eq!(
             closest_label(last, false),
-            format!("closest: face {}, d = 0.4071 = depth", last.closest_face)
+            format!("face {}, d = 0.4071 = depth", last.closest_face)
         );
         assert_eq!(
             result_label(out.depth, out.normal),
             "EPA depth 0.4071, n (0, 1, 0)"
         );
         assert!(support_label(last).starts_with("w, gap "));
+        assert_eq!(removed_label(last), None, "the last step removes nothing");
         // The plots: one point per expansion, at its iteration, its gap and its distance.
         let series = EpaLab3.series(&run);
         let expected: Vec<[f64; 2]> = (expansions(&run).iter())
