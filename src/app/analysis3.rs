@@ -15,11 +15,12 @@ use std::cell::OnceCell;
 pub const DEFAULT_OVERLAYS_3D: [Algorithm; 2] = [Algorithm::Sat, Algorithm::Clip];
 
 /// The algorithms the 3D workspace draws: its timeline steps through these only, so that no
-/// sentence is told without its picture (EPA is recorded, and `trace` prints it; its 3D
-/// picture is still to come). The labs' registry lists the same.
-pub const DRAWN_3D: [Algorithm; 5] = [
+/// sentence is told without its picture. Every algorithm is drawn (A - B too); the registry
+/// lists the same, in the same order.
+pub const DRAWN_3D: [Algorithm; 6] = [
     Algorithm::Minkowski,
     Algorithm::Gjk,
+    Algorithm::Epa,
     Algorithm::Sat,
     Algorithm::Clip,
     Algorithm::Sweep,

@@ -691,6 +691,8 @@ fn results_json(run: &Analysis3) -> serde_json::Value {
         "sat_normal": [n.x, n.y, n.z],
         "sat_axis": q.sat.axis.kind_key(),
         "gjk_distance": q.gjk.distance,
+        "epa_depth": q.epa.map(|e| e.depth),
+        "epa_normal": q.epa.map(|e| [e.normal.x, e.normal.y, e.normal.z]),
         "contacts": q.manifold.map(|m| m.points.iter().map(|p| [p.point.x, p.point.y, p.point.z]).collect::<Vec<_>>()),
         "feature": q.manifold.map(|m| m.feature.key()),
     })

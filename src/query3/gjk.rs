@@ -405,18 +405,12 @@ fn finish(pair: &impl SupportPair3, end: &LoopEnd, output: &mut Output) {
 }
 
 fn number(x: f32) -> String {
-    let s = format!("{x:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.into()
-    }
+    crate::text::readable(x)
 }
 
-/// `(x, y, z)` with at most four decimals.
+/// `(x, y, z)` in the product's readable form ([`crate::text::readable_vector`]).
 pub(crate) fn vector(p: Vec3) -> String {
-    format!("({}, {}, {})", number(p.x), number(p.y), number(p.z))
+    crate::text::readable_vector(&[p.x, p.y, p.z])
 }
 
 pub(crate) fn simplex_name(len: usize) -> &'static str {

@@ -134,7 +134,7 @@ fn draw_closest(ctx: &Lab3Ctx, s: &Step) {
     p.dashed(Vec3::ZERO, s.closest, 2.0, palette::HIGHLIGHT);
     p.dot(s.closest, 4.0, palette::HIGHLIGHT);
     let mut text = format!("v, |v| = {}", num(s.distance));
-    if ctx.run.difference(ctx.doc).is_ok_and(|d| d.cores.is_some()) {
+    if ctx.round_pair() {
         text += " (cores)";
     }
     ctx.label(s.closest, text, palette::HIGHLIGHT, LABEL_ORIGIN);

@@ -3,6 +3,7 @@
 //! beyond placing a body's own vertices by its pose.
 
 mod clip;
+mod epa;
 mod features;
 mod gauss;
 mod gjk;
@@ -59,6 +60,14 @@ impl Lab3Ctx<'_> {
             color,
             importance,
         });
+    }
+
+    /// Whether a body of the focused pair is a sphere or a capsule: GJK and EPA then walk
+    /// the cores' difference, and their labels say so.
+    pub fn round_pair(&self) -> bool {
+        [self.run.a, self.run.b]
+            .into_iter()
+            .any(|i| (self.doc.bodies.get(i)).is_some_and(|b| b.shape.as_polyhedron().is_none()))
     }
 
     /// The focused pair's bodies, placed.
@@ -129,6 +138,7 @@ pub fn registry() -> Vec<Box<dyn Lab3>> {
     vec![
         Box::new(minkowski::MinkowskiLab3),
         Box::new(gjk::GjkLab3),
+        Box::new(epa::EpaLab3),
         Box::new(sat::SatLab),
         Box::new(clip::ClipLab),
         Box::new(sweep::SweepLab3),
