@@ -24,5 +24,7 @@ shot sweep.png sweep_capsule_into_box.ron --step sweep:3
 # 3D: an edge-edge SAT step with the Gauss map inset, and a face-face clip's reduction.
 shot 3d-edge-edge-gauss.png 3d/edge_edge_crossed_ridges.ron
 shot 3d-clip-reduction.png 3d/face_face_clip_eight.ron --step clip:8
-# 3D A - B: GJK's tetrahedron around the origin in the split view.
+# 3D A - B: GJK's tetrahedron around the origin, and an EPA expansion with its horizon, in
+# the split view.
 shot 3d-gjk-tetrahedron-split.png 3d/welcome.ron --step gjk:4 --split
+shot 3d-epa-horizon-split.png 3d/epa_several_expansions.ron --step epa:3 --split
