@@ -98,6 +98,16 @@ impl Analysis3 {
     }
 }
 
+/// The analysis of `scenes/3d/NAME` with the default settings (the labs' and panels' tests).
+#[cfg(test)]
+pub(crate) fn analyse_scene(name: &str) -> Analysis3 {
+    let path = format!("{}/scenes/3d/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (scene, bodies) = crate::scene::parse_scene3(&text, name).unwrap();
+    let doc = Document3::from_parts(scene, bodies);
+    Analysis3::run(&doc, &PairSettings3::default()).unwrap()
+}
+
 impl Recorded for Analysis3 {
     fn step_count(&self, algorithm: Algorithm) -> usize {
         self.trace.step_count(algorithm)

@@ -263,6 +263,16 @@ pub(crate) mod testing {
         .unwrap()
     }
 
+    /// Two bodies of any kinds at their poses, as the round queries take them.
+    pub fn round_pair<'a>(
+        a: impl Into<crate::geom3::Shape3Ref<'a>>,
+        pa: Pose3,
+        b: impl Into<crate::geom3::Shape3Ref<'a>>,
+        pb: Pose3,
+    ) -> super::round::BodyPair3<'a> {
+        super::round::BodyPair3::new(a.into(), &pa, b.into(), &pb)
+    }
+
     pub fn at(x: f32, y: f32, z: f32) -> Pose3 {
         Pose3::from_degrees(Vec3::new(x, y, z), Vec3::ZERO)
     }

@@ -434,14 +434,7 @@ mod tests {
     use crate::geom3::Round3;
     use crate::query3::testing::*;
 
-    fn pair<'a>(
-        a: impl Into<Shape3Ref<'a>>,
-        pa: Pose3,
-        b: impl Into<Shape3Ref<'a>>,
-        pb: Pose3,
-    ) -> BodyPair3<'a> {
-        BodyPair3::new(a.into(), &pa, b.into(), &pb)
-    }
+    use crate::query3::testing::round_pair as pair;
 
     fn gjk_and_epa(p: &BodyPair3) -> (gjk::Output, Option<epa::Output>) {
         let core = gjk::gjk(p, &gjk::Config::default(), &mut ());

@@ -276,17 +276,10 @@ fn closest_direction(core: &gjk::Output) -> Option<Vec3> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom3::{Pose3, Round3, Shape3Ref};
+    use crate::geom3::Round3;
     use crate::query3::testing::*;
 
-    fn pair<'a>(
-        a: impl Into<Shape3Ref<'a>>,
-        pa: Pose3,
-        b: impl Into<Shape3Ref<'a>>,
-        pb: Pose3,
-    ) -> BodyPair3<'a> {
-        BodyPair3::new(a.into(), &pa, b.into(), &pb)
-    }
+    use crate::query3::testing::round_pair as pair;
 
     fn traced(p: &BodyPair3) -> (sat::Output, Vec<Step>) {
         let mut steps = Vec::new();

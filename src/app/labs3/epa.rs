@@ -444,18 +444,9 @@ pub(super) fn result_label(depth: f32, normal: Vec3) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::analysis3::PairSettings3;
-    use crate::app::state3::Document3;
     use crate::query3::simplex::Region;
-    use crate::scene::parse_scene3;
 
-    fn run(name: &str) -> Analysis3 {
-        let path = format!("{}/scenes/3d/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let (scene, bodies) = parse_scene3(&text, name).unwrap();
-        let doc = Document3::from_parts(scene, bodies);
-        Analysis3::run(&doc, &PairSettings3::default()).unwrap()
-    }
+    use crate::app::analysis3::analyse_scene as run;
 
     fn expansions(run: &Analysis3) -> Vec<&Expansion> {
         (run.trace.epa.iter())

@@ -240,16 +240,8 @@ pub const TIE: &str =
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::analysis3::PairSettings3;
-    use crate::scene::parse_scene3;
 
-    fn run(name: &str) -> Analysis3 {
-        let path = format!("{}/scenes/3d/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let (scene, bodies) = parse_scene3(&text, name).unwrap();
-        let doc = Document3::from_parts(scene, bodies);
-        Analysis3::run(&doc, &PairSettings3::default()).unwrap()
-    }
+    use crate::app::analysis3::analyse_scene as run;
 
     fn row<'a>(rows: &'a [SideBySide], what: &str) -> &'a SideBySide {
         rows.iter().find(|r| r.what == what).unwrap()

@@ -166,6 +166,23 @@ pub struct Output {
     pub manifold: Option<Manifold>,
 }
 
+impl Output {
+    /// No contact in the interval (`Miss`) or none computable (`NonFinite`): no times, the
+    /// normal a placeholder, `axis` the one the sweep would name, `tested` axes counted.
+    pub(crate) fn missed(status: Status, axis: AxisId, tested: u32) -> Output {
+        Output {
+            hit: false,
+            t_first: None,
+            t_last: None,
+            normal: Vec3::X,
+            axis,
+            status,
+            axes_tested: tested,
+            manifold: None,
+        }
+    }
+}
+
 /// Sweeps without recording.
 pub fn sweep_test(pair: &PolyPair, motion: &Motion3) -> Output {
     sweep(pair, motion, &mut ())

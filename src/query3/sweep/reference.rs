@@ -164,16 +164,7 @@ pub(super) fn finish(
         tested,
         ..
     } = latest;
-    let miss = |status| Output {
-        hit: false,
-        t_first: None,
-        t_last: None,
-        normal: Vec3::X,
-        axis: latest.map_or(AxisId::FaceA(0), |l| l.id),
-        status,
-        axes_tested: tested,
-        manifold: None,
-    };
+    let miss = |status| Output::missed(status, latest.map_or(AxisId::FaceA(0), |l| l.id), tested);
     let Some(best) = latest else {
         return miss(Status::Miss);
     };

@@ -83,16 +83,7 @@ pub(crate) fn time_of_impact<T: Tracer<Step>>(
         tested,
         ..
     } = latest;
-    let miss = |status| Output {
-        hit: false,
-        t_first: None,
-        t_last: None,
-        normal: Vec3::X,
-        axis: best.map_or(AxisId::Closest, |b| b.id),
-        status,
-        axes_tested: tested,
-        manifold: None,
-    };
+    let miss = |status| Output::missed(status, best.map_or(AxisId::Closest, |b| b.id), tested);
     let t_enter = best.map_or(f32::NEG_INFINITY, |b| b.t_enter);
     if t_enter.is_nan() || earliest_exit.is_nan() || !v.is_finite() {
         return miss(Status::NonFinite);
@@ -277,19 +268,12 @@ fn refine<T: Tracer<Step>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom3::{Pose3, Round3, Shape3Ref};
+    use crate::geom3::Round3;
     use crate::query3::manifold::FeaturePair;
     use crate::query3::sweep::{sweep_round, sweep_round_test};
     use crate::query3::testing::*;
 
-    fn pair<'a>(
-        a: impl Into<Shape3Ref<'a>>,
-        pa: Pose3,
-        b: impl Into<Shape3Ref<'a>>,
-        pb: Pose3,
-    ) -> BodyPair3<'a> {
-        BodyPair3::new(a.into(), &pa, b.into(), &pb)
-    }
+    use crate::query3::testing::round_pair as pair;
 
     fn motion(vb: Vec3) -> Motion3 {
         Motion3 {
