@@ -151,6 +151,7 @@ impl DifferenceScene<'_> {
         }
         let paint = Painter3::new(camera, scale);
         let labels = RefCell::new(Vec::new());
+        let keep_clear = RefCell::new(Vec::new());
         paint.begin();
         self.draw_hull(&paint, &labels);
         for (lab, step) in &self.labs {
@@ -160,6 +161,7 @@ impl DifferenceScene<'_> {
                 run: self.run,
                 step: *step,
                 labels: &labels,
+                keep_clear: &keep_clear,
                 sweep_time: None,
             });
         }
@@ -168,6 +170,11 @@ impl DifferenceScene<'_> {
         frame_and_title(&flat, card, inset);
         let mut board = board.borrow_mut();
         let view = board.screen_view(card);
+        for [p, q] in keep_clear.borrow().iter() {
+            if let (Some(p), Some(q)) = (camera.to_screen(*p), camera.to_screen(*q)) {
+                board.keep_clear_of(view, p, q);
+            }
+        }
         // A label whose point is outside the view (a clipped arrow's tip) is left out: its
         // leader would cross into the bodies' view.
         let inside = |p: &Vec2| p.cmpge(rect.min).all() && p.cmple(rect.max).all();

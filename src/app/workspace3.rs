@@ -48,6 +48,8 @@ pub struct Workspace3d {
     pub placed_labels: RefCell<Vec<PlacedLabel>>,
     /// The camera A - B was drawn through in the last frame, if it was shown (the tests).
     shown_difference: std::cell::Cell<Option<Camera3>>,
+    /// The segments the labs asked labels to keep clear of in the bodies' view this frame.
+    keep_clear: RefCell<Vec<[Vec3; 2]>>,
     /// SAT's Gauss map inset is shown (the SAT section of the Algorithms panel).
     pub gauss_map: bool,
     /// A - B: split or inset, and its camera.
@@ -68,6 +70,7 @@ impl Workspace3d {
             fitted: None,
             placed_labels: RefCell::new(Vec::new()),
             shown_difference: std::cell::Cell::new(None),
+            keep_clear: RefCell::new(Vec::new()),
             gauss_map: true,
             difference: DifferenceView3::default(),
             sweep_clock: SweepClock::default(),
@@ -224,6 +227,7 @@ impl Workspace3d {
     fn draw_view(&self, scale: f32, legend: bool) {
         let paint = Painter3::new(self.camera, scale);
         let labels = RefCell::new(Vec::new());
+        self.keep_clear.borrow_mut().clear();
         paint.begin();
         self.draw_scene(&paint, &labels);
         self.draw_velocities(&paint);
@@ -439,6 +443,7 @@ impl Workspace3d {
             run,
             step: self.session.overlays().step(a),
             labels,
+            keep_clear: &self.keep_clear,
             sweep_time: self.sweep_clock.shown(self.session.doc.meta.sweep_time()),
         }
     }
@@ -583,6 +588,11 @@ impl Workspace3d {
         scale: f32,
     ) {
         let mut board = board.borrow_mut();
+        for [p, q] in self.keep_clear.borrow().iter() {
+            if let (Some(p), Some(q)) = (self.camera.to_screen(*p), self.camera.to_screen(*q)) {
+                board.keep_clear_of(view, p, q);
+            }
+        }
         // The focused pair's edges, as drawn: labels keep off them where they can.
         if let Some((a, b)) = self.session.doc.focus {
             let meshes = self.body_meshes();

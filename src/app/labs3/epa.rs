@@ -319,6 +319,7 @@ fn draw_closest(ctx: &Lab3Ctx, e: &Expansion) {
     let length = (NORMAL_OF_VIEW * p.camera.size.y).clamp(p.px(NORMAL_PX.0), p.px(NORMAL_PX.1));
     let tip = foot + e.normal * (length / per_unit);
     p.arrow(foot, tip, 2.5, palette::HIGHLIGHT);
+    ctx.keep_clear(foot, tip);
     p.dot(foot, 4.0, palette::HIGHLIGHT);
     if roomy(ctx) {
         ctx.label(tip, "n", palette::HIGHLIGHT, LABEL_DETAIL);
@@ -376,6 +377,7 @@ fn draw_depth_in_difference(ctx: &Lab3Ctx) {
         return;
     }
     ctx.paint.arrow(Vec3::ZERO, tip, 3.0, palette::RESULT);
+    ctx.keep_clear(Vec3::ZERO, tip);
     if on_cores(ctx) || out.status == Status::CoresApart {
         let text = format!("depth {} with the radii", num(out.depth));
         ctx.label(tip, text, palette::RESULT, LABEL_ORIGIN);
@@ -411,6 +413,7 @@ fn draw_result(ctx: &Lab3Ctx) {
     let p = ctx.paint;
     if e.depth > 0.0 {
         p.arrow(e.point_b, e.point_a, 3.0, palette::RESULT);
+        ctx.keep_clear(e.point_b, e.point_a);
     }
     let per_unit = p.camera.pixels_per_unit_at(e.point_a).max(1e-6);
     let tip = e.point_a + e.normal * (60.0 * p.scale / per_unit);

@@ -132,6 +132,7 @@ fn draw_closest(ctx: &Lab3Ctx, s: &Step) {
     }
     let p = ctx.paint;
     p.dashed(Vec3::ZERO, s.closest, 2.0, palette::HIGHLIGHT);
+    ctx.keep_clear(Vec3::ZERO, s.closest);
     p.dot(s.closest, 4.0, palette::HIGHLIGHT);
     let mut text = format!("v, |v| = {}", num(s.distance));
     if ctx.round_pair() {
@@ -150,6 +151,7 @@ fn draw_search(ctx: &Lab3Ctx, s: &Step) {
         let length = (70.0 * p.scale).min(0.25 * p.camera.size.min_element());
         let tip = d * (length / per_unit);
         p.arrow(Vec3::ZERO, tip, 2.5, palette::SEARCH);
+        ctx.keep_clear(Vec3::ZERO, tip);
         ctx.label(tip, "d", palette::SEARCH, LABEL_DETAIL);
     }
     if let Some(w) = s.support {

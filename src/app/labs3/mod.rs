@@ -46,6 +46,8 @@ pub struct Lab3Ctx<'a> {
     /// The step to draw; `None` draws the algorithm's answer (its final step).
     pub step: Option<usize>,
     pub labels: &'a RefCell<Vec<Label3>>,
+    /// Drawn segments (world) the labels keep clear of where they can.
+    pub keep_clear: &'a RefCell<Vec<[Vec3; 2]>>,
     /// The sweep's clock: the time in [0, sweep_time] at which the moving bodies are shown
     /// (`None`: not shown).
     pub sweep_time: Option<f32>,
@@ -60,6 +62,11 @@ impl Lab3Ctx<'_> {
             color,
             importance,
         });
+    }
+
+    /// Asks the labels to keep clear of the drawn segment `a..b` (an arrow, an axis).
+    pub fn keep_clear(&self, a: Vec3, b: Vec3) {
+        self.keep_clear.borrow_mut().push([a, b]);
     }
 
     /// Whether a body of the focused pair is a sphere or a capsule: GJK and EPA then walk

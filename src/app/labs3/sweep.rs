@@ -222,6 +222,7 @@ fn draw_axis(ctx: &Lab3Ctx, a: &SceneBody3, b: &SceneBody3, s: &SweepAxis) {
     let p = ctx.paint;
     p.line_on_top(at(lo - margin), at(hi + margin), 1.5, palette::SEARCH);
     p.arrow(at(hi + margin), at(hi + 2.0 * margin), 2.0, palette::SEARCH);
+    ctx.keep_clear(at(lo - margin), at(hi + 2.0 * margin));
     p.line_on_top(
         at(ia.min),
         at(ia.max),
