@@ -44,21 +44,8 @@ fn workspace_for(name: &str, step: Option<(Algorithm, usize)>) -> Workspace3d {
 }
 
 fn render_3d(name: &str, extra: &[&str]) -> Option<Picture> {
-    if !have(&["Xvfb"]) {
-        return None;
-    }
-    let dir = temp_dir(&format!("render3-{}", name.trim_end_matches(".ron")));
-    let out = dir.join("out.png");
-    let size = format!("{W}x{H}");
-    let mut args = vec!["--size", size.as_str()];
-    args.extend_from_slice(extra);
-    let result = render(&scene_path(name), &out, &args);
-    assert!(
-        result.status.success(),
-        "render {name} failed: {}",
-        String::from_utf8_lossy(&result.stderr)
-    );
-    let picture = Picture::open(&out);
+    let dir = format!("render3-{}", name.trim_end_matches(".ron"));
+    let picture = render_picture(&scene_path(name), &dir, (W, H), extra)?;
     assert_eq!(picture.size(), (W, H), "{name}: the requested size");
     Some(picture)
 }

@@ -43,24 +43,17 @@ fn workspace_at(n: usize, split: bool) -> Workspace3d {
 }
 
 fn render_step(n: usize, split: bool) -> Option<Picture> {
-    if !have(&["Xvfb"]) {
-        return None;
-    }
-    let dir = temp_dir(&format!("render-epa3-{n}-{split}"));
-    let out = dir.join("out.png");
-    let size = format!("{W}x{H}");
     let step = format!("epa:{n}");
-    let mut args = vec!["--size", size.as_str(), "--step", step.as_str()];
+    let mut args = vec!["--step", step.as_str()];
     if split {
         args.push("--split");
     }
-    let result = render(&scene_path(), &out, &args);
-    assert!(
-        result.status.success(),
-        "render failed: {}",
-        String::from_utf8_lossy(&result.stderr)
-    );
-    Some(Picture::open(&out))
+    render_picture(
+        &scene_path(),
+        &format!("render-epa3-{n}-{split}"),
+        (W, H),
+        &args,
+    )
 }
 
 #[test]

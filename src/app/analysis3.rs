@@ -2,8 +2,10 @@
 //! the document changes (as `analysis.rs` is for the plane). The 3D labs draw from this and
 //! nothing else; the timeline reads its step counts and sentences from here.
 
+use super::paint3::FaceMesh;
 use super::session::{Analysed, Recorded};
 use super::state3::Document3;
+use crate::geom3::{Pose3, Shape3Ref};
 use crate::query::Algorithm;
 use crate::query3::minkowski::{body_difference, BodyDifference3};
 pub use crate::query3::pair::{trace_pair3, PairQuery3, PairSettings3, PairTrace3};
@@ -38,6 +40,8 @@ pub struct Analysis3 {
     /// time the A - B view asks ([`Analysis3::difference`]): a hull costs more than every
     /// algorithm together, and most frames do not show it.
     difference: OnceCell<Result<BodyDifference3, String>>,
+    /// A - B's surface as the A - B view draws it, built with the hull (not every frame).
+    difference_mesh: OnceCell<Option<FaceMesh>>,
 }
 
 impl Analysis3 {
@@ -56,6 +60,7 @@ impl Analysis3 {
             query,
             trace,
             difference: OnceCell::new(),
+            difference_mesh: OnceCell::new(),
         })
     }
 
@@ -71,6 +76,16 @@ impl Analysis3 {
                 .map_err(|e| format!("A - B has no hull: {e}"))
         });
         built.as_ref().map_err(|e| e.as_str())
+    }
+
+    /// A - B's hull as a surface to draw (`None` when it has no hull).
+    pub fn difference_mesh(&self, doc: &Document3) -> Option<&FaceMesh> {
+        let mesh = self.difference_mesh.get_or_init(|| {
+            let d = self.difference(doc).ok()?;
+            let hull = Shape3Ref::Polyhedron(&d.difference.hull);
+            Some(FaceMesh::of_shape(hull, &Pose3::default()))
+        });
+        mesh.as_ref()
     }
 
     /// The position in SAT's trace of the winning axis's step.

@@ -51,8 +51,14 @@ impl DifferenceView3 {
     }
 
     /// The camera on A - B in the viewport `rect`: the user's (moved into the viewport),
-    /// or the bodies' orientation and projection framing `lo..hi`.
-    pub fn camera(&self, bodies: &Camera3, rect: Rect, (lo, hi): (Vec3, Vec3)) -> Camera3 {
+    /// or the bodies' orientation and projection framing the box `bounds` gives (asked only
+    /// then).
+    pub fn camera(
+        &self,
+        bodies: &Camera3,
+        rect: Rect,
+        bounds: impl FnOnce() -> (Vec3, Vec3),
+    ) -> Camera3 {
         let (origin, size) = (rect.min, rect.size());
         if let Some(c) = self.user_camera {
             return Camera3 { origin, size, ..c };
@@ -62,6 +68,7 @@ impl DifferenceView3 {
             size,
             ..*bodies
         };
+        let (lo, hi) = bounds();
         c.fit(lo, hi);
         c
     }
@@ -199,7 +206,7 @@ impl DifferenceScene<'_> {
             }
         };
         let identity = Pose3::default();
-        let mesh = FaceMesh::of_shape(Shape3Ref::Polyhedron(&d.difference.hull), &identity);
+        let mesh = self.run.difference_mesh(self.doc);
         if let Some(cores) = &d.cores {
             // GJK and EPA walk the cores' difference: its outline inside the rounded hull.
             let edge = palette::with_alpha(palette::MINKOWSKI, 0.8);
@@ -223,11 +230,12 @@ impl DifferenceScene<'_> {
                 importance: draw::LABEL_DETAIL,
             });
         }
-        paint.translucent(&mesh, palette::MINKOWSKI, HULL_ALPHA);
+        let Some(mesh) = mesh else { return };
+        paint.translucent(mesh, palette::MINKOWSKI, HULL_ALPHA);
         // A sampled hull's edges are facets of its rounded parts, not features: lighter.
         let edge_alpha = if d.difference.exact { 0.7 } else { 0.3 };
         paint.edges(
-            &mesh,
+            mesh,
             1.2,
             palette::with_alpha(palette::MINKOWSKI, edge_alpha),
         );

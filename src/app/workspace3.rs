@@ -251,16 +251,15 @@ impl Workspace3d {
             corners.retain(|r| r.min != top_left);
         }
         let shown = self.difference_camera_in(&mut corners, scale);
-        self.shown_difference.set(shown);
-        if let Some(camera) = shown {
-            if let Some(scene) = self.difference_scene() {
-                scene.draw(camera, scale, !self.difference.split, &board);
-                if self.difference.split {
-                    scene.draw_links(&self.camera, &camera, scale);
-                }
-                let view = Rect::new(camera.origin, camera.size);
-                blocked.push(difference3::card_around(view, scale));
+        self.shown_difference
+            .set(shown.as_ref().map(|(camera, _)| *camera));
+        if let Some((camera, scene)) = shown {
+            scene.draw(camera, scale, !self.difference.split, &board);
+            if self.difference.split {
+                scene.draw_links(&self.camera, &camera, scale);
             }
+            let view = Rect::new(camera.origin, camera.size);
+            blocked.push(difference3::card_around(view, scale));
         }
         blocked.extend(self.draw_inset(&flat, &mut corners));
         for rect in blocked {
@@ -298,7 +297,11 @@ impl Workspace3d {
     /// The camera A - B is drawn through this frame: the split view's right half, or the
     /// first free inset corner when a lab that draws in A - B is on; `None` when A - B is
     /// not shown.
-    fn difference_camera_in(&self, corners: &mut Vec<Rect>, scale: f32) -> Option<Camera3> {
+    fn difference_camera_in(
+        &self,
+        corners: &mut Vec<Rect>,
+        scale: f32,
+    ) -> Option<(Camera3, DifferenceScene<'_>)> {
         let scene = self.difference_scene()?;
         let rect = if self.difference.split {
             difference3::split_halves(self.canvas.min, self.canvas.size(), 1.0).1
@@ -310,13 +313,17 @@ impl Workspace3d {
             corners.remove(0)
         };
         let view = difference3::view_below_title(rect, scale);
-        Some(self.difference.camera(&self.camera, view, scene.bounds()))
+        let camera = self
+            .difference
+            .camera(&self.camera, view, || scene.bounds());
+        Some((camera, scene))
     }
 
     /// The camera on A - B as the canvas shows it now (the tests and the pointer read it).
     pub fn difference_camera(&self, scale: f32) -> Option<Camera3> {
         let mut corners = self.inset_rects(scale, None);
         self.difference_camera_in(&mut corners, scale)
+            .map(|(camera, _)| camera)
     }
 
     /// The bodies' view (the left half when the canvas is split).

@@ -70,6 +70,31 @@ pub fn render(scene: &Path, out: &Path, extra: &[&str]) -> Output {
     render_with_env(scene, out, extra, &[])
 }
 
+/// `render SCENE --size WxH EXTRA...` into a PNG in the temporary folder `dir_name`,
+/// asserted to succeed, and the picture; `None` (skipped) without Xvfb.
+pub fn render_picture(
+    scene: &Path,
+    dir_name: &str,
+    (w, h): (u32, u32),
+    extra: &[&str],
+) -> Option<Picture> {
+    if !have(&["Xvfb"]) {
+        return None;
+    }
+    let out = temp_dir(dir_name).join("out.png");
+    let size = format!("{w}x{h}");
+    let mut args = vec!["--size", size.as_str()];
+    args.extend_from_slice(extra);
+    let result = render(scene, &out, &args);
+    assert!(
+        result.status.success(),
+        "render {} failed: {}",
+        scene.display(),
+        String::from_utf8_lossy(&result.stderr)
+    );
+    Some(Picture::open(&out))
+}
+
 /// [`render`] with extra environment variables.
 pub fn render_with_env(scene: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
     let x = XServer::start();
