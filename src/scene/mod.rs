@@ -10,6 +10,7 @@ mod expect3;
 mod file;
 mod file3;
 mod focus;
+pub mod link;
 mod model;
 mod model3;
 mod record;
@@ -24,6 +25,7 @@ pub use file3::{
     load_any_scene_file, load_scene3_file, parse_any_scene, parse_scene3, save_scene3_atomic,
     scene3_to_string, LoadedScene,
 };
+pub use link::{decode_link, encode_fragment, link_for, scene_from_link, LinkError, OpenLinkError};
 pub use model::{
     parse_color, BodyDef, Expectation, Scene, SceneBody, View, MAX_BODIES, SCENE_VERSION,
 };
@@ -36,7 +38,7 @@ pub use record::{
 };
 pub use record3::{expectation3_from_query, put_expectation3, record_expectations3, Recorded3};
 pub use report::{format_number, Difference, ExpectationCheck, FileCheck, Got, Quantity};
-pub use source::{scene_dimensions, SceneError, MAX_FILE_BYTES, TWO_D_ONLY};
+pub use source::{read_scene_text, scene_dimensions, SceneError, MAX_FILE_BYTES, TWO_D_ONLY};
 
 /// Loads and checks one scene file, 2D or 3D.
 pub fn check_file(path: &Path) -> FileCheck {

@@ -40,7 +40,7 @@ impl std::error::Error for SceneError {}
 
 /// Reads a scene file's text (any dimensions): the file's name for errors and its text,
 /// refusing folders, files over [`MAX_FILE_BYTES`] and text that is not UTF-8.
-pub(super) fn read_scene_text(path: &Path) -> Result<(String, String), SceneError> {
+pub fn read_scene_text(path: &Path) -> Result<(String, String), SceneError> {
     let file = path.display().to_string();
     let plain = |message: String| SceneError {
         file: file.clone(),
