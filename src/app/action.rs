@@ -3,7 +3,7 @@
 //! `App::apply`, which owns the rules (ask about unsaved changes, record undo, ...).
 
 use super::dialogs::Pending;
-use super::files::DialogKind;
+use super::platform::DialogKind;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +33,10 @@ pub enum Action {
     },
     /// Write one picture per step of the timeline's algorithm (File > Export slides).
     ExportSlides,
+    /// Put the scene in a share link and show it (File > Share link, the menu bar's button).
+    ShareLink,
+    /// Put this text on the clipboard (the share link's Copy button).
+    CopyText(String),
     /// A 3D view command (the View menu's presets, the projection).
     View3(View3Command),
 }

@@ -1,8 +1,8 @@
 //! The window's dialogs as state: the path field (the fallback when no native dialog
-//! answers), the native dialog running on its thread, the unsaved-changes question and what
-//! waits on it, the changed-on-disk question, and the help window.
+//! answers), whether the platform's dialog is open, the unsaved-changes question and what
+//! waits on it, the changed-on-disk question, the share link, and the help window.
 
-use super::files::{DialogKind, NativeDialog};
+use super::platform::DialogKind;
 use std::path::PathBuf;
 
 /// Something the user asked for that may first need the unsaved-changes question.
@@ -13,6 +13,11 @@ pub enum Pending {
     /// File > New 3D scene.
     New3d,
     Open(PathBuf),
+    /// A scene read by the browser (its file picker, a dropped file): name and text.
+    OpenText {
+        name: String,
+        text: String,
+    },
     Example(String),
     Quit,
 }
@@ -47,7 +52,10 @@ impl PathDialog {
 #[derive(Default)]
 pub struct Dialogs {
     pub path: PathDialog,
-    pub native: Option<NativeDialog>,
+    /// The platform's own file dialog (or the browser's picker) is open.
+    pub browsing: bool,
+    /// File > Share link: the link shown with its Copy button.
+    pub share: Option<String>,
     /// The question "discard unsaved changes?" and what waits on it.
     pub confirm: Option<Pending>,
     /// The open file changed on disk while there were unsaved edits.

@@ -192,7 +192,7 @@ impl Idle {
         self.idle_frames = 0;
     }
 
-    /// Shows the kept picture again and sleeps; without one, asks for a full frame.
+    /// Shows the kept picture again; without one, asks for a full frame.
     pub fn show_kept(&mut self) -> bool {
         let Some(texture) = &self.kept else {
             return false;
@@ -211,12 +211,16 @@ impl Idle {
             },
         );
         self.idle_frames += 1;
-        std::thread::sleep(if self.idle_frames > LONG_IDLE_AFTER {
+        true
+    }
+
+    /// How long to rest after an idle frame (the platform sleeps, where it can).
+    pub fn rest_time(&self) -> std::time::Duration {
+        if self.idle_frames > LONG_IDLE_AFTER {
             LONG_IDLE_SLEEP
         } else {
             IDLE_SLEEP
-        });
-        true
+        }
     }
 
     /// Forgets the kept picture (the next frames are full).

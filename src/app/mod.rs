@@ -7,7 +7,7 @@
 //!   [`overlays`] the overlay switches and steps, [`analysis`] and [`analysis3`] the core's
 //!   results, [`session`] a workspace's model (either kind), [`timeline`] the timeline's
 //!   contract, [`layout`] where things sit
-//! - tools and dialogs as state: [`tools`], [`dialogs`], [`files`] (platform), [`probe`];
+//! - tools and dialogs as state: [`tools`], [`dialogs`], [`files`] (where pictures go), [`platform`] (the desktop or the browser), [`probe`];
 //!   [`editor`] the part that edits the document
 //! - view: [`camera`], [`labels`] (where labels go, pure), [`draw`] (palette, painter, legend), [`labs`] (one per algorithm, in
 //!   a registry), [`canvas`] (the whole picture), [`workspace`] (model + camera + labs) and
@@ -15,7 +15,7 @@
 //!   camera, [`snap`] the snapping maths of a drag, [`sweep_clock`] the time the sweep's
 //!   moving bodies are shown at; in 3D [`camera3`], [`paint3`], [`labs3`] and
 //!   [`workspace3`], and [`workspaces`] where a scene's kind picks its workspace
-//! - the window: [`shell`] (the state and its actions), [`action`] (what panels and keys ask
+//! - the window: [`shell`] (the state and its actions), [`share`] (share links), [`action`] (what panels and keys ask
 //!   of it), [`parts`] (its state as separate borrows, for the panels), [`prefs`] (the View menu's settings), [`input`] and [`ui`] (which edit parts of it),
 //!   [`input3`] (the 3D canvas tools), [`window`] (the thin frame loop), [`render`] (the
 //!   headless `render` command), [`picture`] (a workspace as one picture),
@@ -48,10 +48,12 @@ pub mod paint3;
 pub mod panels;
 pub mod parts;
 pub mod picture;
+pub mod platform;
 pub mod prefs;
 pub mod probe;
 pub mod render;
 pub mod session;
+pub mod share;
 pub mod shell;
 pub mod slides;
 pub mod snap;

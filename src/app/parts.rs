@@ -19,6 +19,10 @@ pub struct Parts<'a> {
     pub tools: &'a mut Tools,
     pub dialogs: &'a mut Dialogs,
     pub recent: &'a [PathBuf],
+    /// Scenes are files with paths here (the desktop): Open recent and Quit are shown.
+    pub has_paths: bool,
+    /// The program can end itself (not in a browser tab).
+    pub can_quit: bool,
     pub prefs: &'a mut ViewPrefs,
     pub status: &'a mut Status,
     /// The last load error (file:line:col: message), shown until dismissed.

@@ -1,6 +1,7 @@
 //! The window tests' probe: when `COLLISION_LAB_STATE_FILE` is set, the window writes what it
 //! shows as JSON whenever that changes; widgets note their rectangles here, and the last
-//! keys are kept for the same file.
+//! keys are kept for the same file. In the browser, a page opened with `?test` gets the same
+//! JSON as `window.collisionLabState`.
 
 use egui_macroquad::egui;
 use std::path::PathBuf;
@@ -8,10 +9,19 @@ use std::path::PathBuf;
 /// Keys kept for the test state.
 const KEYS_KEPT: usize = 12;
 
+/// Where the test state goes.
+enum Sink {
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    File(PathBuf),
+    /// The browser page (see `platform::web`).
+    #[cfg(target_arch = "wasm32")]
+    Page,
+}
+
 #[derive(Default)]
 pub struct TestProbe {
     /// Where to write the test state, and what was last written.
-    state_file: Option<(PathBuf, String)>,
+    state_file: Option<(Sink, String)>,
     /// The last keys seen.
     pub key_log: Vec<String>,
     /// Screen rectangles (pixels) of named widgets.
@@ -19,12 +29,17 @@ pub struct TestProbe {
 }
 
 impl TestProbe {
-    /// A probe writing to `COLLISION_LAB_STATE_FILE`, or an idle one when it is not set.
+    /// A probe writing to `COLLISION_LAB_STATE_FILE` (in the browser: to the page, when it
+    /// was opened with `?test`), or an idle one.
     pub fn from_env() -> TestProbe {
+        #[cfg(target_arch = "wasm32")]
+        let sink = super::platform::web::test_mode().then_some(Sink::Page);
+        #[cfg(not(target_arch = "wasm32"))]
+        let sink = std::env::var_os("COLLISION_LAB_STATE_FILE")
+            .filter(|v| !v.is_empty())
+            .map(|p| Sink::File(PathBuf::from(p)));
         TestProbe {
-            state_file: std::env::var_os("COLLISION_LAB_STATE_FILE")
-                .filter(|v| !v.is_empty())
-                .map(|p| (PathBuf::from(p), String::new())),
+            state_file: sink.map(|s| (s, String::new())),
             ..TestProbe::default()
         }
     }
@@ -67,14 +82,25 @@ impl TestProbe {
 
     /// Writes `state` when it differs from what was last written (atomically).
     pub fn write(&mut self, state: String) {
-        let Some((path, last)) = &self.state_file else {
+        let Some((sink, last)) = &mut self.state_file else {
             return;
         };
-        if state != *last {
-            let temp = path.with_extension("tmp");
-            if std::fs::write(&temp, &state).is_ok() && std::fs::rename(&temp, path).is_ok() {
-                self.state_file = Some((path.clone(), state));
+        if state == *last {
+            return;
+        }
+        let written = match sink {
+            Sink::File(path) => {
+                let temp = path.with_extension("tmp");
+                std::fs::write(&temp, &state).is_ok() && std::fs::rename(&temp, &*path).is_ok()
             }
+            #[cfg(target_arch = "wasm32")]
+            Sink::Page => {
+                super::platform::web::publish_state(&state);
+                true
+            }
+        };
+        if written {
+            *last = state;
         }
     }
 }

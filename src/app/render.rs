@@ -195,7 +195,7 @@ async fn render_frames(mut workspace: Box<dyn Picture>, out: PathBuf) {
         workspace.draw_picture(size, super::prefs::initial_scale());
         if frame == WARM_UP_FRAMES {
             write_labels(workspace.as_ref());
-            let status = match save_screen(&out) {
+            let status = match write_png(&out, &capture_screen()) {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("error: {}: {e}", out.display());
@@ -225,9 +225,13 @@ fn write_labels(workspace: &dyn Picture) {
     }
 }
 
-/// Writes the current framebuffer as a PNG.
-pub fn save_screen(path: &Path) -> Result<(), String> {
-    write_png(path, &capture_screen())
+/// A picture as the bytes of a PNG file.
+pub fn png_bytes(picture: &image::RgbaImage) -> Result<Vec<u8>, String> {
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    picture
+        .write_to(&mut bytes, image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
+    Ok(bytes.into_inner())
 }
 
 /// The current framebuffer as a picture (OpenGL's rows run bottom-up, so flip them).

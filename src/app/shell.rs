@@ -9,35 +9,32 @@ use super::dialogs::{Dialogs, PathDialog, Pending};
 use super::document::{LoadedDocument, Snapshot};
 use super::editor::{Editor, Status};
 use super::examples;
-use super::files::{self, DialogKind, NativeDialog, Watcher};
+use super::files;
 use super::history::History;
 use super::parts::Parts;
+use super::platform::{self, DialogKind, FileAnswer, Platform};
 use super::prefs::{ViewPrefs, FIT_FRAMES};
 use super::probe::TestProbe;
+use super::share::SharedLink;
 use super::slides::Slides;
 use super::state::Document;
-use super::title::Title;
 use super::tools::Tools;
 use super::workspace::Workspace;
 use super::workspaces;
 use macroquad::prelude as mq;
 use std::path::{Path, PathBuf};
 
-/// The recent-files list and the watch on the open file.
-#[derive(Default)]
-pub struct Disk {
-    pub recent: Vec<PathBuf>,
-    pub watcher: Watcher,
-    /// File > Export slides in progress: one slide is drawn and written per frame.
-    pub slides: Option<Slides>,
-}
-
 pub struct App {
     pub workspace: Box<dyn Workspace>,
     pub history: History,
     pub tools: Tools,
     pub dialogs: Dialogs,
-    pub disk: Disk,
+    /// Files, dialogs, the title and the address bar: the desktop's or the browser's.
+    pub platform: Box<dyn Platform>,
+    /// File > Export slides in progress: one slide is drawn and stored per frame.
+    pub slides: Option<Slides>,
+    /// The share link the address bar follows (see `share`).
+    pub shared: SharedLink,
     pub prefs: ViewPrefs,
     /// A message at the bottom of the window and when it was posted.
     pub status: Status,
@@ -45,20 +42,22 @@ pub struct App {
     pub load_error: Option<String>,
     pub quit: bool,
     pub probe: TestProbe,
-    /// The real window title, kept in step with the document.
-    pub window_title: Title,
 }
 
 impl App {
     pub fn new(doc: LoadedDocument, load_error: Option<String>) -> App {
-        let mut disk = Disk {
-            recent: files::load_recent(),
-            watcher: Watcher::default(),
-            slides: None,
-        };
-        disk.watcher.watch(doc.file().path.as_deref());
+        App::on(platform::this_platform(), doc, load_error)
+    }
+
+    /// The window's state on `platform` (tests give it their own).
+    pub fn on(
+        mut platform: Box<dyn Platform>,
+        doc: LoadedDocument,
+        load_error: Option<String>,
+    ) -> App {
+        platform.watch(doc.file().path.as_deref());
         if let Some(p) = &doc.file().path {
-            files::remember(&mut disk.recent, p);
+            platform.remember(p);
         }
         let mut history = History::default();
         history.mark_saved(doc.snapshot());
@@ -67,13 +66,14 @@ impl App {
             history,
             tools: Tools::default(),
             dialogs: Dialogs::default(),
-            disk,
+            platform,
+            slides: None,
+            shared: SharedLink::default(),
             prefs: ViewPrefs::default(),
             status: None,
             load_error,
             quit: false,
             probe: TestProbe::from_env(),
-            window_title: Title::default(),
         }
     }
 
@@ -114,7 +114,9 @@ impl App {
             history: &mut self.history,
             tools: &mut self.tools,
             dialogs: &mut self.dialogs,
-            recent: &self.disk.recent,
+            recent: self.platform.recent(),
+            has_paths: self.platform.has_paths(),
+            can_quit: self.platform.can_quit(),
             prefs: &mut self.prefs,
             status: &mut self.status,
             load_error: &mut self.load_error,
@@ -186,6 +188,11 @@ impl App {
             Action::FitAll => self.workspace.fit_all(),
             Action::RecordExpectations { every_pair } => self.record_expectations(every_pair),
             Action::ExportSlides => self.export_slides(),
+            Action::ShareLink => self.share_link(),
+            Action::CopyText(text) => {
+                self.platform.copy_text(&text);
+                self.say("Link copied");
+            }
             Action::View3(command) => {
                 if let Some(space) = self.workspace.space_mut() {
                     space.view_command(command);
@@ -201,15 +208,19 @@ impl App {
         let unsaved = file.example.as_deref().unwrap_or("untitled");
         let dir = files::slides_folder(file.path.as_deref(), unsaved);
         let algorithm = self.workspace.timeline_model().timeline();
-        match Slides::start(self.workspace.picture(), algorithm, &dir) {
+        let started = self
+            .platform
+            .prepare_folder(&dir)
+            .and_then(|()| Slides::start(self.workspace.picture(), algorithm, &dir));
+        match started {
             Ok(slides) => {
                 self.say(format!(
                     "Writing {} slides of {} to {}",
                     slides.count,
                     algorithm.title(),
-                    dir.display()
+                    self.where_files_go(&dir)
                 ));
-                self.disk.slides = Some(slides);
+                self.slides = Some(slides);
             }
             Err(why) => self.say(format!("No slides written: {why}")),
         }
@@ -300,15 +311,16 @@ impl App {
                 self.say("New 3D scene");
             }
             Pending::Open(path) => self.open_path(&path),
+            Pending::OpenText { name, text } => self.open_text(&name, &text),
             Pending::Example(name) => self.open_example(&name),
             Pending::Quit => self.quit = true,
         }
     }
 
     /// Shows a newly opened document, in a workspace of its kind.
-    fn set_document(&mut self, doc: LoadedDocument) {
+    pub(super) fn set_document(&mut self, doc: LoadedDocument) {
         self.prefs.pending_fit = FIT_FRAMES;
-        self.disk.watcher.watch(doc.file().path.as_deref());
+        self.platform.watch(doc.file().path.as_deref());
         self.history.clear();
         self.history.mark_saved(doc.snapshot());
         if let Err(other_kind) = self.workspace.replace_document(doc) {
@@ -322,9 +334,26 @@ impl App {
         match LoadedDocument::load(path) {
             Ok(doc) => {
                 self.set_document(doc);
-                files::remember(&mut self.disk.recent, path);
+                self.platform.remember(path);
                 self.load_error = None;
                 self.say(format!("Opened {}", path.display()));
+            }
+            Err(e) => {
+                self.load_error = Some(e.to_string());
+                self.say("The scene could not be opened; the current one is kept");
+            }
+        }
+    }
+
+    /// Opens a scene read by the browser (its file picker, or a file dropped on the page):
+    /// its name stands for its path, so Save downloads it under the same name.
+    pub fn open_text(&mut self, name: &str, text: &str) {
+        match LoadedDocument::parse(text, name) {
+            Ok(mut doc) => {
+                doc.file_mut().path = Some(PathBuf::from(name));
+                self.set_document(doc);
+                self.load_error = None;
+                self.say(format!("Opened {name}"));
             }
             Err(e) => {
                 self.load_error = Some(e.to_string());
@@ -357,24 +386,33 @@ impl App {
     }
 
     pub fn save_to(&mut self, path: &Path) {
-        match self.workspace.save(path) {
-            Ok(()) => {
+        let text = self.workspace.scene_text();
+        match self.platform.store(path, text.as_bytes()) {
+            Ok(place) => {
                 let file = self.workspace.file_mut();
                 file.path = Some(path.to_path_buf());
                 file.example = None;
                 file.dirty = false;
                 self.history.mark_saved(self.workspace.snapshot());
-                self.disk.watcher.watch(Some(path));
-                files::remember(&mut self.disk.recent, path);
+                self.platform.watch(Some(path));
+                self.platform.remember(path);
                 self.dialogs.changed_on_disk = false;
-                self.say(format!("Saved {}", path.display()));
+                self.say(format!("Saved {place}"));
                 if let Some(Pending::Quit) = self.dialogs.confirm.take() {
                     self.quit = true;
                 }
             }
-            Err(e) => {
-                self.load_error = Some(format!("{}: could not save: {e}", path.display()));
-            }
+            Err(e) => self.load_error = Some(format!("could not save: {e}")),
+        }
+    }
+
+    /// Where files stored in `dir` go, for the status line: the folder on the desktop, the
+    /// browser's downloads.
+    fn where_files_go(&self, dir: &Path) -> String {
+        if self.platform.has_paths() {
+            dir.display().to_string()
+        } else {
+            "your downloads".into()
         }
     }
 
@@ -394,10 +432,22 @@ impl App {
         }
     }
 
-    /// Opens the in-window path dialog and, alongside it, the native one.
+    /// Asks for a file. On the desktop: the in-window path field (with the native dialog
+    /// behind its Browse button). In the browser: Open shows the page's file picker and
+    /// Save As downloads the scene under its name.
     pub fn ask_path(&mut self, kind: DialogKind) {
-        let start = self.workspace.file().path.clone();
-        self.dialogs.path = PathDialog::asking(kind, start.as_deref());
+        if self.platform.has_paths() {
+            let start = self.workspace.file().path.clone();
+            self.dialogs.path = PathDialog::asking(kind, start.as_deref());
+            return;
+        }
+        match kind {
+            DialogKind::Open => self.platform.ask_file(kind, None),
+            DialogKind::SaveAs => {
+                let name = download_name(&self.workspace.file().display_name());
+                self.save_to(Path::new(&name));
+            }
+        }
     }
 
     pub fn browse(&mut self, kind: DialogKind) {
@@ -406,36 +456,47 @@ impl App {
             .file()
             .path
             .as_ref()
-            .and_then(|p| p.parent().map(Path::to_path_buf))
-            .or_else(|| std::env::current_dir().ok());
-        self.dialogs.native = Some(NativeDialog::spawn(kind, dir));
+            .and_then(|p| p.parent().map(Path::to_path_buf));
+        self.platform.ask_file(kind, dir);
     }
 
-    pub fn poll_native_dialog(&mut self) {
-        let Some(answer) = self.dialogs.native.as_ref().and_then(NativeDialog::poll) else {
+    pub fn poll_file_dialog(&mut self) {
+        self.dialogs.browsing = self.platform.is_asking();
+        let Some((kind, answer)) = self.platform.poll_answer() else {
             return;
         };
-        let kind = self.dialogs.native.take().map(|d| d.kind);
+        self.dialogs.browsing = false;
         match (kind, answer) {
-            (Some(DialogKind::Open), Some(path)) => {
+            (DialogKind::Open, FileAnswer::Path(path)) => {
                 self.dialogs.path.kind = None;
                 self.request(Pending::Open(path));
             }
-            (Some(DialogKind::SaveAs), Some(path)) => {
+            (DialogKind::SaveAs, FileAnswer::Path(path)) => {
                 self.dialogs.path.kind = None;
                 self.save_to(&path);
             }
-            _ => {
+            (_, FileAnswer::Contents { name, bytes }) => self.open_bytes(name, bytes),
+            (_, FileAnswer::Nothing) if self.dialogs.path.kind.is_some() => {
                 self.dialogs.path.error =
                     Some("No file chosen (or no file dialog is available): type a path.".into())
             }
+            (_, FileAnswer::Nothing) => {}
+        }
+    }
+
+    /// A file read by the browser: opened (after the unsaved-changes question) when it is
+    /// UTF-8 text; the scene's own errors show as for any file.
+    fn open_bytes(&mut self, name: String, bytes: Vec<u8>) {
+        match String::from_utf8(bytes) {
+            Ok(text) => self.request(Pending::OpenText { name, text }),
+            Err(_) => self.load_error = Some(format!("{name}: the file is not UTF-8 text")),
         }
     }
 
     /// Reloads the open file after another program changed it; a bad edit keeps the last
     /// good scene and shows where the file is wrong.
     pub fn poll_watcher(&mut self) {
-        if !self.disk.watcher.changed(mq::get_time()) {
+        if !self.platform.file_changed(mq::get_time()) {
             return;
         }
         if self.workspace.file().dirty {
@@ -449,11 +510,14 @@ impl App {
         let Some(path) = self.workspace.file().path.clone() else {
             return;
         };
+        if !self.platform.has_paths() {
+            return;
+        }
         match LoadedDocument::load(&path) {
             Ok(mut doc) => {
                 doc.file_mut().revision = self.workspace.file().revision + 1;
                 // Keep looking where the user was looking, overlays as they were.
-                self.disk.watcher.watch(doc.file().path.as_deref());
+                self.platform.watch(doc.file().path.as_deref());
                 self.history.clear();
                 self.history.mark_saved(doc.snapshot());
                 self.prefs.pending_fit = 0;
@@ -474,17 +538,21 @@ impl App {
         self.dialogs.changed_on_disk = false;
     }
 
+    /// Files dropped on the window: a path on the desktop, the contents in the browser.
     pub fn poll_dropped_files(&mut self) {
         for file in mq::get_dropped_files() {
-            if let Some(path) = file.path {
-                if path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
-                {
-                    self.request(Pending::Open(path));
-                } else {
-                    self.say(format!("{} is not a .ron scene", path.display()));
-                }
+            let name = file.path.as_ref().and_then(|p| p.file_name()).map_or_else(
+                || "dropped file".into(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            if !name.to_ascii_lowercase().ends_with(".ron") {
+                self.say(format!("{name} is not a .ron scene"));
+                continue;
+            }
+            match (file.path, file.bytes) {
+                (Some(path), _) if self.platform.has_paths() => self.request(Pending::Open(path)),
+                (_, Some(bytes)) => self.open_bytes(name, bytes),
+                _ => self.say(format!("{name} could not be read")),
             }
         }
     }
@@ -493,5 +561,40 @@ impl App {
     pub fn title(&self) -> String {
         let file = self.workspace.file();
         super::title::window_title(&file.display_name(), file.dirty)
+    }
+}
+
+/// The file name a scene downloads under in the browser: its name, `.ron` added when
+/// missing, and characters a file name cannot hold replaced.
+fn download_name(display_name: &str) -> String {
+    let stem = display_name.trim().trim_end_matches(".ron");
+    let stem: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "-_. ".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let stem = if stem.trim().is_empty() {
+        "scene".into()
+    } else {
+        stem
+    };
+    format!("{}.ron", stem.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::download_name;
+
+    #[test]
+    fn downloads_are_named_after_the_scene() {
+        assert_eq!(download_name("welcome"), "welcome.ron");
+        assert_eq!(download_name("gjk.ron"), "gjk.ron");
+        assert_eq!(download_name("3d/welcome"), "3d_welcome.ron");
+        assert_eq!(download_name("  "), "scene.ron");
     }
 }

@@ -79,7 +79,8 @@ pub struct Slides {
 }
 
 impl Slides {
-    /// Slides of `algorithm` for the workspace's focused pair, into `dir` (made if needed).
+    /// Slides of `algorithm` for the workspace's focused pair, named for `dir` (which the
+    /// caller made ready: [`prepare_folder`], or the window's platform).
     pub fn start(w: &mut dyn Picture, algorithm: Algorithm, dir: &Path) -> Result<Slides, String> {
         let timeline = w.timeline();
         let before = timeline
@@ -93,7 +94,6 @@ impl Slides {
                 w.name()
             ));
         }
-        prepare_folder(dir)?;
         Ok(Slides {
             algorithm,
             dir: dir.to_path_buf(),
@@ -104,7 +104,8 @@ impl Slides {
     }
 
     /// Draws the next slide over the whole window (the canvas with the step's sentence as
-    /// its caption) and writes it; returns its path and picture, `None` once all are done.
+    /// its caption); returns its path and picture for the caller to store, `None` once all
+    /// are done.
     pub fn draw_next(
         &mut self,
         w: &mut dyn Picture,
@@ -118,7 +119,6 @@ impl Slides {
         draw_step(w, self.algorithm, k, scale)?;
         let picture = capture_screen();
         let path = self.dir.join(slide_name(self.algorithm, k, self.count));
-        write_png(&path, &picture).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Some((path, picture)))
     }
 
@@ -195,6 +195,7 @@ fn prepare(args: &super::render::RenderOptions, algorithm: &str) -> Result<Prepa
             }
         };
     let slides = Slides::start(workspace.as_mut(), algorithm, &args.out)?;
+    prepare_folder(&args.out)?;
     need_display()?;
     Ok((workspace, slides, size))
 }
@@ -208,7 +209,11 @@ async fn slide_frames(mut w: Box<dyn Picture>, mut slides: Slides, gif: bool) {
     let mut pictures = Vec::new();
     let status = loop {
         match slides.draw_next(w, 1.0) {
-            Ok(Some((_, picture))) => {
+            Ok(Some((path, picture))) => {
+                if let Err(e) = write_png(&path, &picture) {
+                    eprintln!("error: {}: {e}", path.display());
+                    break 2;
+                }
                 if gif {
                     pictures.push(picture);
                 }
@@ -289,7 +294,7 @@ mod tests {
     }
 
     #[test]
-    fn an_algorithm_without_steps_or_a_folder_that_cannot_be_made_is_refused() {
+    fn an_algorithm_without_steps_and_a_folder_that_cannot_be_made_are_refused() {
         let doc = crate::app::state::Document::parse(
             "(version: 1, bodies: [(name: \"a\", shape: Circle(radius: 1)), \
              (name: \"b\", shape: Circle(radius: 1), position: (3, 0))])",
@@ -304,7 +309,7 @@ mod tests {
         assert!(!unused.exists());
         let file = std::env::temp_dir().join(format!("slides-file-{}", std::process::id()));
         std::fs::write(&file, b"x").unwrap();
-        let err = Slides::start(&mut w, Algorithm::Gjk, &file.join("inside")).unwrap_err();
+        let err = prepare_folder(&file.join("inside")).unwrap_err();
         assert!(err.contains("cannot write slides into"), "{err}");
         let _ = std::fs::remove_file(&file);
     }

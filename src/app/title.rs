@@ -21,6 +21,10 @@ pub fn window_title(name: &str, dirty: bool) -> String {
 
 /// The title the window is created with, unique to this process so it can be found.
 pub fn initial_title() -> String {
+    if cfg!(target_arch = "wasm32") {
+        // A browser tab has no process id (asking would panic); the page sets its title.
+        return "collision-lab".into();
+    }
     format!("collision-lab (starting, pid {})", std::process::id())
 }
 
@@ -272,6 +276,7 @@ pub struct Title {
     shown: String,
     #[cfg(target_os = "linux")]
     titler: Option<x11::Titler>,
+    #[cfg(target_os = "linux")]
     tried: bool,
 }
 

@@ -8,7 +8,7 @@ use super::files;
 use super::idle::{FrameKind, Idle, Wake};
 use super::input;
 use super::input3;
-use super::render::save_screen;
+use super::render::{capture_screen, png_bytes};
 use super::shell::App;
 use super::timeline::TimelineModel;
 use super::ui;
@@ -24,7 +24,11 @@ fn poll(app: &mut App) -> bool {
     let before = shown_state(app);
     app.poll_dropped_files();
     app.poll_watcher();
-    app.poll_native_dialog();
+    app.poll_file_dialog();
+    app.follow_link(
+        mq::get_time(),
+        mq::is_mouse_button_down(mq::MouseButton::Left),
+    );
     if mq::is_quit_requested() {
         app.request(super::dialogs::Pending::Quit);
     }
@@ -55,7 +59,7 @@ fn due(app: &App, last_full: f64, now: f64) -> bool {
         .map(|(_, at)| at + super::ui::STATUS_SECONDS);
     app.prefs.pending_fit > 0
         || app.prefs.screenshot
-        || app.disk.slides.is_some()
+        || app.slides.is_some()
         || expiry.is_some_and(|t| last_full < t && t <= now)
 }
 
@@ -94,7 +98,7 @@ fn frame(app: &mut App) {
     app.workspace.update(mq::get_time());
     draw(app);
     let title = app.title();
-    app.window_title.update(&title);
+    app.platform.show_title(&title);
     if app.probe.is_active() {
         let state = test_state(app);
         app.probe.write(state);
@@ -153,7 +157,7 @@ fn panels(app: &mut App) -> bool {
 }
 
 fn draw(app: &mut App) {
-    if app.disk.slides.is_some() {
+    if app.slides.is_some() {
         draw_slide(app);
         return;
     }
@@ -164,8 +168,9 @@ fn draw(app: &mut App) {
     egui_macroquad::draw();
     if std::mem::take(&mut app.prefs.screenshot) {
         let path = files::screenshot_path(&files::screenshot_dir());
-        match save_screen(&path) {
-            Ok(()) => app.say(format!("Screenshot saved to {}", path.display())),
+        let stored = png_bytes(&capture_screen()).and_then(|png| app.platform.store(&path, &png));
+        match stored {
+            Ok(place) => app.say(format!("Screenshot saved to {place}")),
             Err(e) => app.say(format!("Screenshot failed: {e}")),
         }
     }
@@ -175,23 +180,35 @@ fn draw(app: &mut App) {
 /// (the panels are not drawn); after the last, the timeline goes back where it was.
 fn draw_slide(app: &mut App) {
     let scale = app.pixel_scale();
-    let Some(slides) = app.disk.slides.as_mut() else {
+    let Some(slides) = app.slides.as_mut() else {
         return;
     };
     let picture = app.workspace.picture();
-    let result = slides.draw_next(picture, scale);
+    let result = slides
+        .draw_next(picture, scale)
+        .and_then(|drawn| match drawn {
+            Some((path, shot)) => {
+                let png = png_bytes(&shot)?;
+                app.platform.store(&path, &png).map(Some)
+            }
+            None => Ok(None),
+        });
     let message = match result {
         Ok(Some(_)) if !slides.done() => return,
         Ok(_) => format!(
             "Wrote {} slides of {} to {}",
             slides.count,
             slides.algorithm.title(),
-            slides.dir.display()
+            if app.platform.has_paths() {
+                slides.dir.display().to_string()
+            } else {
+                "your downloads".into()
+            }
         ),
         Err(e) => format!("Slides stopped: {e}"),
     };
     slides.restore(picture);
-    app.disk.slides = None;
+    app.slides = None;
     app.say(message);
 }
 
@@ -266,7 +283,8 @@ fn test_state(app: &App) -> String {
 
 /// Opens the window on a file (or the welcome scene) and runs until it closes.
 pub fn run_window(scene: Option<PathBuf>) -> u8 {
-    if !super::render::have_display() {
+    // In the browser the page is the display.
+    if cfg!(not(target_arch = "wasm32")) && !super::render::have_display() {
         eprintln!("error: the window needs a display (X11 or Wayland); for pictures without one, use `collision-lab render` under xvfb-run");
         return 2;
     }
@@ -282,6 +300,7 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
     };
     macroquad::Window::from_config(conf, async move {
         let mut app = App::new(doc, error);
+        app.open_start_link();
         egui_macroquad::cfg(|ctx| ctx.set_visuals(egui::Visuals::light()));
         let mut idle = Idle::listening();
         let mut full_frames = FrameCount::from_env();
@@ -301,6 +320,8 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
                     FrameKind::FullThenKeep => idle.keep_frame(),
                     _ => idle.drop_kept(),
                 }
+            } else {
+                app.platform.rest(idle.rest_time());
             }
             if app.quit {
                 full_frames.report();

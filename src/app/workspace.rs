@@ -26,12 +26,11 @@ use super::state::Document;
 use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
-use crate::scene::{save_scene_atomic, Scene, View};
+use crate::scene::{scene_to_string, Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::any::Any;
 use std::cell::RefCell;
-use std::path::Path;
 
 /// What the window (files, undo, the frame loop) and the shared panels need from any
 /// workspace.
@@ -50,9 +49,9 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     fn replace_document(&mut self, doc: LoadedDocument) -> Result<(), Box<LoadedDocument>>;
     /// Shows the file's new version where the user was looking, overlays as they were.
     fn reload_document(&mut self, doc: LoadedDocument) -> Result<(), Box<LoadedDocument>>;
-    /// Writes the document, with this workspace's view and overlays, to `path` (never
-    /// leaving a damaged file).
-    fn save(&self, path: &Path) -> std::io::Result<()>;
+    /// The document as scene text, with this workspace's view and overlays: what Save
+    /// writes and what a share link carries.
+    fn scene_text(&self) -> String;
     /// Whether the document says where to look (else the window fits everything).
     fn has_saved_view(&self) -> bool;
     /// Duplicates the selected body; false when nothing is selected.
@@ -314,8 +313,8 @@ impl Workspace for Workspace2d {
         Ok(())
     }
 
-    fn save(&self, path: &Path) -> std::io::Result<()> {
-        save_scene_atomic(path, &self.scene_to_save())
+    fn scene_text(&self) -> String {
+        scene_to_string(&self.scene_to_save())
     }
 
     fn has_saved_view(&self) -> bool {

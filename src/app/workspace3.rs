@@ -22,12 +22,11 @@ use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use super::workspace::Workspace;
 use crate::query::Algorithm;
-use crate::scene::{save_scene3_atomic, Scene3, View3};
+use crate::scene::{scene3_to_string, Scene3, View3};
 use egui_macroquad::egui;
 use glam::{Vec2, Vec3};
 use macroquad::prelude::Color;
 use std::cell::RefCell;
-use std::path::Path;
 
 /// The bodies' surfaces as last built, and the document revision they were built for.
 #[derive(Default)]
@@ -833,8 +832,8 @@ impl Workspace for Workspace3d {
         Ok(())
     }
 
-    fn save(&self, path: &Path) -> std::io::Result<()> {
-        save_scene3_atomic(path, &self.scene_to_save())
+    fn scene_text(&self) -> String {
+        scene3_to_string(&self.scene_to_save())
     }
 
     fn has_saved_view(&self) -> bool {

@@ -50,7 +50,8 @@ pub fn save_scene_atomic(path: &Path, scene: &Scene) -> std::io::Result<()> {
     write_atomic(path, scene_to_string(scene).as_bytes())
 }
 
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// Writes `bytes` to `path` without ever leaving a damaged file (see [`save_scene_atomic`]).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())

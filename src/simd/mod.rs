@@ -124,6 +124,8 @@ pub(crate) trait Lanes: Copy {
     fn div(self, other: Self) -> Self;
     fn sqrt(self) -> Self;
     fn neg(self) -> Self;
+    /// Used by the eight-lane type only, which exists on x86-64 alone.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     fn max(self, other: Self) -> Self;
     fn le(self, other: Self) -> Self;
     fn gt(self, other: Self) -> Self;

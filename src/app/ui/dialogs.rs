@@ -7,7 +7,7 @@
 use crate::app::action::Action;
 use crate::app::dialogs::{Dialogs, Pending};
 use crate::app::file_state::FileState;
-use crate::app::files::DialogKind;
+use crate::app::platform::DialogKind;
 use crate::app::probe::TestProbe;
 use egui_macroquad::egui;
 use std::path::PathBuf;
@@ -23,6 +23,7 @@ pub fn show(
     actions.extend(path_dialog(ctx, dialogs, probe));
     actions.extend(confirm(ctx, dialogs, probe, file));
     actions.extend(changed_on_disk(ctx, dialogs));
+    actions.extend(share(ctx, dialogs, probe));
     help(ctx, dialogs);
     actions
 }
@@ -63,7 +64,7 @@ fn path_dialog(
                         "Save"
                     })
                     .clicked();
-                let browsing = dialogs.native.is_some();
+                let browsing = dialogs.browsing;
                 let browse = ui
                     .add_enabled(!browsing, egui::Button::new("Browse…"))
                     .on_hover_text("The system file dialog (through the XDG desktop portal)");
@@ -105,7 +106,9 @@ fn confirm(
     let mut action = None;
     let what = match &pending {
         Pending::New | Pending::New3d => "starting a new scene",
-        Pending::Open(_) | Pending::Example(_) => "opening another scene",
+        Pending::Open(_) | Pending::OpenText { .. } | Pending::Example(_) => {
+            "opening another scene"
+        }
         Pending::Quit => "quitting",
     };
     egui::Window::new("Unsaved changes")
@@ -164,6 +167,44 @@ fn changed_on_disk(ctx: &egui::Context, dialogs: &mut Dialogs) -> Option<Action>
             });
         });
     action
+}
+
+/// The share link, selectable, with a Copy button; it holds the scene as it was when made.
+fn share(ctx: &egui::Context, dialogs: &mut Dialogs, probe: &mut TestProbe) -> Option<Action> {
+    let link = dialogs.share.clone()?;
+    let mut copy = false;
+    let mut close = false;
+    egui::Window::new("Share link")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(
+                "This link opens the scene as it is now: its bodies, the view and the overlays.",
+            );
+            ui.label(
+                "Paste it in a browser with collision-lab's page open, or write it back to a \
+                 file with `collision-lab open-link LINK --out scene.ron`.",
+            );
+            // Read-only, still selectable: a `&str` is text egui shows but cannot change.
+            let mut shown = link.as_str();
+            let field = ui.add(
+                egui::TextEdit::multiline(&mut shown)
+                    .desired_width(520.0)
+                    .desired_rows(3),
+            );
+            let ppp = ui.ctx().pixels_per_point();
+            probe.note_widget("share:link", field.rect, ppp);
+            ui.horizontal(|ui| {
+                let button = ui.button("Copy");
+                probe.note_widget("share:copy", button.rect, ppp);
+                copy = button.clicked();
+                close = ui.button("Close").clicked();
+            });
+        });
+    if close {
+        dialogs.share = None;
+    }
+    copy.then_some(Action::CopyText(link))
 }
 
 fn help(ctx: &egui::Context, dialogs: &mut Dialogs) {

@@ -9,7 +9,7 @@ use crate::app::action::View3Command;
 use crate::app::dialogs::Pending;
 use crate::app::document::DocOutline;
 use crate::app::examples;
-use crate::app::files::DialogKind;
+use crate::app::platform::DialogKind;
 use crate::app::prefs::ViewPrefs;
 use crate::app::probe::TestProbe;
 use crate::app::title::UNSAVED_MARK;
@@ -22,6 +22,10 @@ pub struct MenuModel<'a> {
     pub title: &'a str,
     pub doc: DocOutline<'a>,
     pub recent: &'a [PathBuf],
+    /// Scenes are files with paths (the desktop): Open recent, Reload and the path field.
+    pub has_paths: bool,
+    /// The program can end itself (not in a browser tab).
+    pub can_quit: bool,
     pub can_undo: bool,
     pub can_redo: bool,
     pub snap: &'a mut bool,
@@ -49,6 +53,13 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
                 }
             });
             ui.separator();
+            let share = ui.button("Share link").on_hover_text(
+                "A link that opens this scene, view and overlays (File > Share link)",
+            );
+            note(menu, ui, "menu:share-button", &share);
+            if share.clicked() {
+                actions.push(Action::ShareLink);
+            }
             title_label(ui, menu.title, menu.doc.file.dirty);
         });
     });
@@ -88,38 +99,13 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             actions.push(Action::AskPath(DialogKind::Open));
             ui.close_menu();
         }
-        ui.menu_button("Open recent", |ui| {
-            if menu.recent.is_empty() {
-                ui.label("(none yet)");
-            }
-            for path in menu.recent {
-                if ui.button(path.display().to_string()).clicked() {
-                    actions.push(Action::Request(Pending::Open(path.clone())));
-                    ui.close_menu();
-                }
-            }
-        });
+        if menu.has_paths {
+            recent_menu(ui, menu, actions);
+        }
         let examples = ui.menu_button("Examples", |ui| examples_menu(ui, menu, actions));
         note(menu, ui, "menu:examples", &examples.response);
         ui.separator();
-        if ui.button("Save  (Ctrl+S)").clicked() {
-            actions.push(Action::Save);
-            ui.close_menu();
-        }
-        if ui.button("Save As…  (Ctrl+Shift+S)").clicked() {
-            actions.push(Action::AskPath(DialogKind::SaveAs));
-            ui.close_menu();
-        }
-        if ui
-            .add_enabled(
-                menu.doc.file.path.is_some(),
-                egui::Button::new("Reload from disk"),
-            )
-            .clicked()
-        {
-            actions.push(Action::Reload);
-            ui.close_menu();
-        }
+        save_entries(ui, menu, actions);
         ui.separator();
         regression_and_slides(ui, menu, actions);
         ui.separator();
@@ -127,13 +113,63 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             menu.prefs.screenshot = true;
             ui.close_menu();
         }
-        ui.separator();
-        if ui.button("Quit  (Ctrl+Q)").clicked() {
-            actions.push(Action::Request(Pending::Quit));
-            ui.close_menu();
+        if menu.can_quit {
+            ui.separator();
+            if ui.button("Quit  (Ctrl+Q)").clicked() {
+                actions.push(Action::Request(Pending::Quit));
+                ui.close_menu();
+            }
         }
     });
     note(menu, ui, "menu:file", &file.response);
+}
+
+fn recent_menu(ui: &mut egui::Ui, menu: &MenuModel, actions: &mut Vec<Action>) {
+    ui.menu_button("Open recent", |ui| {
+        if menu.recent.is_empty() {
+            ui.label("(none yet)");
+        }
+        for path in menu.recent {
+            if ui.button(path.display().to_string()).clicked() {
+                actions.push(Action::Request(Pending::Open(path.clone())));
+                ui.close_menu();
+            }
+        }
+    });
+}
+
+/// Save, Save As (a download in the browser), Share link and, on the desktop, Reload.
+fn save_entries(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
+    if ui.button("Save  (Ctrl+S)").clicked() {
+        actions.push(Action::Save);
+        ui.close_menu();
+    }
+    let save_as = if menu.has_paths {
+        "Save As…  (Ctrl+Shift+S)"
+    } else {
+        "Download as .ron  (Ctrl+Shift+S)"
+    };
+    if ui.button(save_as).clicked() {
+        actions.push(Action::AskPath(DialogKind::SaveAs));
+        ui.close_menu();
+    }
+    let share = ui.button("Share link…");
+    note(menu, ui, "menu:share", &share);
+    if share.clicked() {
+        actions.push(Action::ShareLink);
+        ui.close_menu();
+    }
+    if menu.has_paths
+        && ui
+            .add_enabled(
+                menu.doc.file.path.is_some(),
+                egui::Button::new("Reload from disk"),
+            )
+            .clicked()
+    {
+        actions.push(Action::Reload);
+        ui.close_menu();
+    }
 }
 
 /// The example scenes by topic, each under its title (its file name on hover).

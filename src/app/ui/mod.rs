@@ -26,6 +26,8 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
             title: &parts.title,
             doc: parts.workspace.outline(),
             recent: parts.recent,
+            has_paths: parts.has_paths,
+            can_quit: parts.can_quit,
             can_undo: parts.history.can_undo(),
             can_redo: parts.history.can_redo(),
             snap: &mut parts.tools.snap,

@@ -68,6 +68,8 @@ impl LocalPair<'_, '_> {
         signs: &mut [u64],
         values: &mut SideValues,
     ) {
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = eight;
         let shape_a = self.pair.a.shape;
         let planes = &self.b.planes;
         for (f, (signs, values)) in signs.iter_mut().zip(values.iter_mut()).enumerate() {
@@ -76,7 +78,8 @@ impl LocalPair<'_, '_> {
             }
             let n = shape_a.face_normal(f);
             let mut bits = 0u64;
-            // Groups of four done by eight lanes.
+            // Groups of four done by eight lanes (none without x86-64's eight-lane type).
+            #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
             let mut done = 0;
             #[cfg(target_arch = "x86_64")]
             if let Some(avx) = eight {
@@ -130,12 +133,15 @@ impl LocalPair<'_, '_> {
         signs: &[u64],
         sides: &mut [f32; SMALL_FEATURES],
     ) -> u64 {
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = eight;
         let face_edges = &self.lanes_b.face_edges;
         let normals = &self.b.normals;
         // Edges of B whose first (second) face has `n . arc` with its sign bit set: `cba`
         // (`dba`) has it clear.
         let (mut first, mut second) = (0u64, 0u64);
-        // Groups of four done by eight lanes.
+        // Groups of four done by eight lanes (none without x86-64's eight-lane type).
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut done = 0;
         #[cfg(target_arch = "x86_64")]
         if let Some(avx) = eight {

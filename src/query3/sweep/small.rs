@@ -189,8 +189,9 @@ impl<const P: usize> PairedRows<P> {
         std::array::from_fn(|c| unsafe { std::ptr::addr_of!((*pair)[c][g % 2]).read() })
     }
 
-    /// How many whole pairs (both groups written).
+    /// How many whole pairs (both groups written). Read only by the eight-lane loops.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) fn pair_count(&self) -> usize {
         self.len / 2
     }
