@@ -20,6 +20,7 @@ mod source;
 
 pub use expect::{check_expectation, check_scene, scene_files, settings_for_scene};
 pub use expect3::{check_expectation3, check_scene3, settings_for_scene3};
+pub(crate) use file::write_atomic;
 pub use file::{load_scene_file, parse_scene, save_scene_atomic, scene_to_string};
 pub use file3::{
     load_any_scene_file, load_scene3_file, parse_any_scene, parse_scene3, save_scene3_atomic,
