@@ -31,6 +31,10 @@ enum Command {
     /// Draw a scene with its overlays to a PNG file, or one PNG per step with --steps
     /// (needs an X server; xvfb-run works).
     Render(cli::RenderArgs),
+    /// Print the share link for a scene file (opens the scene in the browser build).
+    Link(cli::LinkArgs),
+    /// Write the scene in a share link to a file (or print it).
+    OpenLink(cli::OpenLinkArgs),
 }
 
 /// A headless command whose reader goes away (`collision-lab query … | head -1`) ends
@@ -57,6 +61,8 @@ fn main() -> ExitCode {
         Some(Command::Query(q)) => cli::run_query(&q),
         Some(Command::Check(c)) => cli::run_check(&c),
         Some(Command::Trace(t)) => cli::run_trace(&t),
+        Some(Command::Link(l)) => cli::run_link(&l),
+        Some(Command::OpenLink(o)) => cli::run_open_link(&o),
         Some(Command::Render(r)) => app::render_png(&app::RenderOptions {
             scene: r.scene,
             out: r.out,

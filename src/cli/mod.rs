@@ -1,4 +1,4 @@
-//! Headless commands: `query`, `check` and `trace`, and the arguments of `render` (which
+//! Headless commands: `query`, `check`, `trace`, `link` and `open-link`, and the arguments of `render` (which
 //! `main` hands to the window's code: `cli` and `app` do not know each other). Each command
 //! returns the process exit status: 0 success, 1 a failed check, 2 bad input.
 //!
@@ -7,6 +7,7 @@
 
 mod check;
 mod format;
+mod link;
 mod pairs;
 mod query;
 mod query3;
@@ -86,6 +87,26 @@ pub struct RenderArgs {
     pub sweep_at: Option<f32>,
 }
 
+#[derive(Args, Debug, Clone)]
+pub struct LinkArgs {
+    /// The scene file (2D or 3D); the link carries its exact text.
+    pub scene: PathBuf,
+    /// Where the browser build is served; any `#...` it has is replaced. The default is
+    /// what `python3 -m http.server` gives when run in the built web folder.
+    #[arg(long, value_name = "URL", default_value = crate::scene::link::DEFAULT_BASE)]
+    pub base: String,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct OpenLinkArgs {
+    /// A share link: a full URL, its `#s1=...` fragment, or `s1=...`.
+    pub link: String,
+    /// Write the scene to this file (replaced atomically, never left damaged) instead of
+    /// printing it; nothing is written when the link or its scene is invalid.
+    #[arg(long, value_name = "FILE.ron")]
+    pub out: Option<PathBuf>,
+}
+
 /// Loads a scene, or prints `error: FILE:LINE:COL: message` and returns `None`.
 pub(crate) fn load_or_report(path: &Path) -> Option<(Scene, Vec<SceneBody>)> {
     match load_scene_file(path) {
@@ -107,4 +128,12 @@ pub fn run_check(args: &CheckArgs) -> u8 {
 
 pub fn run_trace(args: &TraceArgs) -> u8 {
     trace::run_trace(args)
+}
+
+pub fn run_link(args: &LinkArgs) -> u8 {
+    link::run_link(args)
+}
+
+pub fn run_open_link(args: &OpenLinkArgs) -> u8 {
+    link::run_open_link(args)
 }

@@ -25,7 +25,10 @@ pub use file3::{
     load_any_scene_file, load_scene3_file, parse_any_scene, parse_scene3, save_scene3_atomic,
     scene3_to_string, LoadedScene,
 };
-pub use link::{decode_link, encode_fragment, link_for, scene_from_link, LinkError, OpenLinkError};
+pub use link::{
+    check_shareable, decode_link, encode_fragment, link_for, scene_from_link, LinkError,
+    OpenLinkError,
+};
 pub use model::{
     parse_color, BodyDef, Expectation, Scene, SceneBody, View, MAX_BODIES, SCENE_VERSION,
 };
