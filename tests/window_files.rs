@@ -385,3 +385,48 @@ fn file_export_slides_writes_one_picture_per_step_of_the_timeline() {
     assert!(slide.size().0 >= 1000, "{:?}", slide.size());
     assert_eq!(s["timeline"][1], k, "the timeline is back where it was");
 }
+
+#[test]
+fn the_share_button_gives_a_link_that_open_link_writes_back_as_the_edited_scene() {
+    let Some((x, dir, scene)) = setup("share") else {
+        return;
+    };
+    let w = Window::open(&x, &dir, &scene);
+    let s = w.wait_for(|s| s["widgets"]["overlay:sat"].is_array(), "the panels");
+    // An edit first (SAT on), so the link carries the window's scene, not the file's.
+    click_at(&x, widget_center(&s, "overlay:sat"));
+    let s = w.wait_for(|s| s["overlays"]["sat"] == true, "SAT on");
+    click_at(&x, widget_center(&s, "menu:share-button"));
+    let s = w.wait_for(|s| s["share"].is_string(), "the share link");
+    let link = s["share"].as_str().unwrap().to_string();
+    assert!(
+        link.starts_with("http://localhost:8000/#s1="),
+        "the desktop's links use the README's address: {link}"
+    );
+    click_at(&x, widget_center(&s, "share:copy"));
+    w.wait_for(|s| status(s) == "Link copied", "the copy");
+    let out = dir.join("from-link.ron");
+    let back = Command::new(BIN)
+        .args(["open-link", &link, "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    let (shared, _): (Scene, _) = load_scene_file(&out).unwrap();
+    assert_eq!(
+        shared.overlays.as_deref(),
+        Some(&[Algorithm::Gjk, Algorithm::Sat][..]),
+        "the link holds the overlays as shown"
+    );
+    assert_eq!(shared.bodies.len(), 3);
+    assert_eq!(shared.title.as_deref(), Some("files test"));
+    let file = std::fs::read_to_string(&scene).unwrap();
+    assert!(
+        file.contains("overlays: [Gjk]"),
+        "sharing is not saving: the file is as it was\n{file}"
+    );
+}

@@ -111,7 +111,13 @@
             document.title = textAt(ptr, len);
         };
         env.cl_publish_state = function (ptr, len) {
+            // The state changes with every frame that shows something new (a drag moves a
+            // body each frame), so the count of publications measures frames while dragging.
             window.collisionLabState = textAt(ptr, len);
+            window.collisionLabStates = (window.collisionLabStates || 0) + 1;
+            if (window.collisionLabFirstState === undefined) {
+                window.collisionLabFirstState = performance.now();
+            }
         };
         env.cl_test_mode = function () {
             return new URLSearchParams(window.location.search).has("test") ? 1 : 0;

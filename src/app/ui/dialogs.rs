@@ -186,14 +186,12 @@ fn share(ctx: &egui::Context, dialogs: &mut Dialogs, probe: &mut TestProbe) -> O
                  file with `collision-lab open-link LINK --out scene.ron`.",
             );
             // Read-only, still selectable: a `&str` is text egui shows but cannot change.
+            // One line that scrolls: a link is one long word, and wrapped it fills the screen.
             let mut shown = link.as_str();
-            let field = ui.add(
-                egui::TextEdit::multiline(&mut shown)
-                    .desired_width(520.0)
-                    .desired_rows(3),
-            );
+            let field = ui.add(egui::TextEdit::singleline(&mut shown).desired_width(520.0));
             let ppp = ui.ctx().pixels_per_point();
             probe.note_widget("share:link", field.rect, ppp);
+            ui.label(format!("{} characters", link.chars().count()));
             ui.horizontal(|ui| {
                 let button = ui.button("Copy");
                 probe.note_widget("share:copy", button.rect, ppp);

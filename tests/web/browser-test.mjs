@@ -1,0 +1,339 @@
+// The browser build's test: serves web/dist/ on 127.0.0.1, opens it in Debian's headless
+// Chromium through playwright-core, and checks what a student would see:
+//   1. the welcome scene draws: the bodies' colours are on the canvas where the window's
+//      own state (published to the page with `?test`) says the bodies are, and not far away;
+//   2. a drag moves a body by the distance dragged;
+//   3. Share link puts the moved scene in the address bar, Copy copies it, and the link
+//      opens the same scene in a fresh page;
+//   4. a corrupted link shows the error text over the welcome scene; so does a link whose
+//      scene is invalid (with its line and column);
+//   5. a 3D scene opens from a link (made here with Node's own zlib: an independent encoder).
+// It prints the time to the first frame and the frames per second while dragging, and
+// writes screenshots to target/web-test/ to look at.
+//
+// Run: scripts/build-web.sh, then (in tests/web) npm ci && node browser-test.mjs.
+// Environment: CHROMIUM (default /usr/bin/chromium), COLLISION_LAB_WEB_DIST (web/dist).
+
+import { chromium } from "playwright-core";
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const dist = path.resolve(process.env.COLLISION_LAB_WEB_DIST || path.join(root, "web/dist"));
+const shots = path.join(root, "target/web-test");
+fs.mkdirSync(shots, { recursive: true });
+
+const TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".wasm": "application/wasm",
+};
+
+function serve() {
+    const server = http.createServer((req, res) => {
+        const url = new URL(req.url, "http://127.0.0.1");
+        const name = url.pathname === "/" ? "index.html" : url.pathname.slice(1);
+        const file = path.join(dist, path.normalize(name));
+        if (!file.startsWith(dist) || !fs.existsSync(file)) {
+            res.writeHead(404);
+            res.end("not found");
+            return;
+        }
+        res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream" });
+        fs.createReadStream(file).pipe(res);
+    });
+    return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+let failures = 0;
+function check(ok, what, detail = "") {
+    console.log(`${ok ? "ok  " : "FAIL"} ${what}${detail ? ": " + detail : ""}`);
+    if (!ok) failures += 1;
+}
+
+// ---- PNG decoding (8-bit RGB or RGBA, as Chromium's screenshots are) -------------------
+
+function decodePng(buffer) {
+    let offset = 8;
+    let width = 0, height = 0, channels = 0;
+    const data = [];
+    while (offset < buffer.length) {
+        const length = buffer.readUInt32BE(offset);
+        const type = buffer.toString("ascii", offset + 4, offset + 8);
+        const body = buffer.subarray(offset + 8, offset + 8 + length);
+        if (type === "IHDR") {
+            width = body.readUInt32BE(0);
+            height = body.readUInt32BE(4);
+            const colorType = body[9];
+            channels = colorType === 6 ? 4 : colorType === 2 ? 3 : 0;
+            if (body[8] !== 8 || channels === 0 || body[12] !== 0) {
+                throw new Error(`unexpected PNG format (depth ${body[8]}, colour type ${colorType})`);
+            }
+        } else if (type === "IDAT") {
+            data.push(body);
+        }
+        offset += 12 + length;
+    }
+    const raw = zlib.inflateSync(Buffer.concat(data));
+    const stride = width * channels;
+    const pixels = Buffer.alloc(width * height * 3);
+    let previous = Buffer.alloc(stride);
+    for (let y = 0; y < height; y++) {
+        const filter = raw[y * (stride + 1)];
+        const line = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
+        for (let i = 0; i < stride; i++) {
+            const a = i >= channels ? line[i - channels] : 0;
+            const b = previous[i];
+            const c = i >= channels ? previous[i - channels] : 0;
+            let add = 0;
+            if (filter === 1) add = a;
+            else if (filter === 2) add = b;
+            else if (filter === 3) add = (a + b) >> 1;
+            else if (filter === 4) {
+                const p = a + b - c;
+                const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+                add = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+            }
+            line[i] = (line[i] + add) & 255;
+        }
+        for (let x = 0; x < width; x++) {
+            for (let k = 0; k < 3; k++) pixels[(y * width + x) * 3 + k] = line[x * channels + k];
+        }
+        previous = line;
+    }
+    return { width, height, pixels };
+}
+
+/** Pixels within `tolerance` (RGB distance) of `colour` in the square of half-side `half`
+ * around page point (cx, cy). */
+function countColour(image, cx, cy, half, colour, tolerance = 60) {
+    let n = 0;
+    for (let y = Math.max(0, Math.round(cy - half)); y < Math.min(image.height, cy + half); y++) {
+        for (let x = Math.max(0, Math.round(cx - half)); x < Math.min(image.width, cx + half); x++) {
+            const i = (y * image.width + x) * 3;
+            const d = Math.hypot(image.pixels[i] - colour[0], image.pixels[i + 1] - colour[1],
+                image.pixels[i + 2] - colour[2]);
+            if (d < tolerance) n++;
+        }
+    }
+    return n;
+}
+
+function hex(colour) {
+    return [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+}
+
+// ---- the page -----------------------------------------------------------------------------
+
+async function state(page) {
+    const text = await page.evaluate(() => window.collisionLabState);
+    return text ? JSON.parse(text) : null;
+}
+
+/** Waits until the window's state satisfies `ready` (or fails after `seconds`). */
+async function waitState(page, ready, seconds = 60) {
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+        const s = await state(page);
+        if (s && ready(s)) return s;
+        await page.waitForTimeout(100);
+    }
+    throw new Error("the window never reached the state waited for; last: " +
+        JSON.stringify(await state(page))?.slice(0, 400));
+}
+
+/** Page coordinates of a canvas pixel (the window's own coordinates). */
+async function toPage(page, [x, y]) {
+    const box = await page.locator("#glcanvas").boundingBox();
+    const dpr = await page.evaluate(() => window.devicePixelRatio || 1);
+    return [box.x + x / dpr, box.y + y / dpr];
+}
+
+/** Where a 2D world point is drawn, in canvas pixels (the 2D camera's `to_screen`). */
+function worldToCanvas(s, [wx, wy]) {
+    const [ox, oy, w, h] = s.canvas;
+    const { center, zoom } = s.camera;
+    return [ox + w / 2 + (wx - center[0]) * zoom, oy + h / 2 - (wy - center[1]) * zoom];
+}
+
+async function open(browser, url) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const messages = [];
+    page.on("console", (m) => messages.push(m.text()));
+    page.on("pageerror", (e) => messages.push("page error: " + e.message));
+    page.messages = messages;
+    const start = Date.now();
+    await page.goto(url);
+    page.state = await waitState(page, (s) => s.bodies && s.bodies.length > 0);
+    page.loadSeconds = (Date.now() - start) / 1000;
+    return page;
+}
+
+/** A link made the way collision-lab makes them, by Node's zlib instead of miniz. */
+function nodeLink(base, text) {
+    return base + "#s1=" + zlib.deflateSync(Buffer.from(text, "utf8"), { level: 9 }).toString("base64url");
+}
+
+async function main() {
+    const server = await serve();
+    const base = `http://127.0.0.1:${server.address().port}/?test`;
+    const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+        args: [
+            "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run", "--disable-quic",
+        ],
+    });
+    try {
+        await welcomeDrawsAndDrags(browser, base);
+        await corruptedLinks(browser, base);
+        await threeD(browser, base);
+    } finally {
+        await browser.close();
+        server.close();
+    }
+    if (failures > 0) {
+        console.log(`${failures} check(s) failed`);
+        process.exit(1);
+    }
+    console.log("all browser checks passed");
+}
+
+async function welcomeDrawsAndDrags(browser, base) {
+    const page = await open(browser, base);
+    let s = page.state;
+    const firstFrameMs = await page.evaluate(() => window.collisionLabFirstState);
+    console.log(`time to first frame: ${(firstFrameMs / 1000).toFixed(2)} s after navigation ` +
+        `(page ready in ${page.loadSeconds.toFixed(2)} s)`);
+    check(s.title.includes("welcome"), "the welcome scene opens", s.title);
+    check(s.load_error === null, "no error", String(s.load_error));
+    await page.waitForTimeout(500);
+    s = await state(page);
+
+    // 1. The bodies' colours where the state says the bodies are.
+    const image = decodePng(await page.screenshot({ path: path.join(shots, "welcome.png") }));
+    const body = (name) => s.bodies.find((b) => b.name === name);
+    const colours = { hexagon: "#3b82f6", quad: "#22c55e", ball: "#f59e0b", pill: "#a855f7" };
+    const dpr = await page.evaluate(() => window.devicePixelRatio || 1);
+    for (const [name, colour] of Object.entries(colours)) {
+        const [px, py] = await toPage(page, worldToCanvas(s, body(name).position));
+        // Inside the body: its outline is within 1.8 units of its centre for these four.
+        const half = (1.8 * s.camera.zoom) / dpr;
+        const n = countColour(image, px, py, half, hex(colour));
+        check(n >= 40, `${name}'s colour is drawn where the state puts it`, `${n} pixels near (${px.toFixed(0)}, ${py.toFixed(0)})`);
+    }
+    const [ex, ey] = await toPage(page, [s.canvas[0] + 50, s.canvas[1] + s.canvas[3] - 50]);
+    const stray = countColour(image, ex, ey, 30, hex(colours.hexagon));
+    check(stray < 5, "and not in an empty corner of the canvas", `${stray} pixels`);
+
+    // 2. A drag moves the quad by the distance dragged.
+    const before = body("quad").position;
+    const grab = [before[0] + 0.5, before[1]];
+    const [gx, gy] = await toPage(page, worldToCanvas(s, grab));
+    const [dx, dy] = [120, -60];
+    const frames0 = await page.evaluate(() => window.collisionLabStates);
+    const t0 = Date.now();
+    await page.mouse.move(gx, gy);
+    await page.mouse.down();
+    const steps = 60;
+    for (let k = 1; k <= steps; k++) {
+        await page.mouse.move(gx + (dx * k) / steps, gy + (dy * k) / steps);
+        await page.waitForTimeout(16);
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    const frames = (await page.evaluate(() => window.collisionLabStates)) - frames0;
+    await page.mouse.up();
+    s = await waitState(page, (x) => x.bodies.find((b) => b.name === "quad").position[0] !== before[0], 10);
+    await page.waitForTimeout(300);
+    s = await state(page);
+    const after = s.bodies.find((b) => b.name === "quad").position;
+    const want = [before[0] + (dx * dpr) / s.camera.zoom, before[1] - (dy * dpr) / s.camera.zoom];
+    const off = Math.hypot(after[0] - want[0], after[1] - want[1]);
+    check(off < 0.05, "a drag moves the quad by the distance dragged",
+        `from (${before.map((v) => v.toFixed(3))}) to (${after.map((v) => v.toFixed(3))}), wanted (${want.map((v) => v.toFixed(3))})`);
+    console.log(`frames while dragging: ${frames} in ${seconds.toFixed(2)} s = ${(frames / seconds).toFixed(1)} per second`);
+    check(s.dirty === true, "the scene is marked unsaved after the drag");
+
+    // 3. Share link: the button, the address bar, Copy, and the link in a fresh page.
+    const [bx, by] = await toPage(page, center(s.widgets["menu:share-button"]));
+    await page.mouse.click(bx, by);
+    s = await waitState(page, (x) => x.share, 10);
+    const hash = await page.evaluate(() => window.location.hash);
+    check(hash.startsWith("#s1="), "Share link puts the scene in the address bar", hash.slice(0, 40) + "…");
+    check(s.share.endsWith(hash), "the link shown is the address bar's", s.share.slice(0, 60) + "…");
+    const historyLength = await page.evaluate(() => window.history.length);
+    await page.waitForTimeout(300);
+    s = await state(page);
+    const [cx, cy] = await toPage(page, center(s.widgets["share:copy"]));
+    await page.mouse.click(cx, cy);
+    await page.waitForTimeout(300);
+    const copied = await page.evaluate(() => window.collisionLabCopied);
+    check(copied === s.share, "Copy copies the link");
+    await page.screenshot({ path: path.join(shots, "share-dialog.png") });
+    check(historyLength <= 2, "sharing replaced the history entry instead of adding one", `history length ${historyLength}`);
+
+    const again = await open(browser, s.share.replace(/^[^#]*/, base));
+    const reopened = again.state.bodies.find((b) => b.name === "quad").position;
+    check(Math.hypot(reopened[0] - after[0], reopened[1] - after[1]) < 1e-4,
+        "the link opens the moved scene", `quad at (${reopened.map((v) => v.toFixed(4))})`);
+    check(again.state.load_error === null, "with no error", String(again.state.load_error));
+    check(JSON.stringify(again.state.overlays) === JSON.stringify(s.overlays), "and the same overlays");
+    await again.screenshot({ path: path.join(shots, "from-link.png") });
+    await again.close();
+    await page.close();
+}
+
+function center([x, y, w, h]) {
+    return [x + w / 2, y + h / 2];
+}
+
+async function corruptedLinks(browser, base) {
+    const welcome = fs.readFileSync(path.join(root, "scenes/welcome.ron"), "utf8");
+    const good = nodeLink(base, welcome);
+    const payload = good.split("#s1=")[1];
+    const k = Math.floor(payload.length / 2);
+    const flipped = good.split("#s1=")[0] + "#s1=" + payload.slice(0, k) +
+        (payload[k] === "A" ? "B" : "A") + payload.slice(k + 1);
+    const cases = [
+        ["a flipped character", flipped, "share link"],
+        ["a cut link", good.slice(0, good.length - 30), "share link"],
+        ["characters no link holds", base + "#s1=%%%%", "share link"],
+        ["an invalid scene", nodeLink(base, "(version: 1, bodies: [(name: \"a\", shape: Circle(radius: -1))])"), "share link:1:"],
+    ];
+    for (const [what, link, expected] of cases) {
+        const page = await open(browser, link);
+        const s = await waitState(page, (x) => x.load_error !== null, 20).catch(() => page.state);
+        const error = String(s.load_error);
+        check(error.includes(expected), `${what} shows an error`, error.slice(0, 120));
+        check(s.title.includes("welcome") && s.bodies.length === 4, `and the welcome scene behind it`, s.title);
+        if (what === "a flipped character") {
+            await page.screenshot({ path: path.join(shots, "corrupt-link.png") });
+        }
+        await page.close();
+    }
+}
+
+async function threeD(browser, base) {
+    const text = fs.readFileSync(path.join(root, "scenes/3d/welcome.ron"), "utf8");
+    const page = await open(browser, nodeLink(base, text));
+    const s = await waitState(page, (x) => x.dimensions === 3, 20);
+    check(s.load_error === null, "a 3D scene opens from a link", String(s.load_error));
+    await page.waitForTimeout(500);
+    const image = decodePng(await page.screenshot({ path: path.join(shots, "welcome-3d.png") }));
+    // The canvas is not blank: a good share of it differs from the white background.
+    const [ox, oy, w, h] = s.canvas;
+    const [px, py] = await toPage(page, [ox + w / 2, oy + h / 2]);
+    const white = countColour(image, px, py, 150, [255, 255, 255], 12);
+    check(white < 300 * 300 * 0.9, "the 3D bodies are drawn", `${white} of ${300 * 300} pixels near the middle are white`);
+    await page.close();
+}
+
+main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+});
