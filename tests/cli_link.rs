@@ -107,15 +107,41 @@ fn corrupted_links_exit_2_and_leave_the_out_file_alone() {
     let link = link_of("scenes/clip_two_points.ron", &[]);
     let payload_at = link.find("#s1=").unwrap() + 4;
 
-    // One character flipped in the middle of the deflate data: 'A' <-> 'B' changes its
-    // low bit.
+    // One character flipped in the middle of the compressed data ('A' <-> 'B' changes its
+    // low bit). This one still inflates, to a different text, which the checksum catches:
+    // the link's damage is reported, not a scene error (`share link:LINE:COL:`) about a
+    // different text, nor that text opened silently.
     let mid = payload_at + (link.len() - payload_at) / 2;
     let mut flipped = link.clone().into_bytes();
     flipped[mid] = if flipped[mid] == b'A' { b'B' } else { b'A' };
     let flipped = String::from_utf8(flipped).unwrap();
-    refused(&flipped, "error: share link:");
+    refused(
+        &flipped,
+        "error: share link: the link's scene does not match its checksum: a character was \
+         changed when copied",
+    );
 
-    // Cut: the first 40 characters of the payload hold the deflate data's start only.
+    // A character flipped in the checksum itself, the payload's last character: the text
+    // inflates whole and only the checksum tells.
+    let mut last = link.clone().into_bytes();
+    let end = last.len() - 1;
+    last[end] = if last[end] == b'A' { b'B' } else { b'A' };
+    let last = String::from_utf8(last).unwrap();
+    refused(
+        &last,
+        "error: share link: the link's scene does not match its checksum",
+    );
+
+    // Something appended: "AAAA" is 24 zero bits, and the link's own last character ends
+    // in zero padding bits, so whatever the payload's length, the bytes it decodes to are the
+    // stream's, then 3 zero bytes.
+    let err = refused(
+        &format!("{link}AAAA"),
+        "error: share link: the link's scene data",
+    );
+    assert!(err.contains("goes on for 3 bytes after its end"), "{err}");
+
+    // Cut: the first 40 characters of the payload hold the zlib stream's start only.
     let cut = &link[..payload_at + 40];
     refused(
         cut,

@@ -1,9 +1,9 @@
 //! Share links in the window: File > Share link (and the menu bar's button) puts the scene,
 //! as Save would write it (bodies, view, overlays, focus, sweep time), into a link
-//! (`scene::link`: RON, deflated, URL-safe base64 behind `#s1=`), shows it with a Copy
-//! button and, in the browser, puts it in the address bar. A page opened on such a link
-//! opens that scene; a link that does not decode or holds a bad scene shows the error over
-//! the welcome scene, as a bad file does.
+//! (`scene::link`: RON, zlib-compressed with its checksum, URL-safe base64 behind `#s1=`),
+//! shows it with a Copy button and, in the browser, puts it in the address bar. A page
+//! opened on such a link opens that scene; a link that does not decode or holds a bad scene
+//! shows the error over the welcome scene, as a bad file does.
 //!
 //! Once a link is shown (or the page was opened on one), the address bar follows the edits:
 //! each change replaces the history entry, so Back leaves the page instead of stepping
