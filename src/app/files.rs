@@ -1,7 +1,17 @@
-//! File names the window picks: where screenshots and slides go. What touches the disk
-//! (dialogs, recent files, watching) is the platform's (`platform`).
+//! Files the window writes on the desktop: where screenshots and slides go, and the slides'
+//! folder made ready. Dialogs, recent files and watching are the platform's (`platform`).
 
 use std::path::{Path, PathBuf};
+
+/// Makes the folder (and its parents) and checks that a file can be written in it.
+pub fn prepare_folder(dir: &Path) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write slides into {}: {e}", dir.display());
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    let probe = dir.join(format!(".collision-lab-{}.probe", std::process::id()));
+    std::fs::write(&probe, b"").map_err(fail)?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
 
 /// A file name for a screenshot that does not exist yet in `dir`.
 pub fn screenshot_path(dir: &Path) -> PathBuf {

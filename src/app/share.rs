@@ -10,7 +10,7 @@
 //! through every drag.
 
 use super::document::LoadedDocument;
-use super::shell::App;
+use super::platform::Platform;
 use crate::scene::link::{
     check_shareable, decode_link, encode_fragment, link_for, DEFAULT_BASE, LINK_SOURCE,
 };
@@ -27,75 +27,52 @@ pub struct SharedLink {
     next_look: f64,
 }
 
-impl App {
-    /// File > Share link: the link for the scene as it is now, shown with a Copy button.
-    pub fn share_link(&mut self) {
-        let text = self.workspace.scene_text();
-        if let Err(why) = check_shareable(&text) {
-            self.say(format!("No link made: {why}"));
-            return;
-        }
-        let base = self
-            .platform
+impl SharedLink {
+    /// The link for the scene `text` (on the page's address, or the README's on the
+    /// desktop), put in the address bar, which follows the scene from now on. `Err` says
+    /// why no link can be made (a scene too large).
+    pub fn make(&mut self, text: &str, platform: &mut dyn Platform) -> Result<String, String> {
+        check_shareable(text).map_err(|e| e.to_string())?;
+        let base = platform
             .page_address()
             .unwrap_or_else(|| DEFAULT_BASE.to_string());
-        let link = link_for(&base, &text);
-        let fragment = encode_fragment(&text);
-        self.platform.show_fragment(&fragment);
-        self.shared.shown = Some(fragment);
-        self.say(format!("Share link made ({} characters)", link.len()));
-        self.dialogs.share = Some(link);
+        let fragment = encode_fragment(text);
+        platform.show_fragment(&fragment);
+        self.shown = Some(fragment);
+        Ok(link_for(&base, text))
     }
 
-    /// Opens the scene a link carries (the page's address at start, or a pasted link).
-    /// A link that does not decode or holds a bad scene leaves the current scene and
-    /// shows why, naming the link and, for a scene error, its line and column.
-    pub fn open_link(&mut self, link: &str) {
-        let opened = decode_link(link)
-            .map_err(|e| format!("{LINK_SOURCE}: {e}"))
-            .and_then(|text| {
-                LoadedDocument::parse(&text, LINK_SOURCE)
-                    .map(|doc| (doc, text))
-                    .map_err(|e| e.to_string())
-            });
-        match opened {
-            Ok((doc, text)) => {
-                self.set_document(doc);
-                self.load_error = None;
-                self.shared.shown = Some(encode_fragment(&text));
-                self.say("Opened the scene from the link");
-            }
-            Err(why) => {
-                self.load_error = Some(why);
-                self.say("The link could not be opened; the welcome scene is shown");
-            }
-        }
+    /// The document a link carries, or why it cannot be opened: the link's own fault
+    /// (`share link: ...`), or the scene's with its line and column
+    /// (`share link:LINE:COL: ...`). Opened, the address bar follows it.
+    pub fn open(&mut self, link: &str) -> Result<LoadedDocument, String> {
+        let text = decode_link(link).map_err(|e| format!("{LINK_SOURCE}: {e}"))?;
+        let doc = LoadedDocument::parse(&text, LINK_SOURCE).map_err(|e| e.to_string())?;
+        self.shown = Some(encode_fragment(&text));
+        Ok(doc)
     }
 
-    /// Opens the scene in the page's address, if it was opened on a share link.
-    pub fn open_start_link(&mut self) {
-        if let Some(fragment) = self.platform.take_start_fragment() {
-            if !fragment.is_empty() {
-                self.open_link(&fragment);
-            }
-        }
-    }
-
-    /// While following, puts the scene's new link in the address bar when it changed
-    /// (not while a drag is in progress: once, when it ends).
-    pub fn follow_link(&mut self, now: f64, dragging: bool) {
-        if self.shared.shown.is_none() || dragging || now < self.shared.next_look {
+    /// While following, puts the scene's new link in the address bar when it changed (not
+    /// while a drag is in progress: once, when it ends). `text` gives the scene's text; it
+    /// is asked at most every [`FOLLOW_INTERVAL`], and never where there is no address bar.
+    pub fn follow(
+        &mut self,
+        now: f64,
+        dragging: bool,
+        text: impl FnOnce() -> String,
+        platform: &mut dyn Platform,
+    ) {
+        if self.shown.is_none() || dragging || now < self.next_look {
             return;
         }
-        if self.platform.page_address().is_none() {
-            // No address bar to follow (the desktop).
+        if platform.page_address().is_none() {
             return;
         }
-        self.shared.next_look = now + FOLLOW_INTERVAL;
-        let fragment = encode_fragment(&self.workspace.scene_text());
-        if self.shared.shown.as_deref() != Some(fragment.as_str()) {
-            self.platform.show_fragment(&fragment);
-            self.shared.shown = Some(fragment);
+        self.next_look = now + FOLLOW_INTERVAL;
+        let fragment = encode_fragment(&text());
+        if self.shown.as_deref() != Some(fragment.as_str()) {
+            platform.show_fragment(&fragment);
+            self.shown = Some(fragment);
         }
     }
 }

@@ -557,6 +557,56 @@ impl App {
         }
     }
 
+    // ---- share links (see `share`) -----------------------------------------------------
+
+    /// File > Share link: the link for the scene as it is now, shown with a Copy button.
+    pub fn share_link(&mut self) {
+        let text = self.workspace.scene_text();
+        match self.shared.make(&text, self.platform.as_mut()) {
+            Ok(link) => {
+                self.say(format!("Share link made ({} characters)", link.len()));
+                self.dialogs.share = Some(link);
+            }
+            Err(why) => self.say(format!("No link made: {why}")),
+        }
+    }
+
+    /// Opens the scene a link carries; a link that does not decode or holds a bad scene
+    /// leaves the current scene and shows why.
+    pub fn open_link(&mut self, link: &str) {
+        match self.shared.open(link) {
+            Ok(doc) => {
+                self.set_document(doc);
+                self.load_error = None;
+                self.say("Opened the scene from the link");
+            }
+            Err(why) => {
+                self.load_error = Some(why);
+                self.say("The link could not be opened; the current scene is kept");
+            }
+        }
+    }
+
+    /// Opens the scene in the page's address, if it was opened on a share link.
+    pub fn open_start_link(&mut self) {
+        if let Some(fragment) = self.platform.take_start_fragment() {
+            if !fragment.is_empty() {
+                self.open_link(&fragment);
+            }
+        }
+    }
+
+    /// Keeps the address bar's link in step with the scene (see [`SharedLink::follow`]).
+    pub fn follow_link(&mut self, now: f64, dragging: bool) {
+        let workspace = &self.workspace;
+        self.shared.follow(
+            now,
+            dragging,
+            || workspace.scene_text(),
+            self.platform.as_mut(),
+        );
+    }
+
     /// The window title text: file name, a mark for unsaved changes.
     pub fn title(&self) -> String {
         let file = self.workspace.file();

@@ -8,6 +8,7 @@
 //! width of the count so the files sort in step order.
 
 use super::document::LoadedDocument;
+use super::files::prepare_folder;
 use super::picture::Picture;
 use super::render::{capture_screen, need_display, parse_size, picture_window, write_png};
 use super::workspace::{Workspace, Workspace2d};
@@ -55,16 +56,6 @@ pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
 pub fn slide_name(algorithm: Algorithm, k: usize, count: usize) -> String {
     let width = count.max(1).to_string().len();
     format!("{}-{:0width$}.png", algorithm.key(), k + 1)
-}
-
-/// Makes the folder (and its parents) and checks that a file can be written in it.
-pub fn prepare_folder(dir: &Path) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("cannot write slides into {}: {e}", dir.display());
-    std::fs::create_dir_all(dir).map_err(fail)?;
-    let probe = dir.join(format!(".collision-lab-{}.probe", std::process::id()));
-    std::fs::write(&probe, b"").map_err(fail)?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
 }
 
 /// An export in progress: which algorithm, where, and the next step to draw.

@@ -66,7 +66,7 @@ impl Platform for Desktop {
     }
 
     fn prepare_folder(&mut self, dir: &Path) -> Result<(), String> {
-        crate::app::slides::prepare_folder(dir)
+        crate::app::files::prepare_folder(dir)
     }
 
     fn recent(&self) -> &[PathBuf] {
