@@ -166,6 +166,7 @@ fn draw(app: &mut App) {
         .draw(app.pixel_scale(), app.prefs.legend_shown());
     input::draw_interaction(app);
     egui_macroquad::draw();
+    app.platform.finish_frame();
     if std::mem::take(&mut app.prefs.screenshot) {
         let path = files::screenshot_path(&files::screenshot_dir());
         let stored = png_bytes(&capture_screen()).and_then(|png| app.platform.store(&path, &png));

@@ -93,6 +93,10 @@ pub trait Platform {
 
     /// Puts `text` on the clipboard.
     fn copy_text(&mut self, text: &str);
+
+    /// Called when a frame is drawn, before it is shown (and before the idle frames keep
+    /// it): the browser makes the picture's alpha opaque there.
+    fn finish_frame(&mut self) {}
 }
 
 /// The platform this build runs on.

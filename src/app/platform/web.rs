@@ -188,6 +188,27 @@ impl Platform for Browser {
         // SAFETY: a valid slice for the call's duration.
         unsafe { cl_copy_text(text.as_ptr(), text.len()) };
     }
+
+    /// The page composites the canvas with its alpha channel, and translucent fills and
+    /// label boxes leave alpha below 1 there, so the page would show through and wash the
+    /// picture out. Setting every pixel's alpha to 1 (colour untouched) keeps the picture
+    /// as the desktop shows it. (Asking WebGL for a buffer without alpha would do it too,
+    /// but then the idle frames' copy of the screen into an RGBA texture is refused.)
+    fn finish_frame(&mut self) {
+        use macroquad::miniquad::gl::{
+            glClear, glClearColor, glColorMask, glDisable, GL_COLOR_BUFFER_BIT, GL_SCISSOR_TEST,
+        };
+        // SAFETY: on the thread that owns the GL context, after macroquad's batches are
+        // flushed; the colour mask is put back as macroquad keeps it (all channels on).
+        unsafe {
+            macroquad::prelude::get_internal_gl().flush();
+            glDisable(GL_SCISSOR_TEST);
+            glColorMask(0, 0, 0, 1);
+            glClearColor(0.0, 0.0, 0.0, 1.0);
+            glClear(GL_COLOR_BUFFER_BIT);
+            glColorMask(1, 1, 1, 1);
+        }
+    }
 }
 
 /// Whether the page asked for the tests' state (`?test`).
