@@ -124,5 +124,19 @@
         };
     }
 
+    // The window's command keys (Ctrl+S save, Ctrl+O open, Ctrl+Z undo, ...) are also the
+    // browser's (save the page, open a file): keep the browser's for itself. The event still
+    // reaches miniquad's own handler, which passes it to the app.
+    const COMMAND_KEYS = ["KeyS", "KeyO", "KeyZ", "KeyY", "KeyD", "KeyA", "KeyE", "KeyP"];
+    function keepCommandKeys(e) {
+        if ((e.ctrlKey || e.metaKey) && COMMAND_KEYS.includes(e.code)) {
+            e.preventDefault();
+        }
+    }
+    window.addEventListener("load", function () {
+        const canvas = document.getElementById("glcanvas");
+        if (canvas) canvas.addEventListener("keydown", keepCommandKeys, true);
+    });
+
     miniquad_add_plugin({ register_plugin: register, name: "collision_lab", version: 1 });
 })();

@@ -7,7 +7,9 @@
 //      opens the same scene in a fresh page;
 //   4. a corrupted link shows the error text over the welcome scene; so does a link whose
 //      scene is invalid (with its line and column);
-//   5. a 3D scene opens from a link (made here with Node's own zlib: an independent encoder).
+//   5. files: File > Open's picker opens a scene (and a bad one shows its error), Save
+//      downloads the scene, the Screenshot downloads a PNG, a dropped .ron opens;
+//   6. a 3D scene opens from a link (made here with Node's own zlib: an independent encoder).
 // It prints the time to the first frame and the frames per second while dragging, and
 // writes screenshots to target/web-test/ to look at.
 //
@@ -205,6 +207,7 @@ async function main() {
     });
     try {
         await welcomeDrawsAndDrags(browser, base);
+        await files(browser, base);
         await corruptedLinks(browser, base);
         await threeD(browser, base);
     } finally {
@@ -313,6 +316,74 @@ async function welcomeDrawsAndDrags(browser, base) {
     check(JSON.stringify(again.state.overlays) === JSON.stringify(s.overlays), "and the same overlays");
     await again.screenshot({ path: path.join(shots, "from-link.png") });
     await again.close();
+    await page.close();
+}
+
+/** Opens the File menu and clicks `entry` (a widget the window notes for its tests). */
+async function fileMenu(page, entry) {
+    let s = await waitState(page, (x) => x.widgets["menu:file"], 10);
+    const [mx, my] = await toPage(page, center(s.widgets["menu:file"]));
+    await page.mouse.click(mx, my);
+    s = await waitState(page, (x) => x.widgets[entry], 10);
+    const [ex, ey] = await toPage(page, center(s.widgets[entry]));
+    await page.mouse.click(ex, ey);
+}
+
+async function files(browser, base) {
+    const page = await open(browser, base);
+    const scene = path.join(root, "scenes/clip_two_points.ron");
+    // File > Open: the page's file picker, answered with a scene file.
+    const [chooser] = await Promise.all([
+        page.waitForEvent("filechooser", { timeout: 10000 }),
+        fileMenu(page, "menu:open"),
+    ]);
+    await chooser.setFiles(scene);
+    let s = await waitState(page, (x) => x.title.startsWith("clip_two_points.ron"), 10);
+    check(s.load_error === null, "File > Open's picker opens the scene", s.title);
+
+    // Save downloads it, under its name, as the text Save writes.
+    const [download] = await Promise.all([
+        page.waitForEvent("download", { timeout: 10000 }),
+        page.keyboard.press("Control+s"),
+    ]);
+    const saved = fs.readFileSync(await download.path(), "utf8");
+    check(download.suggestedFilename() === "clip_two_points.ron", "Ctrl+S downloads the scene",
+        download.suggestedFilename());
+    check(saved.includes("bodies:") && saved.includes("version: 1"), "as scene text", `${saved.length} bytes`);
+
+    // The Screenshot downloads a PNG of the window.
+    const [shot] = await Promise.all([
+        page.waitForEvent("download", { timeout: 10000 }),
+        fileMenu(page, "menu:screenshot"),
+    ]);
+    const png = fs.readFileSync(await shot.path());
+    const picture = decodePng(png);
+    check(shot.suggestedFilename().endsWith(".png") && picture.width > 600,
+        "File > Screenshot downloads a PNG", `${shot.suggestedFilename()}, ${picture.width}x${picture.height}`);
+
+    // A bad scene through the picker: its error, the scene before it kept.
+    const bad = path.join(shots, "bad.ron");
+    fs.writeFileSync(bad, "(version: 1, bodies: [(name: \"a\", shape: Box(half_extents: (1, 0))),])");
+    const [again] = await Promise.all([
+        page.waitForEvent("filechooser", { timeout: 10000 }),
+        fileMenu(page, "menu:open"),
+    ]);
+    await again.setFiles(bad);
+    s = await waitState(page, (x) => x.load_error !== null, 10);
+    check(String(s.load_error).startsWith("bad.ron:1:"), "a bad scene from the picker shows its error",
+        String(s.load_error).slice(0, 100));
+    check(s.title.startsWith("clip_two_points.ron"), "and the scene before it stays", s.title);
+
+    // A .ron dropped on the page opens.
+    const dropped = fs.readFileSync(path.join(root, "scenes/welcome.ron"), "utf8");
+    const transfer = await page.evaluateHandle((text) => {
+        const t = new DataTransfer();
+        t.items.add(new File([text], "dropped.ron", { type: "text/plain" }));
+        return t;
+    }, dropped);
+    await page.dispatchEvent("#glcanvas", "drop", { dataTransfer: transfer });
+    s = await waitState(page, (x) => x.title.startsWith("dropped.ron"), 10);
+    check(s.bodies.length === 4, "a .ron dropped on the page opens", s.title);
     await page.close();
 }
 

@@ -95,7 +95,9 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             actions.push(Action::Request(Pending::New3d));
             ui.close_menu();
         }
-        if ui.button("Open…  (Ctrl+O)").clicked() {
+        let open = ui.button("Open…  (Ctrl+O)");
+        note(menu, ui, "menu:open", &open);
+        if open.clicked() {
             actions.push(Action::AskPath(DialogKind::Open));
             ui.close_menu();
         }
@@ -109,7 +111,9 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
         ui.separator();
         regression_and_slides(ui, menu, actions);
         ui.separator();
-        if ui.button("Screenshot  (F12)").clicked() {
+        let screenshot = ui.button("Screenshot  (F12)");
+        note(menu, ui, "menu:screenshot", &screenshot);
+        if screenshot.clicked() {
             menu.prefs.screenshot = true;
             ui.close_menu();
         }
@@ -149,7 +153,9 @@ fn save_entries(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Actio
     } else {
         "Download as .ron  (Ctrl+Shift+S)"
     };
-    if ui.button(save_as).clicked() {
+    let save_as = ui.button(save_as);
+    note(menu, ui, "menu:save-as", &save_as);
+    if save_as.clicked() {
         actions.push(Action::AskPath(DialogKind::SaveAs));
         ui.close_menu();
     }
