@@ -296,7 +296,11 @@ pub fn run_window(scene: Option<PathBuf>) -> u8 {
         window_title: super::title::initial_title(),
         window_width: width,
         window_height: height,
-        high_dpi: true,
+        // In the browser, a canvas at the display's full resolution (devicePixelRatio 2 on
+        // many laptops) gets egui's panels and the canvas's coordinates out of step (the
+        // panels drawn at half size, the bodies at twice): the page's canvas stays in CSS
+        // pixels there, which the browser scales up.
+        high_dpi: cfg!(not(target_arch = "wasm32")),
         window_resizable: true,
         ..Default::default()
     };

@@ -162,11 +162,20 @@ async function waitState(page, ready, seconds = 60) {
         JSON.stringify(await state(page))?.slice(0, 400));
 }
 
+/** Canvas pixels per CSS pixel (1: the page's canvas stays in CSS pixels, whatever the
+ * display's devicePixelRatio; see `high_dpi` in window.rs). */
+async function canvasScale(page) {
+    return page.evaluate(() => {
+        const c = document.getElementById("glcanvas");
+        return c.width / c.clientWidth;
+    });
+}
+
 /** Page coordinates of a canvas pixel (the window's own coordinates). */
 async function toPage(page, [x, y]) {
     const box = await page.locator("#glcanvas").boundingBox();
-    const dpr = await page.evaluate(() => window.devicePixelRatio || 1);
-    return [box.x + x / dpr, box.y + y / dpr];
+    const k = await canvasScale(page);
+    return [box.x + x / k, box.y + y / k];
 }
 
 /** Where a 2D world point is drawn, in canvas pixels (the 2D camera's `to_screen`). */
@@ -176,8 +185,8 @@ function worldToCanvas(s, [wx, wy]) {
     return [ox + w / 2 + (wx - center[0]) * zoom, oy + h / 2 - (wy - center[1]) * zoom];
 }
 
-async function open(browser, url) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+async function open(browser, url, deviceScaleFactor = 1) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor });
     const messages = [];
     page.on("console", (m) => messages.push(m.text()));
     page.on("pageerror", (e) => messages.push("page error: " + e.message));
@@ -206,7 +215,9 @@ async function main() {
         ],
     });
     try {
-        await welcomeDrawsAndDrags(browser, base);
+        await welcomeDrawsAndDrags(browser, base, 1);
+        // A display with two device pixels per CSS pixel, as many laptops have.
+        await welcomeDrawsAndDrags(browser, base, 2);
         await files(browser, base);
         await corruptedLinks(browser, base);
         await threeD(browser, base);
@@ -221,8 +232,9 @@ async function main() {
     console.log("all browser checks passed");
 }
 
-async function welcomeDrawsAndDrags(browser, base) {
-    const page = await open(browser, base);
+async function welcomeDrawsAndDrags(browser, base, dpr) {
+    console.log(`-- at devicePixelRatio ${dpr}`);
+    const page = await open(browser, base, dpr);
     let s = page.state;
     const firstFrameMs = await page.evaluate(() => window.collisionLabFirstState);
     console.log(`time to first frame: ${(firstFrameMs / 1000).toFixed(2)} s after navigation ` +
@@ -233,14 +245,16 @@ async function welcomeDrawsAndDrags(browser, base) {
     s = await state(page);
 
     // 1. The bodies' colours where the state says the bodies are.
-    const image = decodePng(await page.screenshot({ path: path.join(shots, "welcome.png") }));
+    const image = decodePng(await page.screenshot({ path: path.join(shots, `welcome-dpr${dpr}.png`) }));
     const body = (name) => s.bodies.find((b) => b.name === name);
     const colours = { hexagon: "#3b82f6", quad: "#22c55e", ball: "#f59e0b", pill: "#a855f7" };
-    const dpr = await page.evaluate(() => window.devicePixelRatio || 1);
+    const perCss = await canvasScale(page);
+    // The screenshot has `dpr` pixels per CSS pixel.
+    const inShot = ([x, y]) => [x * dpr, y * dpr];
     for (const [name, colour] of Object.entries(colours)) {
-        const [px, py] = await toPage(page, worldToCanvas(s, body(name).position));
+        const [px, py] = inShot(await toPage(page, worldToCanvas(s, body(name).position)));
         // Inside the body: its outline is within 1.8 units of its centre for these four.
-        const half = (1.8 * s.camera.zoom) / dpr;
+        const half = (1.8 * s.camera.zoom * dpr) / perCss;
         const n = countColour(image, px, py, half, hex(colour));
         check(n >= 40, `${name}'s colour is drawn where the state puts it`, `${n} pixels near (${px.toFixed(0)}, ${py.toFixed(0)})`);
     }
@@ -248,12 +262,12 @@ async function welcomeDrawsAndDrags(browser, base) {
     // canvas where the picture is translucent (see `Platform::finish_frame`). Inside the
     // hexagon, away from its marks, the fill is a clear blue, about (206, 222, 244);
     // washed out by the page it was (249, 255, 255).
-    const [fx, fy] = await toPage(page, worldToCanvas(s, [-1.9, 0.9]));
+    const [fx, fy] = inShot(await toPage(page, worldToCanvas(s, [-1.9, 0.9])));
     const fill = meanColour(image, fx, fy, 3);
     check(fill[2] - fill[0] > 20, "the fills are as strong as on the desktop",
         `mean colour (${fill.map((v) => v.toFixed(0))}) inside the hexagon`);
-    const [ex, ey] = await toPage(page, [s.canvas[0] + 50, s.canvas[1] + s.canvas[3] - 50]);
-    const stray = countColour(image, ex, ey, 30, hex(colours.hexagon));
+    const [ex, ey] = inShot(await toPage(page, [s.canvas[0] + 50, s.canvas[1] + s.canvas[3] - 50]));
+    const stray = countColour(image, ex, ey, 30 * dpr, hex(colours.hexagon));
     check(stray < 5, "and not in an empty corner of the canvas", `${stray} pixels`);
 
     // 2. A drag moves the quad by the distance dragged.
@@ -282,13 +296,17 @@ async function welcomeDrawsAndDrags(browser, base) {
     await page.waitForTimeout(300);
     s = await state(page);
     const after = s.bodies.find((b) => b.name === "quad").position;
-    const want = [before[0] + (dx * dpr) / s.camera.zoom, before[1] - (dy * dpr) / s.camera.zoom];
+    const want = [before[0] + (dx * perCss) / s.camera.zoom, before[1] - (dy * perCss) / s.camera.zoom];
     const off = Math.hypot(after[0] - want[0], after[1] - want[1]);
     check(off < 0.05, "a drag moves the quad by the distance dragged",
         `from (${before.map((v) => v.toFixed(3))}) to (${after.map((v) => v.toFixed(3))}), wanted (${want.map((v) => v.toFixed(3))})`);
     console.log(`frames while dragging: ${frames} in ${seconds.toFixed(2)} s = ` +
         `${(frames / seconds).toFixed(1)} per second (${moves} pointer moves sent)`);
     check(s.dirty === true, "the scene is marked unsaved after the drag");
+    if (dpr !== 1) {
+        await page.close();
+        return;
+    }
 
     // 3. Share link: the button, the address bar, Copy, and the link in a fresh page.
     const [bx, by] = await toPage(page, center(s.widgets["menu:share-button"]));
