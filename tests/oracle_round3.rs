@@ -677,10 +677,23 @@ proptest! {
         prop_assert!(ours.hit, "the bodies meet (smallest gap {g_min}), ours {ours:?}");
         prop_assert_eq!(ours.status == SweepStatus::InitiallyOverlapping, swept.gap(0.0) < 0.0);
         let (t_first, t_last) = (ours.t_first.unwrap() as f64, ours.t_last.unwrap() as f64);
-        // A contact shorter than a sample step may fall between samples.
+        // A contact shorter than a sample step may fall between samples. The sweep stops
+        // once the gap is within the pair's touch tolerance (`sweep/rounded.rs`): where B
+        // closes slowly (a glancing approach) that can be more than a sample step away in
+        // time, so a time further off passes when the gap there is within that tolerance.
+        // (Found by this test: seed 17915310523133565490, k = 1, closing at 0.16 per unit
+        // time, t_first 0.06693 with a gap of 2.7e-5 against a tolerance of 3.4e-5.)
+        let touch = f64::from(c.pair().touch_tolerance());
+        let within = |t: f64| swept.gap(t).abs() <= touch;
         if let (Some(first), Some(last)) = (first, last) {
-            prop_assert!((first - t_first).abs() <= step + 1e-5, "first sample {first}, ours {ours:?}");
-            prop_assert!((last - t_last).abs() <= step + 1e-5, "last sample {last}, ours {ours:?}");
+            prop_assert!(
+                (first - t_first).abs() <= step + 1e-5 || within(t_first),
+                "first sample {first}, ours {ours:?}"
+            );
+            prop_assert!(
+                (last - t_last).abs() <= step + 1e-5 || within(t_last),
+                "last sample {last}, ours {ours:?}"
+            );
         }
         for (k, g) in gaps.iter().enumerate() {
             let t = k as f64 * step;
@@ -827,3 +840,4 @@ fn round_sweep_on_pairs_a_user_would_try() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(moving > 150 && meet > 50, "{moving} {meet}");
 }
+

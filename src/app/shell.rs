@@ -292,6 +292,9 @@ impl App {
 
     /// Runs `action` now, or asks first when there are unsaved changes.
     pub fn request(&mut self, action: Pending) {
+        if action == Pending::Quit && !self.platform.can_quit() {
+            return;
+        }
         if self.workspace.file().dirty {
             self.dialogs.confirm = Some(action);
         } else {
@@ -313,7 +316,9 @@ impl App {
             Pending::Open(path) => self.open_path(&path),
             Pending::OpenText { name, text } => self.open_text(&name, &text),
             Pending::Example(name) => self.open_example(&name),
-            Pending::Quit => self.quit = true,
+            // A browser tab is closed by the user; the page never ends itself (a stopped
+            // frame loop would leave a frozen picture).
+            Pending::Quit => self.quit = self.platform.can_quit(),
         }
     }
 
