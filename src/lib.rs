@@ -15,6 +15,7 @@ pub mod geom3;
 mod inline_vec;
 pub mod query;
 pub mod query3;
+pub mod scan;
 pub mod scene;
 mod simd;
 pub mod text;

@@ -3,7 +3,7 @@ use super::checks::{
     check_sweep_time, check_version, in_body, BodyNames,
 };
 use super::model::{Scene, SceneBody};
-use crate::geom::{Pose, Shape, ShapeError, ShapeKind};
+use crate::geom::{Shape, ShapeError, ShapeKind};
 use glam::Vec2;
 use ron::extensions::Extensions;
 use std::io::Write;
@@ -94,7 +94,7 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         bodies.push(SceneBody {
             name: def.name.clone(),
             shape,
-            pose: Pose::new(def.position, def.angle.to_radians()),
+            pose: def.pose(),
             velocity: def.velocity,
             color,
         });

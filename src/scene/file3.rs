@@ -12,7 +12,7 @@ use super::source::{
     check_number, describe_ron_error, parse_validated, prepare, read_scene_text, scene_dimensions,
     Invalid, SceneError,
 };
-use crate::geom3::{Pose3, Shape3};
+use crate::geom3::Shape3;
 use glam::Vec3;
 use std::path::Path;
 
@@ -118,7 +118,7 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
         bodies.push(SceneBody3 {
             name: def.name.clone(),
             shape,
-            pose: Pose3::from_degrees(def.position, def.rotation),
+            pose: def.pose(),
             velocity: def.velocity,
             color,
         });

@@ -41,7 +41,9 @@ pub use record::{
 };
 pub use record3::{expectation3_from_query, put_expectation3, record_expectations3, Recorded3};
 pub use report::{format_number, Difference, ExpectationCheck, FileCheck, Got, Quantity};
-pub use source::{read_scene_text, scene_dimensions, SceneError, MAX_FILE_BYTES, TWO_D_ONLY};
+pub use source::{
+    read_scene_text, scene_dimensions, SceneError, MAX_FILE_BYTES, MAX_MAGNITUDE, TWO_D_ONLY,
+};
 
 /// Loads and checks one scene file, 2D or 3D.
 pub fn check_file(path: &Path) -> FileCheck {

@@ -64,6 +64,14 @@ pub struct BodyDef {
     pub color: Option<String>,
 }
 
+impl BodyDef {
+    /// The pose this entry places the body at (the angle turned to radians): the one
+    /// conversion the loader and the scan both use.
+    pub fn pose(&self) -> Pose {
+        Pose::new(self.position, self.angle.to_radians())
+    }
+}
+
 /// The camera: the world point at the window's centre and pixels per world unit.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -79,6 +79,14 @@ pub struct Body3Def {
     pub color: Option<String>,
 }
 
+impl Body3Def {
+    /// The pose this entry places the body at (R = Rz * Ry * Rx from the degrees): the one
+    /// conversion the loader and the scan both use.
+    pub fn pose(&self) -> Pose3 {
+        Pose3::from_degrees(self.position, self.rotation)
+    }
+}
+
 /// The 3D camera: where the eye is and the point it looks at (y is up).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -15,7 +15,7 @@ use std::path::Path;
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Largest magnitude of any position, velocity or view number.
-pub(super) const MAX_MAGNITUDE: f32 = 1.0e6;
+pub const MAX_MAGNITUDE: f32 = 1.0e6;
 
 /// Why a scene could not be loaded: `FILE:LINE:COL: message`, or `FILE: message` where no
 /// position exists.
