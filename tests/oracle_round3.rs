@@ -840,4 +840,3 @@ fn round_sweep_on_pairs_a_user_would_try() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(moving > 150 && meet > 50, "{moving} {meet}");
 }
-

@@ -35,6 +35,13 @@ pub enum Action {
     ExportSlides,
     /// Put the scene in a share link and show it (File > Share link, the menu bar's button).
     ShareLink,
+    /// Start the Scan window's scan of the focused pair.
+    ScanStart,
+    /// Move the scanned body to this parameter value (the plot clicked, an event's "go
+    /// before" / "go after"), as one undoable edit.
+    ScanPlace(f32),
+    /// Write the scene at each side of event k of the last scan, expectations recorded.
+    ScanSaveSides(usize),
     /// Put this text on the clipboard (the share link's Copy button).
     CopyText(String),
     /// A 3D view command (the View menu's presets, the projection).

@@ -33,6 +33,12 @@ pub fn screenshot_dir() -> PathBuf {
 /// in the screenshot folder for a scene not saved yet, named after `unsaved_name` (the
 /// example's name, "untitled").
 pub fn slides_folder(scene: Option<&Path>, unsaved_name: &str) -> PathBuf {
+    folder_beside(scene, unsaved_name, "slides")
+}
+
+/// `NAME-WHAT` beside the scene's file, or in the screenshot folder for a scene not saved
+/// yet (see [`slides_folder`]); the Scan window's sides go to `NAME-scan`.
+pub fn folder_beside(scene: Option<&Path>, unsaved_name: &str, what: &str) -> PathBuf {
     let (dir, name) = match scene {
         Some(path) => (
             path.parent()
@@ -53,7 +59,7 @@ pub fn slides_folder(scene: Option<&Path>, unsaved_name: &str) -> PathBuf {
             }
         })
         .collect();
-    dir.join(format!("{name}-slides"))
+    dir.join(format!("{name}-{what}"))
 }
 
 #[cfg(test)]

@@ -52,6 +52,7 @@ pub mod platform;
 pub mod prefs;
 pub mod probe;
 pub mod render;
+pub mod scan;
 pub mod session;
 pub mod share;
 pub mod shell;

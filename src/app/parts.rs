@@ -7,6 +7,7 @@ use super::editor::{Editor, Editor3, Status};
 use super::history::History;
 use super::prefs::ViewPrefs;
 use super::probe::TestProbe;
+use super::scan::ScanPanel;
 use super::tools::Tools;
 use super::workspace::Workspace;
 use std::path::PathBuf;
@@ -28,6 +29,7 @@ pub struct Parts<'a> {
     /// The last load error (file:line:col: message), shown until dismissed.
     pub load_error: &'a mut Option<String>,
     pub probe: &'a mut TestProbe,
+    pub scan: &'a mut ScanPanel,
 }
 
 impl Parts<'_> {

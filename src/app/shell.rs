@@ -15,6 +15,7 @@ use super::parts::Parts;
 use super::platform::{self, DialogKind, FileAnswer, Platform};
 use super::prefs::{ViewPrefs, FIT_FRAMES};
 use super::probe::TestProbe;
+use super::scan::ScanPanel;
 use super::share::SharedLink;
 use super::slides::Slides;
 use super::state::Document;
@@ -35,6 +36,8 @@ pub struct App {
     pub slides: Option<Slides>,
     /// The share link the address bar follows (see `share`).
     pub shared: SharedLink,
+    /// The Scan window: its form, the scan running over frames, its result.
+    pub scan: ScanPanel,
     pub prefs: ViewPrefs,
     /// A message at the bottom of the window and when it was posted.
     pub status: Status,
@@ -69,6 +72,7 @@ impl App {
             platform,
             slides: None,
             shared: SharedLink::default(),
+            scan: ScanPanel::default(),
             prefs: ViewPrefs::default(),
             status: None,
             load_error,
@@ -121,6 +125,7 @@ impl App {
             status: &mut self.status,
             load_error: &mut self.load_error,
             probe: &mut self.probe,
+            scan: &mut self.scan,
         }
     }
 
@@ -189,6 +194,13 @@ impl App {
             Action::RecordExpectations { every_pair } => self.record_expectations(every_pair),
             Action::ExportSlides => self.export_slides(),
             Action::ShareLink => self.share_link(),
+            Action::ScanStart => {
+                let text = self.workspace.scene_text();
+                let outline = self.workspace.outline();
+                self.scan.start(&text, outline.focus_names());
+            }
+            Action::ScanPlace(t) => self.scan_place(t),
+            Action::ScanSaveSides(k) => self.scan_save_sides(k),
             Action::CopyText(text) => {
                 self.platform.copy_text(&text);
                 self.say("Link copied");
@@ -559,6 +571,55 @@ impl App {
                 (_, Some(bytes)) => self.open_bytes(name, bytes),
                 _ => self.say(format!("{name} could not be read")),
             }
+        }
+    }
+
+    // ---- the scan (see `scan`) -----------------------------------------------------------
+
+    /// Moves the scanned body to parameter `t` of the last scan, as one undoable edit: the
+    /// overlays, the timeline and the Results then show that pose.
+    fn scan_place(&mut self, t: f32) {
+        let Some((output, scene)) = &self.scan.result else {
+            return;
+        };
+        let spec = output.spec.clone();
+        match crate::scan::pose_at(scene, &spec, t) {
+            Ok(pose) => {
+                self.flush_edit();
+                self.checkpoint();
+                let placed = self.workspace.place_body(&spec.moving, pose);
+                self.flush_edit();
+                self.say(match placed {
+                    true => format!("{} at {} = {t}", spec.moving, spec.param.key()),
+                    false => format!("{} is no longer in the scene", spec.moving),
+                });
+            }
+            Err(e) => self.say(format!("Cannot go there: {e}")),
+        }
+    }
+
+    /// Writes the scene at each side of event `k` (expectations recorded) beside the scene's
+    /// file, or downloads them in the browser.
+    fn scan_save_sides(&mut self, k: usize) {
+        let Some(result) = &self.scan.result else {
+            return;
+        };
+        let file = self.workspace.file();
+        let unsaved = file.example.as_deref().unwrap_or("untitled");
+        let dir = files::folder_beside(file.path.as_deref(), unsaved, "scan");
+        let stored = super::scan::event_sides(result, k).and_then(|sides| {
+            self.platform.prepare_folder(&dir)?;
+            for (name, text) in &sides {
+                self.platform.store(&dir.join(name), text.as_bytes())?;
+            }
+            Ok(sides.map(|(name, _)| name))
+        });
+        match stored {
+            Ok([before, after]) => {
+                let place = self.where_files_go(&dir);
+                self.say(format!("Wrote {before} and {after} to {place}"));
+            }
+            Err(why) => self.say(format!("The sides were not written: {why}")),
         }
     }
 

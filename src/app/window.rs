@@ -68,7 +68,9 @@ fn wake(app: &mut App, idle: &mut Idle, changed: bool, last_full: f64) -> Wake {
     let now = mq::get_time();
     Wake {
         input: idle.input_arrived(),
-        playing: app.workspace.timeline_model().is_playing() || app.workspace.clocks_running(),
+        playing: app.workspace.timeline_model().is_playing()
+            || app.workspace.clocks_running()
+            || app.scan.progress().is_some(),
         egui: egui_wants_repaint(),
         changed: changed || due(app, last_full, now),
     }
@@ -83,6 +85,7 @@ fn egui_wants_repaint() -> bool {
 /// One full frame: panels, canvas input, the analysis, the picture.
 fn frame(app: &mut App) {
     app.workspace.advance_clocks(mq::get_time());
+    app.scan.advance(mq::get_time);
     let over_ui = panels(app);
     app.probe.log_keys(&app.tools.keys);
     if app.prefs.pending_fit > 0 {

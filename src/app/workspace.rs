@@ -26,6 +26,7 @@ use super::state::Document;
 use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
+use crate::scan::MovedPose;
 use crate::scene::{scene_to_string, Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
@@ -54,6 +55,9 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     fn scene_text(&self) -> String;
     /// Whether the document says where to look (else the window fits everything).
     fn has_saved_view(&self) -> bool;
+    /// Puts the body called `name` at `pose` (a scan's pose, of this workspace's
+    /// dimension); false when there is no such body or the pose is of the other dimension.
+    fn place_body(&mut self, name: &str, pose: MovedPose) -> bool;
     /// Duplicates the selected body; false when nothing is selected.
     fn duplicate_selected(&mut self) -> bool;
     /// Deletes the selected body; its name, `None` when nothing is selected.
@@ -319,6 +323,17 @@ impl Workspace for Workspace2d {
 
     fn has_saved_view(&self) -> bool {
         self.session.doc.meta.view.is_some()
+    }
+
+    fn place_body(&mut self, name: &str, pose: MovedPose) -> bool {
+        let doc = &mut self.session.doc;
+        let (Some(i), MovedPose::Two(pose)) =
+            (doc.bodies.iter().position(|b| b.name == name), pose)
+        else {
+            return false;
+        };
+        doc.set_pose(i, pose);
+        true
     }
 
     fn duplicate_selected(&mut self) -> bool {

@@ -22,6 +22,7 @@ use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use super::workspace::Workspace;
 use crate::query::Algorithm;
+use crate::scan::MovedPose;
 use crate::scene::{scene3_to_string, Scene3, View3};
 use egui_macroquad::egui;
 use glam::{Vec2, Vec3};
@@ -838,6 +839,17 @@ impl Workspace for Workspace3d {
 
     fn has_saved_view(&self) -> bool {
         self.session.doc.meta.view.is_some()
+    }
+
+    fn place_body(&mut self, name: &str, pose: MovedPose) -> bool {
+        let doc = &mut self.session.doc;
+        let (Some(i), MovedPose::Three(pose)) =
+            (doc.bodies.iter().position(|b| b.name == name), pose)
+        else {
+            return false;
+        };
+        doc.set_pose(i, pose);
+        true
     }
 
     fn duplicate_selected(&mut self) -> bool {

@@ -34,6 +34,8 @@ pub struct MenuModel<'a> {
     pub prefs: &'a mut ViewPrefs,
     /// The help window is open.
     pub help: &'a mut bool,
+    /// The Scan window is open.
+    pub scan_open: &'a mut bool,
     /// Where the window tests find the File menu's entries.
     pub probe: &'a mut TestProbe,
 }
@@ -270,7 +272,7 @@ fn edit_menu(ui: &mut egui::Ui, menu: &MenuModel, actions: &mut Vec<Action>) {
 }
 
 fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
-    ui.menu_button("View", |ui| {
+    let view = ui.menu_button("View", |ui| {
         if ui.button("Fit all  (F)").clicked() {
             actions.push(Action::FitAll);
             ui.close_menu();
@@ -297,12 +299,15 @@ fn view_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
         );
         ui.checkbox(&mut menu.prefs.show_legend, "Legend on the canvas");
         ui.checkbox(&mut menu.prefs.show_plots, "Plots window");
+        let scan = ui.checkbox(menu.scan_open, "Scan window (where the answer flips)");
+        note(menu, ui, "menu:view:scan", &scan);
         ui.horizontal(|ui| {
             ui.label("UI scale");
             ui.add(egui::Slider::new(&mut menu.prefs.ui_scale, 0.75..=3.0).step_by(0.25));
         });
         ui.label("Use 2 or more on a projector.");
     });
+    note(menu, ui, "menu:view", &view.response);
 }
 
 /// The 3D view's presets and projection.

@@ -8,6 +8,7 @@ pub mod menu;
 pub mod plots;
 pub mod results;
 pub mod results3;
+pub mod scan;
 pub mod scene;
 pub mod scene3;
 pub mod timeline;
@@ -34,6 +35,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
             snap_bodies: &mut parts.tools.snap_bodies,
             prefs: parts.prefs,
             help: &mut parts.dialogs.help,
+            scan_open: &mut parts.scan.open,
             probe: parts.probe,
         },
     );
@@ -49,6 +51,8 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         side_panels(ctx, parts);
     }
     plots::show(ctx, &*parts.workspace, &mut parts.prefs.show_plots);
+    let outline = parts.workspace.outline();
+    actions.extend(scan::show(ctx, parts.scan, &outline, parts.probe));
     actions.extend(dialogs::show(
         ctx,
         parts.dialogs,
