@@ -53,6 +53,7 @@ pub mod prefs;
 pub mod probe;
 pub mod render;
 pub mod scan;
+pub mod scan_plot;
 pub mod session;
 pub mod share;
 pub mod shell;
@@ -72,6 +73,7 @@ pub mod workspace3;
 pub mod workspaces;
 
 pub use render::RenderOptions;
+pub use scan_plot::write_scan_plot;
 
 /// `collision-lab render`: one picture, or with `--steps` one slide per step.
 pub fn render_png(args: &RenderOptions) -> u8 {

@@ -111,6 +111,27 @@ impl ScanPanel {
         self.running.as_ref().map(Scanner::progress)
     }
 
+    /// For the window tests: the window's open state, the progress, and the last result's
+    /// spec, sample count and events.
+    pub fn test_json(&self) -> serde_json::Value {
+        let result = self.result.as_ref().map(|(o, _)| {
+            serde_json::json!({
+                "moving": o.spec.moving,
+                "param": o.spec.param.key(),
+                "samples": o.samples.len(),
+                "events": o.events.iter().map(|e| serde_json::json!({
+                    "lo": e.lo, "hi": e.hi, "what": e.what,
+                })).collect::<Vec<_>>(),
+            })
+        });
+        serde_json::json!({
+            "open": self.open,
+            "progress": self.progress(),
+            "error": self.error,
+            "result": result,
+        })
+    }
+
     /// Stops the running scan; the last finished one stays.
     pub fn cancel(&mut self) {
         self.running = None;

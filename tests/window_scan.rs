@@ -1,0 +1,94 @@
+//! Drives the Scan window under Xvfb with xdotool, as someone hunting a flip does: View >
+//! Scan, Scan, then "go after" on an event moves the body to the far side of the flip (one
+//! undoable edit) and the Results follow; Ctrl+Z puts it back. Skipped (with a message)
+//! without Xvfb and xdotool, unless COLLISION_LAB_REQUIRE_X=1.
+
+mod window_common;
+
+use serde_json::Value;
+use std::time::Duration;
+use window_common::*;
+
+/// Two unit boxes; B starts over A's top right corner, overlapping by 0.5 in x and 0.2 in y
+/// (B at (1.5, 1.8)). Moving B along x from -2 to 2 (the Scan window's default range),
+/// SAT's smallest overlap is y's (0.2) while |x| > 1.8 and x's (2 - |x|) between: the
+/// normal flips at x = -1.8 and x = 1.8, so the first event brackets -1.8.
+const SCENE: &str = r#"(
+    version: 1,
+    title: "scan test",
+    bodies: [
+        (name: "a", shape: Box(half_extents: (1.0, 1.0))),
+        (name: "b", shape: Box(half_extents: (1.0, 1.0)), position: (1.5, 1.8)),
+    ],
+    focus: ("a", "b"),
+    view: (center: (0.0, 1.0), zoom: 60.0),
+    overlays: [Sat],
+)"#;
+
+fn sleep(ms: u64) {
+    std::thread::sleep(Duration::from_millis(ms));
+}
+
+fn click(x: &XServer, s: &Value, widget: &str) {
+    let r = &s["widgets"][widget];
+    let f = |i: usize| r[i].as_f64().unwrap();
+    let (cx, cy) = (f(0) + f(2) / 2.0, f(1) + f(3) / 2.0);
+    x.xdotool(&["mousemove", &format!("{}", cx as i32), &format!("{}", cy as i32)]);
+    sleep(250);
+    x.xdotool(&["click", "1"]);
+}
+
+fn b_position(s: &Value) -> (f64, f64) {
+    let p = &s["bodies"][1]["position"];
+    (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())
+}
+
+#[test]
+fn go_after_moves_the_body_across_the_flip_and_undo_brings_it_back() {
+    if !have(&["Xvfb", "xdotool"]) {
+        return;
+    }
+    let dir = temp_dir("scan-window");
+    let scene = dir.join("scan.ron");
+    std::fs::write(&scene, SCENE).unwrap();
+    let x = XServer::start();
+    let w = Window::open(&x, &dir, &scene);
+    let s = w.wait_for(|s| s["widgets"]["menu:view"].is_array(), "the menu");
+    click(&x, &s, "menu:view");
+    let s = w.wait_for(|s| s["widgets"]["menu:view:scan"].is_array(), "View > Scan");
+    click(&x, &s, "menu:view:scan");
+    x.xdotool(&["key", "Escape"]);
+    let s = w.wait_for(|s| s["widgets"]["scan:go"].is_array(), "the Scan window");
+    sleep(300);
+    click(&x, &s, "scan:go");
+    let s = w.wait_for(
+        |s| s["scan"]["result"]["events"].as_array().is_some_and(|e| !e.is_empty())
+            && s["widgets"]["scan:event:0:after"].is_array(),
+        "a finished scan with events",
+    );
+    let events = s["scan"]["result"]["events"].as_array().unwrap().clone();
+    assert_eq!(s["scan"]["result"]["samples"], 1000);
+    let first = &events[0];
+    let (lo, hi) = (first["lo"].as_f64().unwrap(), first["hi"].as_f64().unwrap());
+    assert!(
+        lo <= -1.8 + 1e-5 && hi >= -1.8 - 1e-5 && hi - lo < 1e-5,
+        "the first flip is at x = -1.8 (SAT's x and y overlaps equal): [{lo}, {hi}]"
+    );
+    let what: Vec<&str> = first["what"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert!(what.contains(&"normal") && what.contains(&"axis"), "{what:?}");
+    let before = b_position(&s);
+    sleep(300);
+    click(&x, &s, "scan:event:0:after");
+    let s = w.wait_for(|s| (b_position(s).0 - hi).abs() < 1e-6, "B at the event's far side");
+    assert_eq!(b_position(&s).1, before.1, "only x moves");
+    assert_eq!(s["dirty"], true, "a move is an edit");
+    // Past x = -1.8 going right, SAT's smallest overlap is x's: the normal is horizontal.
+    let normal_x = s["bodies"][1]["position"][0].as_f64().unwrap();
+    assert!(normal_x > -1.8, "{normal_x}");
+    // One undo puts B back where it was before the move.
+    let c = to_screen(&s, [0.0, -3.0]);
+    x.xdotool(&["mousemove", &format!("{}", c.0 as i32), &format!("{}", c.1 as i32)]);
+    sleep(200);
+    x.xdotool(&["key", "ctrl+z"]);
+    w.wait_for(|s| b_position(s) == before, "B back after one undo");
+}
