@@ -2,7 +2,7 @@
 //! answer changed, a bounded number of pair queries per call so that the window can spread
 //! a long scan over frames.
 
-use super::events::{changes, Bracket, Event, Narrowed, NARROW_FRACTION};
+use super::events::{changes, Bracket, Event, Narrowed, MAX_FLIPS_PER_INTERVAL, NARROW_FRACTION};
 use super::mover::Mover;
 use super::param::{ScanError, ScanSpec};
 use super::sample::Sample;
@@ -73,6 +73,7 @@ impl Scanner {
                         lo: previous.clone(),
                         hi: sample.clone(),
                         changes: changed,
+                        room: MAX_FLIPS_PER_INTERVAL,
                     });
                 }
             }
