@@ -120,7 +120,7 @@ fn normal_words(normal: Option<[f32; 3]>, three_d: bool) -> String {
     }
 }
 
-fn body_name<'s>(body: Body, spec: &'s ScanSpec) -> &'s str {
+fn body_name(body: Body, spec: &ScanSpec) -> &str {
     match body {
         Body::A => &spec.a,
         Body::B => &spec.b,

@@ -167,27 +167,18 @@ pub(super) struct Bracket {
     pub(super) room: u32,
 }
 
-/// What narrowing a bracket by one step gives.
-pub(super) enum Narrowed {
-    /// The bracket is as narrow as it gets: its event, if any answer still changes.
-    Done(Option<Event>),
-    /// Sample this parameter value, then [`Bracket::split`] at it.
-    Sample(f32),
-}
-
 impl Bracket {
-    /// The next step for this bracket; `narrow` is the width below which it is an event.
-    pub(super) fn step(&self, narrow: f64) -> Narrowed {
+    /// The parameter value to sample next, or `None` when the bracket is as narrow as it
+    /// gets (below `narrow` wide, or its ends neighbouring `f32` values) and is an event.
+    pub(super) fn midpoint(&self, narrow: f64) -> Option<f32> {
         let (lo, hi) = (self.lo.t as f64, self.hi.t as f64);
         let mid = ((lo + hi) / 2.0) as f32;
-        if (hi - lo).abs() <= narrow || mid == self.lo.t || mid == self.hi.t {
-            return Narrowed::Done(self.event());
-        }
-        Narrowed::Sample(mid)
+        let narrowest = (hi - lo).abs() <= narrow || mid == self.lo.t || mid == self.hi.t;
+        (!narrowest).then_some(mid)
     }
 
     /// The event this final bracket makes: its answers that still change.
-    fn event(&self) -> Option<Event> {
+    pub(super) fn event(&self) -> Option<Event> {
         let what: Vec<String> = self
             .changes
             .iter()
@@ -245,7 +236,7 @@ impl Bracket {
             changes: first,
             room: room_first,
         });
-        let right = (!second.is_empty()).then(|| Bracket {
+        let right = (!second.is_empty()).then_some(Bracket {
             lo: mid,
             hi: self.hi,
             changes: second,

@@ -2,7 +2,7 @@
 //! answer changed, a bounded number of pair queries per call so that the window can spread
 //! a long scan over frames.
 
-use super::events::{changes, Bracket, Event, Narrowed, MAX_FLIPS_PER_INTERVAL, NARROW_FRACTION};
+use super::events::{changes, Bracket, Event, MAX_FLIPS_PER_INTERVAL, NARROW_FRACTION};
 use super::mover::Mover;
 use super::param::{ScanError, ScanSpec};
 use super::sample::Sample;
@@ -84,23 +84,22 @@ impl Scanner {
             return false;
         }
         while let Some(bracket) = self.brackets.pop() {
-            match bracket.step(self.narrow) {
-                Narrowed::Done(event) => self.events.extend(event),
-                Narrowed::Sample(_) if left == 0 => {
-                    self.brackets.push(bracket);
-                    self.update_progress();
-                    return false;
-                }
-                Narrowed::Sample(t) => {
-                    let mid = self.mover.sample(t);
-                    self.queries += 1;
-                    left -= 1;
-                    // The second half first on the stack, so the first is narrowed first.
-                    let [first, second] = bracket.split(mid);
-                    self.brackets.extend(second);
-                    self.brackets.extend(first);
-                }
+            let Some(t) = bracket.midpoint(self.narrow) else {
+                self.events.extend(bracket.event());
+                continue;
+            };
+            if left == 0 {
+                self.brackets.push(bracket);
+                self.update_progress();
+                return false;
             }
+            let mid = self.mover.sample(t);
+            self.queries += 1;
+            left -= 1;
+            // The second half first on the stack, so the first is narrowed first.
+            let [first, second] = bracket.split(mid);
+            self.brackets.extend(second);
+            self.brackets.extend(first);
         }
         self.progress = 1.0;
         true
