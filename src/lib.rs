@@ -2,7 +2,8 @@
 //!
 //! Layering (see `docs/architecture.md`): `geom` (shapes, poses, support functions),
 //! `query` (one algorithm per file, each generic over a [`trace::Tracer`]), `scene`
-//! (the RON scene model), `cli` (headless commands) and `app` (the macroquad/egui window),
+//! (the RON scene model), `scan` (one body moved along one parameter, each flip of the
+//! answers narrowed), `cli` (headless commands) and `app` (the macroquad/egui window),
 //! with `text` (word wrap, number format) shared by the last two. Nothing below `app`
 //! imports the window toolkit, and `cli` and `app` do not import each other.
 

@@ -28,6 +28,9 @@ enum Command {
     Check(cli::CheckArgs),
     /// Print the recorded steps of one algorithm, with explanations.
     Trace(cli::TraceArgs),
+    /// Move one body of a pair along one pose parameter and find where the answers flip
+    /// (winning axis, feature pair, contacts, normal, ...), each flip narrowed by bisection.
+    Scan(cli::ScanArgs),
     /// Draw a scene with its overlays to a PNG file, or one PNG per step with --steps
     /// (needs an X server; xvfb-run works).
     Render(cli::RenderArgs),
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Some(Command::Query(q)) => cli::run_query(&q),
         Some(Command::Check(c)) => cli::run_check(&c),
         Some(Command::Trace(t)) => cli::run_trace(&t),
+        Some(Command::Scan(s)) => cli::run_scan(&s),
         Some(Command::Link(l)) => cli::run_link(&l),
         Some(Command::OpenLink(o)) => cli::run_open_link(&o),
         Some(Command::Render(r)) => app::render_png(&app::RenderOptions {

@@ -1,4 +1,4 @@
-//! Headless commands: `query`, `check`, `trace`, `link` and `open-link`, and the arguments of `render` (which
+//! Headless commands: `query`, `check`, `trace`, `scan`, `link` and `open-link`, and the arguments of `render` (which
 //! `main` hands to the window's code: `cli` and `app` do not know each other). Each command
 //! returns the process exit status: 0 success, 1 a failed check, 2 bad input.
 //!
@@ -11,6 +11,7 @@ mod link;
 mod pairs;
 mod query;
 mod query3;
+mod scan;
 mod trace;
 mod trace3;
 
@@ -58,6 +59,42 @@ impl clap::ValueEnum for Algorithm {
     fn to_possible_value(&self) -> Option<PossibleValue> {
         Some(PossibleValue::new(self.key()))
     }
+}
+
+/// `collision-lab scan`: one body of a pair moved along one pose parameter.
+#[derive(Args, Debug, Clone)]
+pub struct ScanArgs {
+    pub scene: PathBuf,
+    /// The pair, in this order (default: the scene's focused pair).
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub pair: Option<Vec<String>>,
+    /// The body that moves, one of the pair.
+    #[arg(long = "move", value_name = "BODY")]
+    pub moving: String,
+    /// What moves: x, y (both), angle (2D, degrees, absolute), z (3D), or rx, ry, rz (3D: a
+    /// turn in degrees about the world x, y or z axis on top of the body's rotation).
+    #[arg(long, value_name = "PARAM")]
+    pub param: String,
+    /// The parameter's first value.
+    #[arg(long, allow_hyphen_values = true, value_name = "F")]
+    pub from: f32,
+    /// The parameter's last value.
+    #[arg(long, allow_hyphen_values = true, value_name = "T")]
+    pub to: f32,
+    /// Evenly spaced samples, the ends included (1 to 1,000,000); each event is then
+    /// narrowed by bisection.
+    #[arg(long, default_value_t = crate::scan::DEFAULT_SAMPLES, value_name = "N")]
+    pub samples: usize,
+    /// Print one JSON object (every sample and event) instead of text.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the samples as CSV, one row each, instead of text.
+    #[arg(long)]
+    pub csv: bool,
+    /// Write the scene at both sides of each event, with the pair's expectation recorded
+    /// there: DIR/event-K-before.ron and DIR/event-K-after.ron.
+    #[arg(long, value_name = "DIR")]
+    pub write_events: Option<PathBuf>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -128,6 +165,10 @@ pub fn run_check(args: &CheckArgs) -> u8 {
 
 pub fn run_trace(args: &TraceArgs) -> u8 {
     trace::run_trace(args)
+}
+
+pub fn run_scan(args: &ScanArgs) -> u8 {
+    scan::run_scan(args)
 }
 
 pub fn run_link(args: &LinkArgs) -> u8 {

@@ -7,15 +7,16 @@
 //! while a bracket is left:
 //!     if hi - lo <= NARROW_FRACTION * range, or lo and hi are neighbouring f32 values:
 //!         it is an event (a normal that turned by less than the tolerance is dropped)
-//!     else sample the midpoint m; each answer follows the half where it changes:
-//!         the first half when it differs between lo and m, else the second;
+//!     else sample the midpoint m; each answer follows the half or halves where it changes
+//!         (both, while the bracket has room for more than one flip: A -> B -> C);
 //!         the normal follows the half where it turns more, and is dropped when neither
 //!         half turns by more than the tolerance (it turns smoothly, it does not jump)
 //!     push the two halves that have answers to follow
 //! ```
 //! Answers that change in the same final interval make one event. An answer that changes
-//! and changes back between two samples is not seen: the samples set how fine the search
-//! is, the bisection how exact each flip found.
+//! and changes back between two samples (A -> B -> A) is not seen, and at most
+//! [`MAX_FLIPS_PER_INTERVAL`] flips of one answer are found between two samples: the
+//! samples set how fine the search is, the bisection how exact each flip found.
 
 use super::sample::Sample;
 
@@ -29,6 +30,13 @@ pub const NORMAL_JUMP_TOLERANCE: f32 = 1.0e-3;
 /// An event's interval is narrowed until it is at most this fraction of the scanned range
 /// (or its ends are neighbouring `f32` values, whichever comes first).
 pub const NARROW_FRACTION: f64 = 1.0e-6;
+
+/// Most flips of one answer followed between two consecutive samples. Near an exact tie
+/// (two faces of a symmetric pair) rounding can flip SAT's choice back and forth at every
+/// scale; following every flip would cost up to 2^20 queries per interval. Eight keeps
+/// the real A -> B -> C sequences (a tie crossed on the way to a new axis) and bounds the
+/// cost at eight bisections.
+pub const MAX_FLIPS_PER_INTERVAL: u32 = 8;
 
 /// A discrete answer a scan watches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -155,29 +163,22 @@ pub(super) struct Bracket {
     pub(super) lo: Sample,
     pub(super) hi: Sample,
     pub(super) changes: Vec<Change>,
-}
-
-/// What narrowing a bracket by one step gives.
-pub(super) enum Narrowed {
-    /// The bracket is as narrow as it gets: its event, if any answer still changes.
-    Done(Option<Event>),
-    /// Sample this parameter value, then [`Bracket::split`] at it.
-    Sample(f32),
+    /// How many flips of one answer this bracket may still become (at least 1).
+    pub(super) room: u32,
 }
 
 impl Bracket {
-    /// The next step for this bracket; `narrow` is the width below which it is an event.
-    pub(super) fn step(&self, narrow: f64) -> Narrowed {
+    /// The parameter value to sample next, or `None` when the bracket is as narrow as it
+    /// gets (below `narrow` wide, or its ends neighbouring `f32` values) and is an event.
+    pub(super) fn midpoint(&self, narrow: f64) -> Option<f32> {
         let (lo, hi) = (self.lo.t as f64, self.hi.t as f64);
         let mid = ((lo + hi) / 2.0) as f32;
-        if (hi - lo).abs() <= narrow || mid == self.lo.t || mid == self.hi.t {
-            return Narrowed::Done(self.event());
-        }
-        Narrowed::Sample(mid)
+        let narrowest = (hi - lo).abs() <= narrow || mid == self.lo.t || mid == self.hi.t;
+        (!narrowest).then_some(mid)
     }
 
     /// The event this final bracket makes: its answers that still change.
-    fn event(&self) -> Option<Event> {
+    pub(super) fn event(&self) -> Option<Event> {
         let what: Vec<String> = self
             .changes
             .iter()
@@ -197,6 +198,7 @@ impl Bracket {
     /// nothing follows into it).
     pub(super) fn split(self, mid: Sample) -> [Option<Bracket>; 2] {
         let (mut first, mut second) = (Vec::new(), Vec::new());
+        let mut doubled = false;
         for c in self.changes {
             if c == Change::Normal {
                 let (t1, t2) = (normal_turn(&self.lo, &mid), normal_turn(&mid, &self.hi));
@@ -208,21 +210,37 @@ impl Bracket {
                 } else {
                     second.push(c);
                 }
-            } else if c.differs(&self.lo, &mid) {
+                continue;
+            }
+            let (in_first, in_second) = (c.differs(&self.lo, &mid), c.differs(&mid, &self.hi));
+            if in_first && in_second && self.room >= 2 {
+                first.push(c);
+                second.push(c);
+                doubled = true;
+            } else if in_first {
                 first.push(c);
             } else {
                 second.push(c);
             }
         }
+        // A doubled answer shares the room between the halves; answers that only part
+        // ways keep it whole (each still has its one flip to find).
+        let (room_first, room_second) = if doubled {
+            (self.room - self.room / 2, self.room / 2)
+        } else {
+            (self.room, self.room)
+        };
         let left = (!first.is_empty()).then(|| Bracket {
             lo: self.lo,
             hi: mid.clone(),
             changes: first,
+            room: room_first,
         });
-        let right = (!second.is_empty()).then(|| Bracket {
+        let right = (!second.is_empty()).then_some(Bracket {
             lo: mid,
             hi: self.hi,
             changes: second,
+            room: room_second,
         });
         [left, right]
     }
@@ -279,12 +297,12 @@ mod tests {
         let (ea, eb) = (AxisId::Edge(Body::A, 0), AxisId::Edge(Body::B, 1));
         let lo = sample(0.0, [0.0, 1.0, 0.0], ea);
         let hi = sample(1.0, [1.0, 0.0, 0.0], eb);
-        let mut mid = sample(0.5, [0.0, 1.0, 0.0], eb);
-        mid.contacts = 0;
+        let mid = sample(0.5, [0.0, 1.0, 0.0], eb);
         let bracket = Bracket {
             lo,
             hi,
             changes: vec![Change::Normal, Change::Axis],
+            room: MAX_FLIPS_PER_INTERVAL,
         };
         let [left, right] = bracket.split(mid);
         // The axis changed before the middle, the normal after it.
@@ -301,8 +319,28 @@ mod tests {
             lo: at(0.0, 0.0),
             hi: at(1.0, 1.5e-3),
             changes: vec![Change::Normal],
+            room: MAX_FLIPS_PER_INTERVAL,
         };
         let [left, right] = bracket.split(at(0.5, 7.5e-4));
         assert!(left.is_none() && right.is_none());
+    }
+
+    #[test]
+    fn an_answer_that_flips_twice_between_two_samples_is_followed_into_both_halves() {
+        // Face 3 -> face 4 -> an edge pair, as a tie crossed on the way to a new axis.
+        let at = |t: f32, axis| sample(t, [0.0, 1.0, 0.0], axis);
+        let bracket = |room| Bracket {
+            lo: at(0.0, AxisId::Face(Body::A, 3)),
+            hi: at(1.0, AxisId::Edges(1, 2)),
+            changes: vec![Change::Axis],
+            room,
+        };
+        let [left, right] = bracket(2).split(at(0.5, AxisId::Face(Body::A, 4)));
+        let (left, right) = (left.unwrap(), right.unwrap());
+        assert_eq!((left.changes, left.room), (vec![Change::Axis], 1));
+        assert_eq!((right.changes, right.room), (vec![Change::Axis], 1));
+        // With no room left, only the first flip is followed.
+        let [left, right] = bracket(1).split(at(0.5, AxisId::Face(Body::A, 4)));
+        assert!(left.is_some() && right.is_none());
     }
 }

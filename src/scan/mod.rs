@@ -24,7 +24,7 @@ pub mod sample;
 mod scanner;
 mod sides;
 
-pub use events::{Change, Event, NARROW_FRACTION, NORMAL_JUMP_TOLERANCE};
+pub use events::{Change, Event, MAX_FLIPS_PER_INTERVAL, NARROW_FRACTION, NORMAL_JUMP_TOLERANCE};
 pub use mover::{MovedDef, MovedPose};
 pub use param::{Param, ScanError, ScanSpec, DEFAULT_SAMPLES, MAX_RANGE_MAGNITUDE, MAX_SAMPLES};
 pub use sample::{AxisId, Sample};

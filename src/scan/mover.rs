@@ -38,14 +38,14 @@ pub enum MovedDef {
 #[derive(Clone, Debug)]
 enum Pair {
     Two {
-        a: SceneBody,
-        b: SceneBody,
+        a: Box<SceneBody>,
+        b: Box<SceneBody>,
         settings: PairSettings,
         base: BodyDef,
     },
     Three {
-        a: SceneBody3,
-        b: SceneBody3,
+        a: Box<SceneBody3>,
+        b: Box<SceneBody3>,
         settings: PairSettings3,
         base: Body3Def,
     },
@@ -117,8 +117,8 @@ impl Mover {
                     _ => bodies[k].to_def(),
                 };
                 let pair = Pair::Two {
-                    a: bodies[i].clone(),
-                    b: bodies[j].clone(),
+                    a: Box::new(bodies[i].clone()),
+                    b: Box::new(bodies[j].clone()),
                     settings: settings_for_scene(file),
                     base,
                 };
@@ -133,8 +133,8 @@ impl Mover {
                     _ => bodies[k].to_def(),
                 };
                 let pair = Pair::Three {
-                    a: bodies[i].clone(),
-                    b: bodies[j].clone(),
+                    a: Box::new(bodies[i].clone()),
+                    b: Box::new(bodies[j].clone()),
                     settings: settings_for_scene3(file),
                     base,
                 };

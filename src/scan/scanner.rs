@@ -2,7 +2,7 @@
 //! answer changed, a bounded number of pair queries per call so that the window can spread
 //! a long scan over frames.
 
-use super::events::{changes, Bracket, Event, Narrowed, NARROW_FRACTION};
+use super::events::{changes, Bracket, Event, MAX_FLIPS_PER_INTERVAL, NARROW_FRACTION};
 use super::mover::Mover;
 use super::param::{ScanError, ScanSpec};
 use super::sample::Sample;
@@ -73,6 +73,7 @@ impl Scanner {
                         lo: previous.clone(),
                         hi: sample.clone(),
                         changes: changed,
+                        room: MAX_FLIPS_PER_INTERVAL,
                     });
                 }
             }
@@ -83,23 +84,22 @@ impl Scanner {
             return false;
         }
         while let Some(bracket) = self.brackets.pop() {
-            match bracket.step(self.narrow) {
-                Narrowed::Done(event) => self.events.extend(event),
-                Narrowed::Sample(_) if left == 0 => {
-                    self.brackets.push(bracket);
-                    self.update_progress();
-                    return false;
-                }
-                Narrowed::Sample(t) => {
-                    let mid = self.mover.sample(t);
-                    self.queries += 1;
-                    left -= 1;
-                    // The second half first on the stack, so the first is narrowed first.
-                    let [first, second] = bracket.split(mid);
-                    self.brackets.extend(second);
-                    self.brackets.extend(first);
-                }
+            let Some(t) = bracket.midpoint(self.narrow) else {
+                self.events.extend(bracket.event());
+                continue;
+            };
+            if left == 0 {
+                self.brackets.push(bracket);
+                self.update_progress();
+                return false;
             }
+            let mid = self.mover.sample(t);
+            self.queries += 1;
+            left -= 1;
+            // The second half first on the stack, so the first is narrowed first.
+            let [first, second] = bracket.split(mid);
+            self.brackets.extend(second);
+            self.brackets.extend(first);
         }
         self.progress = 1.0;
         true
@@ -165,4 +165,120 @@ impl Scanner {
 /// Runs a whole scan: [`Scanner`] to the end.
 pub fn scan(scene: &LoadedScene, spec: ScanSpec) -> Result<ScanOutput, ScanError> {
     Ok(Scanner::new(scene, spec)?.output())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::{pose_at, MovedPose, Param};
+    use crate::scene::parse_any_scene;
+
+    const TURN: &str = r#"(
+        version: 1,
+        bodies: [
+            (name: "ground", shape: Box(half_extents: (2, 0.5))),
+            (name: "box", shape: Box(half_extents: (0.5, 0.5)), position: (0, 0.9)),
+        ],
+    )"#;
+
+    fn turn_spec(samples: usize) -> ScanSpec {
+        ScanSpec {
+            a: "ground".into(),
+            b: "box".into(),
+            moving: "box".into(),
+            param: Param::Angle,
+            from: 0.0,
+            to: 90.0,
+            samples,
+        }
+    }
+
+    #[test]
+    fn advancing_in_small_budgets_gives_the_whole_scan_s_output() {
+        let scene = parse_any_scene(TURN, "turn.ron").unwrap();
+        let whole = scan(&scene, turn_spec(50)).unwrap();
+        let mut scanner = Scanner::new(&scene, turn_spec(50)).unwrap();
+        let mut last = 0.0;
+        let mut calls = 0;
+        loop {
+            let before = scanner.queries();
+            let done = scanner.advance(7);
+            assert!(scanner.queries() - before <= 7, "the budget holds");
+            assert!(scanner.progress() >= last, "progress never goes back");
+            last = scanner.progress();
+            calls += 1;
+            if done {
+                break;
+            }
+            assert!(last < 1.0);
+        }
+        assert!(scanner.is_done() && scanner.progress() == 1.0);
+        assert_eq!(calls, whole.queries.div_ceil(7));
+        assert_eq!(scanner.output(), whole);
+        // Contacts 2 -> 1 -> 2, and the box's feature changes at 45 degrees.
+        assert!(whole.events.len() >= 2);
+        assert!(whole.events.windows(2).all(|w| w[0].hi <= w[1].lo));
+    }
+
+    #[test]
+    fn a_reversed_range_finds_the_same_flips_in_scan_order() {
+        let scene = parse_any_scene(TURN, "turn.ron").unwrap();
+        let forward = scan(&scene, turn_spec(40)).unwrap();
+        let backward = scan(
+            &scene,
+            ScanSpec {
+                from: 90.0,
+                to: 0.0,
+                ..turn_spec(40)
+            },
+        )
+        .unwrap();
+        let contacts = |o: &ScanOutput| -> Vec<(f32, usize, usize)> {
+            o.events
+                .iter()
+                .filter(|e| e.what.iter().any(|w| w == "contacts"))
+                .map(|e| (e.lo, e.before.contacts, e.after.contacts))
+                .collect()
+        };
+        let (f, b) = (contacts(&forward), contacts(&backward));
+        assert_eq!(f.len(), 2);
+        assert_eq!(b.len(), 2);
+        // Backward, the first flip met is the one near 79.45 degrees, 2 -> 1.
+        assert!((b[0].0 - f[1].0).abs() < 1e-4 && (b[0].1, b[0].2) == (2, 1));
+        assert!((b[1].0 - f[0].0).abs() < 1e-4 && (b[1].1, b[1].2) == (1, 2));
+    }
+
+    #[test]
+    fn the_pose_at_a_parameter_is_the_loader_s_pose_of_that_entry() {
+        let scene = parse_any_scene(TURN, "turn.ron").unwrap();
+        let MovedPose::Two(pose) = pose_at(&scene, &turn_spec(2), 30.0).unwrap() else {
+            panic!("a 2D scene moves a 2D body");
+        };
+        assert_eq!(pose.angle, 30.0f32.to_radians());
+        assert_eq!(pose.position, glam::Vec2::new(0.0, 0.9));
+    }
+
+    #[test]
+    fn a_spec_that_does_not_fit_the_scene_is_refused_before_any_query() {
+        let scene = parse_any_scene(TURN, "turn.ron").unwrap();
+        let refuse = |spec: ScanSpec| Scanner::new(&scene, spec).unwrap_err();
+        assert_eq!(
+            refuse(ScanSpec {
+                param: Param::Rz,
+                ..turn_spec(10)
+            }),
+            ScanError::WrongDimension {
+                param: Param::Rz,
+                three_d: false
+            }
+        );
+        assert_eq!(
+            refuse(ScanSpec {
+                b: "ground".into(),
+                ..turn_spec(10)
+            }),
+            ScanError::SameBody("ground".into())
+        );
+        assert_eq!(refuse(turn_spec(0)), ScanError::Samples(0));
+    }
 }
