@@ -64,7 +64,7 @@ fn main() -> ExitCode {
         Some(Command::Query(q)) => cli::run_query(&q),
         Some(Command::Check(c)) => cli::run_check(&c),
         Some(Command::Trace(t)) => cli::run_trace(&t),
-        Some(Command::Scan(s)) => cli::run_scan(&s),
+        Some(Command::Scan(s)) => cli::run_scan(&s, app::write_scan_plot),
         Some(Command::Link(l)) => cli::run_link(&l),
         Some(Command::OpenLink(o)) => cli::run_open_link(&o),
         Some(Command::Render(r)) => app::render_png(&app::RenderOptions {

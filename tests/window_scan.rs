@@ -12,7 +12,9 @@ use window_common::*;
 /// Two unit boxes; B starts over A's top right corner, overlapping by 0.5 in x and 0.2 in y
 /// (B at (1.5, 1.8)). Moving B along x from -2 to 2 (the Scan window's default range),
 /// SAT's smallest overlap is y's (0.2) while |x| > 1.8 and x's (2 - |x|) between: the
-/// normal flips at x = -1.8 and x = 1.8, so the first event brackets -1.8.
+/// normal flips at x = -1.8 and x = 1.8. (A's and B's parallel sides tie on the x axis as
+/// well, so the winning axis also swaps between them where rounding tips the tie: events
+/// without a normal change, which this test passes over.)
 const SCENE: &str = r#"(
     version: 1,
     title: "scan test",
@@ -33,7 +35,11 @@ fn click(x: &XServer, s: &Value, widget: &str) {
     let r = &s["widgets"][widget];
     let f = |i: usize| r[i].as_f64().unwrap();
     let (cx, cy) = (f(0) + f(2) / 2.0, f(1) + f(3) / 2.0);
-    x.xdotool(&["mousemove", &format!("{}", cx as i32), &format!("{}", cy as i32)]);
+    x.xdotool(&[
+        "mousemove",
+        &format!("{}", cx as i32),
+        &format!("{}", cy as i32),
+    ]);
     sleep(250);
     x.xdotool(&["click", "1"]);
 }
@@ -62,32 +68,52 @@ fn go_after_moves_the_body_across_the_flip_and_undo_brings_it_back() {
     sleep(300);
     click(&x, &s, "scan:go");
     let s = w.wait_for(
-        |s| s["scan"]["result"]["events"].as_array().is_some_and(|e| !e.is_empty())
-            && s["widgets"]["scan:event:0:after"].is_array(),
+        |s| {
+            s["scan"]["result"]["events"]
+                .as_array()
+                .is_some_and(|e| !e.is_empty())
+                && s["widgets"]["scan:event:2:after"].is_array()
+        },
         "a finished scan with events",
     );
     let events = s["scan"]["result"]["events"].as_array().unwrap().clone();
     assert_eq!(s["scan"]["result"]["samples"], 1000);
-    let first = &events[0];
+    let k = events
+        .iter()
+        .position(|e| e["what"].as_array().unwrap().iter().any(|w| w == "normal"))
+        .expect("a normal flip");
+    let first = &events[k];
     let (lo, hi) = (first["lo"].as_f64().unwrap(), first["hi"].as_f64().unwrap());
     assert!(
         lo <= -1.8 + 1e-5 && hi >= -1.8 - 1e-5 && hi - lo < 1e-5,
         "the first flip is at x = -1.8 (SAT's x and y overlaps equal): [{lo}, {hi}]"
     );
-    let what: Vec<&str> = first["what"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
-    assert!(what.contains(&"normal") && what.contains(&"axis"), "{what:?}");
+    let what: Vec<&str> = first["what"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(
+        what.contains(&"normal") && what.contains(&"axis"),
+        "{what:?}"
+    );
     let before = b_position(&s);
     sleep(300);
-    click(&x, &s, "scan:event:0:after");
-    let s = w.wait_for(|s| (b_position(s).0 - hi).abs() < 1e-6, "B at the event's far side");
+    click(&x, &s, &format!("scan:event:{k}:after"));
+    let s = w.wait_for(
+        |s| (b_position(s).0 - hi).abs() < 1e-6,
+        "B at the event's far side",
+    );
     assert_eq!(b_position(&s).1, before.1, "only x moves");
     assert_eq!(s["dirty"], true, "a move is an edit");
-    // Past x = -1.8 going right, SAT's smallest overlap is x's: the normal is horizontal.
-    let normal_x = s["bodies"][1]["position"][0].as_f64().unwrap();
-    assert!(normal_x > -1.8, "{normal_x}");
     // One undo puts B back where it was before the move.
     let c = to_screen(&s, [0.0, -3.0]);
-    x.xdotool(&["mousemove", &format!("{}", c.0 as i32), &format!("{}", c.1 as i32)]);
+    x.xdotool(&[
+        "mousemove",
+        &format!("{}", c.0 as i32),
+        &format!("{}", c.1 as i32),
+    ]);
     sleep(200);
     x.xdotool(&["key", "ctrl+z"]);
     w.wait_for(|s| b_position(s) == before, "B back after one undo");

@@ -39,12 +39,15 @@ pub fn write_scan_plot(output: ScanOutput, scene: &str, out: &Path) -> u8 {
 fn title(output: &ScanOutput, scene: &str) -> String {
     let s = &output.spec;
     format!(
-        "{scene}: {} moved along {} from {} to {} {}, {} vs {} ({} samples, {} events)",
+        "{scene}: {} moved along {} from {} to {}{}, {} vs {} ({} samples, {} events)",
         s.moving,
         s.param.key(),
         s.from,
         s.to,
-        s.param.unit(),
+        match s.param.unit() {
+            "" => String::new(),
+            unit => format!(" {unit}"),
+        },
         s.a,
         s.b,
         output.samples.len(),
@@ -88,9 +91,17 @@ fn page(ui: &mut egui::Ui, output: &ScanOutput, title: &str) {
     );
     let param = output.spec.param.key();
     for e in output.events.iter().take(EVENTS_LISTED) {
-        ui.monospace(format!("{param} in [{}, {}]: {}", e.lo, e.hi, e.what.join(", ")));
+        ui.monospace(format!(
+            "{param} in [{}, {}]: {}",
+            e.lo,
+            e.hi,
+            e.what.join(", ")
+        ));
     }
     if output.events.len() > EVENTS_LISTED {
-        ui.label(format!("... and {} more events", output.events.len() - EVENTS_LISTED));
+        ui.label(format!(
+            "... and {} more events",
+            output.events.len() - EVENTS_LISTED
+        ));
     }
 }

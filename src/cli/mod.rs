@@ -11,7 +11,7 @@ mod link;
 mod pairs;
 mod query;
 mod query3;
-mod scan;
+pub mod scan;
 mod trace;
 mod trace3;
 
@@ -95,6 +95,10 @@ pub struct ScanArgs {
     /// there: DIR/event-K-before.ron and DIR/event-K-after.ron.
     #[arg(long, value_name = "DIR")]
     pub write_events: Option<PathBuf>,
+    /// Draw depth (or distance) against the parameter to this PNG, the answers that change
+    /// as coloured bands and the events as markers (needs an X server; xvfb-run works).
+    #[arg(long, value_name = "FILE.png")]
+    pub plot: Option<PathBuf>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -167,8 +171,9 @@ pub fn run_trace(args: &TraceArgs) -> u8 {
     trace::run_trace(args)
 }
 
-pub fn run_scan(args: &ScanArgs) -> u8 {
-    scan::run_scan(args)
+/// `scan`; `plot` draws `--plot`'s picture (the window's drawing, which `main` hands in).
+pub fn run_scan(args: &ScanArgs, plot: scan::PlotWriter) -> u8 {
+    scan::run_scan(args, plot)
 }
 
 pub fn run_link(args: &LinkArgs) -> u8 {

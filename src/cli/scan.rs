@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Instant;
 
-pub fn run_scan(args: &ScanArgs) -> u8 {
+pub fn run_scan(args: &ScanArgs, plot: PlotWriter) -> u8 {
     let file = args.scene.display().to_string();
     let scene = match load_any_scene_file(&args.scene) {
         Ok(scene) => scene,
@@ -57,11 +57,20 @@ pub fn run_scan(args: &ScanArgs) -> u8 {
             elapsed.as_secs_f64() * 1000.0
         );
     }
-    match &args.write_events {
+    let written = match &args.write_events {
         Some(dir) => write_events(dir, &scene, &output),
         None => 0,
+    };
+    match &args.plot {
+        Some(png) if written == 0 => plot(output, &scene_name(&scene, &file), png),
+        _ => written,
     }
 }
+
+/// Draws a scan's plot to a PNG (`app::write_scan_plot`, handed in by `main`: the command
+/// line does not import the window): the output, the scene's name for the title, the file;
+/// returns the exit status.
+pub type PlotWriter = fn(ScanOutput, &str, &std::path::Path) -> u8;
 
 /// The scan's spec from the arguments: the named pair or the scene's focused pair, and the
 /// parameter by its key. Prints the error and returns 2 when a name or the key is unknown;
