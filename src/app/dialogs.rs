@@ -3,6 +3,7 @@
 //! waits on it, the changed-on-disk question, the share link, and the help window.
 
 use super::platform::DialogKind;
+use super::share::SharedLink;
 use std::path::PathBuf;
 
 /// Something the user asked for that may first need the unsaved-changes question.
@@ -54,8 +55,8 @@ pub struct Dialogs {
     pub path: PathDialog,
     /// The platform's own file dialog (or the browser's picker) is open.
     pub browsing: bool,
-    /// File > Share link: the link shown with its Copy button.
-    pub share: Option<String>,
+    /// File > Share link: the link shown with its Copy button, and the address bar's link.
+    pub share: SharedLink,
     /// The question "discard unsaved changes?" and what waits on it.
     pub confirm: Option<Pending>,
     /// The open file changed on disk while there were unsaved edits.

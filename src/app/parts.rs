@@ -5,12 +5,12 @@
 use super::dialogs::Dialogs;
 use super::editor::{Editor, Editor3, Status};
 use super::history::History;
+use super::platform::Platform;
 use super::prefs::ViewPrefs;
 use super::probe::TestProbe;
 use super::scan::ScanPanel;
 use super::tools::Tools;
 use super::workspace::Workspace;
-use std::path::PathBuf;
 
 pub struct Parts<'a> {
     /// The window title: the document name, marked while there are unsaved changes.
@@ -19,11 +19,8 @@ pub struct Parts<'a> {
     pub history: &'a mut History,
     pub tools: &'a mut Tools,
     pub dialogs: &'a mut Dialogs,
-    pub recent: &'a [PathBuf],
-    /// Scenes are files with paths here (the desktop): Open recent and Quit are shown.
-    pub has_paths: bool,
-    /// The program can end itself (not in a browser tab).
-    pub can_quit: bool,
+    /// The desktop or the browser: recent files, whether scenes have paths, quitting.
+    pub platform: &'a dyn Platform,
     pub prefs: &'a mut ViewPrefs,
     pub status: &'a mut Status,
     /// The last load error (file:line:col: message), shown until dismissed.

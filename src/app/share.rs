@@ -19,9 +19,12 @@ use crate::scene::link::{
 /// it: a RON text of a few bodies is cheap, but not every frame's work.
 const FOLLOW_INTERVAL: f64 = 0.5;
 
-/// Whether the address bar follows the scene, and what it shows now.
+/// The link File > Share link shows (with its Copy button), whether the address bar follows
+/// the scene, and what it shows now.
 #[derive(Default)]
 pub struct SharedLink {
+    /// The link shown in the Share link window, while it is open.
+    pub shown_link: Option<String>,
     /// The fragment last put in the address bar; `None` while not following.
     shown: Option<String>,
     next_look: f64,

@@ -16,7 +16,6 @@ use super::platform::{self, DialogKind, FileAnswer, Platform};
 use super::prefs::{ViewPrefs, FIT_FRAMES};
 use super::probe::TestProbe;
 use super::scan::ScanPanel;
-use super::share::SharedLink;
 use super::slides::Slides;
 use super::state::Document;
 use super::tools::Tools;
@@ -34,8 +33,6 @@ pub struct App {
     pub platform: Box<dyn Platform>,
     /// File > Export slides in progress: one slide is drawn and stored per frame.
     pub slides: Option<Slides>,
-    /// The share link the address bar follows (see `share`).
-    pub shared: SharedLink,
     /// The Scan window: its form, the scan running over frames, its result.
     pub scan: ScanPanel,
     pub prefs: ViewPrefs,
@@ -71,7 +68,6 @@ impl App {
             dialogs: Dialogs::default(),
             platform,
             slides: None,
-            shared: SharedLink::default(),
             scan: ScanPanel::default(),
             prefs: ViewPrefs::default(),
             status: None,
@@ -118,9 +114,7 @@ impl App {
             history: &mut self.history,
             tools: &mut self.tools,
             dialogs: &mut self.dialogs,
-            recent: self.platform.recent(),
-            has_paths: self.platform.has_paths(),
-            can_quit: self.platform.can_quit(),
+            platform: self.platform.as_ref(),
             prefs: &mut self.prefs,
             status: &mut self.status,
             load_error: &mut self.load_error,
@@ -628,10 +622,10 @@ impl App {
     /// File > Share link: the link for the scene as it is now, shown with a Copy button.
     pub fn share_link(&mut self) {
         let text = self.workspace.scene_text();
-        match self.shared.make(&text, self.platform.as_mut()) {
+        match self.dialogs.share.make(&text, self.platform.as_mut()) {
             Ok(link) => {
                 self.say(format!("Share link made ({} characters)", link.len()));
-                self.dialogs.share = Some(link);
+                self.dialogs.share.shown_link = Some(link);
             }
             Err(why) => self.say(format!("No link made: {why}")),
         }
@@ -640,7 +634,7 @@ impl App {
     /// Opens the scene a link carries; a link that does not decode or holds a bad scene
     /// leaves the current scene and shows why.
     pub fn open_link(&mut self, link: &str) {
-        match self.shared.open(link) {
+        match self.dialogs.share.open(link) {
             Ok(doc) => {
                 self.set_document(doc);
                 self.load_error = None;
@@ -665,7 +659,7 @@ impl App {
     /// Keeps the address bar's link in step with the scene (see [`SharedLink::follow`]).
     pub fn follow_link(&mut self, now: f64, dragging: bool) {
         let workspace = &self.workspace;
-        self.shared.follow(
+        self.dialogs.share.follow(
             now,
             dragging,
             || workspace.scene_text(),

@@ -265,7 +265,7 @@ fn test_state(app: &App) -> String {
         "timeline": super::timeline::TimelineModel::timeline_position(&w.session),
         "dialog": app.dialogs.path.kind.map(|k| format!("{k:?}")),
         "confirm": app.dialogs.confirm.as_ref().map(|p| format!("{p:?}")),
-        "share": app.dialogs.share,
+        "share": app.dialogs.share.shown_link,
         "scan": app.scan.test_json(),
         "selected_core": doc.selected.and_then(|i| doc.bodies.get(i)).map(|b| {
             b.shape.core().iter().map(|p| [p.x, p.y]).collect::<Vec<_>>()
@@ -387,7 +387,10 @@ fn test_state3(app: &App) -> String {
             "screen".into(),
             serde_json::json!([mq::screen_width(), mq::screen_height()]),
         );
-        map.insert("share".into(), serde_json::json!(app.dialogs.share));
+        map.insert(
+            "share".into(),
+            serde_json::json!(app.dialogs.share.shown_link),
+        );
         map.insert("scan".into(), app.scan.test_json());
         map.insert(
             "confirm".into(),

@@ -171,7 +171,7 @@ fn changed_on_disk(ctx: &egui::Context, dialogs: &mut Dialogs) -> Option<Action>
 
 /// The share link, selectable, with a Copy button; it holds the scene as it was when made.
 fn share(ctx: &egui::Context, dialogs: &mut Dialogs, probe: &mut TestProbe) -> Option<Action> {
-    let link = dialogs.share.clone()?;
+    let link = dialogs.share.shown_link.clone()?;
     let mut copy = false;
     let mut close = false;
     egui::Window::new("Share link")
@@ -200,7 +200,7 @@ fn share(ctx: &egui::Context, dialogs: &mut Dialogs, probe: &mut TestProbe) -> O
             });
         });
     if close {
-        dialogs.share = None;
+        dialogs.share.shown_link = None;
     }
     copy.then_some(Action::CopyText(link))
 }

@@ -9,23 +9,19 @@ use crate::app::action::View3Command;
 use crate::app::dialogs::Pending;
 use crate::app::document::DocOutline;
 use crate::app::examples;
-use crate::app::platform::DialogKind;
+use crate::app::platform::{DialogKind, Platform};
 use crate::app::prefs::ViewPrefs;
 use crate::app::probe::TestProbe;
 use crate::app::title::UNSAVED_MARK;
 use egui_macroquad::egui;
-use std::path::PathBuf;
 
 /// What the menu shows, and the settings it edits in place.
 pub struct MenuModel<'a> {
     /// The window title: the document name, marked while there are unsaved changes.
     pub title: &'a str,
     pub doc: DocOutline<'a>,
-    pub recent: &'a [PathBuf],
-    /// Scenes are files with paths (the desktop): Open recent, Reload and the path field.
-    pub has_paths: bool,
-    /// The program can end itself (not in a browser tab).
-    pub can_quit: bool,
+    /// The desktop or the browser: recent files, whether scenes have paths, quitting.
+    pub platform: &'a dyn Platform,
     pub can_undo: bool,
     pub can_redo: bool,
     pub snap: &'a mut bool,
@@ -103,7 +99,7 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             actions.push(Action::AskPath(DialogKind::Open));
             ui.close_menu();
         }
-        if menu.has_paths {
+        if menu.platform.has_paths() {
             recent_menu(ui, menu, actions);
         }
         let examples = ui.menu_button("Examples", |ui| examples_menu(ui, menu, actions));
@@ -119,7 +115,7 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
             menu.prefs.screenshot = true;
             ui.close_menu();
         }
-        if menu.can_quit {
+        if menu.platform.can_quit() {
             ui.separator();
             if ui.button("Quit  (Ctrl+Q)").clicked() {
                 actions.push(Action::Request(Pending::Quit));
@@ -132,10 +128,10 @@ fn file_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>)
 
 fn recent_menu(ui: &mut egui::Ui, menu: &MenuModel, actions: &mut Vec<Action>) {
     ui.menu_button("Open recent", |ui| {
-        if menu.recent.is_empty() {
+        if menu.platform.recent().is_empty() {
             ui.label("(none yet)");
         }
-        for path in menu.recent {
+        for path in menu.platform.recent() {
             if ui.button(path.display().to_string()).clicked() {
                 actions.push(Action::Request(Pending::Open(path.clone())));
                 ui.close_menu();
@@ -150,7 +146,7 @@ fn save_entries(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Actio
         actions.push(Action::Save);
         ui.close_menu();
     }
-    let save_as = if menu.has_paths {
+    let save_as = if menu.platform.has_paths() {
         "Save As…  (Ctrl+Shift+S)"
     } else {
         "Download as .ron  (Ctrl+Shift+S)"
@@ -167,7 +163,7 @@ fn save_entries(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Actio
         actions.push(Action::ShareLink);
         ui.close_menu();
     }
-    if menu.has_paths
+    if menu.platform.has_paths()
         && ui
             .add_enabled(
                 menu.doc.file.path.is_some(),

@@ -26,9 +26,7 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         &mut menu::MenuModel {
             title: &parts.title,
             doc: parts.workspace.outline(),
-            recent: parts.recent,
-            has_paths: parts.has_paths,
-            can_quit: parts.can_quit,
+            platform: parts.platform,
             can_undo: parts.history.can_undo(),
             can_redo: parts.history.can_redo(),
             snap: &mut parts.tools.snap,
