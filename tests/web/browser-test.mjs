@@ -9,7 +9,8 @@
 //      scene is invalid (with its line and column);
 //   5. files: File > Open's picker opens a scene (and a bad one shows its error), Save
 //      downloads the scene, the Screenshot downloads a PNG, a dropped .ron opens;
-//   6. a 3D scene opens from a link (made here with Node's own zlib: an independent encoder).
+//   6. View > Scan runs a scan over frames, and "go after" moves the body across a flip;
+//   7. a 3D scene opens from a link (made here with Node's own zlib: an independent encoder).
 // It prints the time to the first frame and the frames per second while dragging, and
 // writes screenshots to target/web-test/ to look at.
 //
@@ -233,6 +234,7 @@ async function main() {
         // A display with two device pixels per CSS pixel, as many laptops have.
         await welcomeDrawsAndDrags(browser, base, 2);
         await files(browser, base);
+        await scanWindow(browser, base);
         await corruptedLinks(browser, base);
         await threeD(browser, base);
     } finally {
@@ -420,6 +422,35 @@ async function files(browser, base) {
     await page.dispatchEvent("#glcanvas", "drop", { dataTransfer: transfer });
     s = await waitState(page, (x) => x.title.startsWith("dropped.ron"), 30);
     check(s.bodies.length === 4, "a .ron dropped on the page opens", s.title);
+    await page.close();
+}
+
+/** Clicks a widget the window notes for its tests, once the state stands still. */
+async function clickWidget(page, name) {
+    await waitState(page, (x) => x.widgets[name], 30);
+    const s = await waitSettled(page);
+    const [x, y] = await toPage(page, center(s.widgets[name]));
+    await page.mouse.click(x, y);
+}
+
+async function scanWindow(browser, base) {
+    const page = await open(browser, base);
+    await clickWidget(page, "menu:view");
+    await clickWidget(page, "menu:view:scan");
+    // The View menu stays open after a checkbox; its button closes it again.
+    await clickWidget(page, "menu:view");
+    await waitState(page, (x) => !x.widgets["menu:view:scan"], 30);
+    await clickWidget(page, "scan:go");
+    let s = await waitState(page, (x) => x.scan.result && x.widgets["scan:event:0:after"], 60);
+    const events = s.scan.result.events;
+    check(s.scan.result.samples === 1000 && events.length === 6,
+        "View > Scan scans the focused pair", `${events.length} events`);
+    const quad = () => s.bodies.find((b) => b.name === "quad").position[0];
+    const target = events[5].hi;
+    await clickWidget(page, "scan:event:5:after");
+    s = await waitState(page, (x) => Math.abs(x.bodies.find((b) => b.name === "quad").position[0] - target) < 1e-6, 30);
+    check(Math.abs(quad() - target) < 1e-6, "go after moves the body across the flip", `x = ${quad()}`);
+    await page.screenshot({ path: path.join(shots, "scan.png") });
     await page.close();
 }
 
