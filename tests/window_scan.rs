@@ -116,5 +116,25 @@ fn go_after_moves_the_body_across_the_flip_and_undo_brings_it_back() {
     ]);
     sleep(200);
     x.xdotool(&["key", "ctrl+z"]);
-    w.wait_for(|s| b_position(s) == before, "B back after one undo");
+    let s = w.wait_for(|s| b_position(s) == before, "B back after one undo");
+    // Save both sides: two regression scenes beside the scene, each passing `check`.
+    click(&x, &s, &format!("scan:event:{k}:save"));
+    let s = w.wait_for(
+        |s| s["status"].as_str().is_some_and(|t| t.starts_with("Wrote")),
+        "the sides written",
+    );
+    let folder = dir.join("scan-scan");
+    let written: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(written.len(), 2, "{:?} ({})", written, s["status"]);
+    let check = std::process::Command::new(BIN)
+        .arg("check")
+        .arg(&folder)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{out}");
+    assert!(out.contains("2 passed, 0 failed"), "{out}");
 }

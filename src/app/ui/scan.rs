@@ -194,6 +194,7 @@ fn events(
                 let ppp = ui.ctx().pixels_per_point();
                 probe.note_widget(format!("scan:event:{k}:before"), before.rect, ppp);
                 probe.note_widget(format!("scan:event:{k}:after"), after.rect, ppp);
+                probe.note_widget(format!("scan:event:{k}:save"), save.rect, ppp);
                 if before.clicked() {
                     actions.push(Action::ScanPlace(e.lo));
                 }
