@@ -4,9 +4,10 @@
 use crate::app::analysis::Analysis;
 use crate::app::labs::{num, vec_str};
 use crate::app::session::Session;
+use crate::app::ui::results3::{side_by_side_rows, SideBySide};
 use crate::query::sweep::SweepStatus;
 use egui_macroquad::egui;
-use egui_macroquad::egui::{Color32, RichText};
+use egui_macroquad::egui::Color32;
 
 /// Depths or normals further apart than this disagree.
 const AGREEMENT: f32 = 1.0e-3;
@@ -35,7 +36,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         .striped(true)
         .num_columns(3)
         .max_col_width(column)
-        .show(ui, |ui| rows(ui, run));
+        .show(ui, |ui| side_by_side_rows(ui, side_by_side(run)));
     statuses(ui, run);
     manifold_and_sweep(ui, run);
     for note in disagreements(run) {
@@ -100,57 +101,68 @@ pub fn full_precision(run: &Analysis) -> String {
     out
 }
 
-fn rows(ui: &mut egui::Ui, run: &Analysis) {
+/// What SAT's separation is in 2D, on the row's hover.
+pub const SEPARATION_TIP: &str = "SAT's separation: the widest gap between the bodies' \
+    projections on one edge normal. A lower bound of the distance, equal to it when the \
+    closest features are a vertex and an edge; less when they are two vertices.";
+
+/// The table's rows: GJK's and EPA's numbers beside SAT's, each under its own name (SAT's
+/// separation is not a distance: see [`SEPARATION_TIP`]).
+pub fn side_by_side(run: &Analysis) -> Vec<SideBySide> {
     let q = &run.query;
-    let hit_differs = q.gjk.intersecting != q.sat.intersecting;
-    let cell = |ui: &mut egui::Ui, text: String, warn: bool| {
-        let t = RichText::new(text).monospace();
-        ui.add(egui::Label::new(if warn { t.color(WARN).strong() } else { t }).wrap());
-    };
-    ui.strong("");
-    ui.strong("GJK / EPA");
-    ui.strong("SAT");
-    ui.end_row();
-    ui.label("intersecting");
-    cell(ui, q.gjk.intersecting.to_string(), hit_differs);
-    cell(ui, q.sat.intersecting.to_string(), hit_differs);
-    ui.end_row();
-    ui.label("distance");
-    cell(ui, num(q.gjk.distance), false);
-    cell(ui, q.sat.separation.map_or("-".into(), num), false);
-    ui.end_row();
     let (depth_differs, normal_differs) = depth_and_normal_differ(run);
-    ui.label("depth");
-    cell(
-        ui,
-        q.epa.map_or("-".into(), |e| num(e.depth)),
-        depth_differs,
-    );
-    cell(ui, q.sat.depth.map_or("-".into(), num), depth_differs);
-    ui.end_row();
-    ui.label("normal (A to B)");
-    cell(
-        ui,
-        q.epa.map_or("-".into(), |e| vec_str(e.normal)),
-        normal_differs,
-    );
-    cell(ui, vec_str(q.sat.normal), normal_differs);
-    ui.end_row();
-    ui.label("iterations");
+    let row = |what, gjk_epa, sat, differs| SideBySide {
+        what,
+        tip: "",
+        gjk_epa,
+        sat,
+        differs,
+    };
     let epa_iters = q
         .epa
         .map_or(String::new(), |e| format!(" / {}", e.iterations));
-    cell(ui, format!("{}{epa_iters}", q.gjk.iterations), false);
-    cell(ui, format!("{} axes", q.sat.axes_tested), false);
-    ui.end_row();
-    ui.label("best axis");
-    cell(ui, "-".into(), false);
-    cell(
-        ui,
-        crate::query::explain::axis_short_name(q.sat.axis),
-        false,
-    );
-    ui.end_row();
+    vec![
+        row(
+            "intersecting",
+            q.gjk.intersecting.to_string(),
+            q.sat.intersecting.to_string(),
+            q.gjk.intersecting != q.sat.intersecting,
+        ),
+        row("distance", num(q.gjk.distance), "-".into(), false),
+        SideBySide {
+            tip: SEPARATION_TIP,
+            ..row(
+                "separation",
+                "-".into(),
+                q.sat.separation.map_or("-".into(), num),
+                false,
+            )
+        },
+        row(
+            "depth",
+            q.epa.map_or("-".into(), |e| num(e.depth)),
+            q.sat.depth.map_or("-".into(), num),
+            depth_differs,
+        ),
+        row(
+            "normal (A to B)",
+            q.epa.map_or("-".into(), |e| vec_str(e.normal)),
+            vec_str(q.sat.normal),
+            normal_differs,
+        ),
+        row(
+            "iterations",
+            format!("{}{epa_iters}", q.gjk.iterations),
+            format!("{} axes", q.sat.axes_tested),
+            false,
+        ),
+        row(
+            "best axis",
+            "-".into(),
+            crate::query::explain::axis_short_name(q.sat.axis),
+            false,
+        ),
+    ]
 }
 
 /// How each loop ended, in words, under the table: one wrapped line each, so the table
@@ -294,5 +306,38 @@ mod tests {
         );
         assert!(e.depth.to_string().len() > "0.1006".len(), "{}", e.depth);
         assert!(text.contains("status converged"), "JSON-style keys: {text}");
+    }
+
+    /// Issue 39: SAT's separation was shown in the "distance" row. Two unit boxes apart
+    /// corner to corner (B at (3, 3)): the closest features are the corners (1, 1) and
+    /// (2, 2), so the distance is sqrt(2) = 1.4142, while SAT's widest gap on an edge
+    /// normal is 2 - 1 = 1: a lower bound, strictly less. Each has its own row.
+    #[test]
+    fn separation_and_distance_have_their_own_rows_when_they_differ() {
+        let doc = Document::parse(
+            "(version: 1, bodies: [(name: \"a\", shape: Box(half_extents: (1, 1))), \
+             (name: \"b\", shape: Box(half_extents: (1, 1)), position: (3, 3))])",
+            "corners.ron",
+        )
+        .unwrap();
+        let session = Session::new(doc);
+        let rows = side_by_side(session.run().unwrap());
+        let row = |what: &str| rows.iter().find(|r| r.what == what).unwrap();
+        assert_eq!(
+            (
+                row("distance").gjk_epa.as_str(),
+                row("distance").sat.as_str()
+            ),
+            ("1.4142", "-")
+        );
+        assert_eq!(
+            (
+                row("separation").gjk_epa.as_str(),
+                row("separation").sat.as_str()
+            ),
+            ("-", "1")
+        );
+        assert!(row("separation").tip.contains("lower bound"));
+        assert!(rows.iter().all(|r| !r.differs), "no false alarm");
     }
 }

@@ -37,25 +37,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session<Document3>) {
         .striped(true)
         .num_columns(3)
         .max_col_width(column)
-        .show(ui, |ui| {
-            ui.strong("");
-            ui.strong("GJK / EPA");
-            ui.strong("SAT");
-            ui.end_row();
-            for row in side_by_side(run) {
-                ui.label(row.what);
-                for text in [row.gjk_epa, row.sat] {
-                    let t = RichText::new(text).monospace();
-                    let t = if row.differs {
-                        t.color(WARN).strong()
-                    } else {
-                        t
-                    };
-                    ui.add(egui::Label::new(t).wrap());
-                }
-                ui.end_row();
-            }
-        });
+        .show(ui, |ui| side_by_side_rows(ui, side_by_side(run)));
     let q = &run.query;
     ui.label(format!("GJK {}.", q.gjk.status.in_words()));
     if let Some(e) = q.epa {
@@ -81,10 +63,43 @@ pub fn show(ui: &mut egui::Ui, session: &Session<Document3>) {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SideBySide {
     pub what: &'static str,
+    /// What the row's name means, on hover ("" for none).
+    pub tip: &'static str,
     pub gjk_epa: String,
     pub sat: String,
     /// The two disagree (drawn in red).
     pub differs: bool,
+}
+
+/// What SAT's separation is in 3D, on the row's hover.
+pub const SEPARATION_TIP_3D: &str = "SAT's separation: the widest gap between the bodies' \
+    projections on one tested axis (face normals, edge x edge). A lower bound of the distance, \
+    equal to it when the closest features are a vertex and a face or two edges; less when \
+    they are two vertices or a vertex and an edge.";
+
+/// The side-by-side table's rows under its header (GJK / EPA, SAT), a disagreement in red,
+/// a row's meaning on hover; the 2D and 3D Results panels share it.
+pub fn side_by_side_rows(ui: &mut egui::Ui, rows: Vec<SideBySide>) {
+    ui.strong("");
+    ui.strong("GJK / EPA");
+    ui.strong("SAT");
+    ui.end_row();
+    for row in rows {
+        let name = ui.label(row.what);
+        if !row.tip.is_empty() {
+            name.on_hover_text(row.tip);
+        }
+        for text in [row.gjk_epa, row.sat] {
+            let t = RichText::new(text).monospace();
+            let t = if row.differs {
+                t.color(WARN).strong()
+            } else {
+                t
+            };
+            ui.add(egui::Label::new(t).wrap());
+        }
+        ui.end_row();
+    }
 }
 
 /// The verdict, distance, depth, normal and effort of GJK and EPA beside SAT's, as the 2D
@@ -94,6 +109,7 @@ pub fn side_by_side(run: &Analysis3) -> Vec<SideBySide> {
     let (depth_differs, normal_differs) = depth_and_normal_differ(run);
     let row = |what, gjk_epa, sat, differs| SideBySide {
         what,
+        tip: "",
         gjk_epa,
         sat,
         differs,
@@ -115,12 +131,16 @@ pub fn side_by_side(run: &Analysis3) -> Vec<SideBySide> {
             q.sat.intersecting.to_string(),
             q.gjk.intersecting != q.sat.intersecting,
         ),
-        row(
-            "distance",
-            readable(q.gjk.distance),
-            sat_if(false, q.sat.separation),
-            false,
-        ),
+        row("distance", readable(q.gjk.distance), "-".into(), false),
+        SideBySide {
+            tip: SEPARATION_TIP_3D,
+            ..row(
+                "separation",
+                "-".into(),
+                sat_if(false, q.sat.separation),
+                false,
+            )
+        },
         row(
             "depth",
             q.epa.map_or("-".into(), |e| readable(e.depth)),
@@ -272,7 +292,7 @@ mod tests {
         assert_eq!(row(&rows, "depth").sat, "0.4071");
         assert_eq!(row(&rows, "normal (A to B)").gjk_epa, "(0, 1, 0)");
         assert_eq!(
-            row(&rows, "distance").sat,
+            row(&rows, "separation").sat,
             "-",
             "no separation when overlapping"
         );
