@@ -23,16 +23,32 @@ const BAND_COLOURS: [egui::Color32; 8] = [
     egui::Color32::from_rgb(203, 213, 225),
 ];
 
-/// One discrete answer of a sample, as the band writes it.
-type Answer = fn(&Sample) -> String;
+/// One discrete answer drawn as a band: its name, whether two samples give the same
+/// answer (compared directly, so finding the runs allocates nothing for each of the
+/// samples, every frame the window is shown), and the answer in words (once per run).
+struct Band {
+    label: &'static str,
+    same: fn(&Sample, &Sample) -> bool,
+    words: fn(&Sample) -> String,
+}
 
 /// The discrete answers drawn as bands under the curve, top to bottom.
-const BANDS: [(&str, Answer); 3] = [
-    ("SAT axis", |s| s.axis.to_string()),
-    ("contacts", |s| s.contacts.to_string()),
-    ("feature", |s| {
-        s.feature.clone().unwrap_or_else(|| "none".into())
-    }),
+const BANDS: [Band; 3] = [
+    Band {
+        label: "SAT axis",
+        same: |p, q| p.axis == q.axis,
+        words: |s| s.axis.to_string(),
+    },
+    Band {
+        label: "contacts",
+        same: |p, q| p.contacts == q.contacts,
+        words: |s| s.contacts.to_string(),
+    },
+    Band {
+        label: "feature",
+        same: |p, q| p.feature == q.feature,
+        words: |s| s.feature.clone().unwrap_or_else(|| "none".into()),
+    },
 ];
 
 /// The Scan window while open; returns what its buttons ask of the window.
@@ -292,8 +308,8 @@ pub fn plot(ui: &mut egui::Ui, output: &ScanOutput, height: f32) -> PlotShown {
                     );
                 }
             }
-            for (row, (label, answer)) in BANDS.iter().enumerate() {
-                draw_band(plot, output, row, band, label, *answer);
+            for (row, b) in BANDS.iter().enumerate() {
+                draw_band(plot, output, row, band, b);
             }
             for e in &output.events {
                 let x = 0.5 * (e.lo as f64 + e.hi as f64);
@@ -337,8 +353,7 @@ fn draw_band(
     output: &ScanOutput,
     row: usize,
     height: f64,
-    label: &str,
-    answer: Answer,
+    band: &Band,
 ) {
     let (y0, y1) = (
         -(row as f64 + 1.0) * height,
@@ -349,10 +364,10 @@ fn draw_band(
     let span = (output.spec.to as f64 - output.spec.from as f64).abs();
     let mut start = 0;
     for k in 1..=samples.len() {
-        if k < samples.len() && answer(&samples[k]) == answer(&samples[start]) {
+        if k < samples.len() && (band.same)(&samples[k], &samples[start]) {
             continue;
         }
-        let value = answer(&samples[start]);
+        let value = (band.words)(&samples[start]);
         let index = seen.iter().position(|v| *v == value).unwrap_or_else(|| {
             seen.push(value.clone());
             seen.len() - 1
@@ -369,7 +384,7 @@ fn draw_band(
         // The answer written in its run, where the run is wide enough to hold it.
         if x1 - x0 >= LABELLED_RUN * span {
             let mid = egui_plot::PlotPoint::new(0.5 * (x0 + x1), 0.5 * (y0 + y1));
-            let text = format!("{label}: {value}");
+            let text = format!("{}: {value}", band.label);
             plot.text(Text::new(mid, text).color(egui::Color32::from_rgb(30, 41, 59)));
         }
         start = k;
