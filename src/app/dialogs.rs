@@ -2,6 +2,7 @@
 //! answers), whether the platform's dialog is open, the unsaved-changes question and what
 //! waits on it, the changed-on-disk question, the share link, and the help window.
 
+use super::lessons::LessonPanel;
 use super::platform::DialogKind;
 use super::share::SharedLink;
 use std::path::PathBuf;
@@ -62,4 +63,6 @@ pub struct Dialogs {
     /// The open file changed on disk while there were unsaved edits.
     pub changed_on_disk: bool,
     pub help: bool,
+    /// The open lesson's answer shown and exercise found (Help > Lessons).
+    pub lesson: LessonPanel,
 }

@@ -7,7 +7,7 @@
 pub use super::file_state::FileState;
 use super::state::{self, Document};
 use super::state3::{self, Document3};
-use crate::scene::{load_any_scene_file, parse_any_scene, LoadedScene, SceneError};
+use crate::scene::{load_any_scene_file, parse_any_scene, Lesson, LoadedScene, SceneError};
 use std::path::Path;
 
 /// A scene of either dimension, ready for a workspace.
@@ -105,6 +105,10 @@ pub struct DocOutline<'a> {
     pub selected: Option<usize>,
     /// 2 or 3.
     pub dimensions: u32,
+    /// Present when the document is a lesson of Help > Lessons.
+    pub lesson: Option<&'a Lesson>,
+    pub title: Option<&'a str>,
+    pub notes: Option<&'a str>,
 }
 
 impl DocOutline<'_> {

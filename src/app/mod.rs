@@ -43,6 +43,7 @@ pub mod labels;
 pub mod labs;
 pub mod labs3;
 pub mod layout;
+pub mod lessons;
 pub mod overlays;
 pub mod paint3;
 pub mod panels;

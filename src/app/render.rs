@@ -92,7 +92,14 @@ type Prepared = (Box<dyn Picture>, (u32, u32), PathBuf);
 fn prepare(args: &RenderOptions) -> Result<Prepared, String> {
     let size = parse_size(&args.size)?;
     let step = args.step.as_deref().map(parse_step).transpose()?;
-    let doc = match LoadedDocument::load(&args.scene).map_err(|e| e.to_string())? {
+    let loaded = LoadedDocument::load(&args.scene).map_err(|e| e.to_string())?;
+    // Without --step, a lesson is drawn at the step it opens on in the window.
+    let lesson = match &loaded {
+        LoadedDocument::Plane(doc) => &doc.meta.lesson,
+        LoadedDocument::Space(doc) => &doc.meta.lesson,
+    };
+    let step = step.or(lesson.as_ref().and_then(|l| l.step));
+    let doc = match loaded {
         LoadedDocument::Plane(doc) => doc,
         LoadedDocument::Space(doc) => {
             let mut workspace = Workspace3d::new(doc);

@@ -61,7 +61,7 @@ impl App {
         }
         let mut history = History::default();
         history.mark_saved(doc.snapshot());
-        App {
+        let mut app = App {
             workspace: workspaces::for_document(doc),
             history,
             tools: Tools::default(),
@@ -74,6 +74,19 @@ impl App {
             load_error,
             quit: false,
             probe: TestProbe::from_env(),
+        };
+        app.show_lesson_step();
+        app
+    }
+
+    /// A lesson opens on its step (counted from 1, as the timeline shows it); a step past
+    /// the end leaves the timeline on its final step.
+    fn show_lesson_step(&mut self) {
+        if let Some((algorithm, n)) = self.workspace.outline().lesson.and_then(|l| l.step) {
+            let _ = self
+                .workspace
+                .picture()
+                .show_step(algorithm, n.saturating_sub(1));
         }
     }
 
@@ -337,6 +350,7 @@ impl App {
         if let Err(other_kind) = self.workspace.replace_document(doc) {
             self.workspace = workspaces::for_document(*other_kind);
         }
+        self.show_lesson_step();
         self.tools.drag = None;
         self.dialogs.changed_on_disk = false;
     }

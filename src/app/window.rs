@@ -282,6 +282,7 @@ fn test_state(app: &App) -> String {
             "count": n,
         })),
         "presentation": app.prefs.presentation,
+        "lesson": app.dialogs.lesson.test_json(),
         "screen": [mq::screen_width(), mq::screen_height()],
     })
     .to_string()
@@ -392,6 +393,7 @@ fn test_state3(app: &App) -> String {
             serde_json::json!(app.dialogs.share.shown_link),
         );
         map.insert("scan".into(), app.scan.test_json());
+        map.insert("lesson".into(), app.dialogs.lesson.test_json());
         map.insert(
             "confirm".into(),
             serde_json::json!(app.dialogs.confirm.as_ref().map(|p| format!("{p:?}"))),

@@ -27,7 +27,7 @@ use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
 use crate::query::Algorithm;
 use crate::scan::MovedPose;
-use crate::scene::{scene_to_string, Scene, View};
+use crate::scene::{scene_to_string, Answers, Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::any::Any;
@@ -94,6 +94,8 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     fn draw(&self, scale: f32, legend: bool);
     /// Frames everything.
     fn fit_all(&mut self);
+    /// The focused pair's answers as a lesson's exercise reads them; `None` without a pair.
+    fn lesson_answers(&self) -> Option<Answers>;
 }
 
 /// The overlays switched on, as a scene lists them: the timeline's algorithm first, since a
@@ -288,6 +290,9 @@ impl Workspace for Workspace2d {
             focus: doc.focus,
             selected: doc.selected,
             dimensions: 2,
+            lesson: doc.meta.lesson.as_ref(),
+            title: doc.meta.title.as_deref(),
+            notes: doc.meta.notes.as_deref(),
         }
     }
 
@@ -444,6 +449,14 @@ impl Workspace for Workspace2d {
             }
         }
         self.fitted = Some((self.camera.center, self.camera.zoom));
+    }
+
+    fn lesson_answers(&self) -> Option<Answers> {
+        let run = self.session.run()?;
+        Some(Answers::from_query(
+            &run.query,
+            self.session.doc.meta.sweep_time(),
+        ))
     }
 }
 

@@ -23,7 +23,7 @@ use super::timeline::TimelineModel;
 use super::workspace::Workspace;
 use crate::query::Algorithm;
 use crate::scan::MovedPose;
-use crate::scene::{scene3_to_string, Scene3, View3};
+use crate::scene::{scene3_to_string, Answers, Scene3, View3};
 use egui_macroquad::egui;
 use glam::{Vec2, Vec3};
 use macroquad::prelude::Color;
@@ -804,6 +804,9 @@ impl Workspace for Workspace3d {
             focus: doc.focus,
             selected: doc.selected,
             dimensions: 3,
+            lesson: doc.meta.lesson.as_ref(),
+            title: doc.meta.title.as_deref(),
+            notes: doc.meta.notes.as_deref(),
         }
     }
 
@@ -945,6 +948,14 @@ impl Workspace for Workspace3d {
             None => self.camera.fit(Vec3::splat(-2.0), Vec3::splat(2.0)),
         }
         self.fitted = Some(self.camera);
+    }
+
+    fn lesson_answers(&self) -> Option<Answers> {
+        let run = self.session.run()?;
+        Some(Answers::from_query3(
+            &run.query,
+            self.session.doc.meta.sweep_time(),
+        ))
     }
 }
 

@@ -4,6 +4,7 @@ use super::checks::{
 };
 use super::model::{Scene, SceneBody};
 use crate::geom::{Shape, ShapeError, ShapeKind};
+use crate::query::Algorithm;
 use glam::Vec2;
 use ron::extensions::Extensions;
 use std::io::Write;
@@ -113,6 +114,13 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         }
     }
     check_sweep_time(scene.sweep_time)?;
+    if let Some(lesson) = &scene.lesson {
+        // Every algorithm but the Minkowski difference (a picture) records steps.
+        let timeline = &Algorithm::ALL[1..];
+        if let Some(m) = lesson.problem(2, timeline, &[]) {
+            return Err((Some("lesson".into()), m));
+        }
+    }
     for e in &scene.expect {
         names.check_expectation_pair(&e.a, &e.b)?;
         let numbers = [

@@ -147,6 +147,12 @@ fn validate3(scene: &Scene3) -> Result<Vec<SceneBody3>, Invalid> {
         }
     }
     check_sweep_time(scene.sweep_time)?;
+    if let Some(lesson) = &scene.lesson {
+        let timeline = &crate::query3::pair::PairTrace3::ALGORITHMS;
+        if let Some(m) = lesson.problem(DIMENSIONS_3D, timeline, &FEATURE_NAMES) {
+            return Err((Some("lesson".into()), m));
+        }
+    }
     for e in &scene.expect {
         names.check_expectation_pair(&e.a, &e.b)?;
         let numbers = [

@@ -10,6 +10,7 @@ mod expect3;
 mod file;
 mod file3;
 mod focus;
+mod lesson;
 pub mod link;
 mod model;
 mod model3;
@@ -25,6 +26,7 @@ pub use file3::{
     load_any_scene_file, load_scene3_file, parse_any_scene, parse_scene3, save_scene3_atomic,
     scene3_to_string, LoadedScene,
 };
+pub use lesson::{Answers, Exercise, Goal, Lesson, SweepAnswer, MAX_LESSON};
 pub use link::{
     check_shareable, decode_link, encode_fragment, link_for, scene_from_link, LinkError,
     OpenLinkError,

@@ -1,4 +1,5 @@
 use super::focus::{focus_indices, DEFAULT_SWEEP_TIME};
+use super::lesson::Lesson;
 use crate::geom::{Pose, Shape, ShapeKind};
 use crate::query::Algorithm;
 use glam::Vec2;
@@ -43,6 +44,9 @@ pub struct Scene {
     pub sweep_time: Option<f32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expect: Vec<Expectation>,
+    /// Present when the scene is a lesson of Help > Lessons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<Lesson>,
 }
 
 /// One body as written: a named shape in its local frame, placed in the world.
@@ -168,6 +172,7 @@ impl Scene {
             overlays: None,
             sweep_time: None,
             expect: Vec::new(),
+            lesson: None,
         }
     }
 

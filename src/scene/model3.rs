@@ -10,6 +10,7 @@
 //!   touching. Depths, separations and tolerances are >= 0.
 
 use super::focus::{focus_indices, DEFAULT_SWEEP_TIME};
+use super::lesson::Lesson;
 use crate::geom3::{Pose3, Shape3, Shape3Kind};
 use crate::query::Algorithm;
 use crate::query3::pair::BodyRef3;
@@ -58,6 +59,9 @@ pub struct Scene3 {
     pub sweep_time: Option<f32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expect: Vec<Expectation3>,
+    /// Present when the scene is a lesson of Help > Lessons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<Lesson>,
 }
 
 /// One 3D body as written.
@@ -211,6 +215,7 @@ impl Scene3 {
             overlays: Vec::new(),
             sweep_time: None,
             expect: Vec::new(),
+            lesson: None,
         }
     }
 

@@ -44,12 +44,7 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
             file_menu(ui, menu, &mut actions);
             edit_menu(ui, menu, &mut actions);
             view_menu(ui, menu, &mut actions);
-            ui.menu_button("Help", |ui| {
-                if ui.button("Mouse and keys").clicked() {
-                    *menu.help = true;
-                    ui.close_menu();
-                }
-            });
+            help_menu(ui, menu, &mut actions);
             ui.separator();
             let share = ui.button("Share link").on_hover_text(
                 "A link that opens this scene, view and overlays (File > Share link)",
@@ -62,6 +57,41 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuModel) -> Vec<Action> {
         });
     });
     actions
+}
+
+/// Help: the course of lessons (with Previous and Next while one is open) and the keys.
+fn help_menu(ui: &mut egui::Ui, menu: &mut MenuModel, actions: &mut Vec<Action>) {
+    let help = ui.menu_button("Help", |ui| {
+        let lessons = ui.menu_button("Lessons", |ui| {
+            for (k, (name, title)) in crate::app::lessons::titles().iter().enumerate() {
+                let entry = ui.button(title.as_str());
+                note(menu, ui, &format!("menu:lesson-{}", k + 1), &entry);
+                if entry.clicked() {
+                    actions.push(super::lesson::open(name));
+                    ui.close_menu();
+                }
+            }
+        });
+        note(menu, ui, "menu:lessons", &lessons.response);
+        if let Some(number) = menu.doc.lesson.map(|l| l.number) {
+            for (label, delta) in [("Next lesson", 1), ("Previous lesson", -1)] {
+                let target = crate::app::lessons::neighbour(number, delta);
+                if ui
+                    .add_enabled(target.is_some(), egui::Button::new(label))
+                    .clicked()
+                {
+                    actions.extend(target.map(super::lesson::open));
+                    ui.close_menu();
+                }
+            }
+        }
+        ui.separator();
+        if ui.button("Mouse and keys").clicked() {
+            *menu.help = true;
+            ui.close_menu();
+        }
+    });
+    note(menu, ui, "menu:help", &help.response);
 }
 
 /// The document's title; with unsaved changes in red after the mark. (At the menu's own

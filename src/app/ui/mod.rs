@@ -4,6 +4,7 @@
 pub mod algorithms;
 pub mod dialogs;
 pub mod inspector;
+pub mod lesson;
 pub mod menu;
 pub mod plots;
 pub mod results;
@@ -45,8 +46,11 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
         parts.tools.snap,
     );
     timeline::show(ctx, parts.workspace.timeline_model(), parts.probe);
+    let answers = parts.workspace.lesson_answers();
+    let lesson = parts.workspace.outline().lesson;
+    parts.dialogs.lesson.follow(lesson, answers.as_ref());
     if !parts.prefs.presentation {
-        side_panels(ctx, parts);
+        actions.extend(side_panels(ctx, parts));
     }
     plots::show(ctx, &*parts.workspace, &mut parts.prefs.show_plots);
     let outline = parts.workspace.outline();
@@ -60,16 +64,28 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
     actions
 }
 
-/// The Scene panel on the left, Algorithms and Results on the right: each between a
-/// readable minimum and a quarter of the window, so the canvas keeps at least half.
-fn side_panels(ctx: &egui::Context, parts: &mut Parts) {
+/// The Scene panel on the left (a lesson's notes first), Algorithms and Results on the
+/// right: each between a readable minimum and a quarter of the window, so the canvas keeps
+/// at least half. Returns what the lesson's Previous and Next asked for.
+fn side_panels(ctx: &egui::Context, parts: &mut Parts) -> Option<Action> {
     let (min, max) = crate::app::prefs::panel_widths(ctx.screen_rect().width());
+    let mut action = None;
     egui::SidePanel::left("scene")
         .resizable(true)
         .default_width(270.0f32.min(max))
         .width_range(min..=max)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
+                let outline = parts.workspace.outline();
+                if let Some(lesson) = outline.lesson {
+                    let view = lesson::LessonView {
+                        lesson,
+                        title: outline.title,
+                        notes: outline.notes,
+                    };
+                    action = lesson::show(ui, &view, &mut parts.dialogs.lesson, parts.probe);
+                    ui.separator();
+                }
                 if let Some(mut editor) = parts.editor() {
                     scene::show(ui, &mut editor);
                     ui.separator();
@@ -94,6 +110,7 @@ fn side_panels(ctx: &egui::Context, parts: &mut Parts) {
                 }
             });
         });
+    action
 }
 
 /// How long a status message stays in the status bar.

@@ -7,8 +7,11 @@ use egui_macroquad::egui;
 use glam::Vec2;
 
 pub fn show(ui: &mut egui::Ui, app: &mut Editor) {
-    title_and_notes(ui, &app.doc().meta.title, &app.doc().meta.notes);
-    ui.separator();
+    // A lesson's title and notes are in its own Notes panel, above.
+    if app.doc().meta.lesson.is_none() {
+        title_and_notes(ui, &app.doc().meta.title, &app.doc().meta.notes);
+        ui.separator();
+    }
     palette(ui, app);
     ui.separator();
     focus(ui, app);

@@ -11,8 +11,11 @@ use egui_macroquad::egui;
 use glam::Vec3;
 
 pub fn show(ui: &mut egui::Ui, app: &mut Editor3) {
-    title_and_notes(ui, &app.doc.meta.title, &app.doc.meta.notes);
-    ui.separator();
+    // A lesson's title and notes are in its own Notes panel, above.
+    if app.doc.meta.lesson.is_none() {
+        title_and_notes(ui, &app.doc.meta.title, &app.doc.meta.notes);
+        ui.separator();
+    }
     palette(ui, app);
     ui.separator();
     let names: Vec<String> = app.doc.bodies.iter().map(|b| b.name.clone()).collect();
