@@ -28,15 +28,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         "A = {}, B = {}",
         doc.bodies[run.a].name, doc.bodies[run.b].name
     ));
-    // In a narrow panel the cells wrap (a vector breaks after its comma) rather than
-    // widen the panel or run past its edge: numbers change width while dragging, the panel
-    // must not jump, and a number cut at the edge would read as another number.
-    let column = ((ui.available_width() - 8.0) / 3.0).max(60.0);
-    egui::Grid::new("results")
-        .striped(true)
-        .num_columns(3)
-        .max_col_width(column)
-        .show(ui, |ui| side_by_side_rows(ui, side_by_side(run)));
+    // In a narrow panel the cells wrap at spaces (a vector breaks after its comma) rather
+    // than widen the panel or run past its edge: numbers change width while dragging, the
+    // panel must not jump, and a number cut at the edge would read as another number.
+    side_by_side_rows(ui, "results", side_by_side(run));
     statuses(ui, run);
     manifold_and_sweep(ui, run);
     for note in disagreements(run) {
@@ -339,5 +334,28 @@ mod tests {
         );
         assert!(row("separation").tip.contains("lower bound"));
         assert!(rows.iter().all(|r| !r.differs), "no false alarm");
+    }
+
+    /// Issue 39: at UI scale 1.5 the panel showed "intersectin / g" and "normal (A / to B)".
+    /// At the panel's widths at 1280 px and scales 1, 1.5 and 2, no text of the 2D Results
+    /// panel is cut inside a word or a number (far coordinates: the longest numbers).
+    #[test]
+    fn no_word_of_the_panel_is_cut_at_projector_widths() {
+        use crate::app::ui::results3::{words_cut_at, PANEL_WIDTHS};
+        for scene in [
+            "welcome.ron",
+            "far_coordinates.ron",
+            "thin_sliver.ron",
+            "sweep_hit.ron",
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scenes")
+                .join(scene);
+            let mut session = Session::new(Document::load(&path).unwrap());
+            for width in PANEL_WIDTHS {
+                let cut = words_cut_at(width, |ui| show(ui, &mut session));
+                assert!(cut.is_empty(), "{scene} at {width} points: {cut:?}");
+            }
+        }
     }
 }
