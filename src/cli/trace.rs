@@ -189,7 +189,7 @@ fn gjk_result(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
         );
         if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
             s += &format!(
-                " Closest points: {} on {} and {} on {}.",
+                " One pair of closest points (parallel edges have many): {} on {} and {} on {}.",
                 fmt_vec(ca),
                 a.name,
                 fmt_vec(cb),

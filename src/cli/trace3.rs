@@ -217,7 +217,7 @@ fn gjk_epa_result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &Pai
         ),
         (Algorithm::Gjk, _) => match (g.closest_a, g.closest_b) {
             (Some(ca), Some(cb)) => format!(
-                "{} and {} are {} apart after {} iteration{} ({}): the closest points are {} on {} and {} on {}.",
+                "{} and {} are {} apart after {} iteration{} ({}): one pair of closest points (parallel edges or faces have many) is {} on {} and {} on {}.",
                 a.name,
                 b.name,
                 fmt_num(g.distance),

@@ -169,13 +169,13 @@ impl EpaStep {
         );
         if self.status == Some(EpaStatus::Converged) && self.radii > 0.0 {
             return text + &format!(
-                "The gap is within tolerance, so this edge lies on the boundary of A - B of the cores: the cores overlap by its distance, and with their radii ({} together) the rounded shapes overlap by {}, along its normal (moving B that far along it separates the shapes).",
+                "The gap is within tolerance, so this edge lies on the boundary of A - B of the cores: the cores overlap by its distance, and with their radii ({} together) the rounded shapes overlap by {}, along its normal (moving B that far along it leaves the shapes touching).",
                 n(self.radii),
                 n(self.distance + self.radii)
             );
         }
         text += match self.status {
-            Some(EpaStatus::Converged) => "The gap is within tolerance, so this edge lies on the boundary of A - B: the depth is its distance and the normal its normal (moving B that far along it separates the shapes).",
+            Some(EpaStatus::Converged) => "The gap is within tolerance, so this edge lies on the boundary of A - B: the depth is its distance and the normal its normal (moving B that far along it leaves the shapes touching).",
             Some(EpaStatus::MaxIterations) => "The iteration cap is reached: the closest edge so far gives the depth, which may be slightly too small.",
             Some(EpaStatus::PolytopeFull) => "The polytope is full: the closest edge so far gives the depth.",
             _ => "The edge is inside A - B, not on its boundary, so the new point is inserted between its ends and the polytope grows toward the boundary.",
@@ -193,8 +193,9 @@ fn axis_name(source: AxisSource) -> String {
             )
         }
         AxisSource::Vertex { body, index } => format!(
-            "the axis from vertex {index} of {} to the closest point of the other shape",
-            body.as_str().to_uppercase()
+            "the axis from vertex {index} of {}'s core to the closest point of {}'s core (a circle's centre, a capsule's segment)",
+            body.as_str().to_uppercase(),
+            body.other().as_str().to_uppercase()
         ),
         AxisSource::Fallback => "the x axis (no other axis exists)".into(),
     }
@@ -302,7 +303,7 @@ impl ClipStep {
                 list(&self.dropped)
             ),
             ClipStage::RoundPoint => format!(
-                "The contact is a single point: no pair of edges lies flat against each other along the collision normal (a circle, a rounded end or a corner is touching), so the deepest point of the incident shape toward the other, {}, is the contact.",
+                "The contact is a single point: no pair of edges lies flat against each other along the collision normal (a circle, a rounded end or a corner meets the other shape), so the deepest point of the incident shape toward the other, {}, is the contact.",
                 list(&self.kept)
             ),
         }

@@ -224,7 +224,7 @@ impl NewtonStep {
                 n(next)
             ),
             NewtonOutcome::NotClosing => format!(
-                "{apart} and the gap is not closing (it changes at {} per unit time {}): the distance is convex in time, so it only grows from here and the bodies never touch. The sweep misses.",
+                "{apart} and the gap is not closing (it changes at {} per unit time {}): the distance is convex in time, so it never shrinks from here and the bodies never touch. The sweep misses.",
                 n(-self.closing),
                 if self.first { "forward" } else { "going back" }
             ),
@@ -296,8 +296,20 @@ mod tests {
         });
         assert_eq!(
             receding.explain(),
-            "Newton step toward first contact: at t = 0.412 the cores are 0.031 apart beyond the radii and the gap is not closing (it changes at 0.5 per unit time forward): the distance is convex in time, so it only grows from here and the bodies never touch. The sweep misses."
+            "Newton step toward first contact: at t = 0.412 the cores are 0.031 apart beyond the radii and the gap is not closing (it changes at 0.5 per unit time forward): the distance is convex in time, so it never shrinks from here and the bodies never touch. The sweep misses."
         );
+        // Issue 39: moving side by side (the gap changes at 0 per unit time) the distance
+        // stays 0.031: it never shrinks, and "only grows" would be false.
+        let level = SweepStep::Refine(NewtonStep {
+            closing: 0.0,
+            ..match newton(true, NewtonOutcome::NotClosing) {
+                SweepStep::Refine(s) => s,
+                SweepStep::Axis(_) => unreachable!(),
+            }
+        });
+        assert!(level.explain().contains(
+            "(it changes at 0 per unit time forward): the distance is convex in time, so it never shrinks from here"
+        ), "{}", level.explain());
         assert!(newton(true, NewtonOutcome::PastBracket(1.2))
             .explain()
             .contains("the next guess would be t = 1.2, past the other end of the bracket"));

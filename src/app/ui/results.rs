@@ -59,7 +59,11 @@ pub fn full_precision(run: &Analysis) -> String {
         q.gjk.status.as_str()
     );
     if let (Some(a), Some(b)) = (q.gjk.closest_a, q.gjk.closest_b) {
-        out += &format!("GJK closest points: {} on A, {} on B\n", v(a), v(b));
+        out += &format!(
+            "GJK closest points (one pair): {} on A, {} on B\n",
+            v(a),
+            v(b)
+        );
     }
     if let Some(e) = q.epa {
         out += &format!(

@@ -1,0 +1,99 @@
+//! Words that are true (issue 39): each step sentence or result below once claimed something
+//! that holds only in some cases, and each test runs a scene where the old words were false
+//! and checks the new words are there (and the old ones gone). The sentences are read as
+//! `collision-lab trace` prints them, with the line wrapping undone.
+//!
+//! Fixtures made for these tests are in `tests/words/`; the rest are the teaching scenes.
+
+use std::process::Command;
+
+/// `collision-lab trace --algorithm ALGORITHM SCENE`, its lines joined back into one text.
+fn trace(algorithm: &str, scene: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_collision-lab"))
+        .args(["trace", "--algorithm", algorithm, scene])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{algorithm} {scene}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn assert_says(text: &str, new: &str, old: &str) {
+    assert!(text.contains(new), "missing {new:?} in: {text}");
+    assert!(!text.contains(old), "still says {old:?} in: {text}");
+}
+
+/// 3D GJK stopped with the origin on its triangle said "the bodies touch"; on the slab the
+/// cube sinks 0.1 into (EPA's depth, the scene's notes), that triangle cuts through A - B
+/// and the bodies overlap.
+#[test]
+fn gjk3_origin_on_the_simplex_says_touch_or_overlap_not_touch() {
+    let text = trace("gjk", "scenes/3d/face_face_box_on_slab.ron");
+    assert_says(
+        &text,
+        "A - B contains it: the bodies touch or overlap",
+        "the bodies touch.",
+    );
+    assert!(trace("epa", "scenes/3d/face_face_box_on_slab.ron").contains("The depth is 0.1 "));
+}
+
+/// 2D EPA said that moving B by the depth along the normal "separates the shapes": it
+/// leaves them touching (the welcome pair: depth 0.5165; moved by exactly that, the two
+/// share the closest edge's support point), as the 3D sentence says.
+#[test]
+fn epa2_says_moving_b_by_the_depth_leaves_the_shapes_touching() {
+    let text = trace("epa", "scenes/welcome.ron");
+    assert_says(
+        &text,
+        "moving B that far along it leaves the shapes touching",
+        "separates the shapes",
+    );
+}
+
+/// 2D clipping's single-point contact said "a circle, a rounded end or a corner is
+/// touching"; the circle inside the box is 0.9 deep.
+#[test]
+fn clip2_single_point_says_meets_not_touching_for_a_deep_circle() {
+    let text = trace("clip", "scenes/circle_inside_box.ron");
+    assert_says(
+        &text,
+        "a circle, a rounded end or a corner meets the other shape",
+        "is touching",
+    );
+    assert!(text.contains("(depth 0.9)"), "{text}");
+}
+
+/// 2D SAT's vertex axis ran "to the closest point of the other shape"; it runs to the
+/// closest point of the other's core. The box's corner (1, 1) lies inside the ball (its
+/// centre (1.24, 1.32) is 0.4 away, the radius 0.5), where the closest point of the ball is
+/// the corner itself and would give no axis; the axis goes to the centre, along
+/// (0.24, 0.32) / 0.4 = (0.6, 0.8).
+#[test]
+fn sat2_vertex_axis_runs_to_the_other_core() {
+    let text = trace("sat", "scenes/circle_at_vertex.ron");
+    assert_says(
+        &text,
+        "the axis from vertex 2 of A's core to the closest point of B's core (a circle's centre, a capsule's segment), along (0.6, 0.8)",
+        "closest point of the other shape",
+    );
+}
+
+/// GJK's result named "the closest points"; between parallel edges or faces there are
+/// many pairs, and GJK reports one of them. Fixtures: two unit boxes 1 apart edge to edge
+/// (2D), two unit cubes 1 apart face to face (3D); every pair straight across is 1 apart.
+#[test]
+fn gjk_result_names_one_pair_of_closest_points_when_edges_are_parallel() {
+    let text = trace("gjk", "tests/words/boxes_side_by_side.ron");
+    assert_says(&text, "a and b are 1 apart", "Closest points:");
+    assert!(
+        text.contains("One pair of closest points (parallel edges have many): (1, "),
+        "{text}"
+    );
+    let text = trace("gjk", "tests/words/cubes_face_to_face.ron");
+    assert_says(
+        &text,
+        "one pair of closest points (parallel edges or faces have many) is (0.5, ",
+        "the closest points are",
+    );
+    assert!(text.contains("a and b are 1 apart"), "{text}");
+}
