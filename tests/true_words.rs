@@ -97,3 +97,51 @@ fn gjk_result_names_one_pair_of_closest_points_when_edges_are_parallel() {
     );
     assert!(text.contains("a and b are 1 apart"), "{text}");
 }
+
+/// A SAT axis that ties with the best so far and replaces it was said to win "as the side
+/// facing the contact". In the crate on the ground, B's edge 2 faces away from the contact
+/// and wins because its overlap, 0.1 less a rounding error (0.099999905 against A's
+/// 0.100000024), is smaller. On the welcome pair, A's edge 5 does face the contact and ties
+/// edge 2 exactly (the same line, the same overlap 0.5176).
+#[test]
+fn sat2_a_tie_won_by_rounding_is_not_said_to_face_the_contact() {
+    let text = trace("sat", "scenes/clip_two_points.ron");
+    assert_says(
+        &text,
+        "It ties with edge 2 of A within rounding, and its overlap is smaller by a rounding error, so it becomes the best so far.",
+        "as the side facing the contact it becomes the best so far",
+    );
+    let text = trace("sat", "scenes/welcome.ron");
+    assert!(
+        text.contains("It ties with edge 2 of A and becomes the best so far: on a tie the side facing the contact wins."),
+        "{text}"
+    );
+}
+
+/// Clipping's last stage kept the points below the reference face "(inside the reference
+/// body)". The sliver is 0.001 thick (its top edge runs from (-2, 0) to (2, 0.001)) and the
+/// box's corners it keeps, (-0.5, -0.1) and (0.5, -0.1), lie 0.1 below that face: on the
+/// sliver's side of the face's line, far outside the sliver.
+#[test]
+fn clip2_kept_points_lie_on_the_reference_side_not_inside_the_reference_body() {
+    let text = trace("clip", "scenes/thin_sliver.ron");
+    assert_says(
+        &text,
+        "Keep only points below the reference face (on the reference body's side of its line): kept (-0.5, -0.1), (0.5, -0.1)",
+        "inside the reference body",
+    );
+}
+
+/// The Minkowski difference's result said A - B contains the origin "exactly when the
+/// shapes overlap"; it contains it when they share a point, and the edge-touching pair
+/// touches (EPA's depth 0) without overlapping.
+#[test]
+fn minkowski2_contains_the_origin_when_the_shapes_touch_or_overlap() {
+    let text = trace("minkowski", "scenes/edge_touching.ron");
+    assert_says(
+        &text,
+        "It contains the origin exactly when the shapes share a point (they touch or overlap): here it does",
+        "exactly when the shapes overlap",
+    );
+    assert!(trace("epa", "scenes/edge_touching.ron").contains("Depth 0 along"));
+}

@@ -113,7 +113,7 @@ fn no_steps(algorithm: Algorithm, q: &PairQuery) -> String {
 fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     match algorithm {
         Algorithm::Minkowski => format!(
-            "A - B is every point of {} minus every point of {}. It contains the origin exactly when the shapes overlap: here it {} (GJK).",
+            "A - B is every point of {} minus every point of {}. It contains the origin exactly when the shapes share a point (they touch or overlap): here it {} (GJK).",
             a.name,
             b.name,
             if q.intersecting() { "does" } else { "does not" }

@@ -252,8 +252,14 @@ impl SatAxis {
             Some(other) if other == self.best_so_far => format!(
                 " It ties with {best}: the best so far stays {best}, the earlier of the two."
             ),
+            // It became the best: by an exact tie, as the side facing the contact, or by an
+            // overlap smaller within rounding (then it may face away).
+            Some(other) if self.faces_contact() => format!(
+                " It ties with {} and becomes the best so far: on a tie the side facing the contact wins.",
+                axis_short_name(other)
+            ),
             Some(other) => format!(
-                " It ties with {}, and as the side facing the contact it becomes the best so far.",
+                " It ties with {} within rounding, and its overlap is smaller by a rounding error, so it becomes the best so far.",
                 axis_short_name(other)
             ),
             None if self.best_so_far == self.source => " It is the best axis so far.".into(),
@@ -298,7 +304,7 @@ impl ClipStep {
                 list(&self.created)
             ),
             ClipStage::ReferenceFace => format!(
-                "Keep only points below the reference face (inside the reference body): kept {}, dropped {}. The kept points, on the incident body, are the contact points; each depth is how far below the face it lies.",
+                "Keep only points below the reference face (on the reference body's side of its line): kept {}, dropped {}. The kept points, on the incident body, are the contact points; each depth is how far below the face it lies.",
                 list(&self.kept),
                 list(&self.dropped)
             ),
