@@ -145,3 +145,23 @@ fn minkowski2_contains_the_origin_when_the_shapes_touch_or_overlap() {
     );
     assert!(trace("epa", "scenes/edge_touching.ron").contains("Depth 0 along"));
 }
+
+/// 3D GJK's result on an intersecting pair ended "and EPA finds the depth from its
+/// simplex"; for round bodies whose cores are apart within the radii EPA does not expand.
+/// The spheres: centres 1.2 apart, radii 1 + 0.5 = 1.5, depth 1.5 - 1.2 = 0.3.
+#[test]
+fn gjk3_round_cores_apart_do_not_send_epa_to_a_simplex() {
+    let text = trace("gjk", "scenes/3d/round_spheres.ron");
+    assert_says(
+        &text,
+        "so big and small intersect; GJK ended after 1 iteration (stopped: the support point repeated), and the depth is the radii less the cores' distance (EPA need not expand).",
+        "EPA finds the depth from its simplex",
+    );
+    assert!(trace("epa", "scenes/3d/round_spheres.ron").contains("The depth is 0.3 "));
+    // Polyhedra overlapping: EPA does start from GJK's simplex.
+    let text = trace("gjk", "scenes/3d/face_face_box_on_slab.ron");
+    assert!(
+        text.contains("and EPA finds the depth from its simplex."),
+        "{text}"
+    );
+}
