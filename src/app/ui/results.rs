@@ -102,8 +102,10 @@ pub fn full_precision(run: &Analysis) -> String {
 
 /// What SAT's separation is in 2D, on the row's hover.
 pub const SEPARATION_TIP: &str = "SAT's separation: the widest gap between the bodies' \
-    projections on one edge normal. A lower bound of the distance, equal to it when the \
-    closest features are a vertex and an edge; less when they are two vertices.";
+    projections on one tested axis (the edge normals, and with a circle or capsule the axes \
+    from its core toward the other's). A lower bound of the distance, equal to it when the \
+    closest features are a vertex and an edge, or when a circle or capsule is one of the \
+    pair; less when they are two corners of polygons.";
 
 /// The table's rows: GJK's and EPA's numbers beside SAT's, each under its own name (SAT's
 /// separation is not a distance: see [`SEPARATION_TIP`]).
@@ -361,5 +363,28 @@ mod tests {
                 assert!(cut.is_empty(), "{scene} at {width} points: {cut:?}");
             }
         }
+    }
+
+    /// The separation's tip said SAT's widest gap is "on one edge normal" and less than the
+    /// distance between two vertices. With a circle SAT also tests the axes from core
+    /// vertices toward the other core, and finds the distance: a unit box and a ball of
+    /// radius 0.5 at (2, 2), beyond the corner (1, 1): sqrt(2) - 0.5 = 0.9142 both, while
+    /// the edge normals alone would give 2 - 0.5 - 1 = 0.5.
+    #[test]
+    fn with_a_circle_the_separation_is_the_distance_and_the_tip_says_so() {
+        let doc = Document::parse(
+            "(version: 1, bodies: [(name: \"a\", shape: Box(half_extents: (1, 1))), \
+             (name: \"b\", shape: Circle(radius: 0.5), position: (2, 2))])",
+            "corner_ball.ron",
+        )
+        .unwrap();
+        let session = Session::new(doc);
+        let rows = side_by_side(session.run().unwrap());
+        let row = |what: &str| rows.iter().find(|r| r.what == what).unwrap();
+        assert_eq!(row("distance").gjk_epa, "0.9142");
+        assert_eq!(row("separation").sat, "0.9142");
+        assert!(row("best axis").sat.starts_with("vertex"), "{rows:?}");
+        assert!(row("separation").tip.contains("circle or capsule"));
+        assert!(!row("separation").tip.contains("on one edge normal"));
     }
 }

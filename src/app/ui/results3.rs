@@ -67,9 +67,11 @@ pub struct SideBySide {
 
 /// What SAT's separation is in 3D, on the row's hover.
 pub const SEPARATION_TIP_3D: &str = "SAT's separation: the widest gap between the bodies' \
-    projections on one tested axis (face normals, edge x edge). A lower bound of the distance, \
-    equal to it when the closest features are a vertex and a face or two edges; less when \
-    they are two vertices or a vertex and an edge.";
+    projections on one tested axis (face normals, edge x edge, and with a sphere or capsule \
+    the direction between the cores' closest points). A lower bound of the distance, equal to \
+    it when the closest features are a vertex and a face or two edges, or when a sphere or \
+    capsule is one of the pair; less when they are two vertices or a vertex and an edge of \
+    polyhedra.";
 
 /// The side-by-side table under its header (GJK / EPA, SAT), a disagreement in red, a row's
 /// meaning on hover; the 2D and 3D Results panels share it. Its shape follows the panel's
@@ -549,5 +551,24 @@ mod tests {
             ui.add(egui::Label::new("intersecting").wrap());
         })
         .is_empty());
+    }
+
+    /// The 3D separation's tip named only face normals and edge x edge axes. With a sphere
+    /// SAT tests the direction between the cores' closest points and finds the distance:
+    /// a unit cube (half 0.5) and a ball of radius 0.5 at (2, 2, 2), beyond the corner
+    /// (0.5, 0.5, 0.5): sqrt(3 x 1.5^2) - 0.5 = 2.0981 both, while a face normal alone
+    /// gives 2 - 0.5 - 0.5 = 1.
+    #[test]
+    fn with_a_sphere_the_separation_is_the_distance_and_the_tip_says_so() {
+        let text = "(version: 1, dimensions: 3, bodies: [\
+            (name: \"a\", shape: Cuboid(half_extents: (0.5, 0.5, 0.5))), \
+            (name: \"b\", shape: Sphere(radius: 0.5), position: (2, 2, 2))])";
+        let (meta, bodies) = crate::scene::parse_scene3(text, "corner_ball.ron").unwrap();
+        let doc = Document3::from_parts(meta, bodies);
+        let run = Analysis3::run(&doc, &Default::default()).unwrap();
+        let rows = side_by_side(&run);
+        assert_eq!(row(&rows, "distance").gjk_epa, "2.0981");
+        assert_eq!(row(&rows, "separation").sat, "2.0981");
+        assert!(row(&rows, "separation").tip.contains("sphere or capsule"));
     }
 }
