@@ -165,3 +165,11 @@ fn gjk3_round_cores_apart_do_not_send_epa_to_a_simplex() {
         "{text}"
     );
 }
+
+/// One iteration or expansion is counted in the singular ("1 expansions" before).
+#[test]
+fn one_iteration_and_one_expansion_read_in_the_singular() {
+    assert!(trace("epa", "scenes/edge_touching.ron").ends_with(", 1 expansion."));
+    assert!(trace("gjk", "scenes/concentric_circles.ron").ends_with(", 1 iteration)."));
+    assert!(trace("gjk", "scenes/welcome.ron").ends_with(", 4 iterations)."));
+}
