@@ -173,3 +173,23 @@ fn one_iteration_and_one_expansion_read_in_the_singular() {
     assert!(trace("gjk", "scenes/concentric_circles.ron").ends_with(", 1 iteration)."));
     assert!(trace("gjk", "scenes/welcome.ron").ends_with(", 4 iterations)."));
 }
+
+/// The 2D sweep of two points (circles of radius 0) tests no axis at all: its Newton steps
+/// find the gap never closing (7.0711 at t = 0, 6.4031 at t = 1). The result said "an axis
+/// keeps the bodies apart", the steps called the points "rounded shapes" and stepped
+/// "toward the first contact", which does not exist.
+#[test]
+fn sweep2_of_two_points_misses_without_an_axis_or_a_contact() {
+    let text = trace("sweep", "scenes/sweep_points.ron");
+    assert_says(
+        &text,
+        "miss: the bodies stay apart throughout",
+        "an axis keeps the bodies apart",
+    );
+    assert_says(
+        &text,
+        "With a circle or a capsule (its axes turn as the bodies move): at t = 0 the shapes are 7.0711 apart. The distance is convex in time, so a Newton step toward the first contact, if there is one, cannot overshoot it.",
+        "Rounded shapes",
+    );
+    assert!(!text.contains("Axis:"), "no axis is tested: {text}");
+}

@@ -348,7 +348,7 @@ impl SweepStep {
         match self {
             SweepStep::Axis(a) => a.explain(),
             SweepStep::Refine { t, distance, first } => format!(
-                "Rounded shapes: at t = {} the shapes are {} apart. The distance is convex in time, so a Newton step toward the {} contact cannot overshoot it.",
+                "With a circle or a capsule (its axes turn as the bodies move): at t = {} the shapes are {} apart. The distance is convex in time, so a Newton step toward the {} contact, if there is one, cannot overshoot it.",
                 n(*t),
                 n(*distance),
                 if *first { "first" } else { "last" }
