@@ -193,3 +193,17 @@ fn sweep2_of_two_points_misses_without_an_axis_or_a_contact() {
     );
     assert!(!text.contains("Axis:"), "no axis is tested: {text}");
 }
+
+/// A 3D sweep axis said "B moves along it at" a speed that is B's relative to A. In the
+/// crossing capsules both move: A at (0, 0, 1), B at (0, 0, -3), so along the first axis,
+/// (0.1483, 0, 0.9889), B alone moves at -3 x 0.9889 = -2.97 but closes at
+/// -4 x 0.9889 = -3.9557 relative to A, the speed the sentence gives.
+#[test]
+fn sweep3_axis_speed_is_relative_to_a() {
+    let text = trace("sweep", "scenes/3d/round_sweep_capsules_crossing.ron");
+    assert_says(
+        &text,
+        "B moves along it at -3.9557 relative to A, so they overlap",
+        "B moves along it at -3.9557,",
+    );
+}

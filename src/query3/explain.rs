@@ -170,15 +170,15 @@ impl SweepAxis {
             interval(&self.interval_b)
         );
         if self.t_enter == f32::NEG_INFINITY && self.t_exit == f32::INFINITY {
-            format!("{head}; B does not move along it and they overlap, so this axis never separates them.")
+            format!("{head}; B does not move along it relative to A and they overlap, so this axis never separates them.")
         } else if self.t_enter > self.t_exit {
             format!(
-                "{head}; B moves along it at {}, and they never overlap: the sweep misses.",
+                "{head}; B moves along it at {} relative to A, and they never overlap: the sweep misses.",
                 n(self.speed)
             )
         } else {
             format!(
-                "{head}; B moves along it at {}, so they overlap from t = {} to t = {}.",
+                "{head}; B moves along it at {} relative to A, so they overlap from t = {} to t = {}.",
                 n(self.speed),
                 n(self.t_enter),
                 n(self.t_exit)
@@ -328,7 +328,7 @@ mod tests {
         });
         assert_eq!(
             step.explain(),
-            "Axis the normal of face 1 of A, (1, 0, 0): at t = 0 A projects to [-0.5, 0.5], B to [2.2929, 3.7071]; B moves along it at -5, so they overlap from t = 0.3586 to t = 0.8414."
+            "Axis the normal of face 1 of A, (1, 0, 0): at t = 0 A projects to [-0.5, 0.5], B to [2.2929, 3.7071]; B moves along it at -5 relative to A, so they overlap from t = 0.3586 to t = 0.8414."
         );
     }
 }
