@@ -4,7 +4,7 @@
 use crate::app::analysis::Analysis;
 use crate::app::labs::{num, vec_str};
 use crate::app::session::Session;
-use crate::app::ui::results3::{side_by_side_rows, SideBySide};
+use crate::app::ui::results3::{side_by_side_rows, SideBySide, NORMAL_ROW};
 use crate::query::sweep::SweepStatus;
 use egui_macroquad::egui;
 use egui_macroquad::egui::Color32;
@@ -146,7 +146,7 @@ pub fn side_by_side(run: &Analysis) -> Vec<SideBySide> {
             depth_differs,
         ),
         row(
-            "normal (A to B)",
+            NORMAL_ROW,
             q.epa.map_or("-".into(), |e| vec_str(e.normal)),
             vec_str(q.sat.normal),
             normal_differs,

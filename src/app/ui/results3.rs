@@ -125,6 +125,10 @@ pub fn side_by_side_rows(ui: &mut egui::Ui, id: &str, rows: Vec<SideBySide>) {
 /// and a value do not read as one column.
 const STACKED_INDENT: f32 = 12.0;
 
+/// The normal's row name; "(A to B)" kept on one line (non-breaking spaces), as "normal (A"
+/// above "to B)" reads as two things.
+pub const NORMAL_ROW: &str = "normal (A\u{a0}to\u{a0}B)";
+
 /// The two column headers, each `width` wide.
 fn header(ui: &mut egui::Ui, width: f32) {
     cell(ui, width, RichText::new("GJK / EPA").strong());
@@ -275,7 +279,7 @@ pub fn side_by_side(run: &Analysis3) -> Vec<SideBySide> {
             depth_differs,
         ),
         row(
-            "normal (A to B)",
+            NORMAL_ROW,
             q.epa.map_or("-".into(), |e| v(e.normal)),
             v(q.sat.normal),
             normal_differs,
@@ -384,11 +388,11 @@ pub fn disagreements(run: &Analysis3) -> Vec<String> {
 pub const TIE: &str =
     "EPA and SAT chose different normals of the same depth: a tie, both are correct.";
 
-/// The words a panel `width` points wide cuts in the middle: `draw` laid out headless with
-/// egui's own fonts (a few frames, as a grid sizes its columns from the frame before), and
-/// every text row that wraps between two letters or digits, as "intersectin|g".
+/// Every text `draw` lays out in a panel `width` points wide, as its rows (the text of each
+/// line it wraps into): laid out headless with egui's own fonts, after a few frames (a grid
+/// sizes its columns from the frame before).
 #[cfg(test)]
-pub(crate) fn words_cut_at(width: f32, mut draw: impl FnMut(&mut egui::Ui)) -> Vec<String> {
+pub(crate) fn rows_at(width: f32, mut draw: impl FnMut(&mut egui::Ui)) -> Vec<Vec<String>> {
     use egui::epaint::Shape;
     let ctx = egui::Context::default();
     // The central panel's margin is 8 points each side.
@@ -404,23 +408,30 @@ pub(crate) fn words_cut_at(width: f32, mut draw: impl FnMut(&mut egui::Ui)) -> V
         });
         shapes = out.shapes.into_iter().map(|c| c.shape).collect::<Vec<_>>();
     }
-    let mut cut = Vec::new();
+    let mut texts = Vec::new();
     while let Some(shape) = shapes.pop() {
         match shape {
             Shape::Vec(inner) => shapes.extend(inner),
-            Shape::Text(text) => {
-                let rows = &text.galley.rows;
-                for pair in rows.windows(2) {
-                    let (end, start) = (pair[0].glyphs.last(), pair[1].glyphs.first());
-                    if let (false, Some(end), Some(start)) = (pair[0].ends_with_newline, end, start)
-                    {
-                        if end.chr.is_alphanumeric() && start.chr.is_alphanumeric() {
-                            cut.push(format!("{}|{}", pair[0].text(), pair[1].text()));
-                        }
-                    }
+            Shape::Text(text) => texts.push(text.galley.rows.iter().map(|r| r.text()).collect()),
+            _ => {}
+        }
+    }
+    texts
+}
+
+/// The words a panel `width` points wide cuts in the middle: every text row of `draw`
+/// ([`rows_at`]) that wraps between two letters or digits, as "intersectin|g".
+#[cfg(test)]
+pub(crate) fn words_cut_at(width: f32, draw: impl FnMut(&mut egui::Ui)) -> Vec<String> {
+    let mut cut = Vec::new();
+    for rows in rows_at(width, draw) {
+        for pair in rows.windows(2) {
+            let (end, start) = (pair[0].chars().last(), pair[1].chars().next());
+            if let (Some(end), Some(start)) = (end, start) {
+                if end.is_alphanumeric() && start.is_alphanumeric() {
+                    cut.push(format!("{}|{}", pair[0], pair[1]));
                 }
             }
-            _ => {}
         }
     }
     cut
@@ -451,7 +462,7 @@ mod tests {
         let depth = row(&rows, "depth");
         assert_eq!((depth.gjk_epa.as_str(), depth.sat.as_str()), ("0.1", "0.1"));
         assert!(!depth.differs);
-        let normal = row(&rows, "normal (A to B)");
+        let normal = row(&rows, NORMAL_ROW);
         assert_eq!(normal.gjk_epa, "(0, 0, 1)");
         assert_eq!(normal.sat, "(1, 0, 0)");
         assert!(normal.differs);
@@ -465,7 +476,7 @@ mod tests {
         let rows = side_by_side(&run);
         assert_eq!(row(&rows, "depth").gjk_epa, "0.4071");
         assert_eq!(row(&rows, "depth").sat, "0.4071");
-        assert_eq!(row(&rows, "normal (A to B)").gjk_epa, "(0, 1, 0)");
+        assert_eq!(row(&rows, NORMAL_ROW).gjk_epa, "(0, 1, 0)");
         assert_eq!(
             row(&rows, "separation").sat,
             "-",
@@ -570,5 +581,20 @@ mod tests {
         assert_eq!(row(&rows, "distance").gjk_epa, "2.0981");
         assert_eq!(row(&rows, "separation").sat, "2.0981");
         assert!(row(&rows, "separation").tip.contains("sphere or capsule"));
+    }
+
+    /// Issue 39: the row name read "normal (A" above "to B)". Wherever the names' column
+    /// is too narrow for the whole name, it breaks before "(A to B)", never inside it.
+    #[test]
+    fn the_normal_s_row_name_keeps_a_to_b_together() {
+        let run = run("welcome.ron");
+        for width in (180..=320).step_by(4).map(|w| w as f32) {
+            for rows in rows_at(width, |ui| side_by_side_rows(ui, "t", side_by_side(&run))) {
+                if rows.concat().starts_with("normal") {
+                    let split = rows.iter().any(|r| r.trim_end().ends_with("(A"));
+                    assert!(!split, "{width}: {rows:?}");
+                }
+            }
+        }
     }
 }
