@@ -113,7 +113,7 @@ fn no_steps(algorithm: Algorithm, q: &PairQuery) -> String {
 fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     match algorithm {
         Algorithm::Minkowski => format!(
-            "A - B is every point of {} minus every point of {}. It contains the origin exactly when the shapes overlap: here it {} (GJK).",
+            "A - B is every point of {} minus every point of {}. It contains the origin exactly when the shapes share a point (they touch or overlap): here it {} (GJK).",
             a.name,
             b.name,
             if q.intersecting() { "does" } else { "does not" }
@@ -121,13 +121,13 @@ fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> 
         Algorithm::Gjk => gjk_result(a, b, q),
         Algorithm::Epa => match q.epa {
             Some(e) => format!(
-                "Depth {} along normal {} (from {} toward {}); {}, {} expansions.",
+                "Depth {} along normal {} (from {} toward {}); {}, {}.",
                 fmt_num(e.depth),
                 fmt_vec(e.normal),
                 a.name,
                 b.name,
                 e.status.in_words(),
-                e.iterations
+                counted(e.iterations, "expansion")
             ),
             None => "No depth: the shapes do not overlap.".into(),
         },
@@ -167,29 +167,34 @@ fn result(algorithm: Algorithm, a: &SceneBody, b: &SceneBody, q: &PairQuery) -> 
     }
 }
 
+/// "1 iteration", "2 iterations".
+fn counted(n: u32, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// GJK's verdict: intersecting, or the distance and the closest points.
 fn gjk_result(a: &SceneBody, b: &SceneBody, q: &PairQuery) -> String {
     let g = &q.gjk;
     if g.intersecting {
         format!(
-            "{} and {} intersect (GJK {}, {} iterations).",
+            "{} and {} intersect (GJK {}, {}).",
             a.name,
             b.name,
             g.status.in_words(),
-            g.iterations
+            counted(g.iterations, "iteration")
         )
     } else {
         let mut s = format!(
-            "{} and {} are {} apart (GJK {}, {} iterations).",
+            "{} and {} are {} apart (GJK {}, {}).",
             a.name,
             b.name,
             fmt_num(g.distance),
             g.status.in_words(),
-            g.iterations
+            counted(g.iterations, "iteration")
         );
         if let (Some(ca), Some(cb)) = (g.closest_a, g.closest_b) {
             s += &format!(
-                " Closest points: {} on {} and {} on {}.",
+                " One pair of closest points (parallel edges have many): {} on {} and {} on {}.",
                 fmt_vec(ca),
                 a.name,
                 fmt_vec(cb),

@@ -203,21 +203,37 @@ fn round_note3(a: &SceneBody3, b: &SceneBody3) -> String {
     )
 }
 
+/// What EPA does with GJK's answer on an intersecting pair: round cores apart within the
+/// radii, or two round cores that meet, need no expansion (see `no_steps3`).
+fn epa_after_gjk(a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> &'static str {
+    let round = |body: &SceneBody3| body.shape.as_ref().radius() > 0.0;
+    match q.epa {
+        Some(e) if e.status == EpaStatus::CoresApart => {
+            "the depth is the radii less the cores' distance (EPA need not expand)"
+        }
+        Some(e) if e.status == EpaStatus::Degenerate && e.iterations == 0 && round(a) && round(b) => {
+            "the depth is the radii along the direction that separates the cores least (EPA need not expand)"
+        }
+        _ => "EPA finds the depth from its simplex",
+    }
+}
+
 /// The result paragraph of GJK or EPA.
 fn gjk_epa_result3(algorithm: Algorithm, a: &SceneBody3, b: &SceneBody3, q: &PairQuery3) -> String {
     let g = &q.gjk;
     match (algorithm, &q.epa) {
         (Algorithm::Gjk, _) if g.intersecting => format!(
-            "A - B contains the origin (or touches it, or comes within the radii), so {} and {} intersect; GJK ended after {} iteration{} ({}), and EPA finds the depth from its simplex.",
+            "A - B contains the origin (or touches it, or comes within the radii), so {} and {} intersect; GJK ended after {} iteration{} ({}), and {}.",
             a.name,
             b.name,
             g.iterations,
             if g.iterations == 1 { "" } else { "s" },
-            g.status.in_words()
+            g.status.in_words(),
+            epa_after_gjk(a, b, q)
         ),
         (Algorithm::Gjk, _) => match (g.closest_a, g.closest_b) {
             (Some(ca), Some(cb)) => format!(
-                "{} and {} are {} apart after {} iteration{} ({}): the closest points are {} on {} and {} on {}.",
+                "{} and {} are {} apart after {} iteration{} ({}): one pair of closest points (parallel edges or faces have many) is {} on {} and {} on {}.",
                 a.name,
                 b.name,
                 fmt_num(g.distance),

@@ -169,13 +169,13 @@ impl EpaStep {
         );
         if self.status == Some(EpaStatus::Converged) && self.radii > 0.0 {
             return text + &format!(
-                "The gap is within tolerance, so this edge lies on the boundary of A - B of the cores: the cores overlap by its distance, and with their radii ({} together) the rounded shapes overlap by {}, along its normal (moving B that far along it separates the shapes).",
+                "The gap is within tolerance, so this edge lies on the boundary of A - B of the cores: the cores overlap by its distance, and with their radii ({} together) the rounded shapes overlap by {}, along its normal (moving B that far along it leaves the shapes touching).",
                 n(self.radii),
                 n(self.distance + self.radii)
             );
         }
         text += match self.status {
-            Some(EpaStatus::Converged) => "The gap is within tolerance, so this edge lies on the boundary of A - B: the depth is its distance and the normal its normal (moving B that far along it separates the shapes).",
+            Some(EpaStatus::Converged) => "The gap is within tolerance, so this edge lies on the boundary of A - B: the depth is its distance and the normal its normal (moving B that far along it leaves the shapes touching).",
             Some(EpaStatus::MaxIterations) => "The iteration cap is reached: the closest edge so far gives the depth, which may be slightly too small.",
             Some(EpaStatus::PolytopeFull) => "The polytope is full: the closest edge so far gives the depth.",
             _ => "The edge is inside A - B, not on its boundary, so the new point is inserted between its ends and the polytope grows toward the boundary.",
@@ -193,8 +193,9 @@ fn axis_name(source: AxisSource) -> String {
             )
         }
         AxisSource::Vertex { body, index } => format!(
-            "the axis from vertex {index} of {} to the closest point of the other shape",
-            body.as_str().to_uppercase()
+            "the axis from vertex {index} of {}'s core to the closest point of {}'s core (a circle's centre, a capsule's segment)",
+            body.as_str().to_uppercase(),
+            body.other().as_str().to_uppercase()
         ),
         AxisSource::Fallback => "the x axis (no other axis exists)".into(),
     }
@@ -251,8 +252,14 @@ impl SatAxis {
             Some(other) if other == self.best_so_far => format!(
                 " It ties with {best}: the best so far stays {best}, the earlier of the two."
             ),
+            // It became the best: by an exact tie, as the side facing the contact, or by an
+            // overlap smaller within rounding (then it may face away).
+            Some(other) if self.faces_contact() => format!(
+                " It ties with {} and becomes the best so far: on a tie the side facing the contact wins.",
+                axis_short_name(other)
+            ),
             Some(other) => format!(
-                " It ties with {}, and as the side facing the contact it becomes the best so far.",
+                " It ties with {} within rounding, and its overlap is smaller by a rounding error, so it becomes the best so far.",
                 axis_short_name(other)
             ),
             None if self.best_so_far == self.source => " It is the best axis so far.".into(),
@@ -297,12 +304,12 @@ impl ClipStep {
                 list(&self.created)
             ),
             ClipStage::ReferenceFace => format!(
-                "Keep only points below the reference face (inside the reference body): kept {}, dropped {}. The kept points, on the incident body, are the contact points; each depth is how far below the face it lies.",
+                "Keep only points below the reference face (on the reference body's side of its line): kept {}, dropped {}. The kept points, on the incident body, are the contact points; each depth is how far below the face it lies.",
                 list(&self.kept),
                 list(&self.dropped)
             ),
             ClipStage::RoundPoint => format!(
-                "The contact is a single point: no pair of edges lies flat against each other along the collision normal (a circle, a rounded end or a corner is touching), so the deepest point of the incident shape toward the other, {}, is the contact.",
+                "The contact is a single point: no pair of edges lies flat against each other along the collision normal (a circle, a rounded end or a corner meets the other shape), so the deepest point of the incident shape toward the other, {}, is the contact.",
                 list(&self.kept)
             ),
         }
@@ -341,7 +348,7 @@ impl SweepStep {
         match self {
             SweepStep::Axis(a) => a.explain(),
             SweepStep::Refine { t, distance, first } => format!(
-                "Rounded shapes: at t = {} the shapes are {} apart. The distance is convex in time, so a Newton step toward the {} contact cannot overshoot it.",
+                "With a circle or a capsule (its axes turn as the bodies move): at t = {} the shapes are {} apart. The distance is convex in time, so a Newton step toward the {} contact, if there is one, cannot overshoot it.",
                 n(*t),
                 n(*distance),
                 if *first { "first" } else { "last" }

@@ -71,7 +71,7 @@ impl SweepStatus {
         match self {
             SweepStatus::Hit => "hit: first contact inside the interval",
             SweepStatus::InitiallyOverlapping => "hit, already overlapping at t = 0",
-            SweepStatus::Miss => "miss: an axis keeps the bodies apart throughout",
+            SweepStatus::Miss => "miss: the bodies stay apart throughout",
             SweepStatus::MaxIterations => {
                 "stopped at the iteration cap: the times are the best bracket found"
             }

@@ -844,7 +844,7 @@ pub fn sentence(step: &Step) -> String {
                 text += " holding the origin, and it is the starting polytope.";
             } else {
                 let why = match seed.simplex.len() {
-                    1 => "the origin is at a vertex of A - B (the bodies touch corner to corner)",
+                    1 => "the origin is that support point, on the boundary of A - B (a vertex of A meets a vertex of B, or of their cores when round)",
                     2 => "the origin lies on its edge",
                     _ => "the origin lies on its face",
                 };
@@ -1342,5 +1342,34 @@ mod tests {
         assert!(first.contains("so it grows to a tetrahedron"), "{first}");
         let last = sentence(steps.last().unwrap());
         assert!(last.contains("lies on the boundary of A - B"), "{last}");
+    }
+
+    /// Issue 39: a one-point seed said "the origin is at a vertex of A - B (the bodies touch
+    /// corner to corner)". The support point need not be a vertex of A - B (two cubes face to
+    /// face with corners (1, 1, 1) and (1, 1, 1) meeting: a_i - b_j = 0 lies inside a face
+    /// of A - B), and with a round core the bodies overlap by the radii. What holds: the
+    /// origin is that support point, on the boundary, where a vertex of each meets.
+    #[test]
+    fn a_one_point_seed_says_the_vertices_meet_not_that_the_bodies_touch_corner_to_corner() {
+        let corner = Vec3::new(1.0, 1.0, 1.0);
+        let at = |point: Vec3, index_a: u32| SupportPoint3 {
+            point,
+            on_a: corner + point,
+            on_b: corner,
+            index_a,
+            index_b: 0,
+        };
+        let text = sentence(&Step::Seed(Seed {
+            simplex: vec![at(Vec3::ZERO, 6)],
+            added: vec![at(Vec3::new(-2.0, 0.0, 0.0), 5)],
+            status: None,
+        }));
+        assert!(
+            text.contains(
+                "the origin is that support point, on the boundary of A - B (a vertex of A meets a vertex of B"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("corner to corner"), "{text}");
     }
 }

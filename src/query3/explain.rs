@@ -170,15 +170,15 @@ impl SweepAxis {
             interval(&self.interval_b)
         );
         if self.t_enter == f32::NEG_INFINITY && self.t_exit == f32::INFINITY {
-            format!("{head}; B does not move along it and they overlap, so this axis never separates them.")
+            format!("{head}; B does not move along it relative to A and they overlap, so this axis never separates them.")
         } else if self.t_enter > self.t_exit {
             format!(
-                "{head}; B moves along it at {}, and they never overlap: the sweep misses.",
+                "{head}; B moves along it at {} relative to A, and they never overlap: the sweep misses.",
                 n(self.speed)
             )
         } else {
             format!(
-                "{head}; B moves along it at {}, so they overlap from t = {} to t = {}.",
+                "{head}; B moves along it at {} relative to A, so they overlap from t = {} to t = {}.",
                 n(self.speed),
                 n(self.t_enter),
                 n(self.t_exit)
@@ -224,7 +224,7 @@ impl NewtonStep {
                 n(next)
             ),
             NewtonOutcome::NotClosing => format!(
-                "{apart} and the gap is not closing (it changes at {} per unit time {}): the distance is convex in time, so it only grows from here and the bodies never touch. The sweep misses.",
+                "{apart} and the gap is not closing (it changes at {} per unit time {}): the distance is convex in time, so it never shrinks from here and the bodies never touch. The sweep misses.",
                 n(-self.closing),
                 if self.first { "forward" } else { "going back" }
             ),
@@ -296,8 +296,20 @@ mod tests {
         });
         assert_eq!(
             receding.explain(),
-            "Newton step toward first contact: at t = 0.412 the cores are 0.031 apart beyond the radii and the gap is not closing (it changes at 0.5 per unit time forward): the distance is convex in time, so it only grows from here and the bodies never touch. The sweep misses."
+            "Newton step toward first contact: at t = 0.412 the cores are 0.031 apart beyond the radii and the gap is not closing (it changes at 0.5 per unit time forward): the distance is convex in time, so it never shrinks from here and the bodies never touch. The sweep misses."
         );
+        // Issue 39: moving side by side (the gap changes at 0 per unit time) the distance
+        // stays 0.031: it never shrinks, and "only grows" would be false.
+        let level = SweepStep::Refine(NewtonStep {
+            closing: 0.0,
+            ..match newton(true, NewtonOutcome::NotClosing) {
+                SweepStep::Refine(s) => s,
+                SweepStep::Axis(_) => unreachable!(),
+            }
+        });
+        assert!(level.explain().contains(
+            "(it changes at 0 per unit time forward): the distance is convex in time, so it never shrinks from here"
+        ), "{}", level.explain());
         assert!(newton(true, NewtonOutcome::PastBracket(1.2))
             .explain()
             .contains("the next guess would be t = 1.2, past the other end of the bracket"));
@@ -316,7 +328,7 @@ mod tests {
         });
         assert_eq!(
             step.explain(),
-            "Axis the normal of face 1 of A, (1, 0, 0): at t = 0 A projects to [-0.5, 0.5], B to [2.2929, 3.7071]; B moves along it at -5, so they overlap from t = 0.3586 to t = 0.8414."
+            "Axis the normal of face 1 of A, (1, 0, 0): at t = 0 A projects to [-0.5, 0.5], B to [2.2929, 3.7071]; B moves along it at -5 relative to A, so they overlap from t = 0.3586 to t = 0.8414."
         );
     }
 }

@@ -489,7 +489,7 @@ pub fn sentence(step: &Step) -> String {
         (_, _, status) => {
             text += &format!(". {feature} is {distance} from the origin");
             text += match status {
-                Some(Status::OriginOnSimplex) => ": zero within tolerance, so the origin lies on the boundary of A - B and the bodies touch.",
+                Some(Status::OriginOnSimplex) => ": zero within tolerance, so the origin lies on the simplex and A - B contains it: the bodies touch or overlap (the simplex may cut through the inside of A - B), and EPA finds how deep.",
                 Some(Status::MaxIterations) => ". The iteration cap is reached; this distance is the best found.",
                 Some(Status::Converged) => ", no closer than the last iteration's: rounding has taken over, so this is the distance.",
                 Some(Status::NonFinite) => ", which is not a finite number: the input is not finite, so GJK stops and reports the bodies apart.",

@@ -4,7 +4,7 @@
 use crate::app::analysis::Analysis;
 use crate::app::labs::{num, vec_str};
 use crate::app::session::Session;
-use crate::app::ui::results3::{side_by_side_rows, SideBySide};
+use crate::app::ui::results3::{side_by_side_rows, SideBySide, NORMAL_ROW};
 use crate::query::sweep::SweepStatus;
 use egui_macroquad::egui;
 use egui_macroquad::egui::Color32;
@@ -28,15 +28,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session) {
         "A = {}, B = {}",
         doc.bodies[run.a].name, doc.bodies[run.b].name
     ));
-    // In a narrow panel the cells wrap (a vector breaks after its comma) rather than
-    // widen the panel or run past its edge: numbers change width while dragging, the panel
-    // must not jump, and a number cut at the edge would read as another number.
-    let column = ((ui.available_width() - 8.0) / 3.0).max(60.0);
-    egui::Grid::new("results")
-        .striped(true)
-        .num_columns(3)
-        .max_col_width(column)
-        .show(ui, |ui| side_by_side_rows(ui, side_by_side(run)));
+    // In a narrow panel the cells wrap at spaces (a vector breaks after its comma) rather
+    // than widen the panel or run past its edge: numbers change width while dragging, the
+    // panel must not jump, and a number cut at the edge would read as another number.
+    side_by_side_rows(ui, "results", side_by_side(run));
     statuses(ui, run);
     manifold_and_sweep(ui, run);
     for note in disagreements(run) {
@@ -64,7 +59,11 @@ pub fn full_precision(run: &Analysis) -> String {
         q.gjk.status.as_str()
     );
     if let (Some(a), Some(b)) = (q.gjk.closest_a, q.gjk.closest_b) {
-        out += &format!("GJK closest points: {} on A, {} on B\n", v(a), v(b));
+        out += &format!(
+            "GJK closest points (one pair): {} on A, {} on B\n",
+            v(a),
+            v(b)
+        );
     }
     if let Some(e) = q.epa {
         out += &format!(
@@ -103,8 +102,10 @@ pub fn full_precision(run: &Analysis) -> String {
 
 /// What SAT's separation is in 2D, on the row's hover.
 pub const SEPARATION_TIP: &str = "SAT's separation: the widest gap between the bodies' \
-    projections on one edge normal. A lower bound of the distance, equal to it when the \
-    closest features are a vertex and an edge; less when they are two vertices.";
+    projections on one tested axis (the edge normals, and with a circle or capsule the axes \
+    from its core toward the other's). A lower bound of the distance, equal to it when the \
+    closest features are a vertex and an edge, or when a circle or capsule is one of the \
+    pair; less when they are two corners of polygons.";
 
 /// The table's rows: GJK's and EPA's numbers beside SAT's, each under its own name (SAT's
 /// separation is not a distance: see [`SEPARATION_TIP`]).
@@ -145,7 +146,7 @@ pub fn side_by_side(run: &Analysis) -> Vec<SideBySide> {
             depth_differs,
         ),
         row(
-            "normal (A to B)",
+            NORMAL_ROW,
             q.epa.map_or("-".into(), |e| vec_str(e.normal)),
             vec_str(q.sat.normal),
             normal_differs,
@@ -339,5 +340,51 @@ mod tests {
         );
         assert!(row("separation").tip.contains("lower bound"));
         assert!(rows.iter().all(|r| !r.differs), "no false alarm");
+    }
+
+    /// Issue 39: at UI scale 1.5 the panel showed "intersectin / g" and "normal (A / to B)".
+    /// At the panel's widths at 1280 px and scales 1, 1.5 and 2, no text of the 2D Results
+    /// panel is cut inside a word or a number (far coordinates: the longest numbers).
+    #[test]
+    fn no_word_of_the_panel_is_cut_at_projector_widths() {
+        use crate::app::ui::results3::{words_cut_at, PANEL_WIDTHS};
+        for scene in [
+            "welcome.ron",
+            "far_coordinates.ron",
+            "thin_sliver.ron",
+            "sweep_hit.ron",
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scenes")
+                .join(scene);
+            let mut session = Session::new(Document::load(&path).unwrap());
+            for width in PANEL_WIDTHS {
+                let cut = words_cut_at(width, |ui| show(ui, &mut session));
+                assert!(cut.is_empty(), "{scene} at {width} points: {cut:?}");
+            }
+        }
+    }
+
+    /// The separation's tip said SAT's widest gap is "on one edge normal" and less than the
+    /// distance between two vertices. With a circle SAT also tests the axes from core
+    /// vertices toward the other core, and finds the distance: a unit box and a ball of
+    /// radius 0.5 at (2, 2), beyond the corner (1, 1): sqrt(2) - 0.5 = 0.9142 both, while
+    /// the edge normals alone would give 2 - 0.5 - 1 = 0.5.
+    #[test]
+    fn with_a_circle_the_separation_is_the_distance_and_the_tip_says_so() {
+        let doc = Document::parse(
+            "(version: 1, bodies: [(name: \"a\", shape: Box(half_extents: (1, 1))), \
+             (name: \"b\", shape: Circle(radius: 0.5), position: (2, 2))])",
+            "corner_ball.ron",
+        )
+        .unwrap();
+        let session = Session::new(doc);
+        let rows = side_by_side(session.run().unwrap());
+        let row = |what: &str| rows.iter().find(|r| r.what == what).unwrap();
+        assert_eq!(row("distance").gjk_epa, "0.9142");
+        assert_eq!(row("separation").sat, "0.9142");
+        assert!(row("best axis").sat.starts_with("vertex"), "{rows:?}");
+        assert!(row("separation").tip.contains("circle or capsule"));
+        assert!(!row("separation").tip.contains("on one edge normal"));
     }
 }
