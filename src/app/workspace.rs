@@ -133,6 +133,10 @@ pub struct Workspace2d {
     /// The view as the last "fit all" left it: while the user has not panned or zoomed
     /// since, a new canvas size (window resized, panels opened or closed) fits again.
     fitted: Option<(Vec2, f32)>,
+    /// The scene's saved view, a world rectangle (centre, width and height), while the
+    /// view still shows it: a new canvas size fits it again, and saving writes it as read.
+    /// "Fit all" and any pan or zoom of the user leave it.
+    region: Option<(Vec2, Vec2)>,
     /// Where the last drawn frame's labels went (for the tests' checks).
     pub placed_labels: RefCell<Vec<PlacedLabel>>,
 }
@@ -146,6 +150,7 @@ impl Workspace2d {
             sweep_clock: SweepClock::default(),
             labs: labs::registry(),
             fitted: None,
+            region: None,
             placed_labels: RefCell::new(Vec::new()),
         };
         w.show(doc);
@@ -156,14 +161,27 @@ impl Workspace2d {
     fn show(&mut self, doc: Document) {
         let view = doc.meta.view;
         self.session.replace_document(doc);
-        match view {
-            Some(View { center, zoom }) => {
-                self.camera.center = center;
-                self.camera.zoom = zoom;
-                self.fitted = None;
+        match view.and_then(|v| Some((v.center, v.extent()?))) {
+            Some(region) => {
+                self.region = Some(region);
+                self.show_region();
             }
             None => self.fit_all(),
         }
+    }
+
+    /// Fits the saved region to the camera's canvas (bodies' half when split).
+    fn show_region(&mut self) {
+        if let Some((center, extent)) = self.region {
+            self.camera.fit_region(center, extent);
+            self.fitted = Some((self.camera.center, self.camera.zoom));
+        }
+    }
+
+    /// Whether the view is where the last automatic framing (fit all, the saved region)
+    /// put it: the user has not panned or zoomed since.
+    fn untouched(&self) -> bool {
+        self.fitted == Some((self.camera.center, self.camera.zoom))
     }
 
     pub fn labs(&self) -> &[Box<dyn Lab>] {
@@ -229,10 +247,11 @@ impl Workspace2d {
 impl Workspace2d {
     /// The scene to save: the document with this workspace's view and overlays.
     pub fn scene_to_save(&self) -> Scene {
-        let mut scene = self.session.doc.to_scene(Some(View {
-            center: self.camera.center,
-            zoom: self.camera.zoom,
-        }));
+        let view = match self.region {
+            Some((center, extent)) if self.untouched() => View::region(center, extent),
+            _ => View::region(self.camera.center, self.camera.size / self.camera.zoom),
+        };
+        let mut scene = self.session.doc.to_scene(Some(view));
         scene.overlays = Some(overlays_to_save(self.session.overlays()));
         scene
     }
@@ -402,8 +421,13 @@ impl Workspace for Workspace2d {
         // A fitted view the user has not moved since fits again when the canvas (or its
         // bodies half) changes size.
         let resized = (self.camera.size - before).abs().max_element() > 0.5;
-        let untouched = self.fitted == Some((self.camera.center, self.camera.zoom));
-        if std::mem::take(&mut self.split.needs_fit) || (resized && untouched) {
+        // The split switched: both halves are framed again, the saved region too if the
+        // user has not moved away from it.
+        let split_switched = std::mem::take(&mut self.split.needs_fit);
+        let refit = (resized || split_switched) && self.untouched();
+        if refit && self.region.is_some() {
+            self.show_region();
+        } else if refit || split_switched {
             self.fit_all();
         }
         self.follow_difference();
@@ -433,6 +457,7 @@ impl Workspace for Workspace2d {
     }
 
     fn fit_all(&mut self) {
+        self.region = None;
         self.split.user_framed = false;
         self.follow_difference();
         match layout::bounds(&self.session.doc.bodies) {
@@ -647,21 +672,84 @@ mod tests {
         );
         assert_eq!(w.plane().unwrap().view_center(), Vec2::ZERO);
         assert_eq!(w.view_label(), "zoom 60 px/unit");
+        // Saved as the region the 1280 x 800 canvas shows at 60 px/unit.
         assert_eq!(
             w.plane().unwrap().scene_to_save().view,
-            Some(View {
-                center: Vec2::ZERO,
-                zoom: 60.0
-            })
+            Some(View::region(
+                Vec2::ZERO,
+                Vec2::new(1280.0 / 60.0, 800.0 / 60.0)
+            ))
         );
         let mut saved = w.plane().unwrap().session.doc.clone();
-        saved.meta.view = Some(View {
-            center: Vec2::new(1.0, 2.0),
-            zoom: 40.0,
-        });
+        saved.meta.view = Some(View::region(Vec2::new(1.0, 2.0), Vec2::new(32.0, 20.0)));
         w.replace_document(LoadedDocument::Plane(saved)).unwrap();
         assert_eq!(w.plane().unwrap().view_center(), Vec2::new(1.0, 2.0));
+        // 1280 / 32 = 800 / 20 = 40 px/unit.
         assert_eq!(w.view_label(), "zoom 40 px/unit");
+    }
+
+    #[test]
+    fn a_saved_region_is_fitted_to_every_canvas_and_saved_as_read() {
+        let mut doc = Document::parse(crate::app::examples::welcome(), "welcome.ron").unwrap();
+        doc.meta.view = Some(View::region(Vec2::new(1.0, 2.0), Vec2::new(32.0, 20.0)));
+        let mut w = Workspace2d::new(doc, Camera::default());
+        // A projector's canvas, 640 x 432 at UI scale 2: 640 / 32 = 20 across, 432 / 20 =
+        // 21.6 up; 20 shows it all.
+        w.set_viewport(Vec2::new(328.0, 44.0), Vec2::new(640.0, 432.0));
+        assert_eq!(
+            (w.camera.center, w.camera.zoom),
+            (Vec2::new(1.0, 2.0), 20.0)
+        );
+        // Saved without moving: the region as read, not the taller one this canvas shows.
+        let region = View::region(Vec2::new(1.0, 2.0), Vec2::new(32.0, 20.0));
+        assert_eq!(w.scene_to_save().view, Some(region));
+        // The split takes half the canvas: the region is fitted to the bodies' half
+        // ((640 - 6) / 2 = 317 wide: 317 / 32 = 9.906 px/unit).
+        w.set_split(true);
+        w.set_viewport(Vec2::new(328.0, 44.0), Vec2::new(640.0, 432.0));
+        assert!(
+            (w.camera.zoom - 317.0 / 32.0).abs() < 1e-4,
+            "{}",
+            w.camera.zoom
+        );
+        w.set_split(false);
+        w.set_viewport(Vec2::new(328.0, 44.0), Vec2::new(640.0, 432.0));
+        // Zoomed by the user: the region is left, and saving writes what is visible now,
+        // 640 x 432 pixels at 40 px/unit = 16 x 10.8 units.
+        w.camera
+            .zoom_at(w.camera.to_screen(Vec2::new(1.0, 2.0)), 2.0);
+        w.set_viewport(Vec2::new(328.0, 44.0), Vec2::new(800.0, 432.0));
+        assert_eq!(
+            w.camera.zoom, 40.0,
+            "a moved view stays when the canvas changes"
+        );
+        let saved = w.scene_to_save().view.unwrap();
+        assert!((saved.center - Vec2::new(1.0, 2.0)).length() < 1e-5);
+        assert_eq!((saved.width, saved.height), (Some(20.0), Some(10.8)));
+    }
+
+    #[test]
+    fn an_old_zoom_shows_what_it_showed_on_the_reference_canvas() {
+        // zoom 84 on the 840 x 756 reference canvas showed 10 x 9 units; on 1280 x 800
+        // that region is fitted at min(1280 / 10, 800 / 9) = 88.89 px/unit.
+        let mut doc = Document::parse(crate::app::examples::welcome(), "welcome.ron").unwrap();
+        doc.meta.view = Some(View {
+            center: Vec2::new(0.5, 0.0),
+            width: None,
+            height: None,
+            zoom: Some(84.0),
+        });
+        let mut w = Workspace2d::new(doc, Camera::default());
+        w.set_viewport(Vec2::ZERO, Vec2::new(1280.0, 800.0));
+        assert!(
+            (w.camera.zoom - 800.0 / 9.0).abs() < 1e-3,
+            "{}",
+            w.camera.zoom
+        );
+        // Saving writes the new form.
+        let saved = w.scene_to_save().view.unwrap();
+        assert_eq!(saved.zoom, None);
+        assert_eq!((saved.width, saved.height), (Some(10.0), Some(9.0)));
     }
 
     #[test]
