@@ -11,11 +11,12 @@
 use super::camera::Camera;
 use super::canvas::{
     caption_strip_height, difference_bounds, draw_canvas, draw_caption_strip, inset_camera_in,
-    inset_rect_for, CanvasInput,
+    inset_rect_for, CanvasInput, FoldedLegend,
 };
 use super::document::{DocOutline, LoadedDocument, Snapshot};
 use super::draw::PlacedLabel;
 use super::file_state::{FileState, RecordedPair};
+use super::labels::Rect;
 use super::labs::{self, Lab, Series};
 use super::layout;
 use super::overlays::OverlayState;
@@ -31,7 +32,7 @@ use crate::scene::{scene_to_string, Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// What the window (files, undo, the frame loop) and the shared panels need from any
 /// workspace.
@@ -81,6 +82,11 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     /// Splits the canvas into the bodies and A - B side by side (the View menu, the
     /// presentation mode), or draws A - B in the inset. A kind without A - B ignores it.
     fn set_split(&mut self, _on: bool) {}
+    /// Whether A - B has something to show: an overlay that draws on A - B is on (the
+    /// Minkowski difference, GJK, EPA). Presentation mode splits the canvas only then.
+    fn draws_on_difference(&self) -> bool {
+        false
+    }
     /// Moves the clocks that the panels show and the canvas draws (the sweep's motion) on to
     /// `now` (seconds); called before the panels are built, so that both show one time.
     fn advance_clocks(&mut self, _now: f64) {}
@@ -139,6 +145,17 @@ pub struct Workspace2d {
     region: Option<(Vec2, Vec2)>,
     /// Where the last drawn frame's labels went (for the tests' checks).
     pub placed_labels: RefCell<Vec<PlacedLabel>>,
+    /// The folded legend: where the last frame drew its button (or the legend opened from
+    /// it), and whether it is open.
+    pub legend_fold: Cell<LegendFold>,
+}
+
+/// The legend folded into a button because it would cover the focused pair (see
+/// `layout::legend_place`): where a click opens or folds it, and whether it is open.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LegendFold {
+    pub toggle: Option<Rect>,
+    pub open: bool,
 }
 
 impl Workspace2d {
@@ -152,6 +169,7 @@ impl Workspace2d {
             fitted: None,
             region: None,
             placed_labels: RefCell::new(Vec::new()),
+            legend_fold: Cell::new(LegendFold::default()),
         };
         w.show(doc);
         w
@@ -188,10 +206,11 @@ impl Workspace2d {
         &self.labs
     }
 
-    /// The canvas as the window draws it.
-    fn draw_view(&self, scale: f32, legend: bool) {
+    /// The canvas as the window draws it (`picture`: as `render` and the slides draw it).
+    fn draw_view(&self, scale: f32, legend: bool, picture: bool) {
         let s = &self.session;
-        *self.placed_labels.borrow_mut() = draw_canvas(&CanvasInput {
+        let fold = self.legend_fold.get();
+        let drawn = draw_canvas(&CanvasInput {
             doc: &s.doc,
             run: s.run(),
             labs: &self.labs,
@@ -199,9 +218,33 @@ impl Workspace2d {
             camera: self.camera,
             scale,
             legend,
+            folded_legend: match (picture, fold.open) {
+                (true, _) => FoldedLegend::Omitted,
+                (false, true) => FoldedLegend::Open,
+                (false, false) => FoldedLegend::Button,
+            },
             difference: self.split.on.then_some(self.split.camera),
             sweep_time: self.sweep_clock.shown(s.doc.meta.sweep_time()),
         });
+        *self.placed_labels.borrow_mut() = drawn.labels;
+        self.legend_fold.set(LegendFold {
+            toggle: drawn.legend_toggle,
+            ..fold
+        });
+    }
+
+    /// A click at `screen` on the folded legend's button opens the legend, on the legend
+    /// opened from it folds it again; returns whether the click was there (and taken).
+    pub fn click_legend(&mut self, screen: Vec2) -> bool {
+        let fold = self.legend_fold.get();
+        let hit = fold.toggle.is_some_and(|r| r.contains_point(screen));
+        if hit {
+            self.legend_fold.set(LegendFold {
+                open: !fold.open,
+                ..fold
+            });
+        }
+        hit
     }
 
     /// A picture `size` pixels large, as `render` and the slides draw it: the canvas with
@@ -210,7 +253,7 @@ impl Workspace2d {
     pub fn draw_picture(&mut self, size: Vec2, scale: f32) {
         let strip = caption_strip_height(scale).min(size.y * 0.5);
         self.set_viewport(Vec2::ZERO, Vec2::new(size.x, size.y - strip));
-        self.draw_view(scale, true);
+        self.draw_view(scale, true, true);
         if let Some(text) = self.session.timeline_sentence() {
             draw_caption_strip(&text, Vec2::new(0.0, size.y - strip), size.x, scale);
         }
@@ -437,6 +480,11 @@ impl Workspace for Workspace2d {
         self.split.set(on);
     }
 
+    fn draws_on_difference(&self) -> bool {
+        let overlays = self.session.overlays();
+        (self.labs.iter()).any(|l| l.uses_inset() && overlays.is_on(l.algorithm()))
+    }
+
     fn update(&mut self, now: f64) {
         self.session.advance_playback(now);
         self.session.refresh();
@@ -453,7 +501,7 @@ impl Workspace for Workspace2d {
     }
 
     fn draw(&self, scale: f32, legend: bool) {
-        self.draw_view(scale, legend);
+        self.draw_view(scale, legend, false);
     }
 
     fn fit_all(&mut self) {
