@@ -120,6 +120,7 @@ fn panels(app: &mut App) -> bool {
         }
         let rect = ctx.available_rect();
         let ppp = ctx.pixels_per_point();
+        app.workspace.set_presentation(app.prefs.presentation);
         let split = app.prefs.split_shown(app.workspace.draws_on_difference());
         app.workspace.set_split(split);
         app.workspace.set_viewport(

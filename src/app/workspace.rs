@@ -82,6 +82,9 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     /// Splits the canvas into the bodies and A - B side by side (the View menu, the
     /// presentation mode), or draws A - B in the inset. A kind without A - B ignores it.
     fn set_split(&mut self, _on: bool) {}
+    /// Presentation mode on or off (F5): no legend and no inset then, so "fit all" may use
+    /// the whole canvas. A kind that reserves no room for them ignores it.
+    fn set_presentation(&mut self, _on: bool) {}
     /// Whether A - B has something to show: an overlay that draws on A - B is on (the
     /// Minkowski difference, GJK, EPA). Presentation mode splits the canvas only then.
     fn draws_on_difference(&self) -> bool {
@@ -148,6 +151,9 @@ pub struct Workspace2d {
     /// The folded legend: where the last frame drew its button (or the legend opened from
     /// it), and whether it is open.
     pub legend_fold: Cell<LegendFold>,
+    /// Presentation mode (F5): no legend, and no inset (A - B has the split's right half
+    /// or nothing), so "fit all" frames the bodies on the whole canvas.
+    presentation: bool,
 }
 
 /// The legend folded into a button because it would cover the focused pair (see
@@ -170,6 +176,7 @@ impl Workspace2d {
             region: None,
             placed_labels: RefCell::new(Vec::new()),
             legend_fold: Cell::new(LegendFold::default()),
+            presentation: false,
         };
         w.show(doc);
         w
@@ -480,6 +487,10 @@ impl Workspace for Workspace2d {
         self.split.set(on);
     }
 
+    fn set_presentation(&mut self, on: bool) {
+        self.presentation = on;
+    }
+
     fn draws_on_difference(&self) -> bool {
         let overlays = self.session.overlays();
         (self.labs.iter()).any(|l| l.uses_inset() && overlays.is_on(l.algorithm()))
@@ -509,7 +520,8 @@ impl Workspace for Workspace2d {
         self.split.user_framed = false;
         self.follow_difference();
         match layout::bounds(&self.session.doc.bodies) {
-            Some((lo, hi)) if self.split.on => self.camera.fit(lo, hi, 0.08),
+            // Nothing to keep clear on the right: the bodies get the whole canvas (half).
+            Some((lo, hi)) if self.split.on || self.presentation => self.camera.fit(lo, hi, 0.08),
             Some((lo, hi)) => self.camera = layout::fit_beside_inset(&self.camera, lo, hi),
             None => {
                 self.camera.center = Vec2::ZERO;
@@ -774,6 +786,22 @@ mod tests {
         let saved = w.scene_to_save().view.unwrap();
         assert!((saved.center - Vec2::new(1.0, 2.0)).length() < 1e-5);
         assert_eq!((saved.width, saved.height), (Some(20.0), Some(10.8)));
+    }
+
+    #[test]
+    fn presentation_mode_fits_the_bodies_on_the_whole_canvas() {
+        let doc = Document::parse(crate::app::examples::welcome(), "welcome.ron").unwrap();
+        let (lo, hi) = layout::bounds(&doc.bodies).unwrap();
+        let mut w = Workspace2d::new(doc, Camera::default());
+        w.set_viewport(Vec2::ZERO, Vec2::new(1280.0, 600.0));
+        // At the desk, "fit all" keeps the right column clear for the inset and legend:
+        // the bodies' middle sits left of the canvas's centre.
+        w.fit_all();
+        assert!(w.camera.center.x > 0.5 * (lo.x + hi.x) + 0.1);
+        // Presenting, there is neither: the bodies' middle is the canvas's centre.
+        w.set_presentation(true);
+        w.fit_all();
+        assert!((w.camera.center - 0.5 * (lo + hi)).length() < 1e-4);
     }
 
     #[test]
