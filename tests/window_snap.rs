@@ -30,6 +30,11 @@ fn body_x(state: &Value, i: usize) -> f32 {
     state["bodies"][i]["position"][0].as_f64().unwrap() as f32
 }
 
+/// Pixels per unit: the scene's view is a region, fitted to the canvas the window has.
+fn zoom(state: &Value) -> f32 {
+    state["camera"]["zoom"].as_f64().unwrap() as f32
+}
+
 fn pause(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));
 }
@@ -104,10 +109,10 @@ fn dragging_a_corner_near_an_edge_snaps_to_exact_touching_and_alt_drags_freely()
         |s| s["canvas"][2].as_f64().unwrap_or(0.0) > 100.0,
         "a laid-out canvas",
     );
-    // Drag the gem 1.1 units left: its corner would stop 0.05 (2 pixels) short of the
+    // Drag the gem 1.1 units left: its corner would stop 0.05 (a few pixels) short of the
     // wall's right edge; the snap closes the gap.
     let from = to_screen(&state, [3.0, 0.3]);
-    let to = (from.0 - 1.1 * 40.0, from.1);
+    let to = (from.0 - 1.1 * zoom(&state), from.1);
     drag_and_hold(&x, from, to, false);
     let during = aim(&x, &w, to);
     let corner = body_x(&during, 1) - HALF_DIAGONAL;
@@ -180,7 +185,7 @@ fn aim(x: &XServer, w: &Window, mut at: (f32, f32)) -> Value {
         if (corner - 1.0).abs() < 1e-5 || off.abs() < 0.015 {
             return s;
         }
-        at.0 += off * 40.0;
+        at.0 += off * zoom(&s);
         x.xdotool(&["mousemove", &px(at.0), &px(at.1)]);
     }
     settled(w)

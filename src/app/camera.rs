@@ -76,6 +76,17 @@ impl Camera {
         self.zoom = zoom.clamp(MIN_ZOOM, MAX_ZOOM);
     }
 
+    /// Shows the world rectangle `extent` (width, height) centred on `center` as large as
+    /// the canvas allows: the largest zoom at which all of it is visible (a saved view).
+    pub fn fit_region(&mut self, center: Vec2, extent: Vec2) {
+        if !(center.is_finite() && extent.is_finite()) || extent.cmple(Vec2::ZERO).any() {
+            return;
+        }
+        let zoom = (self.size.x / extent.x).min(self.size.y / extent.y);
+        self.center = center;
+        self.zoom = zoom.clamp(MIN_ZOOM, MAX_ZOOM);
+    }
+
     /// The world box the canvas shows.
     pub fn visible_world(&self) -> (Vec2, Vec2) {
         let a = self.to_world(self.origin);
@@ -109,6 +120,30 @@ mod tests {
         let before = cam.to_world(cursor);
         cam.zoom_at(cursor, 1.7);
         assert!((cam.to_world(cursor) - before).length() < 1e-4);
+    }
+
+    #[test]
+    fn a_region_fills_the_canvas_in_its_tighter_direction() {
+        // 4 x 2 units on 800 x 600 pixels: 800 / 4 = 200 px/unit across, 600 / 2 = 300
+        // up; the smaller, 200, shows all of it: the full width, and 600 / 200 = 3 units
+        // tall, centred, so y from -2 - 1.5 to -2 + 1.5.
+        let mut cam = Camera {
+            size: Vec2::new(800.0, 600.0),
+            ..Camera::default()
+        };
+        cam.fit_region(Vec2::new(1.0, -2.0), Vec2::new(4.0, 2.0));
+        assert_eq!(cam.zoom, 200.0);
+        assert_eq!(cam.center, Vec2::new(1.0, -2.0));
+        let (lo, hi) = cam.visible_world();
+        assert!((lo - Vec2::new(-1.0, -3.5)).length() < 1e-5, "{lo}");
+        assert!((hi - Vec2::new(3.0, -0.5)).length() < 1e-5, "{hi}");
+        // A tall canvas: 300 x 900 gives 300 / 4 = 75 across, 900 / 2 = 450 up: 75.
+        cam.size = Vec2::new(300.0, 900.0);
+        cam.fit_region(Vec2::ZERO, Vec2::new(4.0, 2.0));
+        assert_eq!(cam.zoom, 75.0);
+        // A degenerate region leaves the view as it was.
+        cam.fit_region(Vec2::ZERO, Vec2::new(0.0, 2.0));
+        assert_eq!(cam.zoom, 75.0);
     }
 
     #[test]

@@ -86,7 +86,10 @@ pub struct Camera3 {
     pub distance: f32,
     pub yaw: f32,
     pub pitch: f32,
-    /// Vertical field of view in perspective, radians.
+    /// Field of view in perspective, radians, across the viewport's narrower side: the
+    /// vertical one on a landscape viewport, the horizontal one on a portrait one (a split
+    /// half at a large UI scale), so that a saved view (an eye and a target) shows at least
+    /// this cone whatever the canvas's shape.
     pub fovy: f32,
     pub orthographic: bool,
     /// The viewport: top-left corner and size in screen coordinates, y down.
@@ -172,7 +175,13 @@ impl Camera3 {
         } else {
             depth
         };
-        depth * (0.5 * self.fovy).tan()
+        depth * self.tan_half_height()
+    }
+
+    /// The tangent of half the vertical field of view: `fovy`'s on a landscape viewport,
+    /// widened on a portrait one so that the horizontal field is `fovy`.
+    fn tan_half_height(&self) -> f32 {
+        (0.5 * self.fovy).tan() / self.aspect().min(1.0)
     }
 
     /// World to clip space (OpenGL convention).
@@ -186,7 +195,7 @@ impl Camera3 {
             Mat4::orthographic_rh_gl(-w, w, -h, h, -range, range)
         } else {
             Mat4::perspective_rh_gl(
-                self.fovy,
+                2.0 * self.tan_half_height().atan(),
                 self.aspect(),
                 NEAR_FRACTION * d,
                 FAR_FRACTION * d,
@@ -317,8 +326,8 @@ impl Camera3 {
         }
         self.target = 0.5 * (lo + hi);
         let radius = (0.5 * (hi - lo).length()).max(MIN_DISTANCE) * (1.0 + FIT_MARGIN);
-        let tan_half_y = (0.5 * self.fovy).tan();
-        let tan_half = tan_half_y * self.aspect().min(1.0);
+        // The narrower side's half-angle, fovy / 2 on any viewport.
+        let tan_half = self.tan_half_height() * self.aspect().min(1.0);
         let distance = if self.orthographic {
             radius / tan_half
         } else {
@@ -452,6 +461,27 @@ mod tests {
             });
         }
         list
+    }
+
+    #[test]
+    fn a_saved_view_shows_its_cone_on_a_portrait_viewport_too() {
+        // The eye 10 units in front of the origin looking at it, fovy 45 degrees: the
+        // cone's edge at the target's depth is 10 tan(22.5) = 4.1421 units off the axis.
+        let edge = 10.0 * (std::f32::consts::PI / 8.0).tan();
+        let mut c = Camera3::from_eye_target(Vec3::new(0.0, 0.0, 10.0), Vec3::ZERO);
+        c.origin = Vec2::ZERO;
+        // Landscape, 600 x 300: the cone spans the height; the top edge at y = 0.
+        c.size = Vec2::new(600.0, 300.0);
+        let top = c.to_screen(Vec3::new(0.0, edge, 0.0)).unwrap();
+        assert!((top - Vec2::new(300.0, 0.0)).length() < 1e-2, "{top}");
+        // Portrait, 300 x 600 (a split half at UI scale 2): the cone spans the width, so
+        // the point 4.1421 to the right is on the right edge, not beyond it.
+        c.size = Vec2::new(300.0, 600.0);
+        let right = c.to_screen(Vec3::new(edge, 0.0, 0.0)).unwrap();
+        assert!((right - Vec2::new(300.0, 300.0)).length() < 1e-2, "{right}");
+        // And the screen point maps back to it (the pick ray agrees with the picture).
+        let back = c.point_at(right, 10.0);
+        assert!(close(back, Vec3::new(edge, 0.0, 0.0), 1e-3), "{back}");
     }
 
     #[test]

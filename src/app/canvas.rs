@@ -5,8 +5,9 @@
 use super::analysis::Analysis;
 use super::camera::Camera;
 use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel, Role};
+use super::labels::Rect;
 use super::labs::{Lab, LabCtx};
-use super::layout::{self, inset_rect};
+use super::layout::{self, inset_rect, LegendPlace};
 use super::overlays::OverlayState;
 use super::split::FIT_MARGIN;
 use super::state::Document;
@@ -24,11 +25,25 @@ pub struct CanvasInput<'a> {
     pub scale: f32,
     /// Whether to draw the legend box.
     pub legend: bool,
+    /// What a folded legend shows (see [`layout::legend_place`] for when it folds).
+    pub folded_legend: FoldedLegend,
     /// The split view's A - B camera (its right half) when the canvas is split; `None`
     /// draws A - B in the inset.
     pub difference: Option<Camera>,
     /// The time the sweep's moving bodies are shown at (`None`: not shown).
     pub sweep_time: Option<f32>,
+}
+
+/// What the legend shows when it folds (both top corners would cover the focused pair, or
+/// it is taller than the canvas).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FoldedLegend {
+    /// A one-line button that a click opens (the window).
+    Button,
+    /// Opened from its button: the whole legend in the top right, over the picture.
+    Open,
+    /// Nothing (a picture: `render` and the slides, where nothing can be clicked).
+    Omitted,
 }
 
 /// The world box the A - B view must hold: A - B, every step the labs record in it, and
@@ -90,7 +105,7 @@ pub fn inset_camera_in(
 
 /// Draws the canvas; returns where its labels went (every label is placed once the
 /// geometry under it is known, see [`LabelBoard`]).
-pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
+pub fn draw_canvas(input: &CanvasInput) -> CanvasDrawn {
     let board = LabelBoard::new();
     let plain = Painter::new(input.camera, input.scale);
     if input.difference.is_some() {
@@ -104,22 +119,14 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
         Some(_) => input.camera.size.x * 0.5,
         None => inset_rect(&input.camera, input.scale).1.x,
     };
-    // The legend's box in its usual top-right place, measured once; drawn there or, when a
-    // body lies under it, mirrored to the top left.
-    let usual = input
+    let shown = input
         .legend
-        .then(|| draw::legend_box(&plain, "Legend", &legend, room))
+        .then(|| place_legend(input, &plain, &legend, room))
         .flatten()
-        .map(|r| (r.min, r.size()));
-    let left = usual.is_some_and(|usual| legend_left(input, usual));
-    let legend_box = usual.map(|(origin, size)| {
-        let origin = if left {
-            layout::legend_left_origin(&input.camera, (origin, size))
-        } else {
-            origin
-        };
-        (origin, origin + size)
-    });
+        .filter(|l| {
+            !(l.place == LegendPlace::Folded && input.folded_legend == FoldedLegend::Omitted)
+        });
+    let legend_box = shown.map(|l| (l.rect.min, l.rect.max));
     let difference = match (input.run, input.difference) {
         (Some(run), None) => Some(placed_inset_camera(input, run, legend_box)),
         (_, split) => split,
@@ -143,13 +150,105 @@ pub fn draw_canvas(input: &CanvasInput) -> Vec<PlacedLabel> {
             false,
         );
     }
-    if input.legend {
-        let at = legend_box.filter(|_| left).map(|(lo, _)| lo);
-        let area = draw::draw_legend(&plain, "Legend", &legend, room, at);
+    let draws_there =
+        (input.labs.iter()).any(|l| l.uses_inset() && input.overlays.is_on(l.algorithm()));
+    if let (Some(_), Some(view), false) = (input.run, input.difference, draws_there) {
+        // The split asked for (V) while no overlay draws on A - B: the half says which do.
+        let p = Painter::new(view, input.scale);
+        let names: Vec<&str> = (input.labs.iter())
+            .filter(|l| l.uses_inset())
+            .map(|l| l.name())
+            .collect();
+        let text = format!("Switch on {} to draw here", names.join(", "));
+        let room = view.size.x - p.px(20.0);
+        let lines = crate::text::wrap(&text, |t| p.measure(t, 14.0).x, room);
+        for (i, line) in lines.iter().enumerate() {
+            let at = view.origin + Vec2::new(p.px(10.0), p.px(30.0 + 19.0 * i as f32));
+            p.screen_text(at, line, 14.0, palette::TEXT, false);
+        }
+    }
+    if let Some(shown) = shown {
+        let area = match shown.place {
+            LegendPlace::Folded if input.folded_legend == FoldedLegend::Button => Some(
+                draw::draw_legend_button(&plain, LEGEND_FOLDED, shown.rect.min),
+            ),
+            _ => draw::draw_legend(&plain, shown.title, &legend, room, Some(shown.rect.min)),
+        };
         area.into_iter().for_each(|r| board.borrow_mut().block(r));
     }
-    let placed = board.borrow().place_and_draw(input.scale);
-    placed
+    let labels = board.borrow().place_and_draw(input.scale);
+    CanvasDrawn {
+        labels,
+        legend_toggle: shown
+            .filter(|l| l.place == LegendPlace::Folded)
+            .map(|l| l.rect),
+    }
+}
+
+/// What [`draw_canvas`] drew that the window needs afterwards.
+pub struct CanvasDrawn {
+    /// Where the labels went (for the tests' checks).
+    pub labels: Vec<PlacedLabel>,
+    /// The folded legend's button, or the legend opened from it: a click there opens or
+    /// folds it. `None` when the legend is not folded.
+    pub legend_toggle: Option<Rect>,
+}
+
+/// The folded legend's button, and the title of the legend opened from it.
+const LEGEND_FOLDED: &str = "Legend (click to open)";
+const LEGEND_OPENED: &str = "Legend (click to fold)";
+
+/// The legend as this frame draws it: where, its rectangle, its title.
+#[derive(Clone, Copy)]
+struct LegendShown {
+    place: LegendPlace,
+    rect: Rect,
+    title: &'static str,
+}
+
+/// Measures the legend and places it so that it never covers the focused pair
+/// ([`layout::legend_place`]): a top corner, or folded into a one-line button (in the top
+/// corner that covers less of the pair), or, folded but opened, in its usual place.
+fn place_legend(
+    input: &CanvasInput,
+    plain: &Painter,
+    legend: &[LegendEntry],
+    room: f32,
+) -> Option<LegendShown> {
+    let usual = draw::legend_box(plain, "Legend", legend, room)?;
+    let usual = (usual.min, usual.size());
+    let pair = pair_boxes(input);
+    let place = legend_place(input, usual, &pair);
+    let (rect, title) = match place {
+        LegendPlace::TopRight => (Rect::new(usual.0, usual.1), "Legend"),
+        LegendPlace::TopLeft => {
+            let at = layout::legend_left_origin(&input.camera, usual);
+            (Rect::new(at, usual.1), "Legend")
+        }
+        LegendPlace::Folded if input.folded_legend == FoldedLegend::Open => {
+            let opened = draw::legend_box(plain, LEGEND_OPENED, legend, room)?;
+            (opened, LEGEND_OPENED)
+        }
+        LegendPlace::Folded => {
+            let size = draw::legend_button_size(plain, LEGEND_FOLDED);
+            let margin = input.camera.origin.x + input.camera.size.x - (usual.0.x + usual.1.x);
+            let at = layout::folded_legend_origin(&input.camera, size, margin, &pair);
+            (Rect::new(at, size), LEGEND_FOLDED)
+        }
+    };
+    Some(LegendShown { place, rect, title })
+}
+
+/// The screen boxes of the focused pair's two bodies (none without a pair).
+fn pair_boxes(input: &CanvasInput) -> Vec<(Vec2, Vec2)> {
+    let Some(run) = input.run else {
+        return Vec::new();
+    };
+    [run.a, run.b]
+        .iter()
+        .filter_map(|&i| input.doc.bodies.get(i))
+        .filter_map(|b| layout::screen_box(&input.camera, &[b]))
+        .collect()
 }
 
 /// The legend's lines: the pair's colours and every switched-on lab's, one line a colour.
@@ -169,20 +268,17 @@ fn legend_entries(input: &CanvasInput) -> Vec<LegendEntry> {
     legend
 }
 
-/// Whether the legend, `usual` (origin and size) in its top-right place, goes to the top
-/// left: when the bodies lie under its usual place and less of them under the other top
-/// corner ([`layout::legend_goes_left`]).
-fn legend_left(input: &CanvasInput, usual: (Vec2, Vec2)) -> bool {
-    // A lab's card in the upper left (the sweep's time chart) keeps the legend where it is.
+/// Where the legend, `usual` (origin and size) in its top-right place, goes: clear of the
+/// focused pair (`pair`, its bodies' screen boxes), in the corner that covers less of the
+/// other bodies ([`layout::legend_place`]).
+fn legend_place(input: &CanvasInput, usual: (Vec2, Vec2), pair: &[(Vec2, Vec2)]) -> LegendPlace {
+    // A lab's card in the upper left (the sweep's time chart) keeps the legend out of it.
     let card = input.run.is_some_and(|run| {
         input
             .labs
             .iter()
             .any(|l| input.overlays.is_on(l.algorithm()) && l.holds_top_left(run))
     });
-    if card {
-        return false;
-    }
     // Outlines only of the bodies whose bounding circle reaches the legend's band.
     let band = usual.0.y + usual.1.y;
     let bodies: Vec<_> = input
@@ -197,7 +293,7 @@ fn legend_left(input: &CanvasInput, usual: (Vec2, Vec2)) -> bool {
         })
         .filter_map(|b| layout::screen_box(&input.camera, &[b]))
         .collect();
-    layout::legend_goes_left(&input.camera, usual, &bodies)
+    layout::legend_place(&input.camera, usual, pair, &bodies, !card)
 }
 
 /// The inset's camera, in the corner that covers least of the focused pair and of the

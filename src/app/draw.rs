@@ -771,6 +771,38 @@ pub fn legend_box(
 
 const LEGEND_SIZE: f32 = 14.0;
 
+/// The folded legend's one-line button, `text` in the legend's type: its size in pixels.
+pub fn legend_button_size(p: &Painter, text: &str) -> Vec2 {
+    let pad = p.px(8.0);
+    Vec2::new(
+        p.measure(text, LEGEND_SIZE).x + 2.0 * pad,
+        p.px(LEGEND_SIZE + 5.0) + pad,
+    )
+}
+
+/// Draws the folded legend's button at `at` (its top-left corner, sized by
+/// [`legend_button_size`]); returns its rectangle.
+pub fn draw_legend_button(p: &Painter, text: &str, at: Vec2) -> Rect {
+    let size = legend_button_size(p, text);
+    let pad = p.px(8.0);
+    mq::draw_rectangle(
+        at.x,
+        at.y,
+        size.x,
+        size.y,
+        palette::with_alpha(mq::WHITE, 0.92),
+    );
+    mq::draw_rectangle_lines(at.x, at.y, size.x, size.y, p.px(1.0), palette::GRID_MAJOR);
+    p.screen_text(
+        at + Vec2::new(pad, pad * 0.5),
+        text,
+        LEGEND_SIZE,
+        palette::TEXT,
+        false,
+    );
+    Rect::new(at, size)
+}
+
 /// Where the legend's rows go.
 struct LegendLayout {
     rows: Vec<(Option<Color>, String)>,

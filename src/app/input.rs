@@ -95,8 +95,16 @@ pub fn handle(app: &mut App, over_ui: bool) {
     }
     if on_canvas && app.tools.drag.is_none() {
         let at = app.tools.pointer.pressed_at.unwrap_or(m);
+        let on_legend = |app: &mut App| {
+            app.workspace
+                .plane_mut()
+                .is_some_and(|w| w.click_legend(at))
+        };
         if mq::is_mouse_button_pressed(MouseButton::Left) {
-            press(app, at);
+            // The folded legend's button takes its click; elsewhere a press edits.
+            if !on_legend(app) {
+                press(app, at);
+            }
         } else if mq::is_mouse_button_pressed(MouseButton::Right)
             || mq::is_mouse_button_pressed(MouseButton::Middle)
         {

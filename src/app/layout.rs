@@ -91,6 +91,63 @@ pub fn legend_goes_left(
     right > 0.0 && left < 0.5 * right
 }
 
+/// Where the legend goes on the canvas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegendPlace {
+    TopRight,
+    TopLeft,
+    /// Folded into a one-line button that opens it on demand: both top corners would
+    /// cover the focused pair.
+    Folded,
+}
+
+/// Where the legend, measured as `(origin, size)` in its usual top-right place, goes so
+/// that it never covers the focused pair (`pair`: the screen boxes of its two bodies): the
+/// top right when that is free of them, else the top left when that is free (and
+/// `left_open`: no lab's card holds that corner), else it folds. It folds too when it is
+/// taller than the canvas (a projector's UI scale), since it would be cut. Between two free
+/// corners, the one covering less of the other bodies (`bodies`) wins, as
+/// [`legend_goes_left`] says.
+pub fn legend_place(
+    camera: &Camera,
+    usual: (Vec2, Vec2),
+    pair: &[(Vec2, Vec2)],
+    bodies: &[(Vec2, Vec2)],
+    left_open: bool,
+) -> LegendPlace {
+    if usual.0.y + usual.1.y > camera.origin.y + camera.size.y {
+        return LegendPlace::Folded;
+    }
+    let covers_pair = |at: Vec2| pair.iter().any(|&b| covered_area((at, usual.1), b) > 0.0);
+    let right_free = !covers_pair(usual.0);
+    let left_free = left_open && !covers_pair(legend_left_origin(camera, usual));
+    match (right_free, left_free) {
+        (true, true) if legend_goes_left(camera, usual, bodies) => LegendPlace::TopLeft,
+        (true, _) => LegendPlace::TopRight,
+        (false, true) => LegendPlace::TopLeft,
+        (false, false) => LegendPlace::Folded,
+    }
+}
+
+/// Where the folded legend's button, `size` pixels, goes: the top corner (right or left,
+/// with `margin` from the edges) that covers less of the focused pair, the right on a tie.
+pub fn folded_legend_origin(
+    camera: &Camera,
+    size: Vec2,
+    margin: f32,
+    pair: &[(Vec2, Vec2)],
+) -> Vec2 {
+    let y = camera.origin.y + margin;
+    let right = Vec2::new(camera.origin.x + camera.size.x - size.x - margin, y);
+    let left = Vec2::new(camera.origin.x + margin, y);
+    let under = |at: Vec2| -> f32 { pair.iter().map(|&b| covered_area((at, size), b)).sum() };
+    if under(left) < under(right) {
+        left
+    } else {
+        right
+    }
+}
+
 /// Where the legend's box `(origin, size)`, in its top-right place, sits in the top-left
 /// corner: the same margin from the canvas's left edge as from its right.
 pub fn legend_left_origin(camera: &Camera, (origin, size): (Vec2, Vec2)) -> Vec2 {
@@ -294,6 +351,64 @@ mod tests {
         let right = (Vec2::new(1050.0, 50.0), Vec2::new(1100.0, 100.0));
         let left = (Vec2::new(100.0, 50.0), Vec2::new(250.0, 150.0));
         assert!(!legend_goes_left(&c, usual_legend(), &[right, left]));
+    }
+
+    #[test]
+    fn the_legend_never_covers_the_focused_pair() {
+        // canvas(): x from 100 to 1100, y from 50 to 650; the legend 200 x 180 at (892, 58)
+        // in the top right, (108, 58) in the top left (the same 8 px margin).
+        let c = canvas();
+        let place = |pair: &[(Vec2, Vec2)], bodies: &[(Vec2, Vec2)], left_open| {
+            legend_place(&c, usual_legend(), pair, bodies, left_open)
+        };
+        // The pair in the middle: the usual corner.
+        let middle = [(Vec2::new(400.0, 300.0), Vec2::new(700.0, 500.0))];
+        assert_eq!(place(&middle, &middle, true), LegendPlace::TopRight);
+        // Body B reaches under the top right (x 1000..1090, y 100..300): the top left.
+        let b_right = [
+            (Vec2::new(400.0, 300.0), Vec2::new(600.0, 500.0)),
+            (Vec2::new(1000.0, 100.0), Vec2::new(1090.0, 300.0)),
+        ];
+        assert_eq!(place(&b_right, &b_right, true), LegendPlace::TopLeft);
+        // The same, but a lab's card holds the top left: folded.
+        assert_eq!(place(&b_right, &b_right, false), LegendPlace::Folded);
+        // The projector: the pair fills the canvas's width at the legend's height (a
+        // diamond from x 150 to 600 and a block from 600 to 1100, both from y 100): folded.
+        let wide = [
+            (Vec2::new(150.0, 100.0), Vec2::new(600.0, 600.0)),
+            (Vec2::new(600.0, 200.0), Vec2::new(1100.0, 500.0)),
+        ];
+        assert_eq!(place(&wide, &wide, true), LegendPlace::Folded);
+        // A third body under the top right that is not in the pair does not fold it; it
+        // moves left as before when the left is emptier.
+        let other = [(Vec2::new(900.0, 60.0), Vec2::new(1000.0, 200.0))];
+        assert_eq!(place(&middle, &other, true), LegendPlace::TopLeft);
+        // Taller than the canvas (58 + 600 > 650): folded, wherever the pair is.
+        let tall = (usual_legend().0, Vec2::new(200.0, 600.0));
+        assert_eq!(
+            legend_place(&c, tall, &middle, &middle, true),
+            LegendPlace::Folded
+        );
+        // A box that only touches the legend's edge (x = 892) covers nothing of it.
+        let touching = [(Vec2::new(700.0, 60.0), Vec2::new(892.0, 200.0))];
+        assert_eq!(place(&touching, &touching, true), LegendPlace::TopRight);
+    }
+
+    #[test]
+    fn the_folded_legend_sits_in_the_top_corner_that_covers_less_of_the_pair() {
+        let c = canvas();
+        let size = Vec2::new(120.0, 24.0);
+        // Right corner: x from 1100 - 120 - 8 = 972, y 58.
+        assert_eq!(
+            folded_legend_origin(&c, size, 8.0, &[]),
+            Vec2::new(972.0, 58.0)
+        );
+        // Something at the top right: the left corner, (108, 58).
+        let top_right = [(Vec2::new(950.0, 50.0), Vec2::new(1100.0, 100.0))];
+        assert_eq!(
+            folded_legend_origin(&c, size, 8.0, &top_right),
+            Vec2::new(108.0, 58.0)
+        );
     }
 
     #[test]

@@ -66,6 +66,16 @@ impl ViewPrefs {
         }
         self.presentation = on;
     }
+
+    /// Whether the canvas is split this frame, given whether A - B has something to show
+    /// (`draws_on_difference`: an overlay that draws there is on). Presentation mode gives
+    /// the bodies the whole canvas when A - B would show only its origin (the timeline on
+    /// contact clipping, SAT or the sweep alone), and splits again as soon as an overlay
+    /// that draws there is on. The split the user asked for (V) stays as asked: at the desk
+    /// the A - B half fills as overlays are switched on, without the layout jumping.
+    pub fn split_shown(&self, draws_on_difference: bool) -> bool {
+        self.split_view && (!self.presentation || draws_on_difference)
+    }
 }
 
 /// The narrowest a side panel gets, in egui points: room for a checkbox and its name,
@@ -130,6 +140,22 @@ mod tests {
         p.set_presentation(true);
         p.set_presentation(false);
         assert!(p.split_view);
+    }
+
+    #[test]
+    fn presentation_mode_splits_only_when_a_minus_b_has_something_to_show() {
+        let mut p = ViewPrefs::default();
+        p.set_presentation(true);
+        assert!(!p.split_shown(false), "the bodies take the whole canvas");
+        assert!(p.split_shown(true), "split again once A - B has something");
+        p.set_presentation(false);
+        assert!(
+            !p.split_shown(true) && !p.split_shown(false),
+            "no split asked"
+        );
+        // The split asked for with V stays, with or without anything on A - B.
+        p.set_split_view(true);
+        assert!(p.split_shown(false) && p.split_shown(true));
     }
 
     #[test]

@@ -120,7 +120,9 @@ fn panels(app: &mut App) -> bool {
         }
         let rect = ctx.available_rect();
         let ppp = ctx.pixels_per_point();
-        app.workspace.set_split(app.prefs.split_view);
+        app.workspace.set_presentation(app.prefs.presentation);
+        let split = app.prefs.split_shown(app.workspace.draws_on_difference());
+        app.workspace.set_split(split);
         app.workspace.set_viewport(
             Vec2::new(rect.min.x, rect.min.y) * ppp,
             Vec2::new(rect.width(), rect.height()) * ppp,
@@ -224,6 +226,7 @@ fn test_state(app: &App) -> String {
     };
     let doc = &w.session.doc;
     let camera = &w.camera;
+    let fold = w.legend_fold.get();
     let bodies: Vec<_> = doc
         .bodies
         .iter()
@@ -284,6 +287,10 @@ fn test_state(app: &App) -> String {
         "presentation": app.prefs.presentation,
         "lesson": app.dialogs.lesson.test_json(),
         "screen": [mq::screen_width(), mq::screen_height()],
+        "legend_fold": {
+            "open": fold.open,
+            "toggle": fold.toggle.map(|r| [r.min.x, r.min.y, r.max.x, r.max.y]),
+        },
     })
     .to_string()
 }

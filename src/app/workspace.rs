@@ -11,11 +11,12 @@
 use super::camera::Camera;
 use super::canvas::{
     caption_strip_height, difference_bounds, draw_canvas, draw_caption_strip, inset_camera_in,
-    inset_rect_for, CanvasInput,
+    inset_rect_for, CanvasInput, FoldedLegend,
 };
 use super::document::{DocOutline, LoadedDocument, Snapshot};
 use super::draw::PlacedLabel;
 use super::file_state::{FileState, RecordedPair};
+use super::labels::Rect;
 use super::labs::{self, Lab, Series};
 use super::layout;
 use super::overlays::OverlayState;
@@ -31,7 +32,7 @@ use crate::scene::{scene_to_string, Answers, Scene, View};
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// What the window (files, undo, the frame loop) and the shared panels need from any
 /// workspace.
@@ -81,6 +82,14 @@ pub trait Workspace: AlgorithmsModel + PlotsModel {
     /// Splits the canvas into the bodies and A - B side by side (the View menu, the
     /// presentation mode), or draws A - B in the inset. A kind without A - B ignores it.
     fn set_split(&mut self, _on: bool) {}
+    /// Presentation mode on or off (F5): no legend and no inset then, so "fit all" may use
+    /// the whole canvas. A kind that reserves no room for them ignores it.
+    fn set_presentation(&mut self, _on: bool) {}
+    /// Whether A - B has something to show: an overlay that draws on A - B is on (the
+    /// Minkowski difference, GJK, EPA). Presentation mode splits the canvas only then.
+    fn draws_on_difference(&self) -> bool {
+        false
+    }
     /// Moves the clocks that the panels show and the canvas draws (the sweep's motion) on to
     /// `now` (seconds); called before the panels are built, so that both show one time.
     fn advance_clocks(&mut self, _now: f64) {}
@@ -135,8 +144,26 @@ pub struct Workspace2d {
     /// The view as the last "fit all" left it: while the user has not panned or zoomed
     /// since, a new canvas size (window resized, panels opened or closed) fits again.
     fitted: Option<(Vec2, f32)>,
+    /// The scene's saved view, a world rectangle (centre, width and height), while the
+    /// view still shows it: a new canvas size fits it again, and saving writes it as read.
+    /// "Fit all" and any pan or zoom of the user leave it.
+    region: Option<(Vec2, Vec2)>,
     /// Where the last drawn frame's labels went (for the tests' checks).
     pub placed_labels: RefCell<Vec<PlacedLabel>>,
+    /// The folded legend: where the last frame drew its button (or the legend opened from
+    /// it), and whether it is open.
+    pub legend_fold: Cell<LegendFold>,
+    /// Presentation mode (F5): no legend, and no inset (A - B has the split's right half
+    /// or nothing), so "fit all" frames the bodies on the whole canvas.
+    presentation: bool,
+}
+
+/// The legend folded into a button because it would cover the focused pair (see
+/// `layout::legend_place`): where a click opens or folds it, and whether it is open.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LegendFold {
+    pub toggle: Option<Rect>,
+    pub open: bool,
 }
 
 impl Workspace2d {
@@ -148,7 +175,10 @@ impl Workspace2d {
             sweep_clock: SweepClock::default(),
             labs: labs::registry(),
             fitted: None,
+            region: None,
             placed_labels: RefCell::new(Vec::new()),
+            legend_fold: Cell::new(LegendFold::default()),
+            presentation: false,
         };
         w.show(doc);
         w
@@ -158,24 +188,38 @@ impl Workspace2d {
     fn show(&mut self, doc: Document) {
         let view = doc.meta.view;
         self.session.replace_document(doc);
-        match view {
-            Some(View { center, zoom }) => {
-                self.camera.center = center;
-                self.camera.zoom = zoom;
-                self.fitted = None;
+        match view.and_then(|v| Some((v.center, v.extent()?))) {
+            Some(region) => {
+                self.region = Some(region);
+                self.show_region();
             }
             None => self.fit_all(),
         }
+    }
+
+    /// Fits the saved region to the camera's canvas (bodies' half when split).
+    fn show_region(&mut self) {
+        if let Some((center, extent)) = self.region {
+            self.camera.fit_region(center, extent);
+            self.fitted = Some((self.camera.center, self.camera.zoom));
+        }
+    }
+
+    /// Whether the view is where the last automatic framing (fit all, the saved region)
+    /// put it: the user has not panned or zoomed since.
+    fn untouched(&self) -> bool {
+        self.fitted == Some((self.camera.center, self.camera.zoom))
     }
 
     pub fn labs(&self) -> &[Box<dyn Lab>] {
         &self.labs
     }
 
-    /// The canvas as the window draws it.
-    fn draw_view(&self, scale: f32, legend: bool) {
+    /// The canvas as the window draws it (`picture`: as `render` and the slides draw it).
+    fn draw_view(&self, scale: f32, legend: bool, picture: bool) {
         let s = &self.session;
-        *self.placed_labels.borrow_mut() = draw_canvas(&CanvasInput {
+        let fold = self.legend_fold.get();
+        let drawn = draw_canvas(&CanvasInput {
             doc: &s.doc,
             run: s.run(),
             labs: &self.labs,
@@ -183,9 +227,33 @@ impl Workspace2d {
             camera: self.camera,
             scale,
             legend,
+            folded_legend: match (picture, fold.open) {
+                (true, _) => FoldedLegend::Omitted,
+                (false, true) => FoldedLegend::Open,
+                (false, false) => FoldedLegend::Button,
+            },
             difference: self.split.on.then_some(self.split.camera),
             sweep_time: self.sweep_clock.shown(s.doc.meta.sweep_time()),
         });
+        *self.placed_labels.borrow_mut() = drawn.labels;
+        self.legend_fold.set(LegendFold {
+            toggle: drawn.legend_toggle,
+            ..fold
+        });
+    }
+
+    /// A click at `screen` on the folded legend's button opens the legend, on the legend
+    /// opened from it folds it again; returns whether the click was there (and taken).
+    pub fn click_legend(&mut self, screen: Vec2) -> bool {
+        let fold = self.legend_fold.get();
+        let hit = fold.toggle.is_some_and(|r| r.contains_point(screen));
+        if hit {
+            self.legend_fold.set(LegendFold {
+                open: !fold.open,
+                ..fold
+            });
+        }
+        hit
     }
 
     /// A picture `size` pixels large, as `render` and the slides draw it: the canvas with
@@ -194,7 +262,7 @@ impl Workspace2d {
     pub fn draw_picture(&mut self, size: Vec2, scale: f32) {
         let strip = caption_strip_height(scale).min(size.y * 0.5);
         self.set_viewport(Vec2::ZERO, Vec2::new(size.x, size.y - strip));
-        self.draw_view(scale, true);
+        self.draw_view(scale, true, true);
         if let Some(text) = self.session.timeline_sentence() {
             draw_caption_strip(&text, Vec2::new(0.0, size.y - strip), size.x, scale);
         }
@@ -231,10 +299,11 @@ impl Workspace2d {
 impl Workspace2d {
     /// The scene to save: the document with this workspace's view and overlays.
     pub fn scene_to_save(&self) -> Scene {
-        let mut scene = self.session.doc.to_scene(Some(View {
-            center: self.camera.center,
-            zoom: self.camera.zoom,
-        }));
+        let view = match self.region {
+            Some((center, extent)) if self.untouched() => View::region(center, extent),
+            _ => View::region(self.camera.center, self.camera.size / self.camera.zoom),
+        };
+        let mut scene = self.session.doc.to_scene(Some(view));
         scene.overlays = Some(overlays_to_save(self.session.overlays()));
         scene
     }
@@ -407,8 +476,13 @@ impl Workspace for Workspace2d {
         // A fitted view the user has not moved since fits again when the canvas (or its
         // bodies half) changes size.
         let resized = (self.camera.size - before).abs().max_element() > 0.5;
-        let untouched = self.fitted == Some((self.camera.center, self.camera.zoom));
-        if std::mem::take(&mut self.split.needs_fit) || (resized && untouched) {
+        // The split switched: both halves are framed again, the saved region too if the
+        // user has not moved away from it.
+        let split_switched = std::mem::take(&mut self.split.needs_fit);
+        let refit = (resized || split_switched) && self.untouched();
+        if refit && self.region.is_some() {
+            self.show_region();
+        } else if refit || split_switched {
             self.fit_all();
         }
         self.follow_difference();
@@ -416,6 +490,15 @@ impl Workspace for Workspace2d {
 
     fn set_split(&mut self, on: bool) {
         self.split.set(on);
+    }
+
+    fn set_presentation(&mut self, on: bool) {
+        self.presentation = on;
+    }
+
+    fn draws_on_difference(&self) -> bool {
+        let overlays = self.session.overlays();
+        (self.labs.iter()).any(|l| l.uses_inset() && overlays.is_on(l.algorithm()))
     }
 
     fn update(&mut self, now: f64) {
@@ -434,14 +517,16 @@ impl Workspace for Workspace2d {
     }
 
     fn draw(&self, scale: f32, legend: bool) {
-        self.draw_view(scale, legend);
+        self.draw_view(scale, legend, false);
     }
 
     fn fit_all(&mut self) {
+        self.region = None;
         self.split.user_framed = false;
         self.follow_difference();
         match layout::bounds(&self.session.doc.bodies) {
-            Some((lo, hi)) if self.split.on => self.camera.fit(lo, hi, 0.08),
+            // Nothing to keep clear on the right: the bodies get the whole canvas (half).
+            Some((lo, hi)) if self.split.on || self.presentation => self.camera.fit(lo, hi, 0.08),
             Some((lo, hi)) => self.camera = layout::fit_beside_inset(&self.camera, lo, hi),
             None => {
                 self.camera.center = Vec2::ZERO;
@@ -660,21 +745,100 @@ mod tests {
         );
         assert_eq!(w.plane().unwrap().view_center(), Vec2::ZERO);
         assert_eq!(w.view_label(), "zoom 60 px/unit");
+        // Saved as the region the 1280 x 800 canvas shows at 60 px/unit.
         assert_eq!(
             w.plane().unwrap().scene_to_save().view,
-            Some(View {
-                center: Vec2::ZERO,
-                zoom: 60.0
-            })
+            Some(View::region(
+                Vec2::ZERO,
+                Vec2::new(1280.0 / 60.0, 800.0 / 60.0)
+            ))
         );
         let mut saved = w.plane().unwrap().session.doc.clone();
-        saved.meta.view = Some(View {
-            center: Vec2::new(1.0, 2.0),
-            zoom: 40.0,
-        });
+        saved.meta.view = Some(View::region(Vec2::new(1.0, 2.0), Vec2::new(32.0, 20.0)));
         w.replace_document(LoadedDocument::Plane(saved)).unwrap();
         assert_eq!(w.plane().unwrap().view_center(), Vec2::new(1.0, 2.0));
+        // 1280 / 32 = 800 / 20 = 40 px/unit.
         assert_eq!(w.view_label(), "zoom 40 px/unit");
+    }
+
+    #[test]
+    fn a_saved_region_is_fitted_to_every_canvas_and_saved_as_read() {
+        let mut doc = Document::parse(crate::app::examples::welcome(), "welcome.ron").unwrap();
+        doc.meta.view = Some(View::region(Vec2::new(1.0, 2.0), Vec2::new(32.0, 20.0)));
+        let mut w = Workspace2d::new(doc, Camera::default());
+        // A projector's canvas, 640 x 432 at UI scale 2: 640 / 32 = 20 across, 432 / 20 =
+        // 21.6 up; 20 shows it all.
+        w.set_viewport(Vec2::new(328.0, 44.0), Vec2::new(640.0, 432.0));
+        assert_eq!(
+            (w.camera.center, w.camera.zoom),
+            (Vec2::new(1.0, 2.0), 20.0)
+        );
+        // Saved without moving: the region as read, not the taller one this canvas shows.
+        let region = View::region(Vec2::new(1.0, 2.0), Vec2::new(32.0, 20.0));
+        assert_eq!(w.scene_to_save().view, Some(region));
+        // The split takes half the canvas: the region is fitted to the bodies' half
+        // ((640 - 6) / 2 = 317 wide: 317 / 32 = 9.906 px/unit).
+        w.set_split(true);
+        w.set_viewport(Vec2::new(328.0, 44.0), Vec2::new(640.0, 432.0));
+        assert!(
+            (w.camera.zoom - 317.0 / 32.0).abs() < 1e-4,
+            "{}",
+            w.camera.zoom
+        );
+        w.set_split(false);
+        w.set_viewport(Vec2::new(328.0, 44.0), Vec2::new(640.0, 432.0));
+        // Zoomed by the user: the region is left, and saving writes what is visible now,
+        // 640 x 432 pixels at 40 px/unit = 16 x 10.8 units.
+        w.camera
+            .zoom_at(w.camera.to_screen(Vec2::new(1.0, 2.0)), 2.0);
+        w.set_viewport(Vec2::new(328.0, 44.0), Vec2::new(800.0, 432.0));
+        assert_eq!(
+            w.camera.zoom, 40.0,
+            "a moved view stays when the canvas changes"
+        );
+        let saved = w.scene_to_save().view.unwrap();
+        assert!((saved.center - Vec2::new(1.0, 2.0)).length() < 1e-5);
+        assert_eq!((saved.width, saved.height), (Some(20.0), Some(10.8)));
+    }
+
+    #[test]
+    fn presentation_mode_fits_the_bodies_on_the_whole_canvas() {
+        let doc = Document::parse(crate::app::examples::welcome(), "welcome.ron").unwrap();
+        let (lo, hi) = layout::bounds(&doc.bodies).unwrap();
+        let mut w = Workspace2d::new(doc, Camera::default());
+        w.set_viewport(Vec2::ZERO, Vec2::new(1280.0, 600.0));
+        // At the desk, "fit all" keeps the right column clear for the inset and legend:
+        // the bodies' middle sits left of the canvas's centre.
+        w.fit_all();
+        assert!(w.camera.center.x > 0.5 * (lo.x + hi.x) + 0.1);
+        // Presenting, there is neither: the bodies' middle is the canvas's centre.
+        w.set_presentation(true);
+        w.fit_all();
+        assert!((w.camera.center - 0.5 * (lo + hi)).length() < 1e-4);
+    }
+
+    #[test]
+    fn an_old_zoom_shows_what_it_showed_on_the_reference_canvas() {
+        // zoom 84 on the 840 x 756 reference canvas showed 10 x 9 units; on 1280 x 800
+        // that region is fitted at min(1280 / 10, 800 / 9) = 88.89 px/unit.
+        let mut doc = Document::parse(crate::app::examples::welcome(), "welcome.ron").unwrap();
+        doc.meta.view = Some(View {
+            center: Vec2::new(0.5, 0.0),
+            width: None,
+            height: None,
+            zoom: Some(84.0),
+        });
+        let mut w = Workspace2d::new(doc, Camera::default());
+        w.set_viewport(Vec2::ZERO, Vec2::new(1280.0, 800.0));
+        assert!(
+            (w.camera.zoom - 800.0 / 9.0).abs() < 1e-3,
+            "{}",
+            w.camera.zoom
+        );
+        // Saving writes the new form.
+        let saved = w.scene_to_save().view.unwrap();
+        assert_eq!(saved.zoom, None);
+        assert_eq!((saved.width, saved.height), (Some(10.0), Some(9.0)));
     }
 
     #[test]

@@ -915,6 +915,11 @@ impl Workspace for Workspace3d {
         }
     }
 
+    fn draws_on_difference(&self) -> bool {
+        let overlays = self.session.overlays();
+        difference3::wants_inset(&self.labs, |a| overlays.is_on(a))
+    }
+
     fn set_split(&mut self, on: bool) {
         if self.difference.split != on {
             self.difference.set_split(on);

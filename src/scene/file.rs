@@ -2,7 +2,7 @@ use super::checks::{
     body_color, check_body_count, check_expectation_normal, check_expectation_numbers,
     check_sweep_time, check_version, in_body, BodyNames,
 };
-use super::model::{Scene, SceneBody};
+use super::model::{Scene, SceneBody, View};
 use crate::geom::{Shape, ShapeError, ShapeKind};
 use crate::query::Algorithm;
 use glam::Vec2;
@@ -102,16 +102,7 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
     }
     names.check_focus(&scene.focus)?;
     if let Some(view) = &scene.view {
-        check_vec("view center", view.center).map_err(|m| (Some("view".into()), m))?;
-        if !view.zoom.is_finite() || view.zoom <= 0.0 || view.zoom > MAX_MAGNITUDE {
-            return Err((
-                Some("zoom".into()),
-                format!(
-                    "view zoom must be a positive number of pixels per unit, it is {}",
-                    view.zoom
-                ),
-            ));
-        }
+        check_view(view)?;
     }
     check_sweep_time(scene.sweep_time)?;
     if let Some(lesson) = &scene.lesson {
@@ -137,6 +128,57 @@ fn validate(scene: &Scene, _text: &str) -> Result<Vec<SceneBody>, Invalid> {
         }
     }
     Ok(bodies)
+}
+
+/// A view is a region (`width` and `height`, both) or an old `zoom`, never both or
+/// neither; every number finite and positive.
+fn check_view(view: &View) -> Result<(), Invalid> {
+    check_vec("view center", view.center).map_err(|m| (Some("view".into()), m))?;
+    let region = view.width.is_some() || view.height.is_some();
+    match (region, view.zoom) {
+        (true, Some(_)) => {
+            return Err((
+                Some("zoom:".into()),
+                "a view gives either the region it shows (`width` and `height`) or an old `zoom`, not both: remove `zoom`".into(),
+            ))
+        }
+        (false, None) => {
+            return Err((
+                Some("view:".into()),
+                "a view needs the region it shows: `view: (center: (x, y), width: w, height: h)`".into(),
+            ))
+        }
+        _ => {}
+    }
+    let sizes = [("width", view.width), ("height", view.height)];
+    if region {
+        for (name, size) in sizes {
+            let Some(size) = size else {
+                // Point at the one that is there.
+                let given = if name == "width" { "height:" } else { "width:" };
+                return Err((
+                    Some(given.into()),
+                    format!("a view's region needs both `width` and `height`; `{name}` is missing"),
+                ));
+            };
+            check_positive(&format!("view {name}"), "world units", size, name)?;
+        }
+    }
+    if let Some(zoom) = view.zoom {
+        check_positive("view zoom", "pixels per unit", zoom, "zoom")?;
+    }
+    Ok(())
+}
+
+/// A view's size or zoom: finite, above zero and at most [`MAX_MAGNITUDE`].
+fn check_positive(what: &str, unit: &str, v: f32, field: &str) -> Result<(), Invalid> {
+    if v.is_finite() && v > 0.0 && v <= MAX_MAGNITUDE {
+        return Ok(());
+    }
+    Err((
+        Some(format!("{field}:")),
+        format!("{what} must be a positive number of {unit} (at most {MAX_MAGNITUDE}), it is {v}"),
+    ))
 }
 
 fn shape_message(kind: &ShapeKind, e: &ShapeError) -> String {
@@ -230,5 +272,70 @@ mod tests {
             shape_message(&kind, &ShapeError::ZeroArea),
             "Box: a box with a half extent of 0 has no area"
         );
+    }
+
+    /// A scene of one box with `view` as its view line (line 4).
+    fn with_view(view: &str) -> String {
+        format!("(\n    version: 1,\n    bodies: [(name: \"a\", shape: Box(half_extents: (1, 1)))],\n    {view}\n)\n")
+    }
+
+    #[test]
+    fn a_view_region_is_read_and_written_back_the_same() {
+        let text = with_view("view: (center: (0.9, 0), width: 3.5, height: 2),");
+        let (scene, _) = parse_scene(&text, "t.ron").unwrap();
+        let view = scene.view.unwrap();
+        assert_eq!(view, View::region(Vec2::new(0.9, 0.0), Vec2::new(3.5, 2.0)));
+        assert_eq!(view.extent(), Some(Vec2::new(3.5, 2.0)));
+        let written = super::super::scene_to_string(&scene);
+        assert!(
+            written.contains("width: 3.5,\n        height: 2.0,"),
+            "{written}"
+        );
+        assert!(!written.contains("zoom"), "{written}");
+        let (again, _) = parse_scene(&written, "t.ron").unwrap();
+        assert_eq!(again.view, Some(view));
+    }
+
+    #[test]
+    fn an_old_zoom_is_the_region_it_showed_on_the_reference_canvas() {
+        // zoom 295 on 840 x 756 pixels: 840 / 295 = 2.8475 by 756 / 295 = 2.5627 units.
+        let text = with_view("view: (center: (0.9, 0), zoom: 295),");
+        let (scene, _) = parse_scene(&text, "t.ron").unwrap();
+        let extent = scene.view.unwrap().extent().unwrap();
+        assert!(
+            (extent - Vec2::new(2.8475, 2.5627)).abs().max_element() < 1e-4,
+            "{extent}"
+        );
+    }
+
+    #[test]
+    fn a_view_with_both_forms_or_neither_is_refused_where_it_is() {
+        let both = with_view("view: (center: (0, 0), width: 4, height: 2, zoom: 80),");
+        let e = parse_scene(&both, "t.ron").unwrap_err();
+        assert!(e.message.contains("not both"), "{}", e.message);
+        // Line 4: 4 spaces, `view: (center: (0, 0), ` (23), `width: 4, ` (10), `height: 2, `
+        // (11), so `zoom:` starts at column 4 + 23 + 10 + 11 + 1 = 49.
+        assert_eq!(e.position, Some((4, 49)));
+        let neither = with_view("view: (center: (0, 0)),");
+        let e = parse_scene(&neither, "t.ron").unwrap_err();
+        assert!(e.message.contains("width: w, height: h"), "{}", e.message);
+        assert_eq!(e.position, Some((4, 5)));
+        let half = with_view("view: (center: (0, 0), width: 4),");
+        let e = parse_scene(&half, "t.ron").unwrap_err();
+        assert!(e.message.contains("`height` is missing"), "{}", e.message);
+        // `width:` at 4 + 23 + 1 = 28 (the one of the two that is there).
+        assert_eq!(e.position, Some((4, 28)));
+        let flat = with_view("view: (center: (0, 0), width: 4, height: 0),");
+        let e = parse_scene(&flat, "t.ron").unwrap_err();
+        assert!(
+            e.message.contains("view height must be a positive number"),
+            "{}",
+            e.message
+        );
+        // `height:` at 28 + 10 = 38.
+        assert_eq!(e.position, Some((4, 38)));
+        // Unknown fields stay errors.
+        let typo = with_view("view: (center: (0, 0), widht: 4, height: 2),");
+        assert!(parse_scene(&typo, "t.ron").is_err());
     }
 }

@@ -76,12 +76,51 @@ impl BodyDef {
     }
 }
 
-/// The camera: the world point at the window's centre and pixels per world unit.
+/// The view: the world rectangle the window shows, `width` x `height` units centred on
+/// `center`, so that a scene shows the same region on any canvas (the window fits it: the
+/// largest zoom that shows all of it, centred). Files written before views were regions
+/// give `zoom` (pixels per unit) instead of `width` and `height`: that zoom is read as the
+/// region it showed on [`LEGACY_ZOOM_CANVAS`]. Exactly one of the two forms is given (the
+/// loader checks it); saving writes the region.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct View {
     pub center: Vec2,
-    pub zoom: f32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<f32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<f32>,
+    /// The old form: pixels per world unit on [`LEGACY_ZOOM_CANVAS`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<f32>,
+}
+
+/// The canvas an old file's `zoom` is read on, in pixels: the canvas of the window's first
+/// size (1440 x 900) at UI scale 1 with both side panels open, measured on `welcome.ron`
+/// and `clip_reference_flip.ron` (both 840 x 756), the window the old views were made in.
+pub const LEGACY_ZOOM_CANVAS: Vec2 = Vec2::new(840.0, 756.0);
+
+impl View {
+    /// The view showing the world rectangle `size` (width, height) centred on `center`.
+    pub fn region(center: Vec2, size: Vec2) -> View {
+        View {
+            center,
+            width: Some(size.x),
+            height: Some(size.y),
+            zoom: None,
+        }
+    }
+
+    /// The world size (width, height) to show: the region as written, or what an old
+    /// `zoom` showed on [`LEGACY_ZOOM_CANVAS`]. `None` for a view the loader refuses (no
+    /// form, or both).
+    pub fn extent(&self) -> Option<Vec2> {
+        match (self.width, self.height, self.zoom) {
+            (Some(w), Some(h), None) => Some(Vec2::new(w, h)),
+            (None, None, Some(zoom)) => Some(LEGACY_ZOOM_CANVAS / zoom),
+            _ => None,
+        }
+    }
 }
 
 /// What a pair must give, checked by `collision-lab check` and the test suite. Everything
