@@ -16,12 +16,6 @@ use std::process::Command;
 /// counts as one line here and takes more on screen, so 40 is generous).
 const FIRST_SCREEN_MAX_LINES: usize = 40;
 
-/// Files the README links that another branch of issue 39 adds: the lead writes the
-/// teacher's guide, `docs/teaching.md`, while this test was written. A pending target may be
-/// missing; once it exists, `pending_files_have_not_landed_yet` fails until it is taken
-/// off this list, so the exemption cannot outlive the wait.
-const PENDING: &[&str] = &["docs/teaching.md"];
-
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -370,7 +364,7 @@ fn every_relative_link_points_at_a_file_and_a_heading() {
         .count();
     // The docs, the pictures and the plot: a README with none would pass vacuously.
     assert!(count >= 8, "only {count} relative links found");
-    assert_none(link_problems(&text, &repo(), "README.md", PENDING));
+    assert_none(link_problems(&text, &repo(), "README.md", &[]));
 }
 
 #[test]
@@ -385,16 +379,6 @@ fn every_scene_named_exists() {
     // the search is broken, not that the README is fine.
     assert!(scene_paths(&text).len() >= 5, "too few scene paths found");
     assert_none(scene_problems(&text, &repo()));
-}
-
-#[test]
-fn pending_files_have_not_landed_yet() {
-    for path in PENDING {
-        assert!(
-            !repo().join(path).exists(),
-            "{path} exists now: take it off PENDING in tests/readme.rs so its links are checked"
-        );
-    }
 }
 
 // ---- each check fails on a README that breaks it ------------------------------------------
