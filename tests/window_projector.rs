@@ -178,3 +178,40 @@ fn presentation_mode_gives_the_bodies_the_whole_canvas_until_an_overlay_draws_on
     let half = f(&split["canvas"][2]);
     assert!((half - 637.0).abs() < 8.0, "{half}");
 }
+
+/// In 3D too: at UI scale 2 on 1280x720 the legend of lesson 9 (two slabs filling the
+/// middle of a small canvas) would cover them, so it folds into a one-line button; a click
+/// opens it and another folds it, selecting nothing. At scale 1 on a 1600x1000 screen the
+/// 3D welcome scene's legend stays unfolded in its corner.
+#[test]
+fn the_3d_legend_folds_rather_than_cover_the_pair_and_a_click_opens_it() {
+    if !have(&["Xvfb", "xdotool"]) {
+        return;
+    }
+    let x = XServer::start_sized(SCREEN);
+    let dir = temp_dir("projector-3d-legend");
+    let lesson = scene("lessons").join("09_contacts_3d.ron");
+    let w = Window::open_with_env(&x, &dir, &lesson, &[("COLLISION_LAB_UI_SCALE", "2")]);
+    let s = w.wait_for(|s| legend_toggle(s).is_some(), "the folded legend");
+    let [x0, y0, x1, y1] = legend_toggle(&s).unwrap();
+    // One line of text at scale 2: far shorter than the unfolded legend (about 600 px).
+    assert!(y1 - y0 < 80.0, "a one-line button: {:?}", [x0, y0, x1, y1]);
+    assert_eq!(s["legend_fold"]["open"], false);
+    click_at(&x, ((x0 + x1) / 2.0, (y0 + y1) / 2.0));
+    let s = w.wait_for(|s| s["legend_fold"]["open"] == true, "the legend opened");
+    let [_, y0, _, y1] = legend_toggle(&s).unwrap();
+    assert!(y1 - y0 > 200.0, "the whole legend: {y0}..{y1}");
+    assert_eq!(s["selected"], Value::Null, "the click selected nothing");
+    let [x0, y0, x1, _] = legend_toggle(&s).unwrap();
+    click_at(&x, ((x0 + x1) / 2.0, y0 + 10.0));
+    w.wait_for(|s| s["legend_fold"]["open"] == false, "the legend folded again");
+    drop(w);
+    drop(x);
+    let x = XServer::start();
+    let dir = temp_dir("projector-3d-legend-1");
+    let w = Window::open(&x, &dir, &scene("3d").join("welcome.ron"));
+    let s = w.wait_for(|s| s["legend_fold"].is_object(), "the 3D welcome scene");
+    std::thread::sleep(Duration::from_millis(500));
+    let s = w.state().unwrap_or(s);
+    assert_eq!(s["legend_fold"]["toggle"], Value::Null, "unfolded at scale 1");
+}

@@ -195,8 +195,8 @@ pub struct CanvasDrawn {
 }
 
 /// The folded legend's button, and the title of the legend opened from it.
-const LEGEND_FOLDED: &str = "Legend (click to open)";
-const LEGEND_OPENED: &str = "Legend (click to fold)";
+pub(super) const LEGEND_FOLDED: &str = "Legend (click to open)";
+pub(super) const LEGEND_OPENED: &str = "Legend (click to fold)";
 
 /// The legend as this frame draws it: where, its rectangle, its title.
 #[derive(Clone, Copy)]

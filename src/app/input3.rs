@@ -60,7 +60,15 @@ pub fn handle(app: &mut App, over_ui: bool) {
     }
     if on_canvas && app.tools.drag.is_none() {
         let at = app.tools.pointer.pressed_at.unwrap_or(m);
-        press(app, at);
+        // The folded legend's button takes its click; elsewhere a press edits.
+        let on_legend = mq::is_mouse_button_pressed(MouseButton::Left)
+            && app
+                .workspace
+                .space_mut()
+                .is_some_and(|w| w.click_legend(at));
+        if !on_legend {
+            press(app, at);
+        }
     }
     let held = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
         .into_iter()

@@ -5,7 +5,7 @@
 
 use super::analysis3::{Analysis3, DRAWN_3D};
 use super::camera3::{Camera3, Preset};
-use super::canvas::{caption_strip_height, draw_caption_strip};
+use super::canvas::{caption_strip_height, draw_caption_strip, LEGEND_FOLDED, LEGEND_OPENED};
 use super::difference3::{self, DifferenceScene, DifferenceView3};
 use super::document::{DocOutline, LoadedDocument, Snapshot};
 use super::draw::{self, palette, LabelBoard, LegendEntry, Painter, PlacedLabel};
@@ -13,6 +13,7 @@ use super::file_state::{FileState, RecordedPair};
 use super::labels::Rect;
 use super::labs::Series;
 use super::labs3::{self, Lab3, Lab3Ctx, Label3};
+use super::layout::{self, LegendPlace};
 use super::paint3::{FaceMesh, Painter3};
 use super::panels::{AlgorithmRow, AlgorithmsModel, PlotsModel};
 use super::picture::Picture;
@@ -20,20 +21,29 @@ use super::session::Session;
 use super::state3::Document3;
 use super::sweep_clock::SweepClock;
 use super::timeline::TimelineModel;
-use super::workspace::Workspace;
+use super::workspace::{LegendFold, Workspace};
 use crate::query::Algorithm;
 use crate::scan::MovedPose;
 use crate::scene::{scene3_to_string, Answers, Scene3, View3};
 use egui_macroquad::egui;
 use glam::{Vec2, Vec3};
 use macroquad::prelude::Color;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// The bodies' surfaces as last built, and the document revision they were built for.
 #[derive(Default)]
 struct Meshes {
     revision: Option<u64>,
     bodies: Vec<FaceMesh>,
+}
+
+/// What the last drawn frame showed, for the clicks and the tests that follow it.
+#[derive(Default)]
+struct Drawn3 {
+    /// The camera A - B was drawn through, if it was shown.
+    difference: Cell<Option<Camera3>>,
+    /// The folded legend's button (or the legend opened from it), and whether it is open.
+    legend_fold: Cell<LegendFold>,
 }
 
 pub struct Workspace3d {
@@ -46,8 +56,8 @@ pub struct Workspace3d {
     fitted: Option<Camera3>,
     /// Where the last drawn frame's labels went (for the tests and `render`).
     pub placed_labels: RefCell<Vec<PlacedLabel>>,
-    /// The camera A - B was drawn through in the last frame, if it was shown (the tests).
-    shown_difference: std::cell::Cell<Option<Camera3>>,
+    /// What the last frame drew that input and the tests read afterwards.
+    drawn: Drawn3,
     /// The segments the labs asked labels to keep clear of in the bodies' view this frame.
     keep_clear: RefCell<Vec<[Vec3; 2]>>,
     /// SAT's Gauss map inset is shown (the SAT section of the Algorithms panel).
@@ -69,7 +79,7 @@ impl Workspace3d {
             meshes: RefCell::new(Meshes::default()),
             fitted: None,
             placed_labels: RefCell::new(Vec::new()),
-            shown_difference: std::cell::Cell::new(None),
+            drawn: Drawn3::default(),
             keep_clear: RefCell::new(Vec::new()),
             gauss_map: true,
             difference: DifferenceView3::default(),
@@ -224,7 +234,7 @@ impl Workspace3d {
 
     /// The canvas as the window draws it: the bodies, then A - B (the split view's right
     /// half, or an inset), the insets, the legend and every label.
-    fn draw_view(&self, scale: f32, legend: bool) {
+    fn draw_view(&self, scale: f32, legend: bool, picture: bool) {
         let paint = Painter3::new(self.camera, scale);
         let labels = RefCell::new(Vec::new());
         self.keep_clear.borrow_mut().clear();
@@ -241,17 +251,21 @@ impl Workspace3d {
             40.0,
         );
         self.draw_cards(&paint, &flat);
+        let left_held = self.top_left_held(&paint);
         let mut blocked = Vec::new();
         if legend {
-            blocked.extend(self.draw_legend(&flat));
+            blocked.extend(self.draw_legend(&flat, picture, !left_held));
+        } else {
+            self.drawn.legend_fold.set(LegendFold::default());
         }
         let mut corners = self.inset_rects(scale, blocked.first().copied());
-        if self.top_left_held(&paint) {
+        if left_held {
             let top_left = self.camera.origin + Vec2::splat(8.0 * scale);
             corners.retain(|r| r.min != top_left);
         }
         let shown = self.difference_camera_in(&mut corners, scale);
-        self.shown_difference
+        self.drawn
+            .difference
             .set(shown.as_ref().map(|(camera, _)| *camera));
         if let Some((camera, scene)) = shown {
             scene.draw(camera, scale, !self.difference.split, &board);
@@ -553,8 +567,59 @@ impl Workspace3d {
         Some(Rect { min: lo, max: hi })
     }
 
-    /// The legend of the overlays that are on, in the canvas's upper-right corner.
-    fn draw_legend(&self, flat: &Painter) -> Option<Rect> {
+    /// The legend of the overlays that are on, clear of the focused pair
+    /// ([`layout::legend_place`]): the top right, the top left (`left_open`: no card holds
+    /// it), or folded into a one-line button that a click opens; a picture (`render`,
+    /// slides) leaves a folded legend out. Its rectangle as drawn.
+    fn draw_legend(&self, flat: &Painter, picture: bool, left_open: bool) -> Option<Rect> {
+        let entries = self.legend_entries();
+        let max_width = flat.px(260.0).min(self.camera.size.x * 0.4);
+        let size = draw::legend_box(flat, "Legend", &entries, max_width)?.size();
+        let margin = flat.px(8.0);
+        let top_right = |size: Vec2| {
+            self.camera.origin + Vec2::new(self.camera.size.x - size.x - margin, margin)
+        };
+        let canvas = super::camera::Camera {
+            origin: self.camera.origin,
+            size: self.camera.size,
+            ..Default::default()
+        };
+        let pair: Vec<(Vec2, Vec2)> = (self.pair_screen_box().into_iter())
+            .map(|r| (r.min, r.size()))
+            .collect();
+        let usual = (top_right(size), size);
+        let place = layout::legend_place(&canvas, usual, &pair, &[], left_open);
+        let fold = self.drawn.legend_fold.get();
+        let (drawn, toggle) = match place {
+            LegendPlace::TopRight => (Some(usual.0), None),
+            LegendPlace::TopLeft => (Some(layout::legend_left_origin(&canvas, usual)), None),
+            LegendPlace::Folded if picture => (None, None),
+            LegendPlace::Folded if fold.open => {
+                let opened = draw::legend_box(flat, LEGEND_OPENED, &entries, max_width)?;
+                let at = top_right(opened.size());
+                let rect = draw::draw_legend(flat, LEGEND_OPENED, &entries, max_width, Some(at));
+                self.drawn.legend_fold.set(LegendFold {
+                    toggle: rect,
+                    ..fold
+                });
+                return rect;
+            }
+            LegendPlace::Folded => {
+                let size = draw::legend_button_size(flat, LEGEND_FOLDED);
+                let at = layout::folded_legend_origin(&canvas, size, margin, &pair);
+                let rect = draw::draw_legend_button(flat, LEGEND_FOLDED, at);
+                (None, Some(rect))
+            }
+        };
+        self.drawn.legend_fold.set(LegendFold { toggle, ..fold });
+        match drawn {
+            Some(at) => draw::draw_legend(flat, "Legend", &entries, max_width, Some(at)),
+            None => toggle,
+        }
+    }
+
+    /// The legend's lines: the focused pair's bodies, then the timeline's lab's colours.
+    fn legend_entries(&self) -> Vec<LegendEntry> {
         let doc = &self.session.doc;
         let mut entries: Vec<LegendEntry> = Vec::new();
         if let Some((a, b)) = doc.focus {
@@ -578,11 +643,26 @@ impl Workspace3d {
             entries.extend(told.flat_map(|lab| lab.legend()));
         }
         super::canvas::dedup_legend(&mut entries);
-        let max_width = flat.px(260.0).min(self.camera.size.x * 0.4);
-        let size = draw::legend_box(flat, "Legend", &entries, max_width)?.size();
-        let at = self.camera.origin
-            + Vec2::new(self.camera.size.x - size.x - flat.px(8.0), flat.px(8.0));
-        draw::draw_legend(flat, "Legend", &entries, max_width, Some(at))
+        entries
+    }
+
+    /// A click at `screen` on the folded legend's button opens the legend, on the legend
+    /// opened from it folds it again; returns whether the click was there (and taken).
+    pub fn click_legend(&mut self, screen: Vec2) -> bool {
+        let fold = self.drawn.legend_fold.get();
+        let hit = fold.toggle.is_some_and(|r| r.contains_point(screen));
+        if hit {
+            self.drawn.legend_fold.set(LegendFold {
+                open: !fold.open,
+                ..fold
+            });
+        }
+        hit
+    }
+
+    /// The folded legend for the tests: where its toggle is and whether it is open.
+    pub fn legend_fold(&self) -> LegendFold {
+        self.drawn.legend_fold.get()
     }
 
     /// Projects every asked label to the screen (skipping those behind the eye) for the
@@ -627,7 +707,7 @@ impl Workspace3d {
     pub fn draw_picture(&mut self, size: Vec2, scale: f32) {
         let strip = caption_strip_height(scale).min(size.y * 0.5);
         self.set_viewport(Vec2::ZERO, Vec2::new(size.x, size.y - strip));
-        self.draw_view(scale, true);
+        self.draw_view(scale, true, true);
         if let Some(text) = self.session.timeline_sentence() {
             draw_caption_strip(&text, Vec2::new(0.0, size.y - strip), size.x, scale);
         }
@@ -685,10 +765,14 @@ impl Workspace3d {
                 json
             }),
             "labels": draw::labels_json(&self.placed_labels.borrow()),
+            "legend_fold": {
+                "open": self.drawn.legend_fold.get().open,
+                "toggle": self.drawn.legend_fold.get().toggle.map(|r| [r.min.x, r.min.y, r.max.x, r.max.y]),
+            },
             "difference": {
                 "split": self.difference.split,
                 "moved_by_hand": self.difference.user_camera.is_some(),
-                "shown": self.shown_difference.get().map(|d| {
+                "shown": self.drawn.difference.get().map(|d| {
                     let e = d.eye();
                     serde_json::json!({"rect": [d.origin.x, d.origin.y, d.size.x, d.size.y], "eye": [e.x, e.y, e.z]})
                 }),
@@ -943,7 +1027,7 @@ impl Workspace for Workspace3d {
     }
 
     fn draw(&self, scale: f32, legend: bool) {
-        self.draw_view(scale, legend);
+        self.draw_view(scale, legend, false);
     }
 
     fn fit_all(&mut self) {

@@ -66,17 +66,18 @@ pub fn show(
     action
 }
 
-/// "Lesson 4 of 10" between Previous and Next.
+/// "Lesson 4 of 10", Previous and Next: wrapped, so that a narrow panel at a projector's
+/// UI scale does not widen the notes below past its edge.
 fn course_row(ui: &mut egui::Ui, number: u32, probe: &mut TestProbe) -> Option<Action> {
     let mut action = None;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("Lesson {number} of {}", lessons::LESSONS.len()));
         let previous = lessons::neighbour(number, -1);
         let button = ui.add_enabled(previous.is_some(), egui::Button::new("< Previous"));
         note(ui, probe, "lesson:previous", &button);
         if button.clicked() {
             action = previous.map(open);
         }
-        ui.label(format!("Lesson {number} of {}", lessons::LESSONS.len()));
         let next = lessons::neighbour(number, 1);
         let button = ui.add_enabled(next.is_some(), egui::Button::new("Next >"));
         note(ui, probe, "lesson:next", &button);
