@@ -139,6 +139,13 @@ const CORPUS: &[(&str, &str, bool)] = &[
         true,
     ),
     // 3D scenes (`dimensions: 3`): the same promises, and the 2D habits named.
+    ("lesson_unknown_goal.ron", "Unexpected variant named `Flying` in enum `Goal`", true),
+    (
+        "lesson_3d_goal_in_2d.ron",
+        "FeaturePair (\"edge_edge\") is a 3D goal",
+        true,
+    ),
+    ("lesson_step_zero.ron", "the lesson's step counts from 1, it is 0", true),
     ("3d_2d_shape.ron", "`Box` is a 2D shape; a 3D scene", true),
     ("3d_2d_view.ron", "a 3D view is `view: (eye:", true),
     ("3d_angle_field.ron", "turns by `rotation: (x, y, z)`", true),

@@ -10,7 +10,8 @@
 //   5. files: File > Open's picker opens a scene (and a bad one shows its error), Save
 //      downloads the scene, the Screenshot downloads a PNG, a dropped .ron opens;
 //   6. View > Scan runs a scan over frames, and "go after" moves the body across a flip;
-//   7. a 3D scene opens from a link (made here with Node's own zlib: an independent encoder).
+//   7. a 3D scene opens from a link (made here with Node's own zlib: an independent encoder);
+//   8. a lesson's link opens the lesson: its Notes panel, its timeline step, and Next.
 // It prints the time to the first frame and the frames per second while dragging, and
 // writes screenshots to target/web-test/ to look at.
 //
@@ -237,6 +238,7 @@ async function main() {
         await scanWindow(browser, base);
         await corruptedLinks(browser, base);
         await threeD(browser, base);
+        await lesson(browser, base);
     } finally {
         await browser.close();
         server.close();
@@ -496,6 +498,24 @@ async function threeD(browser, base) {
     const [px, py] = await toPage(page, [ox + w / 2, oy + h / 2]);
     const white = countColour(image, px, py, 150, [255, 255, 255], 12);
     check(white < 300 * 300 * 0.9, "the 3D bodies are drawn", `${white} of ${300 * 300} pixels near the middle are white`);
+    await page.close();
+}
+
+/// A teacher shares lesson 4 as a link: it opens on EPA's first step with its Notes, and
+/// Next (in the Notes panel) opens lesson 5, compiled into the page like the examples.
+async function lesson(browser, base) {
+    const text = fs.readFileSync(path.join(root, "scenes/lessons/04_epa.ron"), "utf8");
+    const page = await open(browser, nodeLink(base, text));
+    const s = await waitState(page, (x) => x.lesson && x.lesson.number === 4 && x.widgets && x.widgets["lesson:next"], 30);
+    check(s.load_error === null, "a lesson opens from a link", String(s.load_error));
+    check(s.timeline_step && s.timeline_step.algorithm === "epa" && s.timeline_step.step === 0,
+        "on its step", JSON.stringify(s.timeline_step));
+    await page.screenshot({ path: path.join(shots, "lesson-4.png") });
+    const [x, y, w, h] = s.widgets["lesson:next"];
+    const [px, py] = await toPage(page, [x + w / 2, y + h / 2]);
+    await page.mouse.click(px, py);
+    const next = await waitState(page, (x) => x.lesson && x.lesson.number === 5, 30);
+    check(next.timeline_step && next.timeline_step.algorithm === "sat", "Next opens lesson 5", next.title);
     await page.close();
 }
 
