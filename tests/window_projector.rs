@@ -204,7 +204,10 @@ fn the_3d_legend_folds_rather_than_cover_the_pair_and_a_click_opens_it() {
     assert_eq!(s["selected"], Value::Null, "the click selected nothing");
     let [x0, y0, x1, _] = legend_toggle(&s).unwrap();
     click_at(&x, ((x0 + x1) / 2.0, y0 + 10.0));
-    w.wait_for(|s| s["legend_fold"]["open"] == false, "the legend folded again");
+    w.wait_for(
+        |s| s["legend_fold"]["open"] == false,
+        "the legend folded again",
+    );
     drop(w);
     drop(x);
     let x = XServer::start();
@@ -213,5 +216,9 @@ fn the_3d_legend_folds_rather_than_cover_the_pair_and_a_click_opens_it() {
     let s = w.wait_for(|s| s["legend_fold"].is_object(), "the 3D welcome scene");
     std::thread::sleep(Duration::from_millis(500));
     let s = w.state().unwrap_or(s);
-    assert_eq!(s["legend_fold"]["toggle"], Value::Null, "unfolded at scale 1");
+    assert_eq!(
+        s["legend_fold"]["toggle"],
+        Value::Null,
+        "unfolded at scale 1"
+    );
 }
