@@ -36,21 +36,6 @@ fn body_x(state: &Value, i: usize) -> f32 {
     state["bodies"][i]["position"][0].as_f64().unwrap() as f32
 }
 
-fn drag(x: &XServer, from: (f32, f32), to: (f32, f32)) {
-    let p = |v: f32| format!("{}", v.round() as i32);
-    x.xdotool(&["mousemove", &p(from.0), &p(from.1)]);
-    std::thread::sleep(std::time::Duration::from_millis(150));
-    x.xdotool(&["mousedown", "1"]);
-    std::thread::sleep(std::time::Duration::from_millis(100));
-    for k in 1..=10 {
-        let t = k as f32 / 10.0;
-        let (mx, my) = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
-        x.xdotool(&["mousemove", &p(mx), &p(my)]);
-        std::thread::sleep(std::time::Duration::from_millis(40));
-    }
-    x.xdotool(&["mouseup", "1"]);
-}
-
 #[test]
 fn dragging_a_body_moves_it_undo_restores_and_save_writes_the_file() {
     let Some((x, dir, scene)) = setup("drag") else {
@@ -398,14 +383,6 @@ fn quitting_with_unsaved_changes_asks_first() {
         SCENE,
         "the file is untouched"
     );
-}
-
-fn click_widget(x: &XServer, state: &Value, name: &str) {
-    let r = &state["widgets"][name];
-    let f = |i: usize| r[i].as_f64().unwrap() as f32;
-    x.xdotool(&["mousemove", &px(f(0) + f(2) / 2.0), &px(f(1) + f(3) / 2.0)]);
-    std::thread::sleep(std::time::Duration::from_millis(150));
-    x.xdotool(&["click", "1"]);
 }
 
 #[test]

@@ -9,12 +9,7 @@ mod window_common;
 use collision_lab::scene::{load_any_scene_file, LoadedScene};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 use window_common::*;
-
-fn pause(ms: u64) {
-    std::thread::sleep(Duration::from_millis(ms));
-}
 
 fn lesson_files() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/lessons");
@@ -36,38 +31,6 @@ fn lesson_step(path: &Path) -> (u32, String, usize) {
     .expect("a lesson");
     let (algorithm, n) = lesson.step.expect("a step");
     (lesson.number, algorithm.key().to_string(), n)
-}
-
-fn click(x: &XServer, s: &Value, widget: &str) {
-    let r = &s["widgets"][widget];
-    let f = |i: usize| {
-        r[i].as_f64()
-            .unwrap_or_else(|| panic!("no widget {widget}"))
-    };
-    let (cx, cy) = (f(0) + f(2) / 2.0, f(1) + f(3) / 2.0);
-    x.xdotool(&[
-        "mousemove",
-        &format!("{}", cx as i32),
-        &format!("{}", cy as i32),
-    ]);
-    pause(250);
-    x.xdotool(&["click", "1"]);
-}
-
-fn drag(x: &XServer, from: (f32, f32), to: (f32, f32)) {
-    let p = |v: f32| format!("{}", v.round() as i32);
-    x.xdotool(&["mousemove", &p(from.0), &p(from.1)]);
-    pause(150);
-    x.xdotool(&["mousedown", "1"]);
-    pause(100);
-    for k in 1..=10 {
-        let t = k as f32 / 10.0;
-        let (mx, my) = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
-        x.xdotool(&["mousemove", &p(mx), &p(my)]);
-        pause(40);
-    }
-    pause(150);
-    x.xdotool(&["mouseup", "1"]);
 }
 
 #[test]
@@ -159,7 +122,7 @@ fn snapping_b_corner_onto_a_corner_completes_lesson_4() {
     assert_eq!(s["lesson"]["found"], true);
     assert!(s["widgets"]["lesson:status"].is_array());
     // The answer behind its button.
-    click(&x, &s, "lesson:answer");
+    click_widget(&x, &s, "lesson:answer");
     let s = w.wait_for(|s| s["lesson"]["answer_shown"] == true, "the answer");
     // Moving away keeps "found" and drops "met".
     let from = to_screen(&s, [2.0, 2.0]);
@@ -168,11 +131,11 @@ fn snapping_b_corner_onto_a_corner_completes_lesson_4() {
     let s = w.wait_for(|s| s["lesson"]["met"] == false, "B moved away");
     assert_eq!(s["lesson"]["found"], true);
     // Next asks about the unsaved drag first; discarding opens lesson 5 afresh.
-    click(&x, &s, "lesson:next");
+    click_widget(&x, &s, "lesson:next");
     let s = w.wait_for(|s| s["confirm"].is_string(), "the unsaved-changes question");
     assert!(s["confirm"].as_str().unwrap().contains("lessons/05_sat_2d"));
     let s = w.wait_for(|s| s["widgets"]["confirm:discard"].is_array(), "Discard");
-    click(&x, &s, "confirm:discard");
+    click_widget(&x, &s, "confirm:discard");
     let s = w.wait_for(|s| s["lesson"]["number"] == 5, "lesson 5");
     assert_eq!(s["lesson"]["found"], false);
     assert_eq!(s["lesson"]["answer_shown"], false);

@@ -31,19 +31,6 @@ fn sleep(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));
 }
 
-fn click(x: &XServer, s: &Value, widget: &str) {
-    let r = &s["widgets"][widget];
-    let f = |i: usize| r[i].as_f64().unwrap();
-    let (cx, cy) = (f(0) + f(2) / 2.0, f(1) + f(3) / 2.0);
-    x.xdotool(&[
-        "mousemove",
-        &format!("{}", cx as i32),
-        &format!("{}", cy as i32),
-    ]);
-    sleep(250);
-    x.xdotool(&["click", "1"]);
-}
-
 fn b_position(s: &Value) -> (f64, f64) {
     let p = &s["bodies"][1]["position"];
     (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())
@@ -60,13 +47,13 @@ fn go_after_moves_the_body_across_the_flip_and_undo_brings_it_back() {
     let x = XServer::start();
     let w = Window::open(&x, &dir, &scene);
     let s = w.wait_for(|s| s["widgets"]["menu:view"].is_array(), "the menu");
-    click(&x, &s, "menu:view");
+    click_widget(&x, &s, "menu:view");
     let s = w.wait_for(|s| s["widgets"]["menu:view:scan"].is_array(), "View > Scan");
-    click(&x, &s, "menu:view:scan");
+    click_widget(&x, &s, "menu:view:scan");
     x.xdotool(&["key", "Escape"]);
     let s = w.wait_for(|s| s["widgets"]["scan:go"].is_array(), "the Scan window");
     sleep(300);
-    click(&x, &s, "scan:go");
+    click_widget(&x, &s, "scan:go");
     let s = w.wait_for(
         |s| {
             s["scan"]["result"]["events"]
@@ -100,7 +87,7 @@ fn go_after_moves_the_body_across_the_flip_and_undo_brings_it_back() {
     );
     let before = b_position(&s);
     sleep(300);
-    click(&x, &s, &format!("scan:event:{k}:after"));
+    click_widget(&x, &s, &format!("scan:event:{k}:after"));
     let s = w.wait_for(
         |s| (b_position(s).0 - hi).abs() < 1e-6,
         "B at the event's far side",
@@ -118,7 +105,7 @@ fn go_after_moves_the_body_across_the_flip_and_undo_brings_it_back() {
     x.xdotool(&["key", "ctrl+z"]);
     let s = w.wait_for(|s| b_position(s) == before, "B back after one undo");
     // Save both sides: two regression scenes beside the scene, each passing `check`.
-    click(&x, &s, &format!("scan:event:{k}:save"));
+    click_widget(&x, &s, &format!("scan:event:{k}:save"));
     let s = w.wait_for(
         |s| s["status"].as_str().is_some_and(|t| t.starts_with("Wrote")),
         "the sides written",

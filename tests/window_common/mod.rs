@@ -354,3 +354,34 @@ pub fn to_screen(state: &serde_json::Value, world: [f32; 2]) -> (f32, f32) {
     let y = cy + ch / 2.0 - (world[1] - f(&center[1])) * zoom;
     (x, y)
 }
+
+/// Clicks the middle of the widget `name` as the window's state publishes it
+/// (`widgets[name]`: `[x, y, width, height]` in screen pixels).
+pub fn click_widget(x: &XServer, state: &serde_json::Value, name: &str) {
+    let r = &state["widgets"][name];
+    let f = |i: usize| {
+        r[i].as_f64()
+            .unwrap_or_else(|| panic!("no widget {name} in the state")) as f32
+    };
+    let at = |v: f32| format!("{}", v.round() as i32);
+    x.xdotool(&["mousemove", &at(f(0) + f(2) / 2.0), &at(f(1) + f(3) / 2.0)]);
+    std::thread::sleep(Duration::from_millis(250));
+    x.xdotool(&["click", "1"]);
+}
+
+/// A left-button drag from `from` to `to` (screen pixels) in ten moves, as a hand makes it.
+pub fn drag(x: &XServer, from: (f32, f32), to: (f32, f32)) {
+    let at = |v: f32| format!("{}", v.round() as i32);
+    x.xdotool(&["mousemove", &at(from.0), &at(from.1)]);
+    std::thread::sleep(Duration::from_millis(150));
+    x.xdotool(&["mousedown", "1"]);
+    std::thread::sleep(Duration::from_millis(100));
+    for k in 1..=10 {
+        let t = k as f32 / 10.0;
+        let (mx, my) = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+        x.xdotool(&["mousemove", &at(mx), &at(my)]);
+        std::thread::sleep(Duration::from_millis(40));
+    }
+    std::thread::sleep(Duration::from_millis(150));
+    x.xdotool(&["mouseup", "1"]);
+}
