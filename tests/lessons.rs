@@ -51,8 +51,9 @@ fn solution(number: u32) -> Place {
         7 => Place::Plane("bullet", Vec2::new(-1.5, 0.0), 0.0),
         // Turned 30 degrees about y, past the 25.57 degrees where the ridges' pair wins.
         8 => Place::Space("above", Vec3::new(0.0, 30.0, 0.0)),
-        // Tilted 10 degrees about x: an edge of the upper slab dips into the lower's top.
-        9 => Place::Space("upper", Vec3::new(10.0, 0.0, 0.0)),
+        // Tilted 7 degrees about x and about z: the overhanging corner dips, and the upper
+        // slab's bottom edge crosses the lower one's top edge.
+        9 => Place::Space("upper", Vec3::new(7.0, 0.0, 7.0)),
         // Face x = 1 of A on face x = -1 of B.
         10 => Place::Plane("B", Vec2::new(2.0, 0.5), 0.0),
         _ => panic!("no solution for lesson {number}"),
