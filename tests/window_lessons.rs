@@ -121,6 +121,9 @@ fn snapping_b_corner_onto_a_corner_completes_lesson_4() {
     );
     assert_eq!(s["lesson"]["found"], true);
     assert!(s["widgets"]["lesson:status"].is_array());
+    // The status bar says it too (presentation mode hides the Notes panel, not the bar).
+    let status = s["status"].as_str().unwrap_or_default();
+    assert!(status.starts_with("Lesson 4: found it!"), "{status}");
     // The answer behind its button.
     click_widget(&x, &s, "lesson:answer");
     let s = w.wait_for(|s| s["lesson"]["answer_shown"] == true, "the answer");

@@ -90,8 +90,9 @@ pub struct LessonPanel {
 }
 
 impl LessonPanel {
-    /// Follows the open document's lesson and its focused pair's answers (once a frame).
-    pub fn follow(&mut self, lesson: Option<&Lesson>, answers: Option<&Answers>) {
+    /// Follows the open document's lesson and its focused pair's answers (once a frame);
+    /// true on the frame the exercise is first found.
+    pub fn follow(&mut self, lesson: Option<&Lesson>, answers: Option<&Answers>) -> bool {
         let number = lesson.map(|l| l.number);
         if number != self.number {
             *self = LessonPanel {
@@ -101,7 +102,9 @@ impl LessonPanel {
         }
         let goal = lesson.and_then(|l| l.exercise.as_ref()).map(|e| &e.goal);
         self.met = matches!((goal, answers), (Some(g), Some(a)) if g.met(a));
+        let first = self.met && !self.found;
         self.found |= self.met;
+        first
     }
 
     /// For the window tests.
@@ -168,13 +171,14 @@ mod tests {
     fn the_panel_remembers_a_found_goal_until_another_lesson_opens() {
         let mut panel = LessonPanel::default();
         let (lesson, start) = lesson4(glam::Vec2::new(1.6, 1.3));
-        panel.follow(Some(&lesson), Some(&start));
+        assert!(!panel.follow(Some(&lesson), Some(&start)));
         assert!(!panel.met && !panel.found);
         panel.answer_shown = true;
         // Corner on corner: SAT and EPA break the tie differently (the lesson's solution).
         let (_, corner) = lesson4(glam::Vec2::new(2.0, 2.0));
-        panel.follow(Some(&lesson), Some(&corner));
+        assert!(panel.follow(Some(&lesson), Some(&corner)), "first found");
         assert!(panel.met && panel.found && panel.answer_shown);
+        assert!(!panel.follow(Some(&lesson), Some(&corner)), "said once");
         panel.follow(Some(&lesson), Some(&start));
         assert!(!panel.met && panel.found, "found stays once met");
         let mut other = lesson.clone();

@@ -48,7 +48,12 @@ pub fn show(ctx: &egui::Context, parts: &mut Parts) -> Vec<Action> {
     timeline::show(ctx, parts.workspace.timeline_model(), parts.probe);
     let answers = parts.workspace.lesson_answers();
     let lesson = parts.workspace.outline().lesson;
-    parts.dialogs.lesson.follow(lesson, answers.as_ref());
+    if parts.dialogs.lesson.follow(lesson, answers.as_ref()) {
+        // Also in the status bar, which presentation mode (F5) keeps.
+        let number = lesson.map_or(0, |l| l.number);
+        let text = format!("Lesson {number}: found it! (the Notes panel says more)");
+        *parts.status = Some((text, macroquad::prelude::get_time()));
+    }
     if !parts.prefs.presentation {
         actions.extend(side_panels(ctx, parts));
     }
