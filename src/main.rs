@@ -11,7 +11,7 @@ use std::process::ExitCode;
 #[command(
     name = "collision-lab",
     version,
-    about = "A sandbox for narrow-phase collision detection: GJK, EPA, SAT, clipping and swept SAT, step by step (2D in the window; 2D and 3D from the command line)."
+    about = "A sandbox for narrow-phase collision detection: GJK, EPA, SAT, clipping and swept SAT, step by step, in 2D and 3D, in the window and from the command line."
 )]
 struct Args {
     /// A scene file to open in the window (default: the built-in welcome scene).

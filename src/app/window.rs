@@ -411,7 +411,7 @@ fn test_state3(app: &App) -> String {
 
 /// With `COLLISION_LAB_FRAME_COUNT` set, the full frames drawn and the seconds they span,
 /// printed when the window quits: how the frame rate while orbiting and the idle rate are
-/// measured (see the README's 3D section).
+/// measured (see docs/performance.md, "The 3D window's frame").
 struct FrameCount {
     on: bool,
     frames: u64,
