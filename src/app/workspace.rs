@@ -166,6 +166,23 @@ pub struct LegendFold {
     pub open: bool,
 }
 
+impl LegendFold {
+    /// A click at `screen` on the folded legend's button opens the legend, on the legend
+    /// opened from it folds it again (2D and 3D); returns whether the click was there (and
+    /// taken).
+    pub fn click(fold: &Cell<LegendFold>, screen: Vec2) -> bool {
+        let now = fold.get();
+        let hit = now.toggle.is_some_and(|r| r.contains_point(screen));
+        if hit {
+            fold.set(LegendFold {
+                open: !now.open,
+                ..now
+            });
+        }
+        hit
+    }
+}
+
 impl Workspace2d {
     pub fn new(doc: Document, camera: Camera) -> Workspace2d {
         let mut w = Workspace2d {
@@ -245,15 +262,7 @@ impl Workspace2d {
     /// A click at `screen` on the folded legend's button opens the legend, on the legend
     /// opened from it folds it again; returns whether the click was there (and taken).
     pub fn click_legend(&mut self, screen: Vec2) -> bool {
-        let fold = self.legend_fold.get();
-        let hit = fold.toggle.is_some_and(|r| r.contains_point(screen));
-        if hit {
-            self.legend_fold.set(LegendFold {
-                open: !fold.open,
-                ..fold
-            });
-        }
-        hit
+        LegendFold::click(&self.legend_fold, screen)
     }
 
     /// A picture `size` pixels large, as `render` and the slides draw it: the canvas with

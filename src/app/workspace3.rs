@@ -649,20 +649,7 @@ impl Workspace3d {
     /// A click at `screen` on the folded legend's button opens the legend, on the legend
     /// opened from it folds it again; returns whether the click was there (and taken).
     pub fn click_legend(&mut self, screen: Vec2) -> bool {
-        let fold = self.drawn.legend_fold.get();
-        let hit = fold.toggle.is_some_and(|r| r.contains_point(screen));
-        if hit {
-            self.drawn.legend_fold.set(LegendFold {
-                open: !fold.open,
-                ..fold
-            });
-        }
-        hit
-    }
-
-    /// The folded legend for the tests: where its toggle is and whether it is open.
-    pub fn legend_fold(&self) -> LegendFold {
-        self.drawn.legend_fold.get()
+        LegendFold::click(&self.drawn.legend_fold, screen)
     }
 
     /// Projects every asked label to the screen (skipping those behind the eye) for the
